@@ -1,0 +1,281 @@
+// The API contract: every resource and request body of the payment service, as zod/mini
+// schemas. These are the single source of truth for the client, the sandbox, the checkout and
+// the tests; every TypeScript type of the API is inferred from them (see ./types.ts).
+//
+// zod/mini is used (not classic zod) because it is shipped to browsers: it tree-shakes to what is
+// used and never compiles validators with `new Function`, so the pages run under a strict CSP.
+//
+// Unknown extra fields in responses are tolerated (z.object drops them instead of failing): the
+// real service may add fields without breaking deployed checkouts.
+import * as z from 'zod/mini';
+
+const prefixed = (prefix: string) => z.string().check(z.startsWith(`${prefix}_`), z.minLength(prefix.length + 2));
+const timestamp = () => z.iso.datetime({ offset: true });
+const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const nullableText = () => z.nullable(z.string());
+
+export const currencySchema = z.string().check(z.regex(/^[a-z]{3}$/));
+export const countrySchema = z.string().check(z.regex(/^[a-z]{2}$/));
+/** Digits with the country calling code and no `+`, as the service writes phone numbers. */
+export const msisdnSchema = z.string().check(z.regex(/^[1-9]\d{7,14}$/));
+export const operatorNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/));
+export const amountSchema = z.int().check(z.positive());
+export const metadataSchema = z.record(z.string().check(z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]));
+export const clientSecretSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9]+_(secret|sc)_[A-Za-z0-9]+$/));
+
+// ---- Request bodies ---------------------------------------------------------------------------
+
+export const paymentMethodDataSchema = z.object({
+  type: z.literal('momo'),
+  momo: z.object({
+    country: countrySchema,
+    msisdn: msisdnSchema,
+    operator_name: operatorNameSchema,
+  }),
+});
+
+export const confirmRequestSchema = z.object({
+  client_secret: z.string().check(z.minLength(1)),
+  first_name: nonEmpty(100),
+  last_name: nonEmpty(100),
+  receipt_email: z.email().check(z.maxLength(254)),
+  payment_method_data: paymentMethodDataSchema,
+});
+
+/** The request sample writes the amount as numeric text; an integer is accepted too. */
+export const amountInputSchema = z.union([amountSchema, z.string().check(z.regex(/^[1-9]\d{0,15}$/))]);
+
+const transferRequestShape = {
+  amount: amountInputSchema,
+  first_name: nonEmpty(100),
+  last_name: nonEmpty(100),
+  currency: currencySchema,
+  payment_method_data: paymentMethodDataSchema,
+};
+
+export const remittanceRequestSchema = z.object({ ...transferRequestShape, metadata: z.optional(metadataSchema) });
+export const disbursementRequestSchema = z.object(transferRequestShape);
+
+export const sessionItemSchema = z.object({
+  productId: prefixed('prt'),
+  quantity: z.int().check(z.positive(), z.maximum(10_000)),
+  price: z.int().check(z.nonnegative()),
+  productName: nonEmpty(200),
+});
+
+export const sessionRequestSchema = z.object({
+  total: amountSchema,
+  currency: currencySchema,
+  accountId: prefixed('acct'),
+  successUrl: z.string().check(z.maxLength(2048)),
+  cancelUrl: z.string().check(z.maxLength(2048)),
+  metadata: metadataSchema,
+  items: z.array(sessionItemSchema).check(z.minLength(1), z.maxLength(100)),
+});
+
+/** Sandbox extension: how a merchant's server creates a payment intent. */
+export const createIntentRequestSchema = z.object({
+  amount: amountSchema,
+  currency: currencySchema,
+  metadata: z.optional(metadataSchema),
+  description: z.optional(z.string().check(z.maxLength(500))),
+});
+
+// ---- Resources --------------------------------------------------------------------------------
+
+const transferShape = {
+  amount: z.int(),
+  currency: currencySchema,
+  status: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  operatorName: operatorNameSchema,
+  country: countrySchema,
+  phone: msisdnSchema,
+  type: z.int(),
+  shouldExecutedAt: timestamp(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+};
+
+/** Answer of POST /v1/remittance. */
+export const remittanceCreatedSchema = z.object({
+  ...transferShape,
+  id: prefixed('rem'),
+  object: z.literal('remittance'),
+});
+
+/** An item of GET /v1/remittance: the created fields plus the execution record. */
+export const remittanceSchema = z.extend(remittanceCreatedSchema, {
+  walletId: z.string(),
+  financialTransactionId: z.string(),
+  transactionId: z.string(),
+  failureCode: nullableText(),
+  failureMessage: nullableText(),
+  externalId: z.string(),
+  /** Decision: null while the remittance is still processing (only executed ones have a time). */
+  executedAt: z.nullable(timestamp()),
+  otp: nullableText(),
+});
+
+export const disbursementSchema = z.object({
+  ...transferShape,
+  id: prefixed('wt'),
+  object: z.literal('disbursement'),
+});
+
+export const paginationMetaSchema = z.object({
+  total: z.int().check(z.nonnegative()),
+  perPage: z.int().check(z.positive()),
+  currentPage: z.int().check(z.positive()),
+  lastPage: z.int().check(z.positive()),
+  firstPage: z.int().check(z.positive()),
+  firstPageUrl: z.string(),
+  lastPageUrl: z.string(),
+  nextPageUrl: z.nullable(z.string()),
+  previousPageUrl: z.nullable(z.string()),
+});
+
+export const remittanceListSchema = z.object({
+  meta: paginationMetaSchema,
+  data: z.array(remittanceSchema),
+});
+
+export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
+
+/** Answer of POST /v1/payment-intents/{id}/confirm. */
+export const confirmResultSchema = z.object({
+  intentId: prefixed('pi'),
+  financialTransactionId: z.string(),
+  transactionId: z.string(),
+  amount: z.int(),
+  currency: currencySchema,
+  status: confirmStatusSchema,
+  captured: z.boolean(),
+  externalId: z.string(),
+  id: prefixed('ch'),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  paymentMethodId: prefixed('pm'),
+});
+
+const flag = () => z.union([z.literal(0), z.literal(1)]);
+const recordShape = {
+  id: z.int(),
+  type: z.string(),
+  event_id: z.int(),
+  financial_transaction_id: z.string(),
+  transaction_id: z.string(),
+  amount: z.number(),
+  currency: currencySchema,
+  status: z.string(),
+  failure_code: nullableText(),
+  failure_message: nullableText(),
+  external_id: z.string(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
+export const chargeRecordSchema = z.object({
+  ...recordShape,
+  charge_id: prefixed('ch'),
+  captured: flag(),
+  refunded: flag(),
+  disputed: flag(),
+});
+
+export const payoutRecordSchema = z.object({
+  ...recordShape,
+  payout_id: prefixed('tr'),
+  amount_captured: z.number(),
+  amount_fee: z.number(),
+});
+
+export const eventSchema = z.object({
+  id: z.int(),
+  intent_id: z.int(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+  charges: z.array(chargeRecordSchema),
+  payouts: z.array(payoutRecordSchema),
+});
+
+/** Decision (README): the shape of a failed attempt's error, null while no attempt has failed. */
+export const paymentErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  charge_id: z.optional(z.nullable(prefixed('ch'))),
+});
+
+/** Decision (README): the payment method of the latest attempt, null before the first one. */
+export const intentPaymentMethodSchema = z.object({
+  id: prefixed('pm'),
+  type: z.literal('momo'),
+  momo: z.object({
+    country: countrySchema,
+    operator_name: operatorNameSchema,
+    /** Last digits only: the intent is readable without a token, the full number is not. */
+    msisdn_last4: z.string().check(z.regex(/^\d{2,4}$/)),
+  }),
+});
+
+export const paymentIntentSchema = z.object({
+  id: z.int(),
+  /** Null when the intent is read without the merchant's token (decision, README). */
+  client_secret: z.nullable(clientSecretSchema),
+  intent_id: prefixed('pi'),
+  currency: currencySchema,
+  amount: z.int(),
+  payment_method_types: z.nullable(z.array(z.string())),
+  payment_method: z.nullable(intentPaymentMethodSchema),
+  last_payment_error: z.nullable(paymentErrorSchema),
+  status: z.string(),
+  metadata: z.nullable(metadataSchema),
+  /** Null until the first attempt (decision, README). */
+  charge_id: z.nullable(prefixed('ch')),
+  canceled_at: z.nullable(timestamp()),
+  description: nullableText(),
+  cancellation_reason: nullableText(),
+  live_mode: z.int(),
+  /** Null until the payment has succeeded and a payout exists (decision, README). */
+  payout_id: z.nullable(prefixed('tr')),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+  event: eventSchema,
+  /** Extension: when the pending attempt's approval window closes; absent on other services. */
+  approval_expires_at: z.optional(z.nullable(timestamp())),
+});
+
+export const sessionStatusSchema = z.enum(['open', 'complete', 'expired']);
+
+/** Decision (README): the session record, answer of POST /v1/sessions. */
+export const sessionSchema = z.object({
+  id: prefixed('cs'),
+  object: z.literal('checkout_session'),
+  /** Absolute address of the hosted page; carries the client secret in its fragment. */
+  url: z.string(),
+  status: sessionStatusSchema,
+  paymentIntentId: prefixed('pi'),
+  clientSecret: clientSecretSchema,
+  total: amountSchema,
+  currency: currencySchema,
+  accountId: prefixed('acct'),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+  metadata: metadataSchema,
+  items: z.array(sessionItemSchema),
+  createdAt: timestamp(),
+  expiresAt: timestamp(),
+});
+
+/** What anyone holding the session id may read (GET /v1/sessions/{id}): no secret in it. */
+export const publicSessionSchema = z.omit(sessionSchema, { clientSecret: true, url: true, metadata: true });
+
+/** The one error shape of every 4xx and 5xx answer (decision, README). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.optional(z.nullable(z.string())),
+  }),
+});
