@@ -1,0 +1,143 @@
+// The one HTTP helper every endpoint goes through: it owns the time limit, the retries of reads,
+// and the mapping of every kind of answer to data or to an ApiError.
+import type * as z from 'zod/mini';
+import { ApiError, isTransient } from './errors';
+import { errorBodySchema } from './schemas';
+
+export interface ClientConfig {
+  /** Where the service lives, e.g. `https://api.example.com` (paths start with `/v1`). */
+  baseUrl: string;
+  /** Merchant secret token (`sk_…`). Server side only: never give it to a browser. */
+  token?: string;
+  /** A `fetch` implementation; defaults to the global one. Tests pass the sandbox's. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Time limit of one request, in ms. */
+  timeoutMs?: number;
+  /** How many times a read is tried again after a transient failure. */
+  readRetries?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the service answers a repeated key with the first answer. */
+  idempotencyKey?: string;
+}
+
+interface RequestSpec<S extends z.ZodMiniType> extends CallOptions {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  schema: S;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_READ_RETRIES = 2;
+const BACKOFF_MS = [400, 1200, 3000];
+const MAX_BODY_TEXT = 300;
+
+export async function request<S extends z.ZodMiniType>(config: ClientConfig, spec: RequestSpec<S>): Promise<z.output<S>> {
+  // Only reads are retried: a write that failed without an answer may have been carried out.
+  const attempts = spec.method === 'GET' ? 1 + (config.readRetries ?? DEFAULT_READ_RETRIES) : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send(config, spec);
+    } catch (error) {
+      if (attempt >= attempts || !isTransient(error)) throw error;
+      const retryAfterMs = ((error as ApiError).retryAfter ?? 0) * 1000;
+      await sleep(Math.max(retryAfterMs, BACKOFF_MS[attempt - 1] ?? 3000) * (0.75 + Math.random() / 2), spec.signal);
+    }
+  }
+}
+
+async function send<S extends z.ZodMiniType>(config: ClientConfig, spec: RequestSpec<S>): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (config.token) headers.Authorization = `Bearer ${config.token}`;
+  if (spec.idempotencyKey) headers['Idempotency-Key'] = spec.idempotencyKey;
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  spec.signal?.addEventListener('abort', onAbort);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+
+  const url = config.baseUrl.replace(/\/+$/, '') + spec.path;
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      const req = new Request(url, {
+        method: spec.method,
+        headers,
+        body: spec.body === undefined ? null : JSON.stringify(spec.body),
+        signal: controller.signal,
+        // The checkout's address may carry an intent id in its path: tell the service nothing.
+        referrerPolicy: 'no-referrer',
+        credentials: 'omit',
+      });
+      response = await (config.fetch ?? fetch)(req);
+      // Reading the body is under the same time limit: a response can hang half-way.
+      text = await response.text();
+    } catch (cause) {
+      if (timedOut) throw new ApiError('timeout', `No answer from ${spec.method} ${spec.path} in time`, { cause });
+      if (spec.signal?.aborted) throw new ApiError('aborted', 'Request aborted', { cause });
+      throw new ApiError('network', `Could not reach the service for ${spec.method} ${spec.path}`, { cause });
+    }
+    return parseAnswer(response, text, spec);
+  } finally {
+    clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function parseAnswer<S extends z.ZodMiniType>(response: Response, text: string, spec: RequestSpec<S>): z.output<S> {
+  let json: unknown;
+  let isJson = true;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    isJson = false;
+  }
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    const parsed = isJson ? errorBodySchema.safeParse(json) : undefined;
+    const error = parsed?.success ? parsed.data.error : undefined;
+    throw new ApiError('http', error?.message ?? `The service answered ${response.status}`, {
+      status: response.status,
+      code: error?.code,
+      field: error?.field,
+      retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      bodyText: error ? undefined : text.slice(0, MAX_BODY_TEXT),
+    });
+  }
+  if (!isJson) {
+    throw new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} is not JSON`, { status: response.status });
+  }
+  const result = spec.schema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.join('.') ?? '';
+    throw new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} has an invalid field: ${field || '(root)'}`, {
+      status: response.status,
+      field,
+    });
+  }
+  return result.data;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError('aborted', 'Request aborted'));
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      if (signal?.aborted) reject(new ApiError('aborted', 'Request aborted'));
+      else resolve();
+    }
+  });
+}

@@ -1,0 +1,8 @@
+export { createClient, type Client } from './client';
+export { confirmIntent, createIntent, getIntent } from './endpoints/intents';
+export { createSession, getSession } from './endpoints/sessions';
+export { createDisbursement, createRemittance, listRemittances, type PageQuery } from './endpoints/transfers';
+export { ApiError, isApiError, mayHaveTakenEffect, isTransient, type ApiErrorKind } from './errors';
+export type { CallOptions, ClientConfig } from './http';
+export * from './schemas';
+export type * from './types';

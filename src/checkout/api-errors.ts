@@ -1,0 +1,42 @@
+// How a failed call to the service reads to the payer: every failure maps to a screen with a
+// way forward, never a blank page or an endless spinner.
+import { isApiError } from '../api/errors';
+import type { ErrorKind, Screen } from './screens';
+import type { Field } from './validation';
+
+export function errorKind(error: unknown): ErrorKind {
+  if (!isApiError(error)) return 'invalidResponse';
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+    case 'aborted':
+      return 'network';
+    case 'invalid_response':
+      return 'invalidResponse';
+    case 'http':
+      if (error.status === 404) return 'notFound';
+      if (error.status === 401 || error.status === 403) return 'badSecret';
+      return 'server';
+  }
+}
+
+export function errorScreen(error: unknown, recovery: 'reload' | 'check' | null): Screen {
+  const kind = errorKind(error);
+  const final = kind === 'notFound' || kind === 'badSecret';
+  return { name: 'error', error: kind, recovery: final ? null : (recovery ?? 'check') };
+}
+
+const FIELD_OF_PATH: Record<string, Field> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  receipt_email: 'email',
+  'payment_method_data.momo.msisdn': 'phone',
+  'payment_method_data.momo.operator_name': 'operator',
+  'payment_method_data.momo.country': 'phone',
+};
+
+/** The form field a 400 answer of the service is about, if it names one the payer can fix. */
+export function fieldOfApiError(error: unknown): Field | undefined {
+  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || !error.field) return undefined;
+  return FIELD_OF_PATH[error.field];
+}

@@ -1,0 +1,21 @@
+// Timing of the checkout, in one place. Polling is quick while an approval is likely to arrive
+// (most payers approve within 20 s) and slows down after, to spare the payer's data and battery.
+
+/** Delay before the next status check, from the time the attempt has been waiting. */
+export function pollDelay(waitedMs: number): number {
+  if (waitedMs < 20_000) return 1_000;
+  if (waitedMs < 60_000) return 2_000;
+  return 5_000;
+}
+
+/** How long a payer has to approve when the service does not say (MTN MoMo: 5 minutes). */
+export const DEFAULT_APPROVAL_WINDOW_MS = 5 * 60_000;
+/** Operators report late: keep following this long after the approval window has closed. */
+export const DEADLINE_GRACE_MS = 30_000;
+/** Once the outcome is unknown past the deadline, check this often, for this long. */
+export const UNKNOWN_POLL_MS = 30_000;
+export const UNKNOWN_POLL_FOR_MS = 10 * 60_000;
+/** Failed status reads in a row before the page says the connection is the problem. */
+export const READ_FAILURES_BEFORE_NOTICE = 3;
+/** Seconds shown before a session returns the payer to the merchant's successUrl. */
+export const RETURN_COUNTDOWN_S = 5;

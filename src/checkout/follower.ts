@@ -1,0 +1,93 @@
+// Follows a payment by reading it again and again: on a timer while the page is visible and
+// online, at once when the payer comes back to the tab or the connection returns, and never two
+// reads at a time. It owns every timer and listener it creates; stop() leaves nothing behind.
+
+export interface Env {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+  /** The page, for visibility and connectivity; absent on servers (nothing is followed there). */
+  window?: Window;
+}
+
+export const browserEnv = (): Env => ({
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  window: typeof window === 'undefined' ? undefined : window,
+});
+
+export interface FollowerOptions {
+  env: Env;
+  /** One read of the payment; resolves when its result has been applied. */
+  read(): Promise<void>;
+  /** Milliseconds until the next read, or null when there is nothing more to follow. */
+  nextDelay(): number | null;
+  onOnlineChange(online: boolean): void;
+}
+
+export function createFollower({ env, read, nextDelay, onOnlineChange }: FollowerOptions) {
+  let timer: unknown;
+  let reading: Promise<void> | null = null;
+  let active = false;
+  const win = env.window;
+  const hidden = () => win?.document.visibilityState === 'hidden';
+  const offline = () => win?.navigator.onLine === false;
+
+  function schedule() {
+    env.clearTimeout(timer);
+    timer = undefined;
+    if (!active || hidden() || offline()) return;
+    const delay = nextDelay();
+    if (delay === null) return;
+    timer = env.setTimeout(() => void now(), delay);
+  }
+
+  /** Reads at once (or joins the read under way), then schedules the next one. */
+  function now(): Promise<void> {
+    env.clearTimeout(timer);
+    reading ??= read().finally(() => {
+      reading = null;
+      schedule();
+    });
+    return reading;
+  }
+
+  const onVisibility = () => {
+    if (!hidden() && active) void now();
+  };
+  const onOnline = () => {
+    onOnlineChange(true);
+    if (active) void now();
+  };
+  const onOffline = () => {
+    onOnlineChange(false);
+    schedule();
+  };
+
+  return {
+    /** Begins following: the first read comes after nextDelay(). */
+    start() {
+      if (!active && win) {
+        win.document.addEventListener('visibilitychange', onVisibility);
+        win.addEventListener('online', onOnline);
+        win.addEventListener('offline', onOffline);
+      }
+      active = true;
+      if (offline()) onOnlineChange(false);
+      if (!reading) schedule();
+    },
+    now,
+    stop() {
+      active = false;
+      env.clearTimeout(timer);
+      timer = undefined;
+      win?.document.removeEventListener('visibilitychange', onVisibility);
+      win?.removeEventListener('online', onOnline);
+      win?.removeEventListener('offline', onOffline);
+    },
+    get active() {
+      return active;
+    },
+  };
+}

@@ -1,0 +1,360 @@
+// The checkout model: the whole payer journey as signals and actions, independent of any UI.
+// Data flows one way: an action (typing, pay, check) → the API → the signals → the screen.
+import { batch, computed, signal } from '@preact/signals';
+import { confirmIntent, getIntent } from '../api/endpoints/intents';
+import { getSession } from '../api/endpoints/sessions';
+import { isApiError, mayHaveTakenEffect } from '../api/errors';
+import type { ClientConfig } from '../api/http';
+import { clientSecretSchema } from '../api/schemas';
+import type { PaymentIntent, PublicSession } from '../api/types';
+import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
+import { DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
+import { errorScreen, fieldOfApiError } from './api-errors';
+import { browserEnv, createFollower, type Env } from './follower';
+import { safeReturnUrl } from './return-url';
+import type { Attempt, Screen } from './screens';
+import { screenForIntent } from './status';
+import { type Field, FIELDS, type FieldError, type FormValues, isBlocking, validate } from './validation';
+
+/** What the merchant learns of the outcome: never the client secret, never the full number. */
+export interface CheckoutEventDetail {
+  intentId: string;
+  status: 'succeeded' | 'failed' | 'canceled';
+  chargeId: string | null;
+}
+
+export interface CheckoutOptions {
+  api: ClientConfig;
+  clientSecret: string;
+  /** A bare intent (`pi_…`); for a session, give sessionId and the intent comes from the secret. */
+  intentId?: string;
+  sessionId?: string;
+  defaultCountry?: string;
+  onSucceeded?(detail: CheckoutEventDetail): void;
+  onFailed?(detail: CheckoutEventDetail): void;
+  onCancel?(detail: CheckoutEventDetail): void;
+  /** Leaves the page for a merchant's return address (hosted page only). */
+  navigate?(url: string): void;
+  env?: Env;
+}
+
+export function createCheckout(options: CheckoutOptions) {
+  const env = options.env ?? browserEnv();
+  const secret = options.clientSecret;
+  // The secret is `<intent id>_secret_<random>`: knowing it, the intent and the session can be
+  // read in parallel, saving the payer one round trip.
+  const intentId = options.intentId ?? secret.split(/_(?:secret|sc)_/)[0] ?? '';
+  let controller = new AbortController();
+
+  const screen = signal<Screen>({ name: 'loading' });
+  const intent = signal<PaymentIntent | null>(null);
+  const session = signal<PublicSession | null>(null);
+  const values = signal<FormValues>({
+    firstName: '',
+    lastName: '',
+    email: '',
+    country: findCountry(options.defaultCountry ?? '')?.code ?? 'cg',
+    operator: '',
+    phone: '',
+  });
+  const touched = signal<ReadonlySet<Field>>(new Set());
+  const serverErrors = signal<Partial<Record<Field, FieldError>>>({});
+  const operatorDetected = signal(false);
+  const online = signal(true);
+  const checking = signal(false);
+  const readTrouble = signal(false);
+
+  /** An operator's brand name, looked up in the payer's country first. */
+  const labelOf = (operator: string, country = values.value.country) =>
+    findOperator(country, operator)?.label ?? operator.toUpperCase();
+  const errors = computed(() => ({ ...validate(values.value, labelOf), ...serverErrors.value }));
+  const visibleErrors = computed(() => {
+    const shown: Partial<Record<Field, FieldError>> = {};
+    for (const field of FIELDS) if (touched.value.has(field) && errors.value[field]) shown[field] = errors.value[field];
+    return shown;
+  });
+  const successUrl = computed(() => safeReturnUrl(session.value?.successUrl, session.value?.id));
+  const cancelUrl = computed(() => safeReturnUrl(session.value?.cancelUrl, session.value?.id));
+  /** Whether leaving has somewhere to go: the session's cancelUrl or the widget's onCancel. */
+  const canCancel = computed(() => Boolean(cancelUrl.value || options.onCancel));
+
+  let attempt: Attempt | undefined;
+  let readFailures = 0;
+  let notified: string | null = null;
+
+  const follower = createFollower({
+    env,
+    read: readAndApply,
+    nextDelay() {
+      const s = screen.value;
+      if (!attempt || (s.name !== 'pending' && s.name !== 'unknown')) return null;
+      const now = env.now();
+      if (s.name === 'unknown') return now < attempt.expiresAt + DEADLINE_GRACE_MS + UNKNOWN_POLL_FOR_MS ? UNKNOWN_POLL_MS : null;
+      return pollDelay(now - attempt.startedAt);
+    },
+    onOnlineChange: (value) => (online.value = value),
+  });
+
+  function detail(status: CheckoutEventDetail['status']): CheckoutEventDetail {
+    const s = screen.value;
+    return { intentId, status, chargeId: s.name === 'succeeded' ? s.receipt.reference : (intent.value?.charge_id ?? null) };
+  }
+
+  function show(next: Screen) {
+    const from = screen.value.name;
+    batch(() => {
+      screen.value = next;
+      if (next.name !== 'pending' && next.name !== 'unknown') readTrouble.value = false;
+    });
+    if (next.name === 'pending' || next.name === 'unknown') follower.start();
+    else follower.stop();
+    // Tell the merchant once per outcome, however many reads confirm it; a failure is news only
+    // when seen happening, not when a reload finds an old one.
+    const failedNow = next.name === 'failed' && from !== 'loading';
+    const outcome = next.name === 'succeeded' ? 'succeeded' : failedNow ? `failed:${intent.value?.charge_id}` : null;
+    if (outcome && outcome !== notified) {
+      notified = outcome;
+      if (next.name === 'succeeded') options.onSucceeded?.(detail('succeeded'));
+      else options.onFailed?.(detail('failed'));
+    }
+  }
+
+  function apply(read: PaymentIntent) {
+    intent.value = read;
+    const next = screenForIntent(read, attempt);
+    if (next.name === 'pending') {
+      attempt = next.attempt;
+      // Past the approval window and its grace, an unanswered attempt is "still verifying",
+      // never "failed": the operator may yet report it approved.
+      if (env.now() > attempt.expiresAt + DEADLINE_GRACE_MS) return show({ name: 'unknown', attempt });
+    }
+    show(next);
+  }
+
+  async function readAndApply() {
+    try {
+      apply(await getIntent(options.api, intentId, { signal: controller.signal }));
+      readFailures = 0;
+      readTrouble.value = false;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      readFailures += 1;
+      if (screen.value.name === 'pending' || screen.value.name === 'unknown') {
+        // Keep following through a bad connection, and say so after a few failures.
+        readTrouble.value = readFailures >= 3;
+      } else {
+        show(errorScreen(error, 'check'));
+      }
+    } finally {
+      checking.value = false;
+    }
+  }
+
+  function invalidLink(): Screen | null {
+    if (!clientSecretSchema.safeParse(secret).success || !intentId.startsWith('pi_') || !secret.startsWith(`${intentId}_`)) {
+      return { name: 'error', error: 'badLink', recovery: null };
+    }
+    if (options.sessionId !== undefined && !options.sessionId.startsWith('cs_')) return { name: 'error', error: 'badLink', recovery: null };
+    return null;
+  }
+
+  async function load() {
+    const bad = invalidLink();
+    if (bad) return show(bad);
+    show({ name: 'loading' });
+    try {
+      const [readSession, readIntent] = await Promise.all([
+        options.sessionId ? getSession(options.api, options.sessionId, { signal: controller.signal }) : null,
+        getIntent(options.api, intentId, { signal: controller.signal }),
+      ]);
+      if (readSession && readSession.paymentIntentId !== readIntent.intent_id) return show({ name: 'error', error: 'badSecret', recovery: null });
+      session.value = readSession;
+      if (readSession?.status === 'expired' && readIntent.status !== 'succeeded') {
+        intent.value = readIntent;
+        return show({ name: 'error', error: 'expired', recovery: null });
+      }
+      apply(readIntent);
+    } catch (error) {
+      if (!controller.signal.aborted) show(errorScreen(error, 'reload'));
+    }
+  }
+
+  function setField(field: Field, raw: string) {
+    batch(() => {
+      const current = values.value;
+      const next = { ...current, [field]: raw };
+      if (field === 'country') {
+        if (!findCountry(raw)?.operators.some((o) => o.name === current.operator)) next.operator = '';
+        next.phone = formatAsTyped(raw, current.phone);
+      }
+      if (field === 'phone' || field === 'country') {
+        next.phone = formatAsTyped(next.country, next.phone);
+        const detected = detectOperator(next.country, next.phone);
+        // Detection fills the operator unless the payer chose one by hand.
+        if (detected && (operatorDetected.value || !next.operator)) {
+          next.operator = detected;
+          operatorDetected.value = true;
+        }
+      }
+      if (field === 'operator') operatorDetected.value = false;
+      values.value = next;
+      if (serverErrors.value[field]) serverErrors.value = { ...serverErrors.value, [field]: undefined };
+      if (screen.value.name === 'form' && screen.value.notice) screen.value = { name: 'form' };
+    });
+  }
+
+  function blur(field: Field) {
+    if (!touched.value.has(field)) touched.value = new Set([...touched.value, field]);
+  }
+
+  async function submit(): Promise<boolean> {
+    // The screen changes before any await: a second click or Enter finds it no longer a form.
+    if (screen.value.name !== 'form') return false;
+    touched.value = new Set(FIELDS);
+    if (isBlocking(errors.value)) {
+      screen.value = { name: 'form', notice: { key: 'form.fixErrors' } };
+      return false;
+    }
+    const form = values.value;
+    const msisdn = toMsisdn(form.country, form.phone);
+    if (!msisdn) return false;
+    const chargesBefore = intent.value?.event.charges.length ?? 0;
+    const startedAt = env.now();
+    attempt = { country: form.country, operator: form.operator, phone: maskMsisdn(msisdn), startedAt, expiresAt: startedAt + DEFAULT_APPROVAL_WINDOW_MS };
+    show({ name: 'confirming' });
+    try {
+      const result = await confirmIntent(
+        options.api,
+        intentId,
+        {
+          client_secret: secret,
+          first_name: form.firstName.trim(),
+          last_name: form.lastName.trim(),
+          receipt_email: form.email.trim(),
+          payment_method_data: { type: 'momo', momo: { country: form.country, msisdn, operator_name: form.operator } },
+        },
+        { idempotencyKey: newIdempotencyKey(), signal: controller.signal },
+      );
+      if (result.status === 'succeeded') {
+        const receipt = { amount: result.amount, currency: result.currency, operator: form.operator, phone: attempt.phone, reference: result.id, date: result.updatedAt };
+        show({ name: 'succeeded', receipt });
+      } else if (result.status === 'pending') {
+        show({ name: 'pending', attempt });
+      } else {
+        await readAndApply();
+      }
+      return true;
+    } catch (error) {
+      if (controller.signal.aborted) return false;
+      await recoverFromConfirmError(error, chargesBefore);
+      return false;
+    }
+  }
+
+  async function recoverFromConfirmError(error: unknown, chargesBefore: number) {
+    const field = fieldOfApiError(error);
+    if (field) {
+      serverErrors.value = { [field]: { key: field === 'operator' ? 'error.operator.empty' : `error.${field}.invalid` } as FieldError };
+      return show({ name: 'form', notice: { key: 'form.fixErrors' } });
+    }
+    if (isApiError(error) && error.status === 429) {
+      return show({ name: 'form', notice: { key: 'error.rateLimited', params: { seconds: error.retryAfter ?? 30 } } });
+    }
+    if (isApiError(error) && error.status === 409) return readAndApply();
+    if (!mayHaveTakenEffect(error)) return show(errorScreen(error, null));
+    // The confirm may have reached the operator: find out from the service, never send it again.
+    try {
+      const read = await getIntent(options.api, intentId, { signal: controller.signal });
+      if (read.status === 'requires_payment_method' && read.event.charges.length === chargesBefore) {
+        intent.value = read;
+        return show({ name: 'form', notice: { key: 'error.notSent' } });
+      }
+      apply(read);
+    } catch {
+      if (!controller.signal.aborted) show({ name: 'error', error: 'confirmUnknown', recovery: 'check' });
+    }
+  }
+
+  /** "I have approved — check now", "check again": a read, never a new confirm. */
+  function checkNow(): Promise<void> {
+    checking.value = true;
+    return follower.active ? follower.now() : readAndApply();
+  }
+
+  /** After a failure: back to the form, same intent, to try another number or operator. */
+  function retry() {
+    const s = screen.value;
+    if (s.name === 'error' && s.recovery === 'reload') return void load();
+    if (s.name === 'error' && s.recovery === 'check') return void checkNow();
+    if (s.name === 'failed') {
+      attempt = undefined;
+      show({ name: 'form' });
+    }
+  }
+
+  function cancel() {
+    options.onCancel?.(detail('canceled'));
+    if (cancelUrl.value) options.navigate?.(cancelUrl.value);
+  }
+
+  function returnToMerchant() {
+    if (successUrl.value) options.navigate?.(successUrl.value);
+  }
+
+  /** A page restored from the back/forward cache shows what the service says now. */
+  function onPageShow(event: PageTransitionEvent) {
+    if (event.persisted && screen.value.name !== 'loading' && screen.value.name !== 'confirming') void checkNow();
+  }
+
+  function start() {
+    env.window?.addEventListener('pageshow', onPageShow);
+    void load();
+  }
+
+  function dispose() {
+    controller.abort();
+    controller = new AbortController();
+    follower.stop();
+    env.window?.removeEventListener('pageshow', onPageShow);
+  }
+
+  return {
+    intentId,
+    screen,
+    intent,
+    session,
+    values,
+    errors,
+    visibleErrors,
+    operatorDetected,
+    online,
+    checking,
+    readTrouble,
+    successUrl,
+    cancelUrl,
+    canCancel,
+    labelOf,
+    start,
+    setField,
+    blur,
+    submit,
+    checkNow,
+    retry,
+    cancel,
+    returnToMerchant,
+    dispose,
+  };
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;
+
+/** The operator of that name in `country`, or failing that in any supported country. */
+export function findOperator(country: string, name: string): Operator | undefined {
+  const inCountry = findCountry(country)?.operators.find((o) => o.name === name);
+  return inCountry ?? COUNTRIES.flatMap((c) => c.operators).find((o) => o.name === name);
+}
+
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

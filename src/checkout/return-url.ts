@@ -1,0 +1,15 @@
+// Return addresses come from the merchant (a session's successUrl and cancelUrl): only absolute
+// http(s) addresses are ever followed, so a hostile value cannot run script in the page.
+
+export function safeReturnUrl(raw: string | null | undefined, sessionId?: string): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const href = url.href;
+  return sessionId ? href.replaceAll('%7BCHECKOUT_SESSION_ID%7D', encodeURIComponent(sessionId)).replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId)) : href;
+}

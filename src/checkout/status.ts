@@ -1,0 +1,60 @@
+// The one place that turns what the service says about an intent into a screen. Pure: no I/O,
+// no clock of its own, so every case is a plain unit test.
+import type { PaymentIntent } from '../api/types';
+import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
+import type { Attempt, Receipt, Screen } from './screens';
+
+/** Reasons the page knows how to explain; any other code reads "refused by your operator". */
+export const KNOWN_REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable'] as const;
+
+export function maskedFromLast4(last4: string): string {
+  return `•• •• ${last4.slice(0, 2)} ${last4.slice(2)}`.trim();
+}
+
+export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): Attempt {
+  const method = intent.payment_method?.momo;
+  const startedAt = Date.parse(intent.updated_at);
+  const expires = intent.approval_expires_at ? Date.parse(intent.approval_expires_at) : NaN;
+  return {
+    country: method?.country ?? fallback?.country ?? '',
+    operator: method?.operator_name ?? fallback?.operator ?? '',
+    phone: fallback?.phone ?? (method ? maskedFromLast4(method.msisdn_last4) : ''),
+    startedAt: fallback?.startedAt ?? startedAt,
+    expiresAt: Number.isFinite(expires) ? expires : (fallback?.expiresAt ?? startedAt + DEFAULT_APPROVAL_WINDOW_MS),
+  };
+}
+
+export function receiptFromIntent(intent: PaymentIntent): Receipt {
+  const charge = intent.event.charges.find((c) => c.charge_id === intent.charge_id);
+  const method = intent.payment_method?.momo;
+  return {
+    amount: intent.amount,
+    currency: intent.currency,
+    operator: method?.operator_name ?? null,
+    phone: method ? maskedFromLast4(method.msisdn_last4) : null,
+    reference: intent.charge_id,
+    date: charge?.updated_at ?? intent.updated_at,
+  };
+}
+
+/**
+ * The screen for an intent as read from the service. `attempt` is what this page knows of the
+ * attempt it started (masked number, start time), used in preference to the intent's summary.
+ */
+export function screenForIntent(intent: PaymentIntent, attempt?: Attempt): Screen {
+  switch (intent.status) {
+    case 'succeeded':
+      return { name: 'succeeded', receipt: receiptFromIntent(intent) };
+    case 'pending':
+      return { name: 'pending', attempt: attemptFromIntent(intent, attempt) };
+    case 'requires_payment_method': {
+      const error = intent.last_payment_error;
+      return error ? { name: 'failed', reason: error.code } : { name: 'form' };
+    }
+    case 'canceled':
+      return { name: 'error', error: 'canceled', recovery: null };
+    default:
+      // A status this page does not know: never guess "failed" or "paid".
+      return { name: 'error', error: 'unknownStatus', recovery: 'check' };
+  }
+}

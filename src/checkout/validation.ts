@@ -1,0 +1,65 @@
+// The payer form's rules, as data: each field's check answers a message key (with its values) or
+// null. The store shows a field's message only once the payer has left it or tried to pay.
+import { confirmRequestSchema } from '../api/schemas';
+import type { MessageKey, Params } from '../i18n';
+import { checkPhone, detectOperator, findCountry } from '../phone';
+
+export interface FormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  country: string;
+  operator: string;
+  phone: string;
+}
+export type Field = keyof FormValues;
+export interface FieldError {
+  key: MessageKey;
+  params?: Params;
+  /** A warning is shown but does not stop the payment (our prefix tables may be out of date). */
+  warning?: true;
+}
+
+// Letters of any script with their accents, joined by spaces, hyphens, apostrophes or dots.
+const NAME = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
+const emailSchema = confirmRequestSchema.shape.receipt_email;
+
+function checkName(field: 'firstName' | 'lastName', value: string): FieldError | null {
+  const name = value.trim();
+  if (!name) return { key: `error.${field}.empty` };
+  return name.length <= 100 && NAME.test(name) ? null : { key: `error.${field}.invalid` };
+}
+
+export const rules: { [F in Field]: (values: FormValues, labelOf: (operator: string) => string) => FieldError | null } = {
+  firstName: (v) => checkName('firstName', v.firstName),
+  lastName: (v) => checkName('lastName', v.lastName),
+  email: (v) => {
+    const email = v.email.trim();
+    if (!email) return { key: 'error.email.empty' };
+    return emailSchema.safeParse(email).success ? null : { key: 'error.email.invalid' };
+  },
+  country: () => null,
+  operator: (v) => (findCountry(v.country)?.operators.some((o) => o.name === v.operator) ? null : { key: 'error.operator.empty' }),
+  phone: (v, labelOf): FieldError | null => {
+    const problem = checkPhone(v.country, v.phone, v.operator || undefined);
+    if (!problem) return null;
+    if (problem === 'wrong_operator') {
+      const owner = detectOperator(v.country, v.phone);
+      return { key: 'error.phone.wrong_operator', params: { operator: owner ? labelOf(owner) : '' }, warning: true };
+    }
+    return { key: `error.phone.${problem}` as MessageKey, params: { country: v.country } };
+  },
+};
+
+export const FIELDS = Object.keys(rules) as Field[];
+
+export const isBlocking = (errors: Partial<Record<Field, FieldError>>) => FIELDS.some((field) => errors[field] && !errors[field]?.warning);
+
+export function validate(values: FormValues, labelOf: (operator: string) => string): Partial<Record<Field, FieldError>> {
+  const errors: Partial<Record<Field, FieldError>> = {};
+  for (const field of FIELDS) {
+    const error = rules[field](values, labelOf);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}

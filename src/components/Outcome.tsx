@@ -1,0 +1,89 @@
+import type { Checkout } from '../checkout/model';
+import type { Screen } from '../checkout/screens';
+import { KNOWN_REASONS } from '../checkout/status';
+import type { MessageKey } from '../i18n';
+import { useI18n } from './i18n';
+
+type Ref = preact.Ref<HTMLHeadingElement>;
+
+const reasonKey = (code: string): MessageKey =>
+  (KNOWN_REASONS as readonly string[]).includes(code) ? (`reason.${code}` as MessageKey) : 'reason.other';
+
+/** The attempt failed: why, in plain words, and another try on the same intent. */
+export function Failed({ model, reason, headingRef }: { model: Checkout; reason: string; headingRef: Ref }) {
+  const { t } = useI18n();
+  return (
+    <section class="momo-screen momo-failed">
+      <h2 tabIndex={-1} ref={headingRef}>
+        {t('failed.heading')}
+      </h2>
+      <p role="alert">{t(reasonKey(reason))}</p>
+      <p class="momo-hint">{t('failed.noCharge')}</p>
+      <button type="button" class="momo-pay" onClick={model.retry}>
+        {t('failed.retry')}
+      </button>
+      <CancelLink model={model} />
+    </section>
+  );
+}
+
+/** Past the approval window with no answer from the operator: never "failed", never a spinner. */
+export function Unknown({ model, headingRef }: { model: Checkout; headingRef: Ref }) {
+  const { t } = useI18n();
+  const checking = model.checking.value;
+  return (
+    <section class="momo-screen">
+      <h2 tabIndex={-1} ref={headingRef}>
+        {t('unknown.heading')}
+      </h2>
+      <p role="status">{t('unknown.body', { email: model.values.value.email.trim() || '—' })}</p>
+      <button type="button" class="momo-secondary" onClick={() => void model.checkNow()} disabled={checking} aria-busy={checking}>
+        {checking ? t('pending.checking') : t('unknown.check')}
+      </button>
+    </section>
+  );
+}
+
+const ERROR_MESSAGE: Record<Extract<Screen, { name: 'error' }>['error'], MessageKey> = {
+  network: 'error.network',
+  server: 'error.server',
+  invalidResponse: 'error.invalidResponse',
+  notFound: 'error.notFound',
+  badLink: 'error.badLink',
+  badSecret: 'error.badSecret',
+  expired: 'error.expired',
+  canceled: 'error.canceled',
+  unknownStatus: 'error.unknownStatus',
+  confirmUnknown: 'error.confirmUnknown',
+};
+
+/** Anything unexpected: what happened and, where there is one, the way forward. */
+export function ErrorView({ model, screen, headingRef }: { model: Checkout; screen: Extract<Screen, { name: 'error' }>; headingRef: Ref }) {
+  const { t } = useI18n();
+  const checking = model.checking.value;
+  return (
+    <section class="momo-screen momo-error-screen">
+      <h2 tabIndex={-1} ref={headingRef}>
+        {t('error.heading')}
+      </h2>
+      <p role="alert">{t(ERROR_MESSAGE[screen.error])}</p>
+      {screen.recovery && (
+        <button type="button" class="momo-pay" onClick={model.retry} disabled={checking} aria-busy={checking}>
+          {screen.recovery === 'check' ? t('error.checkStatus') : t('error.retry')}
+        </button>
+      )}
+      {screen.error !== 'confirmUnknown' && screen.error !== 'unknownStatus' && <CancelLink model={model} />}
+    </section>
+  );
+}
+
+/** Back to the merchant's cancelUrl (sessions) or the merchant's onCancel (widget). */
+export function CancelLink({ model }: { model: Checkout }) {
+  const { t } = useI18n();
+  if (!model.canCancel.value) return null;
+  return (
+    <button type="button" class="momo-link" onClick={model.cancel}>
+      {t('form.cancel')}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import { type Checkout, findOperator } from '../checkout/model';
+import type { Attempt } from '../checkout/screens';
+import { formatAmount, formatDuration } from '../i18n';
+import { useI18n } from './i18n';
+import { Spinner } from './Spinner';
+import { useCountdown } from './useCountdown';
+
+/** Waiting for the payer to approve on their phone: what to do, how long is left, check now. */
+export function Pending({ model, attempt, headingRef }: { model: Checkout; attempt: Attempt; headingRef: preact.Ref<HTMLHeadingElement> }) {
+  const { lang, t } = useI18n();
+  const left = useCountdown(attempt.expiresAt);
+  const intent = model.intent.value;
+  const operator = findOperator(attempt.country, attempt.operator);
+  const checking = model.checking.value;
+  return (
+    <section class="momo-screen">
+      <h2 tabIndex={-1} ref={headingRef}>
+        {t('pending.heading')}
+      </h2>
+      <p>
+        {t('pending.body', {
+          amount: intent ? formatAmount(intent.amount, intent.currency, lang) : '',
+          phone: attempt.phone,
+          operator: model.labelOf(attempt.operator, attempt.country),
+        })}
+      </p>
+      {operator?.ussd && <p class="momo-hint">{t('pending.ussd', { ussd: operator.ussd })}</p>}
+      <p class="momo-waiting" role="status">
+        <Spinner /> {t('pending.waiting')}
+      </p>
+      {left > 0 && <p class="momo-timer">{t('pending.timeLeft', { time: formatDuration(left) })}</p>}
+      {(!model.online.value || model.readTrouble.value) && (
+        <p class="momo-notice" role="alert">
+          {t('pending.offline')}
+        </p>
+      )}
+      <button type="button" class="momo-secondary" onClick={() => void model.checkNow()} disabled={checking} aria-busy={checking}>
+        {checking ? t('pending.checking') : t('pending.checkNow')}
+      </button>
+      <p class="momo-hint">{t('pending.resendLater')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'preact/hooks';
+import { RETURN_COUNTDOWN_S } from '../checkout/constants';
+import type { Checkout } from '../checkout/model';
+import type { Receipt as ReceiptData } from '../checkout/screens';
+import { formatAmount, formatDate } from '../i18n';
+import { useI18n } from './i18n';
+
+interface Props {
+  model: Checkout;
+  receipt: ReceiptData;
+  headingRef: preact.Ref<HTMLHeadingElement>;
+}
+
+/** The payment went through: a receipt, and for a session the way back to the merchant. */
+export function Receipt({ model, receipt, headingRef }: Props) {
+  const { lang, t } = useI18n();
+  const amount = formatAmount(receipt.amount, receipt.currency, lang);
+  const email = model.values.value.email.trim();
+  const returnUrl = model.successUrl.value;
+  const seconds = useReturnCountdown(returnUrl ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
+  const rows: [string, string | null][] = [
+    [t('succeeded.amount'), amount],
+    [t('succeeded.operator'), receipt.operator && model.labelOf(receipt.operator)],
+    [t('succeeded.phone'), receipt.phone],
+    [t('succeeded.reference'), receipt.reference],
+    [t('succeeded.date'), formatDate(receipt.date, lang)],
+  ];
+  return (
+    <section class="momo-screen momo-success">
+      <h2 tabIndex={-1} ref={headingRef}>
+        {t('succeeded.heading')}
+      </h2>
+      <p role="status">{t('succeeded.body', { amount })}</p>
+      <dl class="momo-receipt">
+        {rows.map(([label, value]) =>
+          value ? (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ) : null,
+        )}
+      </dl>
+      {email && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
+      {returnUrl && (
+        <>
+          {seconds !== null && <p class="momo-hint">{t('succeeded.returning', { seconds })}</p>}
+          <button type="button" class="momo-pay" onClick={model.returnToMerchant}>
+            {t('succeeded.returnNow')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Seconds left before `onDone` runs, ticking down once a second; null when there is none. */
+function useReturnCountdown(from: number | null, onDone: () => void): number | null {
+  const [seconds, setSeconds] = useState(from);
+  useEffect(() => {
+    if (from === null) return;
+    const timer = setInterval(() => setSeconds((s) => (s === null ? s : s - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [from]);
+  useEffect(() => {
+    if (seconds === 0) onDone();
+  }, [seconds]);
+  return seconds;
+}

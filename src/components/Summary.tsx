@@ -1,0 +1,35 @@
+import type { PublicSession } from '../api/types';
+import { formatAmount } from '../i18n';
+import { useI18n } from './i18n';
+
+interface Props {
+  amount: number;
+  currency: string;
+  session: PublicSession | null;
+}
+
+/** What the payer is paying for: the merchant's items (sessions) and the total. */
+export function Summary({ amount, currency, session }: Props) {
+  const { lang, t } = useI18n();
+  const money = (value: number) => formatAmount(value, currency, lang);
+  return (
+    <section class="momo-summary" aria-label={t('summary.total')}>
+      {session && session.items.length > 0 && (
+        <ul class="momo-items" aria-label={t('summary.items')}>
+          {session.items.map((item) => (
+            <li key={item.productId}>
+              <span class="momo-item-name">{item.productName}</span>
+              <span class="momo-item-price">
+                {t('summary.quantity', { quantity: item.quantity, price: money(item.price) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="momo-total">
+        <span>{t('summary.total')}</span>
+        <strong class="momo-amount">{money(amount)}</strong>
+      </p>
+    </section>
+  );
+}

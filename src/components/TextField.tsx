@@ -1,0 +1,62 @@
+import { useI18n } from './i18n';
+import type { FieldError } from '../checkout/validation';
+import { countryName } from './i18n';
+
+interface InputProps {
+  type?: 'text' | 'email' | 'tel';
+  inputMode?: 'text' | 'email' | 'tel';
+  autocomplete?: string;
+  autocapitalize?: 'words' | 'off';
+  enterkeyhint?: 'next' | 'done';
+  spellcheck?: boolean;
+}
+
+interface Props extends InputProps {
+  id: string;
+  label: string;
+  value: string;
+  error?: FieldError | undefined;
+  hint?: string;
+  prefix?: string;
+  onValue(value: string): void;
+  onLeave(): void;
+}
+
+/** A labelled input whose error and hint are tied to it for screen readers. */
+export function TextField({ id, label, value, error, hint, prefix, onValue, onLeave, type = 'text', ...input }: Props) {
+  const message = useFieldMessage(error);
+  const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class="momo-field" data-invalid={message && !error?.warning ? '' : undefined}>
+      <label for={id}>{label}</label>
+      <div class="momo-input">
+        {prefix && <span class="momo-prefix" aria-hidden="true">{prefix}</span>}
+        <input
+          {...input}
+          // Preact's input types are a union per type; the three used here share every prop.
+          type={type as 'text'}
+          id={id}
+          value={value}
+          aria-invalid={message && !error?.warning ? 'true' : undefined}
+          aria-describedby={describedBy}
+          onInput={(event) => onValue(event.currentTarget.value)}
+          onBlur={onLeave}
+        />
+      </div>
+      {hint && <p id={`${id}-hint`} class="momo-hint">{hint}</p>}
+      {message && (
+        <p id={`${id}-error`} class={error?.warning ? 'momo-warning' : 'momo-error'}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function useFieldMessage(error: FieldError | undefined): string | undefined {
+  const { lang, t } = useI18n();
+  if (!error) return undefined;
+  const params = { ...error.params };
+  if (typeof params.country === 'string') params.country = countryName(params.country, lang);
+  return t(error.key, params);
+}

@@ -1,0 +1,38 @@
+import '../components/checkout.css';
+import { signal } from '@preact/signals';
+import { render } from 'preact';
+import { createCheckout } from '../checkout/model';
+import { Checkout } from '../components/Checkout';
+import { type Lang, pickLang, translator } from '../i18n';
+import { readAddress } from './location';
+
+const address = readAddress(location);
+const lang = signal<Lang>(pickLang(address.lang, navigator.languages));
+
+const model = createCheckout({
+  api: { baseUrl: import.meta.env.VITE_MOMO_API_BASE || location.origin },
+  intentId: address.intentId,
+  sessionId: address.sessionId,
+  clientSecret: address.clientSecret,
+  defaultCountry: navigator.language.split('-')[1]?.toLowerCase(),
+  navigate: (url) => location.assign(url),
+});
+
+function setLang(next: Lang) {
+  lang.value = next;
+  document.documentElement.lang = next;
+  document.title = translator(next)('page.title');
+  // Keep the choice across reloads; the fragment (the secret) stays where it is.
+  const url = new URL(location.href);
+  url.searchParams.set('lang', next);
+  history.replaceState(history.state, '', url);
+}
+
+function App() {
+  return <Checkout model={model} lang={lang.value} onLangChange={setLang} />;
+}
+
+document.documentElement.lang = lang.value;
+document.title = translator(lang.value)('page.title');
+render(<App />, document.getElementById('app')!);
+model.start();

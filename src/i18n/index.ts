@@ -1,0 +1,59 @@
+// Messages and formatting in the payer's language. Only French and English are supported; a
+// missing message is a type error and a test failure, never a silent fallback.
+import { en, type MessageKey } from './en';
+import { fr } from './fr';
+
+export type Lang = 'fr' | 'en';
+export type { MessageKey };
+export type Params = Record<string, string | number>;
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+export const LANGS: readonly Lang[] = ['fr', 'en'];
+const catalogues: Record<Lang, Record<MessageKey, string>> = { fr, en };
+
+export const isLang = (value: unknown): value is Lang => value === 'fr' || value === 'en';
+
+/** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
+export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
+  const asked = requested?.toLowerCase();
+  if (isLang(asked)) return asked;
+  for (const tag of preferred) {
+    const base = tag.slice(0, 2).toLowerCase();
+    if (isLang(base)) return base;
+  }
+  return 'fr';
+}
+
+export function translator(lang: Lang): Translate {
+  const catalogue = catalogues[lang];
+  return (key, params) => catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(params?.[name] ?? match));
+}
+
+const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
+
+/**
+ * An API amount (in the currency's smallest unit: francs for XAF, cents for EUR) the way payers
+ * read it: "5 000 FCFA" in French, "FCFA 5,000" in English.
+ */
+export function formatAmount(amount: number, currency: string, lang: Lang): string {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(locale(lang), { style: 'currency', currency: currency.toUpperCase() });
+  } catch {
+    return `${amount} ${currency.toUpperCase()}`;
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 0;
+  return format.format(amount / 10 ** digits);
+}
+
+export function formatDate(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
+
+/** "4:05" for a countdown. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,347 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { DEADLINE_GRACE_MS } from '../../src/checkout/constants';
+import { createBed } from '../support/checkout-bed';
+
+const APPROVAL_MS = 4000;
+const TIMEOUT_MS = 300_000;
+
+describe('checkout model › loading', () => {
+  it('shows the form with the intent once it is read', async () => {
+    const bed = createBed();
+    const { secret } = await bed.newIntent(7500);
+    const model = await bed.open({ secret });
+    expect(model.screen.value.name).toBe('form');
+    expect(model.intent.value?.amount).toBe(7500);
+    expect(model.intentId).toBe(secret.split('_secret_')[0]);
+  });
+
+  it('refuses a link without a valid secret and sends nothing', async () => {
+    const bed = createBed();
+    const { id } = await bed.newIntent();
+    const model = await bed.open({ intentId: id, secret: 'not-a-secret' });
+    expect(model.screen.value).toEqual({ name: 'error', error: 'badLink', recovery: null });
+    expect(bed.requests).toHaveLength(0);
+  });
+
+  it('says the payment cannot be found for an unknown intent', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: 'pi_doesnotexist0000000000_secret_abcdefabcdef' });
+    expect(model.screen.value).toMatchObject({ name: 'error', error: 'notFound' });
+  });
+
+  it('offers to try again when the service is unreachable, and recovers', async () => {
+    const bed = createBed();
+    const { secret } = await bed.newIntent();
+    bed.intercept(() => Promise.reject(new TypeError('Failed to fetch')));
+    const model = await bed.open({ secret });
+    await bed.time.settle();
+    await vi.waitFor(() => expect(model.screen.value).toMatchObject({ name: 'error', error: 'network', recovery: 'reload' }), { timeout: 8000 });
+    bed.intercept(undefined);
+    model.retry();
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('form');
+  }, 15_000);
+});
+
+describe('checkout model › form', () => {
+  it('sends nothing while a field is invalid and shows every error', async () => {
+    const bed = createBed();
+    const { secret } = await bed.newIntent();
+    const model = await bed.open({ secret });
+    expect(await model.submit()).toBe(false);
+    expect(bed.confirms()).toHaveLength(0);
+    expect(model.screen.value).toEqual({ name: 'form', notice: { key: 'form.fixErrors' } });
+    expect(Object.keys(model.visibleErrors.value).sort()).toEqual(['email', 'firstName', 'lastName', 'operator', 'phone']);
+  });
+
+  it('shows a field error only after the payer leaves the field', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    model.setField('email', 'not-an-email');
+    expect(model.visibleErrors.value.email).toBeUndefined();
+    model.blur('email');
+    expect(model.visibleErrors.value.email).toEqual({ key: 'error.email.invalid' });
+  });
+
+  it('detects the operator from the number and lets the payer change it', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    const number = bed.fill(model, 'approved_after_delay', 'cg', 'airtel');
+    expect(model.values.value.operator).toBe('airtel');
+    expect(model.operatorDetected.value).toBe(true);
+    model.setField('operator', 'mtn');
+    model.setField('phone', number.national);
+    expect(model.values.value.operator).toBe('mtn');
+    model.blur('phone');
+    expect(model.visibleErrors.value.phone).toMatchObject({ key: 'error.phone.wrong_operator', warning: true });
+  });
+});
+
+describe('checkout model › paying', () => {
+  it('follows an approving number from pending to succeeded and tells the merchant once', async () => {
+    const bed = createBed();
+    const { id, secret } = await bed.newIntent(5000);
+    const onSucceeded = vi.fn();
+    const model = await bed.open({ secret, onSucceeded });
+    bed.fill(model, 'approved_after_delay');
+    const submitting = model.submit();
+    expect(model.screen.value.name).toBe('confirming');
+    expect(await submitting).toBe(true);
+    expect(model.screen.value.name).toBe('pending');
+    await bed.time.advance(APPROVAL_MS + 1000);
+    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { amount: 5000, currency: 'xaf', operator: 'mtn' } });
+    await bed.time.advance(10_000);
+    expect(onSucceeded).toHaveBeenCalledTimes(1);
+    const detail = onSucceeded.mock.calls[0]?.[0];
+    expect(detail).toEqual({ intentId: id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) });
+    expect(JSON.stringify(detail)).not.toContain('secret');
+    expect(bed.time.pending()).toBe(0);
+  });
+
+  it('sends exactly one confirm for a double click', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_after_delay');
+    const results = await Promise.all([model.submit(), model.submit(), model.submit()]);
+    expect(results).toEqual([true, false, false]);
+    expect(bed.confirms()).toHaveLength(1);
+  });
+
+  it('confirms with the msisdn in international digits and an idempotency key', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    const number = bed.fill(model, 'approved_at_once');
+    await model.submit();
+    const confirm = bed.confirms()[0]!;
+    expect(confirm.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    const body = await confirm.json();
+    expect(body.payment_method_data).toEqual({ type: 'momo', momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' } });
+    expect(confirm.url).not.toContain('secret');
+    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { reference: expect.stringMatching(/^ch_/) } });
+  });
+
+  it('shows a decline, then a retry on the same intent succeeds', async () => {
+    const bed = createBed();
+    const onFailed = vi.fn();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, onFailed });
+    bed.fill(model, 'declined');
+    await model.submit();
+    await bed.time.advance(APPROVAL_MS + 1000);
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'payer_declined' });
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    model.retry();
+    expect(model.screen.value.name).toBe('form');
+    bed.fill(model, 'approved_at_once');
+    await model.submit();
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(2);
+  });
+
+  it.each([
+    ['insufficient_funds', APPROVAL_MS + 1000, 'insufficient_funds'],
+    ['operator_unavailable', 0, 'operator_unavailable'],
+    ['never_approved', TIMEOUT_MS + 5000, 'approval_timeout'],
+  ] as const)('explains %s in plain words', async (outcome, wait, reason) => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, outcome);
+    await model.submit();
+    await bed.time.advance(wait);
+    expect(model.screen.value).toEqual({ name: 'failed', reason });
+  });
+
+  it('keeps following a late approval until just before the attempt expires', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_late');
+    await model.submit();
+    await bed.time.advance(TIMEOUT_MS - 10_000);
+    expect(model.screen.value.name).toBe('pending');
+    await bed.time.advance(20_000);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+
+  it('bounds the status reads while waiting one minute', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'never_approved');
+    await model.submit();
+    const before = bed.reads().length;
+    await bed.time.advance(60_000);
+    const reads = bed.reads().length - before;
+    // 1 s for 20 s, then 2 s: about 40 reads, never a tight loop.
+    expect(reads).toBeGreaterThanOrEqual(35);
+    expect(reads).toBeLessThanOrEqual(42);
+  });
+
+  it('checks at once on "I have approved" without confirming again', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_after_delay');
+    await model.submit();
+    await bed.time.advance(APPROVAL_MS);
+    const reads = bed.reads().length;
+    await model.checkNow();
+    expect(bed.reads().length).toBe(reads + 1);
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(1);
+  });
+});
+
+describe('checkout model › uncertain outcomes', () => {
+  it('says "still verifying", never "failed", when the outcome is unknown past the deadline', async () => {
+    // The service gives no deadline here and the operator answers late: the page must wait.
+    const bed = createBed({ pendingTimeoutMs: 8 * 60_000 });
+    bed.intercept(async (request) => {
+      if (request.method !== 'GET') return undefined;
+      const response = await bed.sandbox.fetch(request);
+      const body = await response.json();
+      delete body.approval_expires_at;
+      return Response.json(body, { status: response.status });
+    });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_late');
+    await model.submit();
+    await bed.time.advance(5 * 60_000 + DEADLINE_GRACE_MS + 5000);
+    expect(model.screen.value.name).toBe('unknown');
+    await bed.time.advance(3 * 60_000);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+
+  it('after a confirm whose answer was lost, reads the intent and follows it instead of confirming again', async () => {
+    const bed = createBed();
+    bed.intercept(async (request) => {
+      if (!request.url.endsWith('/confirm')) return undefined;
+      await bed.sandbox.fetch(request);
+      throw new TypeError('connection reset');
+    });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_after_delay');
+    await model.submit();
+    expect(model.screen.value.name).toBe('pending');
+    expect(bed.confirms()).toHaveLength(1);
+    await bed.time.advance(APPROVAL_MS + 1000);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+
+  it('after a confirm that never arrived, says nothing was charged and lets the payer try again', async () => {
+    const bed = createBed();
+    bed.intercept(async (request) => (request.url.endsWith('/confirm') ? new Response('<html>502 Bad Gateway</html>', { status: 502 }) : undefined));
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_after_delay');
+    await model.submit();
+    expect(model.screen.value).toEqual({ name: 'form', notice: { key: 'error.notSent' } });
+  });
+
+  it('shows a clear screen for a status it does not know', async () => {
+    const bed = createBed();
+    bed.intercept(async (request) => {
+      const response = await bed.sandbox.fetch(request);
+      if (request.method !== 'GET') return response;
+      return Response.json({ ...(await response.json()), status: 'requires_capture' });
+    });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    expect(model.screen.value).toEqual({ name: 'error', error: 'unknownStatus', recovery: 'check' });
+  });
+});
+
+describe('checkout model › resuming', () => {
+  it('a reload during approval keeps waiting and never confirms again', async () => {
+    const bed = createBed();
+    const { secret } = await bed.newIntent();
+    const first = await bed.open({ secret });
+    bed.fill(first, 'approved_after_delay');
+    await first.submit();
+    first.dispose();
+    const second = await bed.open({ secret });
+    expect(second.screen.value).toMatchObject({ name: 'pending', attempt: { operator: 'mtn', country: 'cg' } });
+    await bed.time.advance(APPROVAL_MS + 1000);
+    expect(second.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(1);
+  });
+
+  it('a second tab paying the same intent follows the first attempt instead of starting another', async () => {
+    const bed = createBed();
+    const { secret } = await bed.newIntent();
+    const tabA = await bed.open({ secret });
+    const tabB = await bed.open({ secret });
+    bed.fill(tabA, 'approved_after_delay');
+    bed.fill(tabB, 'approved_after_delay');
+    await tabA.submit();
+    await tabB.submit();
+    expect(tabB.screen.value.name).toBe('pending');
+    await bed.time.advance(APPROVAL_MS + 1000);
+    expect(tabA.screen.value.name).toBe('succeeded');
+    expect(tabB.screen.value.name).toBe('succeeded');
+    const intent = await bed.merchant.getIntent(tabA.intentId);
+    expect(intent.event.charges).toHaveLength(1);
+  });
+
+  it('dispose stops every timer', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'never_approved');
+    await model.submit();
+    expect(bed.time.pending()).toBe(1);
+    model.dispose();
+    expect(bed.time.pending()).toBe(0);
+  });
+});
+
+describe('checkout model › sessions', () => {
+  async function newSession(bed: ReturnType<typeof createBed>) {
+    return bed.merchant.createSession({
+      total: 12_500,
+      currency: 'xaf',
+      accountId: 'acct_shop',
+      successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://shop.example/cart',
+      metadata: { order: '42' },
+      items: [
+        { productId: 'prt_wax', quantity: 1, price: 10_000, productName: 'Pagne wax' },
+        { productId: 'prt_soap', quantity: 2, price: 1_250, productName: 'Savon noir' },
+      ],
+    });
+  }
+
+  it('shows the items and returns to successUrl with the session id after paying', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    const navigate = vi.fn();
+    const model = await bed.open({ sessionId: session.id, secret: session.clientSecret, navigate });
+    expect(model.session.value?.items).toHaveLength(2);
+    expect(model.intent.value?.amount).toBe(12_500);
+    bed.fill(model, 'approved_at_once');
+    await model.submit();
+    model.returnToMerchant();
+    expect(navigate).toHaveBeenCalledWith(`https://shop.example/thanks?session=${session.id}`);
+  });
+
+  it('cancel returns to cancelUrl', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    const navigate = vi.fn();
+    const onCancel = vi.fn();
+    const model = await bed.open({ sessionId: session.id, secret: session.clientSecret, navigate, onCancel });
+    model.cancel();
+    expect(navigate).toHaveBeenCalledWith('https://shop.example/cart');
+    expect(onCancel).toHaveBeenCalledWith({ intentId: session.paymentIntentId, status: 'canceled', chargeId: null });
+  });
+
+  it('reads the session and the intent in parallel', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    let inFlight = 0;
+    let most = 0;
+    bed.intercept(async (request) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      return bed.sandbox.fetch(request);
+    });
+    await bed.open({ sessionId: session.id, secret: session.clientSecret });
+    expect(most).toBe(2);
+  });
+});
