@@ -320,6 +320,8 @@ export function createCheckout(options: CheckoutOptions) {
 
   return {
     intentId,
+    /** The clock the model follows time by (the page's, or a test's). */
+    now: env.now,
     screen,
     intent,
     session,

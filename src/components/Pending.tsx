@@ -8,7 +8,7 @@ import { useCountdown } from './useCountdown';
 /** Waiting for the payer to approve on their phone: what to do, how long is left, check now. */
 export function Pending({ model, attempt, headingRef }: { model: Checkout; attempt: Attempt; headingRef: preact.Ref<HTMLHeadingElement> }) {
   const { lang, t } = useI18n();
-  const left = useCountdown(attempt.expiresAt);
+  const left = useCountdown(attempt.expiresAt, model.now);
   const intent = model.intent.value;
   const operator = findOperator(attempt.country, attempt.operator);
   const checking = model.checking.value;

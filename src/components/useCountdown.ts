@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 
-/** Milliseconds left until `deadline`, refreshed every second while the component is shown. */
-export function useCountdown(deadline: number): number {
-  const [now, setNow] = useState(() => Date.now());
+/** Milliseconds left until `deadline` by the model's clock, refreshed every second while shown. */
+export function useCountdown(deadline: number, clock: () => number): number {
+  const [now, setNow] = useState(clock);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(clock()), 1000);
     return () => clearInterval(timer);
   }, [deadline]);
   return Math.max(0, deadline - now);

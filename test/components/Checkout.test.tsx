@@ -1,0 +1,193 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { Checkout } from '../../src/components/Checkout';
+import type { Checkout as Model } from '../../src/checkout/model';
+import type { Lang } from '../../src/i18n';
+import { createBed, numberFor } from '../support/checkout-bed';
+
+async function setup(lang: Lang = 'fr', amount = 5000) {
+  const bed = createBed();
+  const model = await bed.open({ secret: (await bed.newIntent(amount)).secret });
+  const onLangChange = vi.fn();
+  const view = render(<Checkout model={model} lang={lang} onLangChange={onLangChange} />);
+  const root = () => view.container.querySelector('.momo')!;
+  return { bed, model, view, root, onLangChange };
+}
+
+function type(label: RegExp | string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.input(input, { target: { value } });
+  fireEvent.blur(input);
+  return input;
+}
+
+function fillValid(model: Model, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
+  const number = numberFor(outcome);
+  type(/^(Prénom|First name)$/, 'Jean-Étienne');
+  type(/^(Nom|Last name)$/, 'Mabiala');
+  type(/^(E-mail pour votre reçu|E-mail for your receipt)$/, 'jean@example.cg');
+  type(/^(Numéro mobile money|Mobile money number)$/, number.national);
+  expect(model.values.value.operator).toBe('mtn');
+  return number;
+}
+
+describe('Checkout › form', () => {
+  it('shows the amount the French way and labels every field in French', async () => {
+    const { root } = await setup('fr', 5000);
+    expect(root().getAttribute('data-state')).toBe('form');
+    expect(screen.getByRole('button', { name: /^Payer 5\s000\sFCFA$/ })).toHaveProperty('type', 'submit');
+    for (const label of ['Prénom', 'Nom', 'E-mail pour votre reçu', 'Pays', 'Numéro mobile money']) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Opérateur mobile money' })).toBeTruthy();
+  });
+
+  it('shows the amount the English way in English', async () => {
+    await setup('en', 1_250_000);
+    expect(screen.getByRole('button', { name: /^Pay FCFA\s1,250,000$/ })).toBeTruthy();
+    expect(screen.getByLabelText('First name')).toBeTruthy();
+  });
+
+  it('uses the standard autocomplete tokens, input modes and API operator values', async () => {
+    await setup('en');
+    expect(screen.getByLabelText('First name').getAttribute('autocomplete')).toBe('given-name');
+    expect(screen.getByLabelText('Last name').getAttribute('autocomplete')).toBe('family-name');
+    expect(screen.getByLabelText('E-mail for your receipt').getAttribute('autocomplete')).toBe('email');
+    const phone = screen.getByLabelText('Mobile money number');
+    expect([phone.getAttribute('autocomplete'), phone.getAttribute('inputmode'), phone.getAttribute('type')]).toEqual(['tel-national', 'tel', 'tel']);
+    const radios = within(screen.getByRole('group', { name: 'Mobile money operator' })).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['mtn', 'airtel']);
+  });
+
+  it('switches language from the first screen', async () => {
+    const { onLangChange } = await setup('fr');
+    fireEvent.click(screen.getByRole('button', { name: 'Show in English' }));
+    expect(onLangChange).toHaveBeenCalledWith('en');
+  });
+
+  it('accepts names with accents, hyphens and apostrophes', async () => {
+    const { model } = await setup('fr');
+    type('Prénom', 'Marie-Thérèse');
+    type('Nom', "N'Guessan Ébodé");
+    expect(model.visibleErrors.value.firstName).toBeUndefined();
+    expect(model.visibleErrors.value.lastName).toBeUndefined();
+  });
+});
+
+describe('Checkout › validation messages', () => {
+  const cases: [Lang, string, string, string][] = [
+    ['fr', 'Prénom', '', 'Saisissez votre prénom.'],
+    ['fr', 'Prénom', 'J3an', 'Utilisez uniquement des lettres (accents, traits d’union et apostrophes acceptés).'],
+    ['fr', 'Nom', '', 'Saisissez votre nom.'],
+    ['fr', 'E-mail pour votre reçu', '', 'Saisissez une adresse e-mail pour recevoir votre reçu.'],
+    ['fr', 'E-mail pour votre reçu', 'jean@', 'Saisissez une adresse e-mail valide, par exemple nom@exemple.com.'],
+    ['fr', 'Numéro mobile money', '', 'Saisissez votre numéro mobile money.'],
+    ['fr', 'Numéro mobile money', '06 12', 'Ce numéro est trop court.'],
+    ['fr', 'Numéro mobile money', '06 123 4567 8901 23', 'Ce numéro est trop long.'],
+    ['en', 'First name', '', 'Enter your first name.'],
+    ['en', 'Last name', '<script>', 'Use letters only (accents, hyphens and apostrophes are fine).'],
+    ['en', 'E-mail for your receipt', 'a b@c.cg', 'Enter a valid e-mail address, like name@example.com.'],
+    ['en', 'Mobile money number', '', 'Enter your mobile money number.'],
+    ['en', 'Mobile money number', '12', 'This number is too short.'],
+  ];
+
+  it.each(cases)('in %s, %s = %j says %j after leaving the field', async (lang, label, value, message) => {
+    await setup(lang);
+    const input = screen.getByLabelText(label);
+    fireEvent.input(input, { target: { value } });
+    expect(screen.queryByText(message)).toBeNull();
+    fireEvent.blur(input);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(`${input.id}-error`);
+  });
+
+  it('names the country of an invalid number in the payer language', async () => {
+    await setup('en');
+    type('Mobile money number', '07 123 4567');
+    expect(screen.getByText('This is not a valid mobile number for Congo - Brazzaville.')).toBeTruthy();
+  });
+
+  it('asks for an operator when none is chosen, in both languages', async () => {
+    const fr = await setup('fr');
+    fireEvent.submit(fr.root().querySelector('form')!);
+    expect(screen.getByText('Choisissez votre opérateur mobile money.')).toBeTruthy();
+    fr.view.unmount();
+    await setup('en');
+    fireEvent.submit(document.querySelector('form')!);
+    expect(screen.getByText('Choose your mobile money operator.')).toBeTruthy();
+  });
+
+  it('warns, without blocking, when the number belongs to another operator', async () => {
+    const { model } = await setup('fr');
+    fireEvent.click(screen.getByRole('radio', { name: 'Airtel Money' }));
+    type('Numéro mobile money', numberFor('approved_after_delay').national);
+    expect(screen.getByText('Ce numéro appartient à MTN MoMo. Choisissez MTN MoMo ou vérifiez le numéro.')).toBeTruthy();
+    expect(model.values.value.operator).toBe('airtel');
+  });
+
+  it('on submit with errors: says so, moves focus to the first field to fix, sends nothing', async () => {
+    const { bed, root } = await setup('fr');
+    fireEvent.submit(root().querySelector('form')!);
+    await bed.time.settle();
+    expect(screen.getByRole('alert').textContent).toBe('Veuillez corriger les champs signalés.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Prénom'));
+    expect(bed.confirms()).toHaveLength(0);
+  });
+});
+
+describe('Checkout › payment states', () => {
+  it('goes from form to confirming (locked) to pending to a receipt', async () => {
+    const { bed, model, root } = await setup('fr', 5000);
+    fillValid(model);
+    fireEvent.submit(root().querySelector('form')!);
+    expect(root().getAttribute('data-state')).toBe('confirming');
+    const pay = screen.getByRole('button', { name: /Envoi de la demande/ });
+    expect(pay).toHaveProperty('disabled', true);
+    await bed.time.settle();
+    expect(root().getAttribute('data-state')).toBe('pending');
+    const heading = screen.getByRole('heading', { name: 'Validez le paiement sur votre téléphone' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText(/Nous avons envoyé une demande de paiement de 5\s000\sFCFA au .*•.*\d\d\. Ouvrez MTN MoMo/)).toBeTruthy();
+    expect(screen.getByText(/Temps restant pour valider : [45]:\d\d/)).toBeTruthy();
+    await bed.time.advance(5000);
+    expect(root().getAttribute('data-state')).toBe('succeeded');
+    const receipt = root().querySelector('dl')!;
+    expect(within(receipt).getByText(/^5\s000\sFCFA$/)).toBeTruthy();
+    expect(within(receipt).getByText('MTN MoMo')).toBeTruthy();
+    expect(within(receipt).getByText(/^ch_/)).toBeTruthy();
+    expect(receipt.textContent).not.toContain(numberFor('approved_after_delay').msisdn.slice(3, 9));
+  });
+
+  it('shows a decline in plain words and lets the payer try again', async () => {
+    const { bed, model, root } = await setup('en');
+    fillValid(model, 'declined');
+    fireEvent.submit(root().querySelector('form')!);
+    await bed.time.advance(5000);
+    expect(root().getAttribute('data-state')).toBe('failed');
+    expect(screen.getByText('The payment was declined on your phone.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(root().getAttribute('data-state')).toBe('form');
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Jean-Étienne');
+  });
+
+  it('"I have approved — check now" reads the status at once', async () => {
+    const { bed, model, root } = await setup('en');
+    fillValid(model);
+    fireEvent.submit(root().querySelector('form')!);
+    await bed.time.advance(3500);
+    expect(root().getAttribute('data-state')).toBe('pending');
+    bed.time.skip(600);
+    const reads = bed.reads().length;
+    fireEvent.click(screen.getByRole('button', { name: 'I have approved — check now' }));
+    await bed.time.settle();
+    expect(bed.reads().length).toBe(reads + 1);
+    expect(root().getAttribute('data-state')).toBe('succeeded');
+  });
+
+  it('shows a clear error screen for an unknown payment', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: 'pi_missing00000000000000_secret_abcdefabcdef' });
+    const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
+    expect(view.container.querySelector('.momo')?.getAttribute('data-state')).toBe('error');
+    expect(screen.getByRole('alert').textContent).toBe('Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { fr } from '../../src/i18n/fr';
+import { formatAmount, formatDuration, pickLang, translator } from '../../src/i18n';
+
+const NBSP = /[\u00a0\u202f]/g;
+
+describe('i18n › catalogues', () => {
+  it('French and English have exactly the same keys, none empty', () => {
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of [...Object.entries(fr), ...Object.entries(en)]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('use the same placeholders in both languages', () => {
+    const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(en) as (keyof typeof en)[]) expect(names(fr[key]), key).toEqual(names(en[key]));
+  });
+
+  it('fills placeholders', () => {
+    expect(translator('fr')('form.pay', { amount: '5 000 FCFA' })).toBe('Payer 5 000 FCFA');
+    expect(translator('en')('error.rateLimited', { seconds: 30 })).toBe('Too many attempts. Please wait 30 seconds and try again.');
+  });
+});
+
+describe('i18n › formatAmount', () => {
+  it('writes XAF the way payers read it', () => {
+    expect(formatAmount(5000, 'xaf', 'fr').replace(NBSP, ' ')).toBe('5 000 FCFA');
+    expect(formatAmount(1_250_000, 'xaf', 'fr').replace(NBSP, ' ')).toBe('1 250 000 FCFA');
+    expect(formatAmount(5000, 'xaf', 'en').replace(NBSP, ' ')).toBe('FCFA 5,000');
+  });
+
+  it('reads other currencies in their minor unit', () => {
+    expect(formatAmount(1050, 'eur', 'en')).toBe('€10.50');
+    expect(formatAmount(1050, 'eur', 'fr').replace(NBSP, ' ')).toBe('10,50 €');
+  });
+
+  it('never throws on an unknown currency', () => {
+    expect(formatAmount(12, 'zz', 'fr')).toBe('12 ZZ');
+  });
+});
+
+describe('i18n › pickLang', () => {
+  it('prefers the asked language, then the browser, then French', () => {
+    expect(pickLang('EN', ['fr-CG'])).toBe('en');
+    expect(pickLang('de', ['en-US', 'fr'])).toBe('en');
+    expect(pickLang(null, ['fr-CM'])).toBe('fr');
+    expect(pickLang(undefined, ['ln', 'sw'])).toBe('fr');
+  });
+
+  it('formats countdowns as minutes and seconds', () => {
+    expect(formatDuration(299_001)).toBe('5:00');
+    expect(formatDuration(61_000)).toBe('1:01');
+    expect(formatDuration(-5)).toBe('0:00');
+  });
+});
