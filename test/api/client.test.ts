@@ -1,0 +1,245 @@
+// @vitest-environment node
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { ApiError, createClient, mayHaveTakenEffect } from '../../src/api';
+import {
+  confirmResultSchema,
+  disbursementSchema,
+  paymentIntentSchema,
+  publicSessionSchema,
+  remittanceCreatedSchema,
+  remittanceListSchema,
+  sessionSchema,
+} from '../../src/api/schemas';
+import { createSandbox } from '../../src/sandbox';
+import { numberFor } from '../support/checkout-bed';
+
+const BASE = 'http://sandbox.test';
+const TOKEN = 'sk_test_client';
+
+function setup() {
+  let now = Date.UTC(2026, 10, 2, 9);
+  const sandbox = createSandbox({ now: () => now, env: {} });
+  const calls: Request[] = [];
+  const fetch = (request: Request) => {
+    calls.push(request);
+    return sandbox.fetch(request);
+  };
+  return {
+    merchant: createClient({ baseUrl: BASE, token: TOKEN, fetch }),
+    browser: createClient({ baseUrl: BASE, fetch }),
+    calls,
+    advance: (ms: number) => (now += ms),
+  };
+}
+
+const momo = (outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') => ({
+  type: 'momo' as const,
+  momo: { country: 'cg', msisdn: numberFor(outcome).msisdn, operator_name: 'mtn' },
+});
+
+const payer = { first_name: 'Awa', last_name: 'Ndong', receipt_email: 'awa@example.cm' };
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('client › every operation against the sandbox', () => {
+  it('creates, reads and confirms an intent', async () => {
+    const { merchant, browser, advance } = setup();
+    const created = await merchant.createIntent({ amount: 5000, currency: 'xaf', metadata: { order: '1' } });
+    expect(paymentIntentSchema.safeParse(created).success).toBe(true);
+    expect(created.client_secret).toMatch(/^pi_\w+_secret_\w+$/);
+    const read = await browser.getIntent(created.intent_id);
+    expect(read.client_secret).toBeNull();
+    expect(read.status).toBe('requires_payment_method');
+    const result = await browser.confirmIntent(created.intent_id, { client_secret: created.client_secret!, ...payer, payment_method_data: momo() });
+    expect(confirmResultSchema.safeParse(result).success).toBe(true);
+    expect(result).toMatchObject({ intentId: created.intent_id, status: 'pending', amount: 5000, currency: 'xaf' });
+    advance(5000);
+    const paid = await browser.getIntent(created.intent_id);
+    expect(paid.status).toBe('succeeded');
+    expect(paid.event.charges.map((c) => c.type)).toEqual(['charge.success']);
+    expect(paid.event.payouts[0]).toMatchObject({ type: 'payout.succeeded', amount: 5000 });
+    const payout = paid.event.payouts[0]!;
+    expect(payout.amount_captured).toBe(payout.amount - payout.amount_fee);
+  });
+
+  it('creates remittances and lists them page by page', async () => {
+    const { merchant } = setup();
+    for (let i = 1; i <= 12; i++) {
+      const created = await merchant.createRemittance({ amount: String(1000 * i), first_name: 'Paul', last_name: 'Okemba', currency: 'xaf', metadata: { n: i }, payment_method_data: momo() });
+      expect(remittanceCreatedSchema.safeParse(created).success).toBe(true);
+      expect(created).toMatchObject({ amount: 1000 * i, status: 'processing', object: 'remittance' });
+    }
+    const first = await merchant.listRemittances();
+    expect(remittanceListSchema.safeParse(first).success).toBe(true);
+    expect(first.meta).toMatchObject({ total: 12, perPage: 10, currentPage: 1, lastPage: 2, nextPageUrl: '/?page=2' });
+    const second = await merchant.listRemittances({ page: 2 });
+    expect(second.data).toHaveLength(2);
+    const big = await merchant.listRemittances({ perPage: 100 });
+    expect(new Set(big.data.map((r) => r.id)).size).toBe(12);
+  });
+
+  it('creates a disbursement', async () => {
+    const { merchant } = setup();
+    const created = await merchant.createDisbursement({ amount: '2500', first_name: 'Paul', last_name: 'Okemba', currency: 'xaf', payment_method_data: momo() });
+    expect(disbursementSchema.safeParse(created).success).toBe(true);
+    expect(created).toMatchObject({ object: 'disbursement', amount: 2500, status: 'processing', phone: numberFor('approved_after_delay').msisdn });
+  });
+
+  it('creates a session whose public view carries no secret', async () => {
+    const { merchant, browser } = setup();
+    const session = await merchant.createSession({
+      total: 3000,
+      currency: 'xaf',
+      accountId: 'acct_1',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/ko',
+      metadata: {},
+      items: [{ productId: 'prt_1', quantity: 3, price: 1000, productName: 'Beignets' }],
+    });
+    expect(sessionSchema.safeParse(session).success).toBe(true);
+    expect(session.url).toBe(`${BASE}/pay/${session.id}#${session.clientSecret}`);
+    const seen = await browser.getSession(session.id);
+    expect(publicSessionSchema.safeParse(seen).success).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain(session.clientSecret);
+  });
+
+  it('sends the token only as a header and the client secret only in the body', async () => {
+    const { merchant, browser, calls } = setup();
+    const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
+    await browser.confirmIntent(intent.intent_id, { client_secret: intent.client_secret!, ...payer, payment_method_data: momo() }, { idempotencyKey: 'k1' });
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(calls[1]?.headers.get('authorization')).toBeNull();
+    expect(calls[1]?.headers.get('idempotency-key')).toBe('k1');
+    for (const call of calls) expect(call.url).not.toContain('secret');
+  });
+});
+
+describe('client › errors are typed and distinguishable', () => {
+  it('names the service error code and field of a refused request', async () => {
+    const { merchant } = setup();
+    const error = await failure(merchant.createRemittance({ amount: '-5', first_name: 'A', last_name: 'B', currency: 'xaf', payment_method_data: momo() }));
+    expect(error).toMatchObject({ kind: 'http', status: 400, code: 'invalid_request', field: 'amount' });
+    expect(mayHaveTakenEffect(error)).toBe(false);
+  });
+
+  it('reports a missing token as unauthorized', async () => {
+    const { browser } = setup();
+    const error = await failure(browser.listRemittances());
+    expect(error).toMatchObject({ kind: 'http', status: 401, code: 'unauthorized' });
+  });
+
+  it('keeps a non-JSON error page as text', async () => {
+    const client = createClient({ baseUrl: BASE, fetch: async () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502 }), readRetries: 0 });
+    const error = await failure(client.getIntent('pi_x'));
+    expect(error).toMatchObject({ kind: 'http', status: 502, code: undefined });
+    expect(error.bodyText).toContain('502 Bad Gateway');
+    expect(mayHaveTakenEffect(error)).toBe(true);
+  });
+
+  it('reports a network failure', async () => {
+    const client = createClient({ baseUrl: BASE, fetch: () => Promise.reject(new TypeError('fetch failed')), readRetries: 0 });
+    expect(await failure(client.getIntent('pi_x'))).toMatchObject({ kind: 'network' });
+  });
+
+  it('gives up on a hanging answer after the time limit', async () => {
+    const client = createClient({
+      baseUrl: BASE,
+      timeoutMs: 50,
+      readRetries: 0,
+      fetch: (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    });
+    const started = Date.now();
+    expect(await failure(client.getIntent('pi_x'))).toMatchObject({ kind: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('names the field of an answer that does not match the contract', async () => {
+    const { merchant } = setup();
+    const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
+    const client = createClient({ baseUrl: BASE, fetch: async () => Response.json({ ...intent, intent_id: 42 }) });
+    expect(await failure(client.getIntent(intent.intent_id))).toMatchObject({ kind: 'invalid_response', field: 'intent_id' });
+    const missing = createClient({ baseUrl: BASE, fetch: async () => Response.json({ ...intent, event: undefined }) });
+    expect(await failure(missing.getIntent(intent.intent_id))).toMatchObject({ kind: 'invalid_response', field: 'event' });
+  });
+
+  it('refuses a confirm answer with an unknown status', async () => {
+    const client = createClient({
+      baseUrl: BASE,
+      fetch: async () =>
+        Response.json({ intentId: 'pi_1', financialTransactionId: 'f', transactionId: 't', amount: 1, currency: 'xaf', status: 'weird', captured: false, externalId: 'e', id: 'ch_1', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', paymentMethodId: 'pm_1' }),
+    });
+    const error = await failure(client.confirmIntent('pi_1', { client_secret: 's', ...payer, payment_method_data: momo() }));
+    expect(error).toMatchObject({ kind: 'invalid_response', field: 'status' });
+    expect(mayHaveTakenEffect(error)).toBe(true);
+  });
+
+  it('keeps extra fields from breaking a read', async () => {
+    const { merchant } = setup();
+    const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
+    const client = createClient({ baseUrl: BASE, fetch: async () => Response.json({ ...intent, brand_new_field: { x: 1 } }) });
+    expect((await client.getIntent(intent.intent_id)).intent_id).toBe(intent.intent_id);
+  });
+});
+
+describe('client › retries', () => {
+  it('retries a read through transient failures', async () => {
+    const { merchant } = setup();
+    const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
+    let calls = 0;
+    const client = createClient({
+      baseUrl: BASE,
+      fetch: async () => (++calls < 3 ? new Response('busy', { status: 503 }) : Response.json(intent)),
+    });
+    expect((await client.getIntent(intent.intent_id)).intent_id).toBe(intent.intent_id);
+    expect(calls).toBe(3);
+  });
+
+  it('never sends a confirm twice, whatever the failure', async () => {
+    for (const answer of [() => new Response('busy', { status: 503 }), () => Promise.reject(new TypeError('reset'))]) {
+      let calls = 0;
+      const client = createClient({ baseUrl: BASE, readRetries: 5, fetch: async () => (calls++, answer()) });
+      await failure(client.confirmIntent('pi_1', { client_secret: 's', ...payer, payment_method_data: momo() }));
+      expect(calls).toBe(1);
+    }
+  });
+
+  it('does not retry a refused read', async () => {
+    let calls = 0;
+    const client = createClient({ baseUrl: BASE, fetch: async () => (calls++, Response.json({ error: { code: 'not_found', message: 'No such intent', field: null } }, { status: 404 })) });
+    expect(await failure(client.getIntent('pi_1'))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(calls).toBe(1);
+  });
+});
+
+describe('client › over real HTTP', () => {
+  it('talks to the sandbox on a port like any merchant server would', async () => {
+    const sandbox = createSandbox({ env: {} });
+    const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const merchant = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN });
+      const intent = await merchant.createIntent({ amount: 4200, currency: 'xaf' });
+      const result = await createClient({ baseUrl: `http://127.0.0.1:${port}` }).confirmIntent(intent.intent_id, {
+        client_secret: intent.client_secret!,
+        ...payer,
+        payment_method_data: momo('approved_at_once'),
+      });
+      expect(result.status).toBe('succeeded');
+      const list = await merchant.listRemittances();
+      expect(list.meta.total).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
