@@ -20,7 +20,7 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
   const sandbox = createSandbox({ now: time.now, env: {}, ...sandboxOptions });
   /** Every request the checkout sends, for counting confirms and reads. */
   const requests: Request[] = [];
-  let intercept: ((request: Request) => Promise<Response> | undefined) | undefined;
+  let intercept: ((request: Request) => Promise<Response | undefined>) | undefined;
   const fetch = async (request: Request) => {
     requests.push(request.clone());
     return (await intercept?.(request)) ?? sandbox.fetch(request);

@@ -1,0 +1,12 @@
+// Phone numbers of the supported countries: operators, validation, formatting, masking.
+// Implementation modules are internal; import from here.
+export type { CountryCode, Country, Operator } from './countries';
+export { COUNTRIES, findCountry, operatorsOf } from './countries';
+export { isValidMsisdn, toMsisdn, nationalDigits } from './validate';
+export { formatAsTyped } from './format';
+export { detectOperator } from './operator';
+export { maskMsisdn } from './mask';
+export type { PhoneProblem } from './check';
+export { checkPhone } from './check';
+export type { TestNumber, TestOutcome } from './test-numbers';
+export { TEST_NUMBERS, TEST_SUFFIXES } from './test-numbers';

@@ -1,0 +1,66 @@
+// Test phone numbers for the sandbox, which decides a payment's outcome from the last two digits
+// of the national number. One number per outcome for every operator of every country.
+import { COUNTRIES, NATIONAL_PLANS, type CountryCode } from './countries';
+import { formatAsTyped } from './format';
+
+export type TestOutcome =
+  | 'declined'
+  | 'insufficient_funds'
+  | 'never_approved'
+  | 'approved_at_once'
+  | 'operator_unavailable'
+  | 'approved_late'
+  | 'approved_after_delay';
+
+/** Last two digits of the national number → sandbox outcome ('00' stands for any other ending). */
+export const TEST_SUFFIXES: Readonly<Record<TestOutcome, string>> = {
+  declined: '90',
+  insufficient_funds: '91',
+  never_approved: '92',
+  approved_at_once: '93',
+  operator_unavailable: '94',
+  approved_late: '95',
+  approved_after_delay: '00',
+};
+
+export interface TestNumber {
+  country: CountryCode;
+  operator: string;
+  outcome: TestOutcome;
+  suffix: string;
+  /** As a payer types it at home, e.g. '06 123 4590', '077 12 34 90'. */
+  national: string;
+  msisdn: string;
+}
+
+/** NSN of each operator's test numbers without the last two digits, in its best-known range. */
+const BASES: Readonly<Record<CountryCode, Readonly<Record<string, string>>>> = {
+  cg: { mtn: '0612345', airtel: '0551234' },
+  cm: { mtn: '6712345', orange: '6991234' },
+  ga: { airtel: '771234', moov: '661234' },
+  td: { airtel: '661234', moov: '991234' },
+  cf: { orange: '721234' },
+};
+
+function buildTestNumbers(): TestNumber[] {
+  const outcomes = Object.entries(TEST_SUFFIXES) as [TestOutcome, string][];
+  return COUNTRIES.flatMap((country) => {
+    const trunk = NATIONAL_PLANS[country.code].zero === 'trunk' ? '0' : '';
+    return country.operators.flatMap((operator) =>
+      outcomes.map(([outcome, suffix]): TestNumber => {
+        const nsn = `${BASES[country.code][operator.name] ?? ''}${suffix}`;
+        return {
+          country: country.code,
+          operator: operator.name,
+          outcome,
+          suffix,
+          national: formatAsTyped(country.code, trunk + nsn),
+          msisdn: `${country.callingCode}${nsn}`,
+        };
+      }),
+    );
+  });
+}
+
+/** Built when the module loads; bundlers drop it (and its code) where it is not imported. */
+export const TEST_NUMBERS: readonly TestNumber[] = /* @__PURE__ */ buildTestNumbers();

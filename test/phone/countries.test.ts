@@ -1,0 +1,97 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { countrySchema, currencySchema, operatorNameSchema } from '../../src/api/schemas';
+import { COUNTRIES, NATIONAL_PLANS, findCountry, operatorsOf } from '../../src/phone/countries';
+import { METADATA } from '../../src/phone/metadata';
+import { isValidMsisdn } from '../../src/phone';
+
+describe('COUNTRIES', () => {
+  it('supports Congo and Cameroon, and the XAF countries whose operators could be sourced', () => {
+    expect(COUNTRIES.map((c) => [c.code, c.callingCode])).toEqual([
+      ['cg', '242'],
+      ['cm', '237'],
+      ['ga', '241'],
+      ['td', '235'],
+      ['cf', '236'],
+    ]);
+  });
+
+  it('uses codes, currencies and operator names the API schemas accept', () => {
+    for (const country of COUNTRIES) {
+      expect(countrySchema.safeParse(country.code).success).toBe(true);
+      expect(currencySchema.safeParse(country.currency).success).toBe(true);
+      expect(country.currency).toBe('xaf');
+      const names = country.operators.map((o) => o.name);
+      expect(new Set(names).size).toBe(names.length);
+      for (const name of names) expect(operatorNameSchema.safeParse(name).success).toBe(true);
+    }
+  });
+
+  it('labels operators with their mobile-money brand', () => {
+    const labels = Object.fromEntries(COUNTRIES.flatMap((c) => c.operators.map((o) => [o.name, o.label])));
+    expect(labels).toEqual({ mtn: 'MTN MoMo', airtel: 'Airtel Money', orange: 'Orange Money', moov: 'Moov Money' });
+  });
+
+  it('has digit prefixes that never overlap within a country', () => {
+    for (const country of COUNTRIES) {
+      const all = country.operators.flatMap((o) => o.prefixes);
+      for (const prefix of all) expect(prefix).toMatch(/^\d{1,4}$/);
+      for (const [i, a] of all.entries()) {
+        for (const [j, b] of all.entries()) if (i !== j) expect(b.startsWith(a), `${country.code}: ${a} / ${b}`).toBe(false);
+      }
+    }
+  });
+
+  it('has prefixes that begin valid mobile numbers', () => {
+    for (const country of COUNTRIES) {
+      const { length } = NATIONAL_PLANS[country.code];
+      for (const prefix of country.operators.flatMap((o) => o.prefixes)) {
+        const completions = Array.from({ length: 100 }, (_, i) => `${prefix}${String(i).padStart(2, '0')}0000000`.slice(0, length));
+        expect(completions.some((nsn) => isValidMsisdn(country.code, country.callingCode + nsn)), `${country.code} ${prefix}`).toBe(true);
+      }
+    }
+  });
+
+  it('gives USSD codes only in dialable form', () => {
+    const codes = COUNTRIES.flatMap((c) => c.operators.flatMap((o) => (o.ussd ? [o.ussd] : [])));
+    expect(codes).toContain('*126#');
+    for (const code of codes) expect(code).toMatch(/^[*#][\d*#]*#$/);
+  });
+});
+
+describe('NATIONAL_PLANS', () => {
+  it('uses mobile number lengths that libphonenumber considers possible', () => {
+    for (const country of COUNTRIES) {
+      const plan = METADATA.countries[country.code.toUpperCase() as 'CG'] as unknown[];
+      expect(plan[3]).toContain(NATIONAL_PLANS[country.code].length);
+    }
+  });
+});
+
+describe('findCountry', () => {
+  it('finds a country by its code in any case', () => {
+    expect(findCountry('cg')?.callingCode).toBe('242');
+    expect(findCountry('CM')?.callingCode).toBe('237');
+    expect(findCountry(' Ga ')?.code).toBe('ga');
+  });
+
+  it('returns undefined for unsupported countries and non-codes', () => {
+    for (const code of ['fr', 'gq', 'cgo', '', '242', 'c']) expect(findCountry(code)).toBeUndefined();
+    expect(findCountry(undefined as unknown as string)).toBeUndefined();
+  });
+});
+
+describe('operatorsOf', () => {
+  it('lists the API operator names of a country', () => {
+    expect(operatorsOf('cg')).toEqual(['mtn', 'airtel']);
+    expect(operatorsOf('CM')).toEqual(['mtn', 'orange']);
+    expect(operatorsOf('ga')).toEqual(['airtel', 'moov']);
+    expect(operatorsOf('td')).toEqual(['airtel', 'moov']);
+    expect(operatorsOf('cf')).toEqual(['orange']);
+  });
+
+  it('returns undefined for an unsupported country', () => {
+    expect(operatorsOf('ng')).toBeUndefined();
+    expect(operatorsOf('')).toBeUndefined();
+  });
+});

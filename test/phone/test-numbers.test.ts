@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  COUNTRIES,
+  TEST_NUMBERS,
+  TEST_SUFFIXES,
+  checkPhone,
+  detectOperator,
+  formatAsTyped,
+  nationalDigits,
+  toMsisdn,
+} from '../../src/phone';
+
+describe('TEST_SUFFIXES', () => {
+  it('maps every sandbox outcome to its last two digits', () => {
+    expect(TEST_SUFFIXES).toEqual({
+      declined: '90',
+      insufficient_funds: '91',
+      never_approved: '92',
+      approved_at_once: '93',
+      operator_unavailable: '94',
+      approved_late: '95',
+      approved_after_delay: '00',
+    });
+  });
+});
+
+describe('TEST_NUMBERS', () => {
+  it('has one number per outcome for every operator of every country', () => {
+    const keys = TEST_NUMBERS.map((t) => `${t.country}/${t.operator}/${t.outcome}`);
+    const expected = COUNTRIES.flatMap((c) =>
+      c.operators.flatMap((o) => Object.keys(TEST_SUFFIXES).map((outcome) => `${c.code}/${o.name}/${outcome}`)),
+    );
+    expect(keys.sort()).toEqual(expected.sort());
+  });
+
+  it.each(TEST_NUMBERS.map((t) => [t.country, t.operator, t.national, t] as const))(
+    '%s %s %s is valid for its operator and ends with its suffix',
+    (country, operator, national, t) => {
+      expect(checkPhone(country, national, operator)).toBeNull();
+      expect(detectOperator(country, national)).toBe(operator);
+      expect(toMsisdn(country, national)).toBe(t.msisdn);
+      expect(nationalDigits(country, national).slice(-2)).toBe(t.suffix);
+      expect(TEST_SUFFIXES[t.outcome]).toBe(t.suffix);
+    },
+  );
+
+  it('writes numbers as a payer types them', () => {
+    for (const t of TEST_NUMBERS) expect(formatAsTyped(t.country, t.national)).toBe(t.national);
+    const mtnCongo = TEST_NUMBERS.find((t) => t.country === 'cg' && t.operator === 'mtn' && t.suffix === '90');
+    expect(mtnCongo?.national).toBe('06 123 4590');
+    const airtelGabon = TEST_NUMBERS.find((t) => t.country === 'ga' && t.operator === 'airtel' && t.suffix === '93');
+    expect(airtelGabon).toMatchObject({ national: '077 12 34 93', msisdn: '24177123493' });
+  });
+});
