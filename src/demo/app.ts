@@ -1,0 +1,247 @@
+// The demo merchant: a small shop that integrates momo-checkout the way a real merchant would,
+// its server calling the payment service through the project's own client (src/api). It runs
+// against the in-process sandbox unless a real service is configured.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type Client, type ClientConfig, createClient, isApiError } from '../api';
+import { compressVariants, variantResponse, type Variants } from '../server/compress';
+import { cartLines, cartTotal, sessionItems } from './catalog';
+import type { SafeHtml } from './html';
+import { messagePage, shopPage, successPage } from './pages';
+import { type Lang, STRINGS, langOf } from './strings';
+
+/** A real payment service (env MOMO_API_BASE and MOMO_SECRET_KEY). */
+export interface DemoApi {
+  baseUrl: string;
+  secretKey: string;
+  /** Where that service's hosted page lives; default: the origin of `baseUrl`. */
+  checkoutBaseUrl?: string;
+}
+
+export interface DemoOptions {
+  /** A real service; when absent, the sandbox below, reached in process at the request's origin. */
+  api?: DemoApi | undefined;
+  /** The in-process sandbox's fetch. */
+  sandboxFetch: (req: Request) => Promise<Response>;
+  /** The sandbox's checkoutBaseUrl when it is not this server (so the form may go there). */
+  sandboxCheckoutBaseUrl?: string | undefined;
+}
+
+/** Any `sk_test_…` key is a merchant to the sandbox. */
+export const SANDBOX_SECRET_KEY = 'sk_test_demo';
+export const DEMO_ACCOUNT_ID = 'acct_demo';
+
+const CSS = readFileSync(new URL('./demo.css', import.meta.url));
+const MAX_FORM_BYTES = 4096;
+const SESSION_ID = /^cs_[A-Za-z0-9]{1,64}$/;
+const ORDER_REF = /^CMD-[0-9A-F]{12}$/;
+
+const newOrderRef = () => `CMD-${randomBytes(6).toString('hex').toUpperCase()}`;
+const originOf = (address: string) => new URL(address).origin;
+
+export function createDemo(options: DemoOptions): (req: Request) => Promise<Response> {
+  const { api } = options;
+  let css: Promise<Variants> | undefined;
+
+  function clientFor(selfOrigin: string): Client {
+    const config: ClientConfig = api
+      ? { baseUrl: api.baseUrl, token: api.secretKey }
+      : { baseUrl: selfOrigin, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch };
+    return createClient(config);
+  }
+
+  /** Prefix of hosted-page links: nothing when the hosted page is this server. */
+  const checkoutBase = api ? (api.checkoutBaseUrl ?? originOf(api.baseUrl)) : (options.sandboxCheckoutBaseUrl ?? '');
+
+  // The checkout form's answer redirects to the hosted page, and CSP form-action also governs
+  // redirects: name its origin when it is elsewhere.
+  const formAction = checkoutBase ? `'self' ${originOf(checkoutBase)}` : "'self'";
+  // The widget calls the service from the browser.
+  const connect = api ? `'self' ${originOf(api.baseUrl)}` : "'self'";
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src ${connect}`,
+    `form-action ${formAction}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+  const pageHeaders = {
+    'Content-Type': 'text/html; charset=utf-8',
+    // Pages hold client secrets: no cache may keep them, no referrer may carry them on.
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': csp,
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+  };
+
+  const page = (status: number, body: SafeHtml, req: Request) =>
+    new Response(req.method === 'HEAD' ? null : body.value, { status, headers: pageHeaders });
+
+  /** What the merchant shows when the service fails: a message, never a stack. */
+  function apiFailure(error: unknown, lang: Lang, req: Request): Response {
+    if (!isApiError(error)) throw error;
+    const t = STRINGS[lang];
+    console.error(`[demo] ${req.method} ${new URL(req.url).pathname}: the payment service failed (${error.kind}${error.status ? ` ${error.status}` : ''}${error.code ? ` ${error.code}` : ''})`);
+    const detail = [error.code ?? error.kind, error.message].join(': ');
+    return page(502, messagePage(lang, t.apiErrorTitle, t.apiErrorText, detail), req);
+  }
+
+  async function shop(req: Request, url: URL): Promise<Response> {
+    const lang = langOf(url.searchParams.get('lang'));
+    const client = clientFor(url.origin);
+    const lines = cartLines();
+    const total = cartTotal(lines);
+    const newIntent = (purpose: string) => {
+      const order = newOrderRef();
+      return client.createIntent(
+        { amount: total, currency: 'xaf', description: `${STRINGS[lang].shopName} ${order} (${purpose})`, metadata: { order } },
+        { idempotencyKey: randomUUID() },
+      );
+    };
+    try {
+      const [linked, embedded] = await Promise.all([newIntent('link'), newIntent('widget')]);
+      if (linked.client_secret === null || embedded.client_secret === null) {
+        throw new TypeError('The service created an intent without its client secret.');
+      }
+      const intentLink = `${checkoutBase}/pay/${encodeURIComponent(linked.intent_id)}#${linked.client_secret}`;
+      const body = shopPage({
+        lang,
+        canceled: url.searchParams.get('canceled') === '1',
+        lines,
+        order: newOrderRef(),
+        intentLink,
+        widgetIntent: { id: embedded.intent_id, clientSecret: embedded.client_secret },
+      });
+      return page(200, body, req);
+    } catch (error) {
+      return apiFailure(error, lang, req);
+    }
+  }
+
+  async function checkout(req: Request, url: URL): Promise<Response> {
+    if (!isSameSiteFormPost(req, url.origin)) {
+      const lang = langOf(url.searchParams.get('lang'));
+      return page(403, messagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
+    }
+    const form = await readForm(req);
+    const lang = langOf(form?.get('lang'));
+    const t = STRINGS[lang];
+    if (form === null) return page(400, messagePage(lang, t.forbiddenTitle, t.forbiddenText), req);
+
+    // The order reference comes with the form, so a second click sends the same request under
+    // the same Idempotency-Key and gets the same session instead of a second one.
+    const submitted = form.get('order') ?? '';
+    const order = ORDER_REF.test(submitted) ? submitted : newOrderRef();
+    const langQuery = lang === 'en' ? '&lang=en' : '';
+    const lines = cartLines();
+    try {
+      const session = await clientFor(url.origin).createSession(
+        {
+          items: sessionItems(lines, lang),
+          total: cartTotal(lines),
+          currency: 'xaf',
+          accountId: DEMO_ACCOUNT_ID,
+          successUrl: `${url.origin}/demo/success?session_id={CHECKOUT_SESSION_ID}${langQuery}`,
+          cancelUrl: `${url.origin}/demo?canceled=1${langQuery}`,
+          metadata: { order },
+        },
+        { idempotencyKey: `demo-checkout-${order}` },
+      );
+      const target = new URL(session.url);
+      if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+        throw new TypeError('The service answered a session address that is not http(s).');
+      }
+      return new Response(null, {
+        status: 303,
+        headers: { Location: target.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+      });
+    } catch (error) {
+      return apiFailure(error, lang, req);
+    }
+  }
+
+  async function success(req: Request, url: URL): Promise<Response> {
+    const lang = langOf(url.searchParams.get('lang'));
+    const t = STRINGS[lang];
+    const id = url.searchParams.get('session_id') ?? '';
+    if (!SESSION_ID.test(id)) return page(400, messagePage(lang, t.badSessionTitle, t.badSessionText), req);
+    try {
+      const session = await clientFor(url.origin).getSession(id);
+      return page(200, successPage(lang, session), req);
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) {
+        return page(404, messagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);
+      }
+      return apiFailure(error, lang, req);
+    }
+  }
+
+  return async (req) => {
+    const url = new URL(req.url);
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    switch (url.pathname) {
+      case '/demo':
+      case '/demo/':
+        if (isRead) return shop(req, url);
+        break;
+      case '/demo/demo.css':
+        if (isRead) {
+          css ??= compressVariants(CSS, 'text/css; charset=utf-8');
+          return variantResponse(req, await css, { cacheControl: 'no-cache' });
+        }
+        break;
+      case '/demo/checkout':
+        if (req.method === 'POST') return checkout(req, url);
+        return methodNotAllowed('POST');
+      case '/demo/success':
+        if (isRead) return success(req, url);
+        break;
+      default: {
+        const lang = langOf(url.searchParams.get('lang'));
+        const t = STRINGS[lang];
+        return page(404, messagePage(lang, t.notFoundTitle, t.notFoundText), req);
+      }
+    }
+    return methodNotAllowed('GET, HEAD');
+  };
+}
+
+const methodNotAllowed = (allow: string) =>
+  new Response('Method Not Allowed\n', { status: 405, headers: { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' } });
+
+/**
+ * Refuses form posts from other sites. With Referrer-Policy no-referrer, browsers send
+ * `Origin: null` even for the shop's own form, so Fetch Metadata (Sec-Fetch-Site) decides when
+ * present, and a real Origin is compared otherwise. Clients that send neither (curl) pass.
+ */
+function isSameSiteFormPost(req: Request, selfOrigin: string): boolean {
+  const site = req.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin' || site === 'none';
+  const origin = req.headers.get('origin');
+  return origin === null || origin === 'null' || origin === selfOrigin;
+}
+
+/** The url-encoded form of a POST, or null if it is not one or is too large. */
+async function readForm(req: Request): Promise<URLSearchParams | null> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded' || req.body === null) return null;
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}

@@ -1,0 +1,169 @@
+// The demo's pages, rendered on the server. No inline script and no inline style anywhere: the
+// pages are served under a CSP that allows neither (the styles are in /demo/demo.css).
+import type { PublicSession } from '../api/types';
+import { TEST_NUMBERS, type TestOutcome } from '../phone';
+import { type CartLine, PRODUCTS, cartTotal, formatXaf } from './catalog';
+import { type HtmlValue, type SafeHtml, html } from './html';
+import { type Lang, STRINGS } from './strings';
+
+interface LayoutOptions {
+  lang: Lang;
+  title: string;
+  body: SafeHtml;
+  /** Adds the widget's script. */
+  widget?: boolean;
+  /** Reload the page after this many seconds (to follow a payment without script). */
+  refreshSeconds?: number;
+}
+
+export function layout({ lang, title, body, widget = false, refreshSeconds }: LayoutOptions): SafeHtml {
+  const t = STRINGS[lang];
+  return html`<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${refreshSeconds === undefined ? '' : html`<meta http-equiv="refresh" content="${refreshSeconds}">`}
+<title>${title} · ${t.shopName}</title>
+<link rel="stylesheet" href="/demo/demo.css">
+${widget ? html`<script src="/widget.js" defer></script>` : ''}
+</head>
+<body>
+<header class="top">
+<a class="brand" href="${lang === 'en' ? '/demo?lang=en' : '/demo'}">${t.shopName}</a>
+<span class="badge">sandbox</span>
+</header>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export interface ShopPageData {
+  lang: Lang;
+  canceled: boolean;
+  lines: readonly CartLine[];
+  /** Reference of the order the checkout form pays; also its idempotency key. */
+  order: string;
+  /** Where the payment link (b) goes: the hosted page of an intent, secret in the fragment. */
+  intentLink: string;
+  /** The intent the widget (c) pays. */
+  widgetIntent: { id: string; clientSecret: string };
+}
+
+function testNumber(outcome: TestOutcome): string {
+  const found = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome);
+  return found ? `${found.national} (MTN, Congo)` : '';
+}
+
+export function shopPage(data: ShopPageData): SafeHtml {
+  const { lang, lines } = data;
+  const t = STRINGS[lang];
+  const otherLangHref = lang === 'en' ? '/demo' : '/demo?lang=en';
+  const products: HtmlValue[] = PRODUCTS.map(
+    (product) => html`<li class="product">
+<h3>${product.name[lang]}</h3>
+<p>${product.description[lang]}</p>
+<p class="price">${formatXaf(product.price)}</p>
+</li>
+`,
+  );
+  const rows: HtmlValue[] = lines.map(
+    ({ product, quantity, amount }) => html`<tr><td>${product.name[lang]}</td><td class="num">${quantity}</td><td class="num">${formatXaf(amount)}</td></tr>
+`,
+  );
+  const body = html`<section class="intro">
+<h1>${t.shopTitle}</h1>
+<p>${t.tagline}</p>
+<p><a href="${otherLangHref}" hreflang="${lang === 'en' ? 'fr' : 'en'}">${t.otherLang}</a></p>
+</section>
+${data.canceled ? html`<p class="notice" role="status">${t.canceled}</p>` : ''}
+<section aria-labelledby="products-title">
+<h2 id="products-title">${t.products}</h2>
+<ul class="products">
+${products}</ul>
+</section>
+<section aria-labelledby="cart-title">
+<h2 id="cart-title">${t.cart}</h2>
+<table class="cart">
+<thead><tr><th>${t.product}</th><th class="num">${t.quantity}</th><th class="num">${t.amount}</th></tr></thead>
+<tbody>
+${rows}</tbody>
+<tfoot><tr><th colspan="2">${t.total}</th><td class="num total">${formatXaf(cartTotal(lines))}</td></tr></tfoot>
+</table>
+</section>
+<section class="way" id="session-demo">
+<h2>${t.sessionTitle}</h2>
+<p>${t.sessionText}</p>
+<form method="post" action="/demo/checkout">
+<input type="hidden" name="order" value="${data.order}">
+<input type="hidden" name="lang" value="${lang}">
+<button type="submit">${t.payButton}</button>
+</form>
+</section>
+<section class="way" id="intent-demo">
+<h2>${t.intentTitle}</h2>
+<p>${t.intentText}</p>
+<p><a class="button secondary" href="${data.intentLink}" rel="noreferrer">${t.intentLink}</a></p>
+</section>
+<!-- ===== WIDGET DEMO (placeholder) =====
+     The lead wires the embedded <momo-checkout> element here in the next issue. The element is
+     already rendered for an intent created for this page view; it comes alive once /widget.js
+     exists (the script tag is in the head). -->
+<section class="way" id="widget-demo">
+<h2>${t.widgetTitle}</h2>
+<p>${t.widgetText}</p>
+<momo-checkout intent="${data.widgetIntent.id}" client-secret="${data.widgetIntent.clientSecret}" lang="${lang}"></momo-checkout>
+</section>
+<!-- ===== end of WIDGET DEMO ===== -->
+<aside class="help">
+<h2>${t.helpTitle}</h2>
+<ul>
+<li>${t.helpApproved} <strong>${testNumber('approved_at_once')}</strong></li>
+<li>${t.helpDeclined} <strong>${testNumber('declined')}</strong></li>
+<li>${t.helpOther}</li>
+</ul>
+</aside>
+`;
+  return layout({ lang, title: t.shopTitle, body, widget: true });
+}
+
+export function successPage(lang: Lang, session: PublicSession): SafeHtml {
+  const t = STRINGS[lang];
+  const amount = formatXaf(session.total);
+  const [title, text, kind] =
+    session.status === 'complete'
+      ? [t.paidTitle, t.paidText(amount), 'paid']
+      : session.status === 'expired'
+        ? [t.expiredTitle, t.expiredText(amount), 'unpaid']
+        : [t.openTitle, t.openText(amount), 'pending'];
+  const items: HtmlValue[] = session.items.map(
+    (item) => html`<li>${item.quantity} × ${item.productName} — ${formatXaf(item.price * item.quantity)}</li>
+`,
+  );
+  const body = html`<section class="result ${kind}" data-status="${session.status}">
+<h1>${title}</h1>
+<p>${text}</p>
+<ul class="items">
+${items}</ul>
+<p class="muted">${t.session} <code>${session.id}</code></p>
+<p><a href="${lang === 'en' ? '/demo?lang=en' : '/demo'}">${t.back}</a></p>
+</section>
+`;
+  return layout({ lang, title, body, refreshSeconds: session.status === 'open' ? 5 : undefined });
+}
+
+/** A plain message: errors and refusals. */
+export function messagePage(lang: Lang, title: string, text: string, detail?: string): SafeHtml {
+  const t = STRINGS[lang];
+  const body = html`<section class="result unpaid">
+<h1>${title}</h1>
+<p>${text}</p>
+${detail ? html`<p class="muted">${detail}</p>` : ''}
+<p><a href="${lang === 'en' ? '/demo?lang=en' : '/demo'}">${t.back}</a></p>
+</section>
+`;
+  return layout({ lang, title, body });
+}

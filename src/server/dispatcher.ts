@@ -1,0 +1,37 @@
+// The one request dispatcher: the first route that claims the path answers; whatever happens,
+// the answer carries the base headers, and a failure is a plain 500 page, never a stack.
+import { type Handler, messagePage, withHeaders } from './http';
+import type { Route } from './routes';
+import { BASE_HEADERS } from './security';
+
+export interface DispatcherOptions {
+  /** Answers paths no route claims. */
+  fallback: Handler;
+  /** Told about unexpected failures (default: console.error). */
+  onError?: (error: unknown, req: Request, route: string) => void;
+}
+
+export function createDispatcher(routes: readonly Route[], { fallback, onError = logError }: DispatcherOptions): Handler {
+  return async (req) => {
+    const { pathname } = new URL(req.url);
+    const route = routes.find((candidate) => candidate.matches(pathname));
+    let res: Response;
+    try {
+      res = await (route ? route.handle(req) : fallback(req));
+    } catch (error) {
+      onError(error, req, route?.name ?? 'fallback');
+      res = messagePage(500, 'Server error', 'Something went wrong on our side. Please try again.');
+    }
+    return withHeaders(res, BASE_HEADERS);
+  };
+}
+
+function logError(error: unknown, req: Request, route: string): void {
+  const { pathname } = new URL(req.url);
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // Paths may hold ids; never secrets (those live in fragments, which never reach a server).
+  console.error(`[server] ${req.method} ${pathname} (${route}) failed: ${redactSecrets(detail)}`);
+}
+
+const SECRETS = [/sk_(?:test|live)_[^\s"',;]*/g, /pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+/g, /Bearer\s+\S+/gi];
+export const redactSecrets = (text: string) => SECRETS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text);

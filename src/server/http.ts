@@ -1,0 +1,55 @@
+// Small response helpers shared by the server's routes.
+
+export type Handler = (req: Request) => Promise<Response>;
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** Sets a header, copying the response first when its headers are immutable (e.g. from fetch). */
+export function withHeaders(res: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    return res;
+  } catch {
+    const copy = new Headers(res.headers);
+    for (const [name, value] of Object.entries(headers)) copy.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: copy });
+  }
+}
+
+export function redirect(location: string, status: 301 | 302 | 303 | 307 | 308 = 302): Response {
+  return new Response(null, { status, headers: { Location: location, 'Cache-Control': 'no-store' } });
+}
+
+/** 405 for anything but GET and HEAD on read-only routes; null when the method is fine. */
+export function onlyGetOrHead(req: Request): Response | null {
+  if (req.method === 'GET' || req.method === 'HEAD') return null;
+  return new Response('Method Not Allowed\n', {
+    status: 405,
+    headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/**
+ * A plain, self-contained HTML page for errors (404, 500…): no script, no style, nothing to load,
+ * so it renders under the strictest CSP and says nothing about the server's internals.
+ */
+export function messagePage(status: number, title: string, message: string): Response {
+  const body = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
+<body><h1>${escape(title)}</h1><p>${escape(message)}</p></body>
+</html>
+`;
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': HTML_TYPE,
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+}

@@ -1,0 +1,97 @@
+// The parts the dispatcher is composed of: each route claims a set of paths and answers them.
+import { type Handler, messagePage, onlyGetOrHead, redirect } from './http';
+import { variantResponse } from './compress';
+import { hostedPageHeaders, type HostedPolicyOptions } from './security';
+import type { StaticFiles } from './static';
+
+export interface Route {
+  /** For logs and errors. */
+  name: string;
+  matches(pathname: string): boolean;
+  handle: Handler;
+}
+
+const under = (prefix: string) => (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** `/v1` and everything below it: the payment service (the sandbox, in process). */
+export const apiRoute = (fetchApi: Handler): Route => ({ name: 'api', matches: under('/v1'), handle: fetchApi });
+
+/** `/demo` and everything below it: the demo merchant. */
+export const demoRoute = (fetchDemo: Handler): Route => ({ name: 'demo', matches: under('/demo'), handle: fetchDemo });
+
+/** `/pay/pi_…` or `/pay/cs_…`: the id is read by the page itself; here it only has to look right. */
+export const HOSTED_PAGE_PATH = /^\/pay\/(?:pi|cs)_[A-Za-z0-9]{1,64}$/;
+
+/** The hosted page's HTML, from wherever `loadHtml` takes it (dist/ or Vite in dev mode). */
+export function hostedPageRoute(loadHtml: (req: Request) => Promise<Response>, policy: HostedPolicyOptions): Route {
+  const headers = hostedPageHeaders(policy);
+  return {
+    name: 'hosted-page',
+    matches: (pathname) => HOSTED_PAGE_PATH.test(pathname),
+    async handle(req) {
+      const refused = onlyGetOrHead(req);
+      if (refused) return refused;
+      const res = await loadHtml(req);
+      for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+      return res;
+    },
+  };
+}
+
+/** The built hosted page, compressed like every static file, never cached (it names the assets). */
+export function builtHostedPage(files: StaticFiles): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const variants = await files.get('index.html');
+    if (variants === null) {
+      return messagePage(503, 'Checkout unavailable', 'The hosted page has not been built. Run npm run build.');
+    }
+    return variantResponse(req, variants, { cacheControl: 'no-store' });
+  };
+}
+
+/** Content-hashed build output: cached for a year, never revalidated. */
+export function assetsRoute(files: StaticFiles): Route {
+  return {
+    name: 'assets',
+    matches: (pathname) => pathname.startsWith('/assets/'),
+    async handle(req) {
+      const refused = onlyGetOrHead(req);
+      if (refused) return refused;
+      const { pathname } = new URL(req.url);
+      const variants = await files.get(pathname.slice(1));
+      if (variants === null) return notFoundPage();
+      return variantResponse(req, variants, {
+        cacheControl: 'public, max-age=31536000, immutable',
+        // Chunks and styles the widget loads from merchants' pages: public, and cross-origin on purpose.
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
+      });
+    },
+  };
+}
+
+/** The drop-in widget, loaded by merchants' pages: short cache, since its name has no hash. */
+export function widgetRoute(files: StaticFiles): Route {
+  return {
+    name: 'widget',
+    matches: (pathname) => pathname === '/widget.js',
+    async handle(req) {
+      const refused = onlyGetOrHead(req);
+      if (refused) return refused;
+      const variants = await files.get('widget.js');
+      if (variants === null) return notFoundPage();
+      return variantResponse(req, variants, {
+        cacheControl: 'public, max-age=300',
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
+      });
+    },
+  };
+}
+
+/** `/` has nothing of its own: show the demo. */
+export const rootRoute: Route = {
+  name: 'root',
+  matches: (pathname) => pathname === '/',
+  handle: async () => redirect('/demo', 302),
+};
+
+export const notFoundPage = () => messagePage(404, 'Not found', 'There is nothing at this address.');

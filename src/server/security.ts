@@ -1,0 +1,62 @@
+// Security headers. The hosted page holds a client secret in its URL fragment and takes a payer's
+// phone number: it loads only its own files, talks only to the API, and cannot be framed.
+
+/** Sent on every response of the server. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff' };
+
+/** The payment page needs none of these features: deny them all. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/**
+ * The origin the hosted page's API calls go to, as a CSP source: `'self'` when the API is served
+ * by this server, else the origin of the configured address (validated, so nothing can be injected
+ * into the policy).
+ */
+export function connectSource(apiOrigin: string | undefined): string {
+  if (apiOrigin === undefined) return "'self'";
+  const url = new URL(apiOrigin);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RangeError('apiOrigin must be an http: or https: address.');
+  }
+  return `'self' ${url.origin}`;
+}
+
+export interface HostedPolicyOptions {
+  /** Where the page's API lives; default: this server. */
+  apiOrigin?: string | undefined;
+  /**
+   * Vite's dev client injects CSS as <style> elements and keeps a WebSocket for hot reload, so in
+   * dev mode styles may be inline and connect-src takes ws:/wss:. Scripts stay 'self' only, so a
+   * page that would break under the production policy by inline script breaks in dev as well.
+   */
+  dev?: boolean;
+}
+
+export function hostedPageCsp({ apiOrigin, dev = false }: HostedPolicyOptions = {}): string {
+  const connect = connectSource(apiOrigin) + (dev ? ' ws: wss:' : '');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    `connect-src ${connect}`,
+    "img-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Headers of the hosted page's HTML. */
+export function hostedPageHeaders(options: HostedPolicyOptions = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': hostedPageCsp(options),
+    // The path holds an intent or session id and the fragment the client secret: leak neither.
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    // frame-ancestors 'none' says the same to current browsers; this is for older ones.
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+  };
+}

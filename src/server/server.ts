@@ -1,0 +1,162 @@
+// Starts the whole product on one port: the sandbox API, the hosted page, the widget and the demo
+// merchant. `npm start` serves the build in dist/; `npm run dev` puts Vite in front for hot reload.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import type { InlineConfig, ViteDevServer } from 'vite';
+import { createSandbox } from '../sandbox/app';
+import type { SandboxOptions } from '../sandbox/config';
+import { createDemo, type DemoApi } from '../demo/app';
+import { createDispatcher } from './dispatcher';
+import { HTML_TYPE, type Handler, messagePage } from './http';
+import { DEFAULT_DIST_DIR, REPO_ROOT } from './paths';
+import {
+  type Route,
+  apiRoute,
+  assetsRoute,
+  builtHostedPage,
+  demoRoute,
+  hostedPageRoute,
+  notFoundPage,
+  rootRoute,
+  widgetRoute,
+} from './routes';
+import { connectSource } from './security';
+import { createStaticFiles } from './static';
+
+export interface StartServerOptions {
+  /** Port to listen on; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1 (this is a development server); 0.0.0.0 for all. */
+  host?: string;
+  /** Serve the hosted page through Vite (hot reload) instead of from dist/. */
+  dev?: boolean;
+  /** Options of the in-process sandbox (timings, clock, checkoutBaseUrl…). */
+  sandboxOptions?: SandboxOptions;
+  /** Build output to serve. Default: dist/ at the repository root. */
+  distDir?: string;
+  /** Origin the hosted page calls the API on, for its CSP connect-src. Default: this server ('self'). */
+  apiOrigin?: string;
+  /** A real payment service for the demo merchant. Default: the in-process sandbox. */
+  demoApi?: DemoApi;
+  /** Dev mode only: Vite options laid over the server's (e.g. `cacheDir`, `logLevel` in tests). */
+  vite?: InlineConfig;
+  /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
+  onError?: (error: unknown, req: Request, route: string) => void;
+}
+
+export interface RunningServer {
+  /** Base address, e.g. `http://127.0.0.1:3000` (no trailing slash). */
+  url: string;
+  port: number;
+  /** The dispatcher itself, for in-process requests without HTTP. */
+  fetch: Handler;
+  /** Stops listening, closes open connections (and Vite in dev mode). */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { port = 3000, host = '127.0.0.1', dev = false } = options;
+  const distDir = resolve(options.distDir ?? DEFAULT_DIST_DIR);
+  connectSource(options.apiOrigin); // fails now, not at the first request, on a bad address
+
+  if (!dev && !existsSync(join(distDir, 'index.html'))) {
+    throw new Error(`The hosted page is not built: ${join(distDir, 'index.html')} is missing. Run npm run build (or npm run dev).`);
+  }
+
+  const httpServer = createServer();
+  const sandbox = createSandbox(options.sandboxOptions);
+  const demo = createDemo({
+    api: options.demoApi,
+    sandboxFetch: sandbox.fetch,
+    sandboxCheckoutBaseUrl: options.sandboxOptions?.checkoutBaseUrl,
+  });
+  const files = createStaticFiles(distDir);
+  const policy = { apiOrigin: options.apiOrigin, dev };
+
+  let vite: ViteDevServer | undefined;
+  if (dev) {
+    const { createServer: createViteServer } = await import('vite');
+    vite = await createViteServer({
+      root: REPO_ROOT,
+      ...options.vite,
+      // Hot-reload messages share this server's port instead of Vite's own (24678).
+      server: { ...options.vite?.server, middlewareMode: true, ws: { server: httpServer } },
+      appType: 'custom',
+    });
+  }
+
+  const routes: Route[] = [
+    apiRoute(sandbox.fetch),
+    demoRoute(demo),
+    hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), policy),
+    widgetRoute(files),
+    assetsRoute(files),
+    rootRoute,
+  ];
+  const dispatch = createDispatcher(routes, { fallback: async () => notFoundPage(), onError: options.onError });
+  const listener = getRequestListener(dispatch, { hostname: 'localhost' });
+
+  // In dev mode Vite answers what the dispatcher's own routes do not claim (its client, the
+  // modules of the page, assets); what Vite does not know falls through to the dispatcher.
+  const ownPaths = routes.filter((route) => route.name !== 'widget' && route.name !== 'assets');
+  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (vite && !ownPaths.some((route) => route.matches(pathname))) {
+      vite.middlewares(req, res, () => void listener(req, res));
+    } else {
+      void listener(req, res);
+    }
+  });
+
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(port, host, () => {
+        httpServer.off('error', reject);
+        resolveListen();
+      });
+    });
+  } catch (error) {
+    await vite?.close();
+    throw error;
+  }
+
+  // Compress the build now rather than on the first payer's request (one file at a time).
+  if (!dev) void files.warm();
+
+  const address = httpServer.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    fetch: dispatch,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolveClose) => {
+          httpServer.close(() => resolveClose());
+          httpServer.closeAllConnections();
+        });
+        await vite?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Dev mode: the project's index.html, read at each request and passed through Vite. */
+function devHostedPage(vite: ViteDevServer): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const template = await readFile(join(REPO_ROOT, 'index.html'), 'utf8').catch(() => null);
+    if (template === null) {
+      return messagePage(503, 'Checkout unavailable', 'index.html does not exist at the repository root yet.');
+    }
+    const { pathname } = new URL(req.url);
+    const html = await vite.transformIndexHtml(pathname, template);
+    return new Response(req.method === 'HEAD' ? null : html, { headers: { 'Content-Type': HTML_TYPE } });
+  };
+}

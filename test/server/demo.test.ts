@@ -1,0 +1,310 @@
+// @vitest-environment node
+// The demo merchant through the real server: the shop page, the checkout session redirect, the
+// payment link, the success page, and how it fails.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTS, cartLines, cartTotal, formatXaf } from '../../src/demo/catalog';
+import { type RunningServer, startServer } from '../../src/server/server';
+import { TEST_NUMBERS } from '../../src/phone';
+import { type DistFixture, makeDistFixture } from './helpers';
+
+let fixture: DistFixture;
+let server: RunningServer;
+
+beforeAll(async () => {
+  fixture = makeDistFixture();
+  server = await startServer({ port: 0, distDir: fixture.distDir });
+});
+
+afterAll(async () => {
+  await server?.close();
+  fixture?.cleanup();
+});
+
+const TOTAL = cartTotal(cartLines());
+const SECRET = /pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+/;
+
+async function shop(query = ''): Promise<{ res: Response; html: string }> {
+  const res = await fetch(`${server.url}/demo${query}`);
+  return { res, html: await res.text() };
+}
+
+const orderOf = (page: string) => /name="order" value="([^"]+)"/.exec(page)?.[1] ?? '';
+
+function checkout(fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}/demo/checkout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function createSessionFromForm(): Promise<{ sessionId: string; location: string; intentId: string; secret: string }> {
+  const { html } = await shop();
+  const res = await checkout({ order: orderOf(html), lang: 'fr' }, { 'Sec-Fetch-Site': 'same-origin', Origin: 'null' });
+  expect(res.status).toBe(303);
+  const location = res.headers.get('location') ?? '';
+  const match = /\/pay\/(cs_[A-Za-z0-9]+)#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(location);
+  if (!match) throw new Error(`unexpected location ${location}`);
+  return { location, sessionId: match[1] as string, secret: match[2] as string, intentId: match[3] as string };
+}
+
+describe('GET /demo', () => {
+  it('renders the products and the cart total in FCFA, in French by default', async () => {
+    const { res, html } = await shop();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html).toContain('<html lang="fr">');
+    for (const product of PRODUCTS) {
+      expect(product.id).toMatch(/^prt_/);
+      expect(html).toContain(product.name.fr);
+      expect(html).toContain(formatXaf(product.price));
+    }
+    expect(formatXaf(15_000)).toBe('15\u202f000\u00a0FCFA');
+    expect(html).toContain(formatXaf(TOTAL));
+    expect(html).toContain('Payer avec Mobile Money');
+    expect(html).toContain('href="/demo?lang=en"');
+  });
+
+  it('is served under a strict CSP, without inline script or style, and with no referrer', async () => {
+    const { res, html } = await shop();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
+    expect(csp).not.toContain('unsafe');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+    expect(html).toContain('<link rel="stylesheet" href="/demo/demo.css">');
+  });
+
+  it('serves its stylesheet', async () => {
+    const res = await fetch(`${server.url}/demo/demo.css`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await res.text()).toContain('.products');
+  });
+
+  it('links to the hosted page of a fresh intent, secret in the fragment', async () => {
+    const { html } = await shop();
+    const href = /href="(\/pay\/pi_[^"]+)"/.exec(html)?.[1] ?? '';
+    const match = /^\/pay\/(pi_[A-Za-z0-9]+)#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(href);
+    expect(match).not.toBeNull();
+    expect(match?.[3]).toBe(match?.[1]);
+    const intent = await (await fetch(`${server.url}/v1/payment-intents/${match?.[1]}`)).json();
+    expect(intent).toMatchObject({ amount: TOTAL, currency: 'xaf', status: expect.any(String) });
+    expect((await fetch(`${server.url}${href.split('#')[0]}`)).status).toBe(200);
+  });
+
+  it('renders the widget placeholder with its own intent and the widget script', async () => {
+    const { html } = await shop();
+    expect(html).toContain('<section class="way" id="widget-demo">');
+    const widget = /<momo-checkout intent="(pi_[A-Za-z0-9]+)" client-secret="([^"]+)" lang="fr"><\/momo-checkout>/.exec(html);
+    expect(widget).not.toBeNull();
+    expect(widget?.[2]).toMatch(SECRET);
+    expect(widget?.[2]?.startsWith(`${widget?.[1]}_secret_`)).toBe(true);
+    expect(html).not.toContain(`/pay/${widget?.[1]}#`); // not the link's intent
+    expect(html).toContain('<script src="/widget.js" defer></script>');
+  });
+
+  it('shows the sandbox test numbers', async () => {
+    const { html } = await shop();
+    const number = (outcome: string) => TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)?.national;
+    expect(html).toContain(`${number('approved_at_once')}`);
+    expect(html).toContain(`${number('declined')}`);
+  });
+
+  it('speaks English with ?lang=en and says when a payment was canceled', async () => {
+    const en = await shop('?lang=en');
+    expect(en.html).toContain('<html lang="en">');
+    expect(en.html).toContain('Pay with Mobile Money');
+    expect(en.html).toContain('lang="en"></momo-checkout>');
+    expect(en.html).not.toContain('Payment canceled');
+    expect((await shop('?canceled=1')).html).toContain('Paiement annulé');
+    expect((await shop('?canceled=1&lang=en')).html).toContain('Payment canceled');
+  });
+});
+
+describe('POST /demo/checkout', () => {
+  it('creates a session and answers 303 to its hosted page on the same origin', async () => {
+    const { location, sessionId, intentId } = await createSessionFromForm();
+    expect(location.startsWith(`${server.url}/pay/cs_`)).toBe(true);
+
+    const res = await fetch(`${server.url}/v1/sessions/${sessionId}`);
+    expect(res.status).toBe(200);
+    const session = await res.json();
+    expect(session).toMatchObject({
+      id: sessionId,
+      status: 'open',
+      paymentIntentId: intentId,
+      total: TOTAL,
+      currency: 'xaf',
+      accountId: 'acct_demo',
+      successUrl: `${server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${server.url}/demo?canceled=1`,
+    });
+    expect(session.items).toHaveLength(cartLines().length);
+    expect((await fetch(`${server.url}/pay/${sessionId}`)).status).toBe(200);
+  });
+
+  it('gives the same session for the same order (Idempotency-Key), a new one for a new order', async () => {
+    const { html } = await shop();
+    const order = orderOf(html);
+    expect(order).toMatch(/^CMD-[0-9A-F]{12}$/);
+    const first = await checkout({ order, lang: 'fr' });
+    const again = await checkout({ order, lang: 'fr' });
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    const other = await checkout({ order: orderOf((await shop()).html), lang: 'fr' });
+    expect(other.headers.get('location')).not.toBe(first.headers.get('location'));
+  });
+
+  it('keeps the language on the way back', async () => {
+    const res = await checkout({ order: orderOf((await shop('?lang=en')).html), lang: 'en' });
+    const sessionId = /\/pay\/(cs_[A-Za-z0-9]+)#/.exec(res.headers.get('location') ?? '')?.[1];
+    const session = await (await fetch(`${server.url}/v1/sessions/${sessionId}`)).json();
+    expect(session.successUrl).toBe(`${server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}&lang=en`);
+    expect(session.items[0].productName).toBe(PRODUCTS[0]?.name.en);
+  });
+
+  it('refuses posts from other sites, GETs, and bodies that are not forms', async () => {
+    expect((await checkout({ order: 'x' }, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await checkout({ order: 'x' }, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await fetch(`${server.url}/demo/checkout`)).status).toBe(405);
+    const json = await fetch(`${server.url}/demo/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(400);
+    const huge = await checkout({ order: 'x'.repeat(10_000) });
+    expect(huge.status).toBe(400);
+  });
+});
+
+describe('GET /demo/success', () => {
+  it('says honestly that an unpaid session is not paid', async () => {
+    const { sessionId } = await createSessionFromForm();
+    const res = await fetch(`${server.url}/demo/success?session_id=${sessionId}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Paiement pas encore reçu');
+    expect(html).not.toContain('paiement reçu</h1>');
+    expect(html).toContain(formatXaf(TOTAL));
+    expect(html).toContain('data-status="open"');
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('says paid once the payment has succeeded', async () => {
+    const { sessionId, intentId, secret } = await createSessionFromForm();
+    const approving = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_at_once');
+    const confirm = await fetch(`${server.url}/v1/payment-intents/${intentId}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_secret: secret,
+        first_name: 'Awa',
+        last_name: 'Mbemba',
+        receipt_email: 'awa@example.com',
+        payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: approving?.msisdn, operator_name: 'mtn' } },
+      }),
+    });
+    expect(await confirm.json()).toMatchObject({ status: 'succeeded' });
+    const html = await (await fetch(`${server.url}/demo/success?session_id=${sessionId}&lang=en`)).text();
+    expect(html).toContain('Thank you, payment received');
+    expect(html).toContain('data-status="complete"');
+    expect(html).not.toContain('http-equiv="refresh"');
+  });
+
+  it('escapes what the service sends back', async () => {
+    const hostile = '<img src=x onerror=alert(1)>"\'&';
+    const created = await fetch(`${server.url}/v1/sessions`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_other', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        total: 100,
+        currency: 'xaf',
+        accountId: 'acct_x',
+        successUrl: 'https://shop.example/ok',
+        cancelUrl: 'https://shop.example/ko',
+        metadata: {},
+        items: [{ productId: 'prt_x', quantity: 1, price: 100, productName: hostile }],
+      }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const html = await (await fetch(`${server.url}/demo/success?session_id=${id}`)).text();
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;');
+  });
+
+  it('refuses ids that are not cs_… and says when a session does not exist', async () => {
+    for (const id of ['', 'pi_abc', 'cs_', 'cs_<script>alert(1)</script>', 'cs_../../x']) {
+      const res = await fetch(`${server.url}/demo/success?session_id=${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(400);
+      expect(await res.text()).not.toContain('<script>alert');
+    }
+    const unknown = await fetch(`${server.url}/demo/success?session_id=cs_doesNotExist`);
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('when the payment service fails', () => {
+  it('shows a plain 502 page with the escaped reason, never a stack', async () => {
+    // A service that refuses everything with a hostile message.
+    const service = createServer((_req, res) => {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'invalid_request', message: '<script>alert(1)</script>', field: null } }));
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const { port } = service.address() as AddressInfo;
+    const broken = await startServer({
+      port: 0,
+      distDir: fixture.distDir,
+      demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' },
+    });
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.join(' '));
+    try {
+      const res = await fetch(`${broken.url}/demo`);
+      expect(res.status).toBe(502);
+      const html = await res.text();
+      expect(html).toContain('Le service de paiement n’a pas pu répondre');
+      expect(html).toContain('invalid_request: &lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).not.toContain('<script>');
+      expect(html).not.toMatch(/\bat .*\.ts:\d+|node:internal|Error:/);
+      const post = await fetch(`${broken.url}/demo/checkout`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'order=CMD-000000000000&lang=en',
+      });
+      expect(post.status).toBe(502);
+      expect(await post.text()).toContain('The payment service could not answer');
+      const success = await fetch(`${broken.url}/demo/success?session_id=cs_abc`);
+      expect(success.status).toBe(502);
+    } finally {
+      console.error = original;
+      await broken.close();
+      await new Promise((resolve) => service.close(resolve));
+    }
+    expect(errors.join('\n')).not.toContain('sk_test_x');
+  });
+
+  it('shows a plain 502 page when the service cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const broken = await startServer({ port: 0, distDir: fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' } });
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const res = await fetch(`${broken.url}/demo`);
+      expect(res.status).toBe(502);
+      expect(await res.text()).toContain('network: Could not reach the service');
+    } finally {
+      console.error = original;
+      await broken.close();
+    }
+  });
+});
