@@ -1,0 +1,67 @@
+// The one error shape of the sandbox: `{ error: { code, message, field } }`, with a closed set of
+// codes so clients can switch on them exhaustively.
+import type { ErrorBody } from '../api/types';
+
+export const ERROR_CODES = [
+  'invalid_json',
+  'invalid_request',
+  'unsupported_media_type',
+  'body_too_large',
+  'unauthorized',
+  'invalid_client_secret',
+  'browser_origin_forbidden',
+  'not_found',
+  'payment_in_progress',
+  'payment_already_succeeded',
+  'idempotency_key_reused',
+  'rate_limited',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** HTTP status of each code, so a code can never travel with a contradictory status. */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  invalid_json: 400,
+  invalid_request: 400,
+  unsupported_media_type: 415,
+  body_too_large: 413,
+  unauthorized: 401,
+  invalid_client_secret: 401,
+  browser_origin_forbidden: 403,
+  not_found: 404,
+  payment_in_progress: 409,
+  payment_already_succeeded: 409,
+  idempotency_key_reused: 409,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, field: this.field } };
+  }
+}
+
+export const invalidField = (field: string, message: string) => new ApiError('invalid_request', message, field);
+
+export const notFound = (what = 'The requested resource') => new ApiError('not_found', `${what} does not exist.`);
+
+const SECRET_PATTERNS = [/sk_test_[^\s"',;]*/g, /pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+/g, /Bearer\s+\S+/gi];
+
+/** Removes anything that looks like a token or a client secret before text reaches a log. */
+export function redact(text: string): string {
+  return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text);
+}

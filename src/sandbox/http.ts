@@ -1,0 +1,68 @@
+// Response writing and request-body reading shared by every route.
+import type { Context } from 'hono';
+import { ApiError } from './errors';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Every answer is JSON and must never be stored by a cache: it carries payment state. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers },
+  });
+}
+
+function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((param) => !param.startsWith('charset=') || param.replace(/"/g, '') === 'charset=utf-8');
+}
+
+const tooLarge = (max: number) => new ApiError('body_too_large', `The request body must not exceed ${max} bytes.`);
+
+async function readCapped(request: Request, max: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > max) throw tooLarge(max);
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // The declared length may lie (or be absent with chunked encoding): count what really arrives.
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(max);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Checks the media type and size, then parses JSON (not yet validated). Throws 415, 413 or 400. */
+export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    throw new ApiError('unsupported_media_type', 'The request body must be sent with Content-Type: application/json.');
+  }
+  const bytes = await readCapped(c.req.raw, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid UTF-8 text.');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid JSON.');
+  }
+}

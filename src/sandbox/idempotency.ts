@@ -1,0 +1,83 @@
+// Idempotency-Key support: a retried request (same key, same body) gets the first answer again
+// instead of doing the work twice. Only successful answers are kept, so a refused request can be
+// corrected and sent again with the same key.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { ApiError } from './errors';
+import { jsonResponse } from './http';
+
+/** Keys are remembered for a day, as retries happen within minutes. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+interface Answer {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  storedAt: number;
+}
+
+export interface IdempotencyRequest {
+  /** Who the key belongs to: a merchant token's hash, or one intent for confirms. */
+  scope: string;
+  key: string | null;
+  fingerprint: string;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+/** Reads the optional Idempotency-Key header; a malformed one is refused rather than ignored. */
+export function idempotencyKeyOf(c: Context): string | null {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return null;
+  if (!KEY_PATTERN.test(key)) {
+    throw new ApiError('invalid_request', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
+  }
+  return key;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)]));
+  }
+  return value;
+}
+
+/** Same method, path and JSON value (key order ignored) ⇒ same fingerprint. */
+export function fingerprintOf(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(canonical(body))}`).digest('hex');
+}
+
+export const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export class IdempotencyStore {
+  private readonly answers = new Map<string, Answer>();
+
+  /**
+   * Runs `work` unless the key was already used. Synchronous on purpose: the look-up, the work and
+   * the recording happen without yielding, so concurrent retries cannot both do the work.
+   */
+  run(request: IdempotencyRequest, now: number, work: () => Reply): Response {
+    if (request.key === null) return toResponse(work());
+    const id = `${request.scope}\n${request.key}`;
+    const previous = this.answers.get(id);
+    if (previous && now - previous.storedAt < IDEMPOTENCY_TTL_MS) {
+      if (previous.fingerprint !== request.fingerprint) {
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+      }
+      return jsonResponse(previous.status, previous.body, { 'Idempotent-Replayed': 'true' });
+    }
+    const reply = work();
+    if (reply.status < 300) {
+      this.answers.set(id, { fingerprint: request.fingerprint, status: reply.status, body: structuredClone(reply.body), storedAt: now });
+    }
+    return toResponse(reply);
+  }
+}
+
+const toResponse = (reply: Reply): Response => jsonResponse(reply.status, reply.body);

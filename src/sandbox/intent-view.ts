@@ -1,0 +1,116 @@
+// The API records of an intent, built from the store's records so that they pass the schemas.
+import type { ChargeRecord, ConfirmResult, PaymentIntent, PayoutRecord } from '../api/types';
+import { FAILURE_MESSAGES } from './outcomes';
+import { intentStatus, latestAttempt } from './intents';
+import type { Attempt, IntentRecord, Payout } from './store';
+import { isoAt } from './time';
+
+const CHARGE_TYPES = { pending: 'charge.pending', succeeded: 'charge.success', failed: 'charge.failed' } as const;
+
+function failureOf(attempt: Attempt): { code: string; message: string } | null {
+  const code = attempt.status === 'failed' ? attempt.rule.failureCode : null;
+  return code === null ? null : { code, message: FAILURE_MESSAGES[code] };
+}
+
+function chargeRecord(intent: IntentRecord, attempt: Attempt): ChargeRecord {
+  const failure = failureOf(attempt);
+  return {
+    id: attempt.recordId,
+    type: CHARGE_TYPES[attempt.status],
+    event_id: intent.eventId,
+    charge_id: attempt.chargeId,
+    financial_transaction_id: attempt.financialTransactionId,
+    transaction_id: attempt.transactionId,
+    amount: intent.amount,
+    captured: attempt.status === 'succeeded' ? 1 : 0,
+    refunded: 0,
+    disputed: 0,
+    currency: intent.currency,
+    status: attempt.status,
+    failure_code: failure?.code ?? null,
+    failure_message: failure?.message ?? null,
+    external_id: attempt.externalId,
+    created_at: isoAt(attempt.createdAt),
+    updated_at: isoAt(attempt.updatedAt),
+  };
+}
+
+function payoutRecord(intent: IntentRecord, payout: Payout): PayoutRecord {
+  return {
+    id: payout.recordId,
+    type: 'payout.succeeded',
+    event_id: intent.eventId,
+    payout_id: payout.payoutId,
+    financial_transaction_id: payout.financialTransactionId,
+    transaction_id: payout.transactionId,
+    amount: payout.amount,
+    amount_captured: payout.amount - payout.fee,
+    amount_fee: payout.fee,
+    currency: intent.currency,
+    status: 'succeeded',
+    failure_code: null,
+    failure_message: null,
+    external_id: payout.externalId,
+    created_at: isoAt(payout.createdAt),
+    updated_at: isoAt(payout.createdAt),
+  };
+}
+
+/** The intent as the API shows it; the client secret only to the merchant (`withSecret`). */
+export function toPaymentIntent(intent: IntentRecord, withSecret: boolean): PaymentIntent {
+  const attempt = latestAttempt(intent);
+  const failure = attempt ? failureOf(attempt) : null;
+  return {
+    id: intent.id,
+    client_secret: withSecret ? intent.clientSecret : null,
+    intent_id: intent.intentId,
+    currency: intent.currency,
+    amount: intent.amount,
+    payment_method_types: ['momo'],
+    payment_method: attempt
+      ? {
+          id: attempt.paymentMethodId,
+          type: 'momo',
+          momo: { country: attempt.country, operator_name: attempt.operator, msisdn_last4: attempt.msisdnLast4 },
+        }
+      : null,
+    last_payment_error: failure && attempt ? { ...failure, charge_id: attempt.chargeId } : null,
+    status: intentStatus(intent),
+    metadata: intent.metadata,
+    charge_id: attempt?.chargeId ?? null,
+    canceled_at: null,
+    description: intent.description,
+    cancellation_reason: null,
+    live_mode: 0,
+    payout_id: intent.payout?.payoutId ?? null,
+    created_at: isoAt(intent.createdAt),
+    updated_at: isoAt(intent.updatedAt),
+    event: {
+      id: intent.eventId,
+      intent_id: intent.id,
+      created_at: isoAt(intent.createdAt),
+      updated_at: isoAt(intent.updatedAt),
+      charges: intent.attempts.map((a) => chargeRecord(intent, a)),
+      payouts: intent.payout ? [payoutRecord(intent, intent.payout)] : [],
+    },
+    approval_expires_at: attempt?.status === 'pending' ? isoAt(attempt.expiresAt) : null,
+  };
+}
+
+/** The answer of confirm: the attempt as it stands right after it started. */
+export function toConfirmResult(intent: IntentRecord, attempt: Attempt): ConfirmResult {
+  return {
+    intentId: intent.intentId,
+    financialTransactionId: attempt.financialTransactionId,
+    transactionId: attempt.transactionId,
+    amount: intent.amount,
+    currency: intent.currency,
+    status: attempt.status,
+    captured: attempt.status === 'succeeded',
+    externalId: attempt.externalId,
+    id: attempt.chargeId,
+    createdAt: isoAt(attempt.createdAt),
+    updatedAt: isoAt(attempt.updatedAt),
+    paymentMethodId: attempt.paymentMethodId,
+  };
+}

@@ -1,0 +1,34 @@
+// Checks of mobile-money payment data beyond its shape: the country, number and operator must
+// exist together, as a real operator would refuse anything else.
+import type { PaymentMethodData } from '../api/types';
+import { findCountry, isValidMsisdn, nationalDigits, operatorsOf } from '../phone';
+import { invalidField } from './errors';
+
+const FIELD = 'payment_method_data.momo';
+
+export interface MomoAccount {
+  country: string;
+  operator: string;
+  msisdn: string;
+  /** The national significant number (without the calling code). */
+  national: string;
+}
+
+export function checkMomo(data: PaymentMethodData): MomoAccount {
+  const { country, msisdn, operator_name: operator } = data.momo;
+  const operators = operatorsOf(country);
+  if (operators === undefined) {
+    throw invalidField(`${FIELD}.country`, `\`${FIELD}.country\` "${country}" is not a country where mobile-money payments are supported.`);
+  }
+  if (!isValidMsisdn(country, msisdn)) {
+    throw invalidField(`${FIELD}.msisdn`, `\`${FIELD}.msisdn\` is not a valid mobile number of country "${country}".`);
+  }
+  if (!operators.includes(operator)) {
+    throw invalidField(
+      `${FIELD}.operator_name`,
+      `\`${FIELD}.operator_name\` "${operator}" is not supported in country "${country}"; use one of: ${operators.join(', ')}.`,
+    );
+  }
+  const callingCode = findCountry(country)?.callingCode ?? '';
+  return { country, operator, msisdn, national: nationalDigits(country, msisdn.slice(callingCode.length)) };
+}

@@ -1,0 +1,63 @@
+import type { Hono } from 'hono';
+import { confirmRequestSchema, createIntentRequestSchema } from '../../api/schemas';
+import { isMerchantRequest, requireMerchant } from '../auth';
+import { browserForbidden, forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
+import type { Deps, SandboxEnv } from '../env';
+import { ApiError, notFound } from '../errors';
+import { jsonResponse, readJsonBody } from '../http';
+import { fingerprintOf, idempotencyKeyOf } from '../idempotency';
+import { toConfirmResult, toPaymentIntent } from '../intent-view';
+import { createIntent, secretMatches, settle, startAttempt } from '../intents';
+import { checkMomo } from '../momo';
+import { checkedAmount, parseWith } from '../validate';
+import { idempotentCreate } from './merchant';
+
+const CREATE = '/v1/payment-intents';
+const ONE = '/v1/payment-intents/:id';
+const CONFIRM = '/v1/payment-intents/:id/confirm';
+
+const secretOf = (body: unknown): unknown =>
+  body !== null && typeof body === 'object' ? (body as Record<string, unknown>).client_secret : undefined;
+
+export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  const { config, store } = deps;
+  app.options(CREATE, merchantPreflight);
+  app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
+    idempotentCreate(c, deps, CREATE, (value, now) => {
+      const body = parseWith(createIntentRequestSchema, value);
+      const intent = createIntent(store, { ...body, amount: checkedAmount(body.amount) }, now);
+      return { status: 201, body: toPaymentIntent(intent, true) };
+    }),
+  );
+
+  app.options(ONE, publicPreflight);
+  app.get(ONE, publicCors, (c) => {
+    const authorization = c.req.header('authorization');
+    // Anyone may read an intent, but a merchant key has no business in a browser, even to read.
+    if (authorization !== undefined && c.req.header('origin') !== undefined) throw browserForbidden();
+    const withSecret = isMerchantRequest(authorization);
+    const intent = store.intents.get(c.req.param('id'));
+    if (!intent) throw notFound('This payment intent');
+    settle(store, intent, config.now());
+    return jsonResponse(200, toPaymentIntent(intent, withSecret));
+  });
+
+  app.options(CONFIRM, publicPreflight);
+  app.post(CONFIRM, publicCors, async (c) => {
+    const key = idempotencyKeyOf(c);
+    const value = await readJsonBody(c, config.maxBodyBytes);
+    // Nothing awaits from here on: checking the state and starting the attempt is one step.
+    const now = config.now();
+    const intent = store.intents.get(c.req.param('id'));
+    const secretOk = secretMatches(intent, secretOf(value));
+    if (!intent) throw notFound('This payment intent');
+    if (!secretOk) throw new ApiError('invalid_client_secret', 'The client secret does not match this payment intent.');
+    const request = { scope: `confirm:${intent.intentId}`, key, fingerprint: fingerprintOf('POST', CONFIRM, value) };
+    return store.idempotency.run(request, now, () => {
+      const body = parseWith(confirmRequestSchema, value);
+      const account = checkMomo(body.payment_method_data);
+      const attempt = startAttempt(store, config, intent, account, now);
+      return { status: 200, body: toConfirmResult(intent, attempt) };
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import type { Hono } from 'hono';
+import { sessionRequestSchema } from '../../api/schemas';
+import { requireMerchant } from '../auth';
+import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
+import type { Deps, SandboxEnv } from '../env';
+import { notFound } from '../errors';
+import { jsonResponse } from '../http';
+import { checkSessionRequest, createSession, toPublicSession, toSession } from '../sessions';
+import { parseWith } from '../validate';
+import { idempotentCreate } from './merchant';
+
+const CREATE = '/v1/sessions';
+const ONE = '/v1/sessions/:id';
+
+export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  const { config, store } = deps;
+  app.options(CREATE, merchantPreflight);
+  app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
+    idempotentCreate(c, deps, CREATE, (value, now) => {
+      const body = parseWith(sessionRequestSchema, value);
+      checkSessionRequest(body);
+      const session = createSession(store, body, now);
+      const baseUrl = config.checkoutBaseUrl ?? new URL(c.req.url).origin;
+      return { status: 201, body: toSession(store, session, now, baseUrl) };
+    }),
+  );
+
+  app.options(ONE, publicPreflight);
+  app.get(ONE, publicCors, (c) => {
+    const session = store.sessions.get(c.req.param('id'));
+    if (!session) throw notFound('This checkout session');
+    return jsonResponse(200, toPublicSession(store, session, config.now()));
+  });
+}

@@ -1,0 +1,59 @@
+import type { Context, Hono } from 'hono';
+import { disbursementRequestSchema, remittanceRequestSchema } from '../../api/schemas';
+import { requireMerchant } from '../auth';
+import { forbidBrowsers, merchantPreflight } from '../cors';
+import type { Deps, SandboxEnv } from '../env';
+import { invalidField } from '../errors';
+import { jsonResponse } from '../http';
+import { checkMomo } from '../momo';
+import { createTransfer, DEFAULT_PER_PAGE, MAX_PER_PAGE, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
+import { checkedAmount, parseWith } from '../validate';
+import { idempotentCreate } from './merchant';
+
+const REMITTANCE = '/v1/remittance';
+const DISBURSEMENT = '/v1/disbursement';
+const MAX_PAGE = 1_000_000;
+
+function pageQuery(c: Context, name: string, fallback: number, max: number): number {
+  const raw = c.req.query(name);
+  if (raw === undefined) return fallback;
+  const value = /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value <= max)) throw invalidField(name, `\`${name}\` must be a whole number from 1 to ${max}.`);
+  return value;
+}
+
+export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  const { config, store } = deps;
+  app.options(REMITTANCE, merchantPreflight);
+  app.options(DISBURSEMENT, merchantPreflight);
+
+  app.get(REMITTANCE, forbidBrowsers, requireMerchant, (c) => {
+    const page = pageQuery(c, 'page', 1, MAX_PAGE);
+    const perPage = pageQuery(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+    return jsonResponse(200, remittancePage(store.remittances, page, perPage, config.now()));
+  });
+
+  app.post(REMITTANCE, forbidBrowsers, requireMerchant, (c) =>
+    idempotentCreate(c, deps, REMITTANCE, (value, now) => {
+      const body = parseWith(remittanceRequestSchema, value);
+      const amount = checkedAmount(body.amount);
+      const account = checkMomo(body.payment_method_data);
+      const { currency, first_name: firstName, last_name: lastName } = body;
+      const record = createTransfer({ kind: 'remittance', amount, currency, firstName, lastName, account }, now, config.executionMs);
+      store.remittances.push(record);
+      return { status: 201, body: toRemittanceCreated(record, now) };
+    }),
+  );
+
+  app.post(DISBURSEMENT, forbidBrowsers, requireMerchant, (c) =>
+    idempotentCreate(c, deps, DISBURSEMENT, (value, now) => {
+      const body = parseWith(disbursementRequestSchema, value);
+      const amount = checkedAmount(body.amount);
+      const account = checkMomo(body.payment_method_data);
+      const { currency, first_name: firstName, last_name: lastName } = body;
+      const record = createTransfer({ kind: 'disbursement', amount, currency, firstName, lastName, account }, now, config.executionMs);
+      store.disbursements.set(record.id, record);
+      return { status: 201, body: toDisbursement(record, now) };
+    }),
+  );
+}

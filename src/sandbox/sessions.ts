@@ -1,0 +1,96 @@
+// Checkout sessions: a merchant's basket plus the intent that pays it. The hosted page receives
+// the intent's client secret in the url fragment, which browsers never send to a server.
+import type { PublicSession, Session, SessionRequest, SessionStatus } from '../api/types';
+import { invalidField } from './errors';
+import { newId } from './ids';
+import { createIntent, intentStatus, settle } from './intents';
+import type { IntentRecord, SessionRecord, Store } from './store';
+import { isoAt } from './time';
+import { MAX_AMOUNT } from './validate';
+
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Only absolute http(s) addresses: a return address must not run script or stay on our page. */
+function checkReturnUrl(field: 'successUrl' | 'cancelUrl', value: string): void {
+  let ok = /^https?:\/\/[^\s/?#]/i.test(value) && !/[\s\u0000-\u001f\u007f]/.test(value);
+  if (ok) {
+    try {
+      const url = new URL(value);
+      ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) throw invalidField(field, `\`${field}\` must be an absolute http: or https: address.`);
+}
+
+/** The checks the schema cannot express; throws before anything is created. */
+export function checkSessionRequest(body: SessionRequest): void {
+  checkReturnUrl('successUrl', body.successUrl);
+  checkReturnUrl('cancelUrl', body.cancelUrl);
+  if (body.total > MAX_AMOUNT) throw invalidField('total', `\`total\` must be a whole number from 1 to ${MAX_AMOUNT}.`);
+  const sum = body.items.reduce((acc, item) => acc + item.price * item.quantity, 0);
+  if (sum !== body.total) {
+    throw invalidField('total', `\`total\` (${body.total}) must equal the sum of price × quantity of the items (${sum}).`);
+  }
+}
+
+export function createSession(store: Store, body: SessionRequest, now: number): SessionRecord {
+  const intent = createIntent(store, { amount: body.total, currency: body.currency, metadata: body.metadata }, now);
+  const session: SessionRecord = {
+    id: newId('cs'),
+    intentId: intent.intentId,
+    total: body.total,
+    currency: body.currency,
+    accountId: body.accountId,
+    successUrl: body.successUrl,
+    cancelUrl: body.cancelUrl,
+    metadata: body.metadata,
+    items: body.items,
+    createdAt: now,
+    expiresAt: now + SESSION_LIFETIME_MS,
+  };
+  store.sessions.set(session.id, session);
+  return session;
+}
+
+function intentOf(store: Store, session: SessionRecord, now: number): IntentRecord {
+  const intent = store.intents.get(session.intentId);
+  if (!intent) throw new Error('A session lost its payment intent.');
+  settle(store, intent, now);
+  return intent;
+}
+
+function statusOf(intent: IntentRecord, session: SessionRecord, now: number): SessionStatus {
+  if (intentStatus(intent) === 'succeeded') return 'complete';
+  return now >= session.expiresAt ? 'expired' : 'open';
+}
+
+export function toPublicSession(store: Store, session: SessionRecord, now: number): PublicSession {
+  const intent = intentOf(store, session, now);
+  return {
+    id: session.id,
+    object: 'checkout_session',
+    status: statusOf(intent, session, now),
+    paymentIntentId: session.intentId,
+    total: session.total,
+    currency: session.currency,
+    accountId: session.accountId,
+    successUrl: session.successUrl,
+    cancelUrl: session.cancelUrl,
+    items: session.items,
+    createdAt: isoAt(session.createdAt),
+    expiresAt: isoAt(session.expiresAt),
+  };
+}
+
+/** The merchant's view: the public one plus the secret, the metadata and the page address. */
+export function toSession(store: Store, session: SessionRecord, now: number, baseUrl: string): Session {
+  const intent = intentOf(store, session, now);
+  return {
+    ...toPublicSession(store, session, now),
+    url: `${baseUrl}/pay/${session.id}#${intent.clientSecret}`,
+    clientSecret: intent.clientSecret,
+    metadata: session.metadata,
+  };
+}

@@ -1,0 +1,106 @@
+// Remittances and disbursements: money sent to a mobile number, executed `executionMs` after
+// creation. The status is derived from the clock whenever a record is shown.
+import type { Disbursement, PaginationMeta, Remittance, RemittanceCreated, RemittanceList } from '../api/types';
+import { newId, numericReference } from './ids';
+import type { MomoAccount } from './momo';
+import type { TransferRecord } from './store';
+import { isoAt } from './time';
+
+export interface NewTransfer {
+  kind: TransferRecord['kind'];
+  amount: number;
+  currency: string;
+  firstName: string;
+  lastName: string;
+  account: MomoAccount;
+}
+
+export function createTransfer(input: NewTransfer, now: number, executionMs: number): TransferRecord {
+  return {
+    kind: input.kind,
+    id: newId(input.kind === 'remittance' ? 'rem' : 'wt'),
+    amount: input.amount,
+    currency: input.currency,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    operator: input.account.operator,
+    country: input.account.country,
+    phone: input.account.msisdn,
+    walletId: newId('wal'),
+    financialTransactionId: numericReference(),
+    transactionId: newId('txn'),
+    externalId: newId('ext'),
+    createdAt: now,
+    executesAt: now + executionMs,
+  };
+}
+
+const isExecuted = (record: TransferRecord, now: number) => now >= record.executesAt;
+
+function common(record: TransferRecord, now: number) {
+  return {
+    amount: record.amount,
+    currency: record.currency,
+    status: isExecuted(record, now) ? 'succeeded' : 'processing',
+    firstName: record.firstName,
+    lastName: record.lastName,
+    operatorName: record.operator,
+    country: record.country,
+    phone: record.phone,
+    type: 1,
+    shouldExecutedAt: isoAt(record.executesAt),
+    createdAt: isoAt(record.createdAt),
+    updatedAt: isoAt(isExecuted(record, now) ? record.executesAt : record.createdAt),
+  };
+}
+
+export const toRemittanceCreated = (record: TransferRecord, now: number): RemittanceCreated => ({
+  ...common(record, now),
+  id: record.id,
+  object: 'remittance',
+});
+
+export const toDisbursement = (record: TransferRecord, now: number): Disbursement => ({
+  ...common(record, now),
+  id: record.id,
+  object: 'disbursement',
+});
+
+export const toRemittance = (record: TransferRecord, now: number): Remittance => ({
+  ...toRemittanceCreated(record, now),
+  walletId: record.walletId,
+  financialTransactionId: record.financialTransactionId,
+  transactionId: record.transactionId,
+  failureCode: null,
+  failureMessage: null,
+  externalId: record.externalId,
+  executedAt: isExecuted(record, now) ? isoAt(record.executesAt) : null,
+  otp: null,
+});
+
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
+function pageUrl(page: number, perPage: number): string {
+  return perPage === DEFAULT_PER_PAGE ? `/?page=${page}` : `/?page=${page}&perPage=${perPage}`;
+}
+
+/** One page of remittances, newest first. A page past the end is empty, not an error. */
+export function remittancePage(records: readonly TransferRecord[], page: number, perPage: number, now: number): RemittanceList {
+  const total = records.length;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const newestFirst = records.slice().reverse();
+  const data = newestFirst.slice((page - 1) * perPage, page * perPage).map((r) => toRemittance(r, now));
+  const meta: PaginationMeta = {
+    total,
+    perPage,
+    currentPage: page,
+    lastPage,
+    firstPage: 1,
+    firstPageUrl: pageUrl(1, perPage),
+    lastPageUrl: pageUrl(lastPage, perPage),
+    nextPageUrl: page < lastPage ? pageUrl(page + 1, perPage) : null,
+    previousPageUrl: page > 1 ? pageUrl(Math.min(page - 1, lastPage), perPage) : null,
+  };
+  return { meta, data };
+}

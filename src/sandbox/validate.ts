@@ -1,0 +1,78 @@
+// Schema validation with answers a developer can act on: the dotted path of the first problem and
+// an English sentence naming it.
+import type * as z from 'zod/mini';
+import { invalidField, ApiError } from './errors';
+
+type Issue = z.core.$ZodIssue;
+
+/** Hints for fields whose format is a convention rather than something obvious from a type. */
+const FORMAT_HINTS: Readonly<Record<string, string>> = {
+  amount: 'must be a positive whole number, as an integer or as digits in a string',
+  total: 'must be a positive whole number',
+  currency: 'must be a lower-case three-letter currency code such as "xaf"',
+  country: 'must be a lower-case two-letter country code such as "cg"',
+  msisdn: 'must be the mobile number as digits with the country calling code and no "+", such as "242061234567"',
+  operator_name: 'must be a lower-case operator name such as "mtn"',
+  receipt_email: 'must be a valid e-mail address',
+  accountId: 'must be an account id starting with "acct_"',
+  productId: 'must be a product id starting with "prt_"',
+};
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function describe(issue: Issue, field: string, input: unknown): string {
+  const name = `\`${field}\``;
+  const leaf = String(issue.path.at(-1) ?? '');
+  const hint = FORMAT_HINTS[leaf];
+  switch (issue.code) {
+    case 'invalid_type':
+      if (valueAt(input, issue.path) === undefined) return `${name} is required.`;
+      return hint ? `${name} ${hint}.` : `${name} must be of type ${issue.expected}.`;
+    case 'too_small':
+      if (issue.origin === 'string') return issue.minimum === 1 ? `${name} must not be empty.` : `${name} must have at least ${issue.minimum} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `${name} must contain at least ${issue.minimum} item(s).`;
+      return `${name} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}.`;
+    case 'too_big':
+      if (issue.origin === 'string') return `${name} must have at most ${issue.maximum} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `${name} must contain at most ${issue.maximum} items.`;
+      return `${name} must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}.`;
+    case 'invalid_value':
+      return `${name} must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
+    case 'invalid_format':
+    case 'invalid_union':
+    case 'not_multiple_of':
+      return hint ? `${name} ${hint}.` : `${name} has an invalid format.`;
+    default:
+      return `${name} is invalid.`;
+  }
+}
+
+/** Parses `input` with `schema`, or throws 400 `invalid_request` naming the first bad field. */
+export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue || issue.path.length === 0) {
+    throw new ApiError('invalid_request', 'The request body must be a JSON object.');
+  }
+  const field = issue.path.map(String).join('.');
+  throw invalidField(field, describe(issue, field, input));
+}
+
+export const MAX_AMOUNT = 10_000_000;
+
+/** Turns the amount of a request (integer or numeric text) into an integer within the limits. */
+export function checkedAmount(value: number | string, field = 'amount'): number {
+  const amount = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_AMOUNT) {
+    throw invalidField(field, `\`${field}\` must be a whole number from 1 to ${MAX_AMOUNT}.`);
+  }
+  return amount;
+}

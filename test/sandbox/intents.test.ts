@@ -1,0 +1,120 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { paymentIntentSchema } from '../../src/api/schemas';
+import { expectError, expectJson, setup, START } from './helpers';
+
+describe('POST /v1/payment-intents (sandbox extension)', () => {
+  it('creates an intent and answers 201 with the full record including the client secret', async () => {
+    const { call } = setup();
+    const response = await call('POST', '/v1/payment-intents', {
+      body: { amount: 7500, currency: 'xaf', metadata: { orderId: 'A-17' }, description: 'Order A-17' },
+    });
+    const intent = await expectJson(response, 201, paymentIntentSchema);
+    expect(intent).toMatchObject({
+      id: 1,
+      amount: 7500,
+      currency: 'xaf',
+      status: 'requires_payment_method',
+      metadata: { orderId: 'A-17' },
+      description: 'Order A-17',
+      payment_method: null,
+      last_payment_error: null,
+      charge_id: null,
+      payout_id: null,
+      canceled_at: null,
+      cancellation_reason: null,
+      live_mode: 0,
+      approval_expires_at: null,
+      created_at: '2025-03-10T10:00:00.000+01:00',
+      updated_at: '2025-03-10T10:00:00.000+01:00',
+    });
+    expect(intent.intent_id).toMatch(/^pi_[0-9A-Za-z]{24}$/);
+    expect(intent.client_secret).toMatch(new RegExp(`^${intent.intent_id}_secret_[0-9A-Za-z]{24}$`));
+    expect(intent.event).toEqual({
+      id: 1,
+      intent_id: intent.id,
+      created_at: intent.created_at,
+      updated_at: intent.updated_at,
+      charges: [],
+      payouts: [],
+    });
+  });
+
+  it('numbers intents with incrementing integer ids and unique random ids', async () => {
+    const { newIntent } = setup();
+    const first = await newIntent();
+    const second = await newIntent();
+    expect([first.id, second.id]).toEqual([1, 2]);
+    expect(first.intent_id).not.toBe(second.intent_id);
+    expect(first.client_secret).not.toBe(second.client_secret);
+  });
+
+  it('defaults metadata and description to null', async () => {
+    const { newIntent } = setup();
+    const intent = await newIntent();
+    expect(intent.metadata).toBeNull();
+    expect(intent.description).toBeNull();
+  });
+
+  it.each([
+    ['zero', 0],
+    ['negative', -100],
+    ['fractional', 10.5],
+    ['above 10 000 000', 10_000_001],
+    ['numeric text (not accepted for intents)', '5000'],
+  ])('refuses a %s amount with 400 on field amount', async (_label, amount) => {
+    const { call } = setup();
+    await expectError(await call('POST', '/v1/payment-intents', { body: { amount, currency: 'xaf' } }), 400, 'invalid_request', 'amount');
+  });
+
+  it('accepts the largest amount, 10 000 000', async () => {
+    const { newIntent } = setup();
+    expect((await newIntent(10_000_000)).amount).toBe(10_000_000);
+  });
+
+  it('refuses a currency that is not three lower-case letters', async () => {
+    const { call } = setup();
+    const error = await expectError(await call('POST', '/v1/payment-intents', { body: { amount: 100, currency: 'XAF' } }), 400, 'invalid_request', 'currency');
+    expect(error.message).toContain('`currency`');
+  });
+});
+
+describe('GET /v1/payment-intents/:id', () => {
+  it('answers an anonymous read with client_secret null', async () => {
+    const { newIntent, readIntent } = setup();
+    const created = await newIntent();
+    const read = await readIntent(created.intent_id);
+    expect(read.client_secret).toBeNull();
+    expect(read).toEqual({ ...created, client_secret: null });
+  });
+
+  it('shows the client secret to a merchant token', async () => {
+    const { newIntent, readIntent } = setup();
+    const created = await newIntent();
+    expect((await readIntent(created.intent_id, 'sk_test_other')).client_secret).toBe(created.client_secret);
+  });
+
+  it('refuses an Authorization header that is not a merchant token with 401', async () => {
+    const { newIntent, call } = setup();
+    const created = await newIntent();
+    await expectError(await call('GET', `/v1/payment-intents/${created.intent_id}`, { token: 'sk_live_123' }), 401, 'unauthorized');
+  });
+
+  it('refuses a merchant token sent from a browser with 403', async () => {
+    const { newIntent, call } = setup();
+    const created = await newIntent();
+    const response = await call('GET', `/v1/payment-intents/${created.intent_id}`, { headers: { Origin: 'https://shop.example.cg' } });
+    await expectError(response, 403, 'browser_origin_forbidden');
+  });
+
+  it('answers 404 not_found for an unknown intent', async () => {
+    const { call } = setup();
+    await expectError(await call('GET', '/v1/payment-intents/pi_doesnotexist', { token: null }), 404, 'not_found');
+  });
+
+  it('stamps times in Central Africa time (+01:00)', async () => {
+    const { newIntent, clock } = setup();
+    clock.set(START + 15 * 3600_000);
+    expect((await newIntent()).created_at).toBe('2025-03-11T01:00:00.000+01:00');
+  });
+});

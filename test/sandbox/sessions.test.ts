@@ -1,0 +1,132 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { publicSessionSchema, sessionSchema } from '../../src/api/schemas';
+import { APPROVAL_MS, BASE, expectError, expectJson, sessionBody, setup, START, testNumber } from './helpers';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('POST /v1/sessions', () => {
+  it('creates an open session with 201, its intent and a page url carrying the secret in the fragment', async () => {
+    const { call, readIntent } = setup();
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 201, sessionSchema);
+    expect(session).toMatchObject({
+      object: 'checkout_session',
+      status: 'open',
+      total: 12_500,
+      currency: 'xaf',
+      accountId: 'acct_shop42',
+      successUrl: 'https://shop.example.cg/merci',
+      cancelUrl: 'https://shop.example.cg/panier',
+      metadata: { orderId: 'CMD-1042' },
+      createdAt: '2025-03-10T10:00:00.000+01:00',
+      expiresAt: '2025-03-11T10:00:00.000+01:00',
+    });
+    expect(session.id).toMatch(/^cs_[0-9A-Za-z]{24}$/);
+    expect(session.url).toBe(`${BASE}/pay/${session.id}#${session.clientSecret}`);
+    const url = new URL(session.url);
+    expect(url.hash).toBe(`#${session.clientSecret}`);
+    expect(url.pathname + url.search).not.toContain('secret');
+
+    const intent = await readIntent(session.paymentIntentId, 'sk_test_x');
+    expect(intent).toMatchObject({ amount: 12_500, currency: 'xaf', metadata: { orderId: 'CMD-1042' }, client_secret: session.clientSecret });
+  });
+
+  it('builds the url from checkoutBaseUrl when given', async () => {
+    const { call } = setup({ checkoutBaseUrl: 'https://pay.example.com/' });
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 201, sessionSchema);
+    expect(session.url.startsWith(`https://pay.example.com/pay/${session.id}#pi_`)).toBe(true);
+  });
+
+  it.each([
+    ['javascript:', 'javascript:alert(1)'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['protocol-relative', '//evil.example/x'],
+    ['relative', '/merci'],
+    ['malformed', 'https://'],
+    ['ftp:', 'ftp://shop.example.cg/'],
+    ['with spaces', 'https://shop.example.cg/a b'],
+    ['missing slashes', 'https:shop.example.cg'],
+  ])('refuses a %s successUrl and cancelUrl with 400 naming the field', async (_label, bad) => {
+    const { call } = setup();
+    for (const field of ['successUrl', 'cancelUrl']) {
+      const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ [field]: bad }) }), 400, 'invalid_request', field);
+      expect(error.message).toContain(field);
+    }
+  });
+
+  it('accepts plain http return addresses (local shops in development)', async () => {
+    const { call } = setup();
+    const body = sessionBody({ successUrl: 'http://localhost:3000/ok?order=1#top' });
+    expect((await call('POST', '/v1/sessions', { body })).status).toBe(201);
+  });
+
+  it('refuses a total that differs from the sum of price × quantity, creating nothing', async () => {
+    const { call, newIntent } = setup();
+    const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ total: 12_000 }) }), 400, 'invalid_request', 'total');
+    expect(error.message).toContain('12500');
+    // Had the refused session created its intent, the next intent would be number 2.
+    expect((await newIntent()).id).toBe(1);
+  });
+
+  it.each([
+    ['items', { items: [] }],
+    ['items.0.productId', { items: [{ productId: 'tshirt', quantity: 1, price: 100, productName: 'T' }] }],
+    ['items.0.quantity', { items: [{ productId: 'prt_a', quantity: 0, price: 100, productName: 'T' }] }],
+    ['accountId', { accountId: 'shop42' }],
+    ['metadata', { metadata: undefined }],
+  ])('refuses a bad %s with 400 naming it', async (field, overrides) => {
+    const { call } = setup();
+    await expectError(await call('POST', '/v1/sessions', { body: sessionBody(overrides) }), 400, 'invalid_request', field);
+  });
+});
+
+describe('GET /v1/sessions/:id', () => {
+  async function created(options = {}) {
+    const context = setup(options);
+    const session = await expectJson(await context.call('POST', '/v1/sessions', { body: sessionBody() }), 201, sessionSchema);
+    return { ...context, session };
+  }
+
+  it('answers anyone, without a token, never with the secret, the url or the metadata', async () => {
+    const { call, session } = await created();
+    const response = await call('GET', `/v1/sessions/${session.id}`, { token: null });
+    const text = await response.clone().text();
+    const read = await expectJson(response, 200, publicSessionSchema);
+    expect(text).not.toContain(session.clientSecret);
+    expect(text).not.toContain('_secret_');
+    expect(text).not.toContain('CMD-1042');
+    expect(Object.keys(JSON.parse(text)).sort()).toEqual(
+      ['id', 'object', 'status', 'paymentIntentId', 'total', 'currency', 'accountId', 'successUrl', 'cancelUrl', 'items', 'createdAt', 'expiresAt'].sort(),
+    );
+    expect(read).toMatchObject({ id: session.id, status: 'open', paymentIntentId: session.paymentIntentId, items: session.items });
+  });
+
+  it('turns complete once its intent has succeeded', async () => {
+    const { call, confirm, clock, session } = await created();
+    await confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, testNumber('approved_after_delay'));
+    clock.advance(APPROVAL_MS - 1);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+    clock.advance(1);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('complete');
+  });
+
+  it('stays open after a failed attempt', async () => {
+    const { call, confirm, clock, session } = await created();
+    await confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, testNumber('declined'));
+    clock.advance(APPROVAL_MS);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+  });
+
+  it('turns expired 24 h after creation unless paid', async () => {
+    const { call, clock, session } = await created();
+    clock.set(START + DAY_MS - 1);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+    clock.set(START + DAY_MS);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('expired');
+  });
+
+  it('answers 404 for an unknown session', async () => {
+    const { call } = setup();
+    await expectError(await call('GET', '/v1/sessions/cs_unknown', { token: null }), 404, 'not_found');
+  });
+});
