@@ -292,6 +292,21 @@ export function createCheckout(options: CheckoutOptions) {
     }
   }
 
+  /** "No prompt? Send it again": a new attempt with the same details, once the last one ended. */
+  const canResend = computed(() => screen.value.name === 'failed' && !isBlocking(errors.value));
+  const resendTo = computed(() => {
+    const form = values.value;
+    const msisdn = canResend.value ? toMsisdn(form.country, form.phone) : undefined;
+    return msisdn ? maskMsisdn(msisdn) : null;
+  });
+
+  function resend(): Promise<boolean> {
+    if (!canResend.value) return Promise.resolve(false);
+    attempt = undefined;
+    show({ name: 'form' });
+    return submit();
+  }
+
   function cancel() {
     options.onCancel?.(detail('canceled'));
     if (cancelUrl.value) options.navigate?.(cancelUrl.value);
@@ -335,6 +350,7 @@ export function createCheckout(options: CheckoutOptions) {
     successUrl,
     cancelUrl,
     canCancel,
+    resendTo,
     labelOf,
     start,
     setField,
@@ -342,6 +358,7 @@ export function createCheckout(options: CheckoutOptions) {
     submit,
     checkNow,
     retry,
+    resend,
     cancel,
     returnToMerchant,
     dispose,

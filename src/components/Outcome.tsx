@@ -12,6 +12,7 @@ const reasonKey = (code: string): MessageKey =>
 /** The attempt failed: why, in plain words, and another try on the same intent. */
 export function Failed({ model, reason, headingRef }: { model: Checkout; reason: string; headingRef: Ref }) {
   const { t } = useI18n();
+  const resendTo = model.resendTo.value;
   return (
     <section class="momo-screen momo-failed">
       <h2 tabIndex={-1} ref={headingRef}>
@@ -19,9 +20,20 @@ export function Failed({ model, reason, headingRef }: { model: Checkout; reason:
       </h2>
       <p role="alert">{t(reasonKey(reason))}</p>
       <p class="momo-hint">{t('failed.noCharge')}</p>
-      <button type="button" class="momo-pay" onClick={model.retry}>
-        {t('failed.retry')}
-      </button>
+      {resendTo ? (
+        <>
+          <button type="button" class="momo-pay" onClick={() => void model.resend()}>
+            {t('failed.resend', { phone: resendTo })}
+          </button>
+          <button type="button" class="momo-secondary" onClick={model.retry}>
+            {t('failed.changeNumber')}
+          </button>
+        </>
+      ) : (
+        <button type="button" class="momo-pay" onClick={model.retry}>
+          {t('failed.retry')}
+        </button>
+      )}
       <CancelLink model={model} />
     </section>
   );

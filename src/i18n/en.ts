@@ -69,6 +69,8 @@ export const en = {
 
   'failed.heading': 'Payment not completed',
   'failed.retry': 'Try again',
+  'failed.resend': 'Send a new request to {phone}',
+  'failed.changeNumber': 'Use another number or operator',
   'failed.noCharge': 'You have not been charged.',
   'reason.payer_declined': 'The payment was declined on your phone.',
   'reason.insufficient_funds': 'Your mobile money balance is too low for this payment.',

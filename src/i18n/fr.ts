@@ -70,6 +70,8 @@ export const fr: Record<MessageKey, string> = {
 
   'failed.heading': 'Paiement non effectué',
   'failed.retry': 'Réessayer',
+  'failed.resend': 'Renvoyer une demande au {phone}',
+  'failed.changeNumber': 'Utiliser un autre numéro ou opérateur',
   'failed.noCharge': 'Aucun montant ne vous a été débité.',
   'reason.payer_declined': 'Le paiement a été refusé sur votre téléphone.',
   'reason.insufficient_funds': 'Votre solde mobile money est insuffisant pour ce paiement.',

@@ -138,6 +138,38 @@ describe('checkout model › paying', () => {
     expect(bed.confirms()).toHaveLength(2);
   });
 
+  it('"send it again" starts a new attempt with the same details once the last one has ended', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'never_approved');
+    expect(model.resendTo.value).toBeNull();
+    await model.submit();
+    expect(await model.resend()).toBe(false);
+    await bed.time.advance(TIMEOUT_MS + 2000);
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+    expect(model.resendTo.value).toMatch(/•/);
+    expect(await model.resend()).toBe(true);
+    expect(model.screen.value.name).toBe('pending');
+    expect(bed.confirms()).toHaveLength(2);
+    const [first, second] = await Promise.all(bed.confirms().map((c) => c.json()));
+    expect(second.payment_method_data).toEqual(first.payment_method_data);
+  });
+
+  it('after a reload on a failed attempt, asks for the details again instead of resending', async () => {
+    const bed = createBed();
+    const { secret } = await bed.newIntent();
+    const first = await bed.open({ secret });
+    bed.fill(first, 'operator_unavailable');
+    await first.submit();
+    first.dispose();
+    const second = await bed.open({ secret });
+    expect(second.screen.value).toEqual({ name: 'failed', reason: 'operator_unavailable' });
+    expect(second.resendTo.value).toBeNull();
+    expect(await second.resend()).toBe(false);
+    second.retry();
+    expect(second.screen.value.name).toBe('form');
+  });
+
   it.each([
     ['insufficient_funds', APPROVAL_MS + 1000, 'insufficient_funds'],
     ['operator_unavailable', 0, 'operator_unavailable'],

@@ -164,7 +164,7 @@ describe('Checkout › payment states', () => {
     await bed.time.advance(5000);
     expect(root().getAttribute('data-state')).toBe('failed');
     expect(screen.getByText('The payment was declined on your phone.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use another number or operator' }));
     expect(root().getAttribute('data-state')).toBe('form');
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Jean-Étienne');
   });
