@@ -1,22 +1,54 @@
 import preact from '@preact/preset-vite';
+import type { BuildEnvironmentOptions, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // `vite build` builds the hosted checkout page (index.html) into dist/.
-export default defineConfig({
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true })],
-  build: {
-    target: 'es2020',
-    outDir: 'dist',
-    emptyOutDir: false,
-    assetsInlineLimit: 0,
-    modulePreload: { polyfill: false },
-    reportCompressedSize: false,
+const page: BuildEnvironmentOptions = {
+  target: 'es2020',
+  outDir: 'dist',
+  emptyOutDir: false,
+  assetsInlineLimit: 0,
+  modulePreload: { polyfill: false },
+  reportCompressedSize: false,
+};
+
+// `vite build --mode widget`: dist/widget.js, one self-contained script whose only global is
+// MomoCheckout. `--mode widget-esm`: dist/widget.mjs for merchants who bundle (declarations come
+// from `tsc -p widget/tsconfig.build.json`). Custom elements and adopted stylesheets already need
+// an ES2022-level browser, so nothing is lowered further.
+const widget = (format: 'iife' | 'es'): BuildEnvironmentOptions => ({
+  target: 'es2022',
+  outDir: 'dist',
+  emptyOutDir: false,
+  copyPublicDir: false,
+  minify: true,
+  reportCompressedSize: false,
+  lib: {
+    entry: format === 'iife' ? 'widget/global.ts' : 'widget/index.ts',
+    name: 'MomoCheckout',
+    formats: [format],
+    fileName: () => (format === 'iife' ? 'widget.js' : 'widget.mjs'),
   },
+});
+
+// zod keeps its settings in globalThis.__zod_globalConfig; the widget runs on merchants' pages, so
+// its own copy of zod keeps them to itself (no global but MomoCheckout, none shared with theirs).
+const zodConfigInside: Plugin = {
+  name: 'momo-widget-zod-config-inside',
+  transform(code, id) {
+    if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+    return { code: `const zodScope = {};\n${code.replaceAll('globalThis', 'zodScope')}`, map: null };
+  },
+};
+
+export default defineConfig(({ mode }) => ({
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside],
+  build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('es') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**'],
+    exclude: ['test/browser/**', 'test/**/*.browser.test.ts'],
     environment: 'jsdom',
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

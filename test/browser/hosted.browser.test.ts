@@ -1,0 +1,179 @@
+// The hosted checkout page in Debian's Chromium: a payer arriving from a merchant's checkout
+// session, paying, failing and retrying, cancelling, reloading; screenshots of every state.
+import { mkdirSync } from 'node:fs';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api';
+import type { TestOutcome } from '../../src/phone';
+import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+
+const SHOTS = 'test-results/hosted';
+let h: Harness;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await startHarness({ approvalMs: 1500 });
+  h.merchant.page('/thanks', '<!doctype html><title>Merci</title><h1>Merci pour votre commande</h1>');
+  h.merchant.page('/cart', '<!doctype html><title>Panier</title><h1>Votre panier</h1>');
+});
+afterAll(() => h?.close());
+
+async function newSession(total = 12_500) {
+  const merchant = createClient({ baseUrl: h.server.url, token: TEST_TOKEN });
+  return merchant.createSession({
+    total,
+    currency: 'xaf',
+    accountId: 'acct_browser',
+    successUrl: `${h.merchant.url}/thanks?session={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${h.merchant.url}/cart`,
+    metadata: { order: 'A-17' },
+    items: [
+      { productId: 'prt_wax', quantity: 1, price: 10_000, productName: 'Pagne wax 6 yards' },
+      { productId: 'prt_soap', quantity: 2, price: (total - 10_000) / 2, productName: 'Savon noir' },
+    ],
+  });
+}
+
+/** Every request the page makes, to check what left the browser. */
+function watch(page: Page) {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return requests;
+}
+
+const state = (page: Page) => page.locator('.momo').getAttribute('data-state');
+const waitForState = (page: Page, name: string, timeout = 15_000) => page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
+
+/** Fills the form with the keyboard only, as a payer without a mouse would, and pays with Enter. */
+async function payWithKeyboard(page: Page, outcome: TestOutcome) {
+  const number = testNumber(outcome);
+  await page.locator('#momo-first-name').focus();
+  await page.keyboard.type('Élodie');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type("N'Goma-Mbemba");
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('elodie@example.cg');
+  await page.keyboard.press('Tab'); // country: Congo is the default
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(number.national);
+  await page.keyboard.press('Enter');
+  return number;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('hosted page › a session from the merchant to the payment and back', () => {
+  it('pays with an approving number using the keyboard only, then returns to successUrl', async () => {
+    const session = await newSession();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const requests = watch(page);
+    await page.goto(session.url);
+    await waitForState(page, 'form');
+    await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
+    await expect(page.locator('.momo-items').textContent()).resolves.toContain('Pagne wax 6 yards');
+    await shot(page, '1-form-fr');
+    const number = await payWithKeyboard(page, 'approved_after_delay');
+    await waitForState(page, 'pending');
+    // Focus moves to the new screen's heading, where a screen reader starts reading.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Validez le paiement sur votre téléphone');
+    await shot(page, '3-pending-fr');
+    await waitForState(page, 'succeeded');
+    await shot(page, '4-succeeded-fr');
+    const receipt = await page.locator('.momo-receipt').textContent();
+    expect(receipt).toContain('MTN MoMo');
+    expect(receipt).not.toContain(number.national.replace(/\D/g, '').slice(1, 7));
+    await page.waitForURL(`${h.merchant.url}/thanks?session=${session.id}`, { timeout: 10_000 });
+    // The secret never left the browser: not in a URL, not in a Referer.
+    for (const request of requests) {
+      expect(request.url()).not.toContain(session.clientSecret);
+      expect(request.headers().referer ?? '').not.toContain(session.clientSecret);
+    }
+    const confirms = requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm'));
+    expect(confirms).toHaveLength(1);
+  }, 40_000);
+
+  it('shows a decline, then a retry with another number succeeds on the same intent', async () => {
+    const session = await newSession();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+    await page.goto(session.url);
+    await waitForState(page, 'form');
+    await payWithKeyboard(page, 'declined');
+    await waitForState(page, 'failed');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('The payment was declined on your phone.');
+    await shot(page, '5-failed-en');
+    await page.getByRole('button', { name: 'Use another number or operator' }).click();
+    await waitForState(page, 'form');
+    await page.locator('#momo-phone').fill(testNumber('approved_at_once').national);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await waitForState(page, 'succeeded');
+    await page.getByRole('button', { name: 'Return to the merchant now' }).click();
+    await page.waitForURL(`${h.merchant.url}/thanks?session=${session.id}`);
+    const intent = await createClient({ baseUrl: h.server.url, token: TEST_TOKEN }).getIntent(session.paymentIntentId);
+    expect(intent.event.charges.map((c) => c.type)).toEqual(['charge.failed', 'charge.success']);
+  }, 40_000);
+
+  it('cancel returns the payer to cancelUrl', async () => {
+    const session = await newSession();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(session.url);
+    await waitForState(page, 'form');
+    await page.getByRole('button', { name: 'Annuler et revenir chez le marchand' }).click();
+    await page.waitForURL(`${h.merchant.url}/cart`);
+  }, 20_000);
+});
+
+describe('hosted page › resuming and bad links', () => {
+  it('a reload during approval keeps waiting and never confirms twice', async () => {
+    const { id, secret } = await h.newIntent(3000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const requests = watch(page);
+    await page.goto(`${h.server.url}/pay/${id}#${secret}`);
+    await waitForState(page, 'form');
+    await payWithKeyboard(page, 'never_approved');
+    await waitForState(page, 'pending');
+    await page.reload();
+    await waitForState(page, 'pending');
+    expect(await page.locator('.momo-timer').textContent()).toMatch(/Temps restant pour valider : [45]:\d\d/);
+    await page.goBack().catch(() => undefined);
+    expect(requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm'))).toHaveLength(1);
+  }, 30_000);
+
+  it('shows the form in French or English from ?lang=, and switches language', async () => {
+    const { id, secret } = await h.newIntent(5000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${h.server.url}/pay/${id}?lang=en#${secret}`);
+    await waitForState(page, 'form');
+    await expect(page.getByRole('button', { name: /^Pay FCFA\s5,000$/ }).count()).resolves.toBe(1);
+    await shot(page, '1-form-en');
+    await page.getByRole('button', { name: 'Afficher en français' }).click();
+    await expect(page.getByRole('button', { name: /^Payer 5\s000\sFCFA$/ }).count()).resolves.toBe(1);
+    expect(page.url()).toContain('lang=fr');
+    expect(page.url()).toContain(`#${secret}`);
+  }, 20_000);
+
+  it('shows errors next to the fields and sends nothing', async () => {
+    const { id, secret } = await h.newIntent(5000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const requests = watch(page);
+    await page.goto(`${h.server.url}/pay/${id}#${secret}`);
+    await waitForState(page, 'form');
+    await page.locator('#momo-phone').fill('06 12');
+    await page.locator('#momo-email').fill('jean@');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.momo-notice').textContent()).resolves.toBe('Veuillez corriger les champs signalés.');
+    await shot(page, '2-form-errors-fr');
+    expect(await state(page)).toBe('form');
+    expect(requests.filter((r) => r.method() === 'POST')).toHaveLength(0);
+  }, 20_000);
+
+  it('a link without its secret explains itself instead of a blank page', async () => {
+    const { id } = await h.newIntent(5000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${h.server.url}/pay/${id}`);
+    await waitForState(page, 'error');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.');
+    await shot(page, '6-error-fr');
+  }, 20_000);
+});

@@ -1,0 +1,57 @@
+// The shared setup of browser tests: the checkout server (sandbox API, hosted page, widget.js) on
+// one ephemeral port, a merchant site on another, and Debian's Chromium.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { createClient } from '../../../src/api';
+import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../../src/phone';
+import type { SandboxOptions } from '../../../src/sandbox';
+import { type RunningServer, startServer } from '../../../src/server/server';
+import { launchChromium } from './chromium';
+import { type MerchantSite, startMerchantSite } from './merchant-site';
+
+export const TEST_TOKEN = 'sk_test_browser';
+
+export interface Harness {
+  server: RunningServer;
+  merchant: MerchantSite;
+  browser: Browser;
+  /** A fresh browser context (cookies, storage) and page, French unless told; closed with the harness. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A payment intent created by the merchant's server through the API. */
+  newIntent(amount?: number): Promise<{ id: string; secret: string }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(sandboxOptions: SandboxOptions = {}): Promise<Harness> {
+  const server = await startServer({ port: 0, sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions } });
+  const merchant = await startMerchantSite();
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  const api = createClient({ baseUrl: server.url, token: TEST_TOKEN });
+  return {
+    server,
+    merchant,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ locale: 'fr-FR', ...options });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async newIntent(amount = 5000) {
+      const intent = await api.createIntent({ amount, currency: 'xaf', description: 'Browser test' });
+      if (!intent.client_secret) throw new Error('the sandbox returned no client secret');
+      return { id: intent.intent_id, secret: intent.client_secret };
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      await Promise.all([merchant.close(), server.close()]);
+    },
+  };
+}
+
+/** The sandbox's test number for an outcome (Congo MTN unless told). */
+export function testNumber(outcome: TestOutcome, country = 'cg', operator = 'mtn'): TestNumber {
+  const found = TEST_NUMBERS.find((n) => n.country === country && n.operator === operator && n.outcome === outcome);
+  if (!found) throw new Error(`no test number for ${country}/${operator}/${outcome}`);
+  return found;
+}

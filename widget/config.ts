@@ -1,0 +1,36 @@
+// What a merchant's integration decides, checked and defaulted: where the API is, which language,
+// and a clear console message (never a secret in it) when something is wrong.
+import { isLang, type Lang, pickLang } from '../src/i18n';
+
+let loadedFrom: string | undefined;
+
+/** Remembers where the widget's code was loaded from: the API is there unless told otherwise. */
+export function setScriptUrl(url: string | undefined): void {
+  try {
+    const { origin, protocol } = new URL(url ?? '');
+    loadedFrom = protocol === 'https:' || protocol === 'http:' ? origin : undefined;
+  } catch {
+    loadedFrom = undefined;
+  }
+}
+
+export const apiBaseOf = (option: string | undefined): string => option || loadedFrom || location.origin;
+
+export const report = (problem: string): void => console.error(`momo-checkout: ${problem}`);
+
+/** `fr`, `en` (or `fr-CG`…); anything else is reported, then the browser's language is used. */
+export function langOf(requested: string | null | undefined): Lang {
+  const base = requested?.trim().toLowerCase().split('-')[0] ?? '';
+  if (base && !isLang(base)) report(`lang "${requested}" is not supported: use "fr" or "en". Using the browser's language instead.`);
+  return pickLang(isLang(base) ? base : null, navigator.languages);
+}
+
+/** What is wrong with an intent id and client secret, before anything is sent; null if they look right. */
+export function linkProblem(intentId: string, secret: string): string | null {
+  if (!intentId) return 'the payment intent id is missing (attribute intent="pi_…", option intentId).';
+  if (!/^pi_[A-Za-z0-9]+$/.test(intentId)) return 'the payment intent id is malformed: it looks like "pi_…".';
+  if (!secret) return 'the client secret is missing (attribute client-secret, option clientSecret).';
+  if (!secret.startsWith(`${intentId}_`)) return `the client secret does not belong to payment intent ${intentId}.`;
+  if (!/^pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+$/.test(secret)) return 'the client secret is malformed: it looks like "pi_…_secret_…".';
+  return null;
+}

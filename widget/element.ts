@@ -1,0 +1,62 @@
+// <momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…">: the checkout
+// as an element. Its attributes are observed; it dispatches `succeeded`, `failed` and `canceled`.
+import { mount } from './mount';
+import type { MomoCheckoutEventDetail, MomoCheckoutHandle } from './types';
+
+/** A change to any of these starts the checkout again; `lang` only switches the language. */
+const RESTART = ['intent', 'client-secret', 'api-base'];
+
+/** Defines the element (once; nothing happens where there is no DOM, e.g. server rendering). */
+export function define(tag = 'momo-checkout'): void {
+  if (typeof customElements === 'undefined' || customElements.get(tag)) return;
+  customElements.define(
+    tag,
+    class extends HTMLElement {
+      static observedAttributes = [...RESTART, 'lang'];
+      private handle: MomoCheckoutHandle | undefined;
+      /** The restart attributes the running checkout was started with; undefined when none runs. */
+      private started: string | undefined;
+      private queued = false;
+
+      connectedCallback() {
+        this.sync();
+      }
+
+      disconnectedCallback() {
+        this.sync();
+      }
+
+      attributeChangedCallback(name: string) {
+        if (name === 'lang') this.handle?.setLang(this.getAttribute('lang') ?? '');
+        else this.sync();
+      }
+
+      // After the current task: setting intent then client-secret restarts once, and moving the
+      // element in the page (disconnected, then connected again) does not restart at all.
+      private sync() {
+        if (this.queued) return;
+        this.queued = true;
+        queueMicrotask(() => {
+          this.queued = false;
+          const wanted = this.isConnected ? RESTART.map((name) => this.getAttribute(name)).join(' ') : undefined;
+          if (wanted === this.started) return;
+          this.handle?.destroy();
+          this.handle = undefined;
+          this.started = wanted;
+          if (wanted === undefined) return;
+          const fire = (type: string) => (detail: MomoCheckoutEventDetail) =>
+            this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+          this.handle = mount(this, {
+            intentId: this.getAttribute('intent') ?? '',
+            clientSecret: this.getAttribute('client-secret') ?? '',
+            apiBase: this.getAttribute('api-base') ?? undefined,
+            lang: this.getAttribute('lang') ?? undefined,
+            onSucceeded: fire('succeeded'),
+            onFailed: fire('failed'),
+            onCancel: fire('canceled'),
+          });
+        });
+      }
+    },
+  );
+}

@@ -1,0 +1,91 @@
+// One checkout inside a shadow root: the same model and the same <Checkout> as the hosted page,
+// with the merchant's callbacks in place of navigation. destroy() leaves nothing running.
+import { effect, signal } from '@preact/signals';
+import { type ComponentChildren, render, type VNode } from 'preact';
+import { type Checkout as Model, type CheckoutEventDetail, createCheckout } from '../src/checkout/model';
+import type { ErrorKind } from '../src/checkout/screens';
+import { Checkout } from '../src/components/Checkout';
+import type { Lang } from '../src/i18n';
+import { apiBaseOf, langOf, linkProblem, report } from './config';
+import { adoptStyles } from './styles';
+import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutOptions } from './types';
+
+/** What surrounds the checkout in the shadow root: a plain box, or the modal dialog. */
+export type Frame = (props: { lang: Lang; children: ComponentChildren }) => VNode;
+
+const Inline: Frame = ({ children }) => <div class="momo-widget">{children}</div>;
+
+type Callback = ((detail: MomoCheckoutEventDetail) => void) | undefined;
+
+export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Frame = Inline): MomoCheckoutHandle & { model: Model } {
+  const intentId = options.intentId ?? '';
+  const apiBase = apiBaseOf(options.apiBase);
+  const lang = signal(langOf(options.lang));
+  let live = true;
+  // Only these three fields ever reach the merchant, whatever the model's detail may hold. A
+  // callback that throws is reported as uncaught, without stopping the checkout half-way.
+  const tell = (callback: Callback) =>
+    callback &&
+    ((detail: CheckoutEventDetail) => {
+      if (!live) return;
+      try {
+        callback({ intentId: detail.intentId, status: detail.status, chargeId: detail.chargeId });
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    });
+
+  const model = createCheckout({
+    api: { baseUrl: apiBase },
+    intentId,
+    clientSecret: options.clientSecret ?? '',
+    defaultCountry: navigator.language.split('-')[1]?.toLowerCase(),
+    onSucceeded: tell(options.onSucceeded),
+    onFailed: tell(options.onFailed),
+    onCancel: tell(options.onCancel),
+  });
+
+  const problem = linkProblem(intentId, options.clientSecret ?? '');
+  if (problem) report(problem);
+  const problems: Partial<Record<ErrorKind, string>> = {
+    badSecret: `the service refused the client secret of payment intent ${intentId}.`,
+    notFound: `payment intent ${intentId} does not exist at ${apiBase} (test intents live in the sandbox).`,
+    network: `could not reach the payment service at ${apiBase}. Set apiBase (attribute api-base) if it is not where widget.js comes from.`,
+    server: `the payment service at ${apiBase} answered with an error.`,
+  };
+  const reported = new Set<ErrorKind>();
+  const stopReporting = effect(() => {
+    const screen = model.screen.value;
+    if (screen.name !== 'error' || reported.has(screen.error)) return;
+    reported.add(screen.error);
+    const message = problems[screen.error];
+    if (message) report(message);
+  });
+
+  const unadopt = adoptStyles(root);
+  const setLang = (next: Lang) => {
+    lang.value = next;
+  };
+  const App = () => (
+    <Frame lang={lang.value}>
+      <Checkout model={model} lang={lang.value} onLangChange={setLang} />
+    </Frame>
+  );
+  render(<App />, root);
+  model.start();
+
+  return {
+    model,
+    setLang: (next: string) => setLang(langOf(next)),
+    destroy() {
+      if (!live) return;
+      live = false;
+      stopReporting();
+      model.dispose();
+      render(null, root);
+      unadopt();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// MomoCheckout.open(): the checkout in a modal <dialog> over the page. The page behind is inert
+// and Tab cycles inside the dialog; Escape, the close button and the cancel link cancel; focus
+// goes back to whatever had it before.
+import { translator, type Lang } from '../src/i18n';
+import { attach, type Frame } from './instance';
+import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
+
+const CLOSE: Record<Lang, string> = { fr: 'Fermer', en: 'Close' };
+
+const TABBABLE = 'button, [href], input, select, textarea, [tabindex]';
+
+/** showModal() makes the page inert, but Tab past the last control still leaves for the browser's own UI. */
+function keepFocusInside(event: KeyboardEvent) {
+  if (event.key !== 'Tab') return;
+  const dialog = event.currentTarget as HTMLDialogElement;
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.checkVisibility());
+  const [first, last] = [tabbable[0], tabbable.at(-1)];
+  const active = (dialog.getRootNode() as ShadowRoot).activeElement;
+  if (event.shiftKey ? active === first : active === last) {
+    event.preventDefault();
+    (event.shiftKey ? last : first)?.focus();
+  }
+}
+
+function focusedElement(): HTMLElement | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement ? active : null;
+}
+
+export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
+  const opener = focusedElement();
+  const host = document.createElement('momo-checkout-dialog');
+  const root = host.attachShadow({ mode: 'open' });
+  let succeeded = false;
+  let closed = false;
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    instance.destroy();
+    host.remove();
+    if (opener?.isConnected) opener.focus();
+  }
+
+  // Leaving before the payment went through is a cancel; after it, only closing.
+  function dismiss() {
+    if (closed) return;
+    if (succeeded) close();
+    else instance.model.cancel();
+  }
+
+  const Dialog: Frame = ({ lang, children }) => (
+    <dialog class="momo-dialog" aria-label={translator(lang)('page.title')} onClose={dismiss} onKeyDown={keepFocusInside}>
+      <div class="momo-widget">
+        <div class="momo-bar">
+          <button type="button" class="momo-close" aria-label={CLOSE[lang]} onClick={dismiss}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+
+  document.body.append(host);
+  const instance = attach(
+    root,
+    {
+      ...options,
+      onSucceeded(detail) {
+        succeeded = true;
+        options.onSucceeded?.(detail);
+      },
+      onCancel(detail) {
+        close();
+        options.onCancel?.(detail);
+      },
+    },
+    Dialog,
+  );
+  root.querySelector('dialog')?.showModal();
+  return { setLang: instance.setLang, destroy: close };
+}
