@@ -1,11 +1,9 @@
 // MomoCheckout.open(): the checkout in a modal <dialog> over the page. The page behind is inert
 // and Tab cycles inside the dialog; Escape, the close button and the cancel link cancel; focus
 // goes back to whatever had it before.
-import { translator, type Lang } from '../src/i18n';
+import { translator } from '../src/i18n';
 import { attach, type Frame } from './instance';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
-
-const CLOSE: Record<Lang, string> = { fr: 'Fermer', en: 'Close' };
 
 const TABBABLE = 'button, [href], input, select, textarea, [tabindex]';
 
@@ -54,7 +52,7 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     <dialog class="momo-dialog" aria-label={translator(lang)('page.title')} onClose={dismiss} onKeyDown={keepFocusInside}>
       <div class="momo-widget">
         <div class="momo-bar">
-          <button type="button" class="momo-close" aria-label={CLOSE[lang]} onClick={dismiss}>
+          <button type="button" class="momo-close" aria-label={translator(lang)('dialog.close')} onClick={dismiss}>
             ×
           </button>
         </div>

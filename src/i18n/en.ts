@@ -6,6 +6,7 @@ export const en = {
   'lang.switchLabel': 'Afficher en français',
 
   'page.title': 'Secure payment',
+  'dialog.close': 'Close',
   'summary.total': 'Total to pay',
   'summary.items': 'Your order',
   'summary.quantity': '{quantity} × {price}',

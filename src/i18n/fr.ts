@@ -7,6 +7,7 @@ export const fr: Record<MessageKey, string> = {
   'lang.switchLabel': 'Show in English',
 
   'page.title': 'Paiement sécurisé',
+  'dialog.close': 'Fermer',
   'summary.total': 'Total à payer',
   'summary.items': 'Votre commande',
   'summary.quantity': '{quantity} × {price}',
