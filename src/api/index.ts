@@ -1,5 +1,5 @@
 export { createClient, type Client } from './client';
-export { confirmIntent, createIntent, getIntent } from './endpoints/intents';
+export { confirmIntent, createIntent, getIntent, getIntentView } from './endpoints/intents';
 export { createSession, getSession } from './endpoints/sessions';
 export { createDisbursement, createRemittance, listRemittances, type PageQuery } from './endpoints/transfers';
 export { ApiError, isApiError, mayHaveTakenEffect, isTransient, type ApiErrorKind } from './errors';

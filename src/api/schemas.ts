@@ -7,10 +7,14 @@
 //
 // Unknown extra fields in responses are tolerated (z.object drops them instead of failing): the
 // real service may add fields without breaking deployed checkouts.
+//
+// The checkout reads an intent through `paymentIntentViewSchema`: the same field definitions,
+// limited to what the payer's page relies on, so the bytes of the rest never reach a phone.
 import * as z from 'zod/mini';
 
 const prefixed = (prefix: string) => z.string().check(z.startsWith(`${prefix}_`), z.minLength(prefix.length + 2));
-const timestamp = () => z.iso.datetime({ offset: true });
+/** ISO 8601 date-time with a Z or an offset, as the service writes them. */
+const timestamp = () => z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/));
 const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const nullableText = () => z.nullable(z.string());
 
@@ -21,6 +25,8 @@ export const msisdnSchema = z.string().check(z.regex(/^[1-9]\d{7,14}$/));
 export const operatorNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/));
 export const amountSchema = z.int().check(z.positive());
 export const metadataSchema = z.record(z.string().check(z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]));
+/** The address a receipt goes to; the checkout's form checks it with the same rule. */
+export const emailSchema = z.string().check(z.maxLength(254), z.regex(z.regexes.email));
 export const clientSecretSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9]+_(secret|sc)_[A-Za-z0-9]+$/));
 
 // ---- Request bodies ---------------------------------------------------------------------------
@@ -38,7 +44,7 @@ export const confirmRequestSchema = z.object({
   client_secret: z.string().check(z.minLength(1)),
   first_name: nonEmpty(100),
   last_name: nonEmpty(100),
-  receipt_email: z.email().check(z.maxLength(254)),
+  receipt_email: emailSchema,
   payment_method_data: paymentMethodDataSchema,
 });
 
@@ -160,25 +166,31 @@ export const confirmResultSchema = z.object({
 });
 
 const flag = () => z.union([z.literal(0), z.literal(1)]);
-const recordShape = {
-  id: z.int(),
+/** The fields of an event record the checkout reads (receipt date, attempts counted). */
+const recordViewShape = {
   type: z.string(),
+  status: z.string(),
+  updated_at: timestamp(),
+};
+const recordShape = {
+  ...recordViewShape,
+  id: z.int(),
   event_id: z.int(),
   financial_transaction_id: z.string(),
   transaction_id: z.string(),
   amount: z.number(),
   currency: currencySchema,
-  status: z.string(),
   failure_code: nullableText(),
   failure_message: nullableText(),
   external_id: z.string(),
   created_at: timestamp(),
-  updated_at: timestamp(),
 };
+
+const chargeViewShape = { ...recordViewShape, charge_id: prefixed('ch') };
 
 export const chargeRecordSchema = z.object({
   ...recordShape,
-  charge_id: prefixed('ch'),
+  ...chargeViewShape,
   captured: flag(),
   refunded: flag(),
   disputed: flag(),
@@ -219,20 +231,28 @@ export const intentPaymentMethodSchema = z.object({
   }),
 });
 
-export const paymentIntentSchema = z.object({
-  id: z.int(),
-  /** Null when the intent is read without the merchant's token (decision, README). */
-  client_secret: z.nullable(clientSecretSchema),
+/** The fields of an intent the payer's page relies on. */
+const intentViewShape = {
   intent_id: prefixed('pi'),
   currency: currencySchema,
   amount: z.int(),
-  payment_method_types: z.nullable(z.array(z.string())),
+  status: z.string(),
   payment_method: z.nullable(intentPaymentMethodSchema),
   last_payment_error: z.nullable(paymentErrorSchema),
-  status: z.string(),
-  metadata: z.nullable(metadataSchema),
   /** Null until the first attempt (decision, README). */
   charge_id: z.nullable(prefixed('ch')),
+  updated_at: timestamp(),
+  /** Extension: when the pending attempt's approval window closes; absent on other services. */
+  approval_expires_at: z.optional(z.nullable(timestamp())),
+};
+
+export const paymentIntentSchema = z.object({
+  ...intentViewShape,
+  id: z.int(),
+  /** Null when the intent is read without the merchant's token (decision, README). */
+  client_secret: z.nullable(clientSecretSchema),
+  payment_method_types: z.nullable(z.array(z.string())),
+  metadata: z.nullable(metadataSchema),
   canceled_at: z.nullable(timestamp()),
   description: nullableText(),
   cancellation_reason: nullableText(),
@@ -240,36 +260,43 @@ export const paymentIntentSchema = z.object({
   /** Null until the payment has succeeded and a payout exists (decision, README). */
   payout_id: z.nullable(prefixed('tr')),
   created_at: timestamp(),
-  updated_at: timestamp(),
   event: eventSchema,
-  /** Extension: when the pending attempt's approval window closes; absent on other services. */
-  approval_expires_at: z.optional(z.nullable(timestamp())),
+});
+
+/** An intent as the checkout reads it: a subset of `paymentIntentSchema`, field for field. */
+export const paymentIntentViewSchema = z.object({
+  ...intentViewShape,
+  event: z.object({ charges: z.array(z.object(chargeViewShape)) }),
 });
 
 export const sessionStatusSchema = z.enum(['open', 'complete', 'expired']);
 
-/** Decision (README): the session record, answer of POST /v1/sessions. */
-export const sessionSchema = z.object({
+/** What anyone holding the session id may read (GET /v1/sessions/{id}): no secret in it. */
+const publicSessionShape = {
   id: prefixed('cs'),
   object: z.literal('checkout_session'),
-  /** Absolute address of the hosted page; carries the client secret in its fragment. */
-  url: z.string(),
   status: sessionStatusSchema,
   paymentIntentId: prefixed('pi'),
-  clientSecret: clientSecretSchema,
   total: amountSchema,
   currency: currencySchema,
   accountId: prefixed('acct'),
   successUrl: z.string(),
   cancelUrl: z.string(),
-  metadata: metadataSchema,
   items: z.array(sessionItemSchema),
   createdAt: timestamp(),
   expiresAt: timestamp(),
-});
+};
 
-/** What anyone holding the session id may read (GET /v1/sessions/{id}): no secret in it. */
-export const publicSessionSchema = z.omit(sessionSchema, { clientSecret: true, url: true, metadata: true });
+export const publicSessionSchema = z.object(publicSessionShape);
+
+/** Decision (README): the session record, answer of POST /v1/sessions. */
+export const sessionSchema = z.object({
+  ...publicSessionShape,
+  /** Absolute address of the hosted page; carries the client secret in its fragment. */
+  url: z.string(),
+  clientSecret: clientSecretSchema,
+  metadata: metadataSchema,
+});
 
 /** The one error shape of every 4xx and 5xx answer (decision, README). */
 export const errorBodySchema = z.object({

@@ -24,6 +24,7 @@ export type PaymentEvent = z.infer<typeof s.eventSchema>;
 export type PaymentError = z.infer<typeof s.paymentErrorSchema>;
 export type IntentPaymentMethod = z.infer<typeof s.intentPaymentMethodSchema>;
 export type PaymentIntent = z.infer<typeof s.paymentIntentSchema>;
+export type PaymentIntentView = z.infer<typeof s.paymentIntentViewSchema>;
 export type Session = z.infer<typeof s.sessionSchema>;
 export type PublicSession = z.infer<typeof s.publicSessionSchema>;
 export type SessionStatus = z.infer<typeof s.sessionStatusSchema>;

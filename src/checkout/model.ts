@@ -1,12 +1,12 @@
 // The checkout model: the whole payer journey as signals and actions, independent of any UI.
 // Data flows one way: an action (typing, pay, check) → the API → the signals → the screen.
 import { batch, computed, signal } from '@preact/signals';
-import { confirmIntent, getIntent } from '../api/endpoints/intents';
+import { confirmIntent, getIntentView as getIntent } from '../api/endpoints/intents';
 import { getSession } from '../api/endpoints/sessions';
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import { clientSecretSchema } from '../api/schemas';
-import type { PaymentIntent, PublicSession } from '../api/types';
+import type { PaymentIntentView as PaymentIntent, PublicSession } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
 import { DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { errorScreen, fieldOfApiError } from './api-errors';

@@ -1,6 +1,6 @@
 // The one place that turns what the service says about an intent into a screen. Pure: no I/O,
 // no clock of its own, so every case is a plain unit test.
-import type { PaymentIntent } from '../api/types';
+import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
 import type { Attempt, Receipt, Screen } from './screens';
 

@@ -1,6 +1,6 @@
 // The payer form's rules, as data: each field's check answers a message key (with its values) or
 // null. The store shows a field's message only once the payer has left it or tried to pay.
-import { confirmRequestSchema } from '../api/schemas';
+import { emailSchema } from '../api/schemas';
 import type { MessageKey, Params } from '../i18n';
 import { checkPhone, detectOperator, findCountry } from '../phone';
 
@@ -22,7 +22,6 @@ export interface FieldError {
 
 // Letters of any script with their accents, joined by spaces, hyphens, apostrophes or dots.
 const NAME = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
-const emailSchema = confirmRequestSchema.shape.receipt_email;
 
 function checkName(field: 'firstName' | 'lastName', value: string): FieldError | null {
   const name = value.trim();

@@ -1,5 +1,5 @@
 import { type CallOptions, type ClientConfig, request } from '../http';
-import { confirmResultSchema, paymentIntentSchema } from '../schemas';
+import { confirmResultSchema, paymentIntentSchema, paymentIntentViewSchema } from '../schemas';
 import type { ConfirmRequest, CreateIntentRequest } from '../types';
 
 const intentPath = (id: string) => `/v1/payment-intents/${encodeURIComponent(id)}`;
@@ -7,6 +7,10 @@ const intentPath = (id: string) => `/v1/payment-intents/${encodeURIComponent(id)
 /** GET /v1/payment-intents/{id}: no token needed; retried on transient failures. */
 export const getIntent = (config: ClientConfig, id: string, options: CallOptions = {}) =>
   request(config, { ...options, method: 'GET', path: intentPath(id), schema: paymentIntentSchema });
+
+/** The same read, checked only for the fields the checkout relies on (fewer bytes to ship). */
+export const getIntentView = (config: ClientConfig, id: string, options: CallOptions = {}) =>
+  request(config, { ...options, method: 'GET', path: intentPath(id), schema: paymentIntentViewSchema });
 
 /**
  * POST /v1/payment-intents/{id}/confirm, authorised by the client secret in the body.
