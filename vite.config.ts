@@ -1,4 +1,5 @@
 import preact from '@preact/preset-vite';
+import { minify } from 'terser';
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -41,8 +42,29 @@ const zodConfigInside: Plugin = {
   },
 };
 
+// A second minifier over Vite's output: terser's extra passes find about 4 % more brotli bytes to
+// remove in code already tree-shaken and minified — bytes a payer on a slow network waits for.
+const terserAfter: Plugin = {
+  name: 'momo-terser-after',
+  apply: 'build',
+  async generateBundle(output, bundle) {
+    // A build with source maps (for attributing bytes to their sources) keeps Vite's output as is.
+    if (output.sourcemap) return;
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const result = await minify(chunk.code, {
+        ecma: 2020,
+        module: output.format === 'es',
+        compress: { passes: 3 },
+        format: { comments: false },
+      });
+      if (result.code) chunk.code = result.code;
+    }
+  },
+};
+
 export default defineConfig(({ mode }) => ({
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('es') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
