@@ -14,7 +14,7 @@ import { browserEnv, createFollower, type Env } from './follower';
 import { safeReturnUrl } from './return-url';
 import type { Attempt, Screen } from './screens';
 import { screenForIntent } from './status';
-import { type Field, FIELDS, type FieldError, type FormValues, isBlocking, validate } from './validation';
+import { confirmRequestFrom, type Field, FIELDS, type FieldError, type FormValues, isBlocking, validate } from './validation';
 
 /** What the merchant learns of the outcome: never the client secret, never the full number. */
 export interface CheckoutEventDetail {
@@ -216,25 +216,15 @@ export function createCheckout(options: CheckoutOptions) {
       return false;
     }
     const form = values.value;
-    const msisdn = toMsisdn(form.country, form.phone);
-    if (!msisdn) return false;
+    const body = confirmRequestFrom(form, secret);
+    if (!body) return false;
+    const msisdn = body.payment_method_data.momo.msisdn;
     const chargesBefore = intent.value?.event.charges.length ?? 0;
     const startedAt = env.now();
     attempt = { country: form.country, operator: form.operator, phone: maskMsisdn(msisdn), startedAt, expiresAt: startedAt + DEFAULT_APPROVAL_WINDOW_MS };
     show({ name: 'confirming' });
     try {
-      const result = await confirmIntent(
-        options.api,
-        intentId,
-        {
-          client_secret: secret,
-          first_name: form.firstName.trim(),
-          last_name: form.lastName.trim(),
-          receipt_email: form.email.trim(),
-          payment_method_data: { type: 'momo', momo: { country: form.country, msisdn, operator_name: form.operator } },
-        },
-        { idempotencyKey: newIdempotencyKey(), signal: controller.signal },
-      );
+      const result = await confirmIntent(options.api, intentId, body, { idempotencyKey: newIdempotencyKey(), signal: controller.signal });
       if (result.status === 'succeeded') {
         const receipt = { amount: result.amount, currency: result.currency, operator: form.operator, phone: attempt.phone, reference: result.id, date: result.updatedAt };
         show({ name: 'succeeded', receipt });

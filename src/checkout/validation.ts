@@ -2,7 +2,8 @@
 // null. The store shows a field's message only once the payer has left it or tried to pay.
 import { emailSchema } from '../api/schemas';
 import type { MessageKey, Params } from '../i18n';
-import { checkPhone, detectOperator, findCountry } from '../phone';
+import type { ConfirmRequest } from '../api/types';
+import { checkPhone, detectOperator, findCountry, toMsisdn } from '../phone';
 
 export interface FormValues {
   firstName: string;
@@ -53,6 +54,20 @@ export const rules: { [F in Field]: (values: FormValues, labelOf: (operator: str
 export const FIELDS = Object.keys(rules) as Field[];
 
 export const isBlocking = (errors: Partial<Record<Field, FieldError>>) => FIELDS.some((field) => errors[field] && !errors[field]?.warning);
+
+/** The confirm body for a valid form (names trimmed, number in international digits). */
+export function confirmRequestFrom(form: FormValues, clientSecret: string): ConfirmRequest | undefined {
+  const country = findCountry(form.country)?.code;
+  const msisdn = toMsisdn(form.country, form.phone);
+  if (!country || !msisdn) return undefined;
+  return {
+    client_secret: clientSecret,
+    first_name: form.firstName.trim(),
+    last_name: form.lastName.trim(),
+    receipt_email: form.email.trim(),
+    payment_method_data: { type: 'momo', momo: { country, msisdn, operator_name: form.operator } },
+  };
+}
 
 export function validate(values: FormValues, labelOf: (operator: string) => string): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
