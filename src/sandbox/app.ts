@@ -3,17 +3,27 @@
 // injectable clock and nothing runs in the background.
 import { Hono } from 'hono';
 import { resolveConfig, type SandboxOptions } from './config';
-import type { Deps, SandboxEnv } from './env';
+import type { Deps, SandboxBindings, SandboxEnv } from './env';
 import { ApiError, notFound, redact } from './errors';
+import { FaultControl } from './faults/control';
+import { faultMiddleware } from './faults/middleware';
+import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './http';
+import { SlidingWindow } from './rate-limit';
 import { intentRoutes } from './routes/intents';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
+import { Stats, type SandboxStats } from './stats';
 import { createStore } from './store';
 
 export interface Sandbox {
   app: Hono<SandboxEnv>;
-  fetch: (request: Request) => Promise<Response>;
+  /** `Request → Response`; a server adapter's bindings (the Node request) may be passed along. */
+  fetch: (request: Request, env?: SandboxBindings) => Promise<Response>;
+  /** Fault injection, when the sandbox was created with faults on (option or SANDBOX_FAULTS=1). */
+  faults: FaultControl | null;
+  /** Record counts and confirm answers per intent. */
+  stats: () => SandboxStats;
 }
 
 function logInternal(error: unknown): void {
@@ -21,11 +31,23 @@ function logInternal(error: unknown): void {
   console.error(`[sandbox] internal error: ${redact(text)}`);
 }
 
+export function createSandbox(options: SandboxOptions & { faults: true }): Sandbox & { faults: FaultControl };
+export function createSandbox(options?: SandboxOptions): Sandbox;
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
-  const deps: Deps = { config, store: createStore() };
+  const deps: Deps = {
+    config,
+    store: createStore(),
+    stats: new Stats(),
+    confirmLimit: config.confirmRateLimit ? new SlidingWindow(config.confirmRateLimit) : null,
+    faults: config.faults ? new FaultControl() : null,
+  };
   const app = new Hono<SandboxEnv>();
 
+  if (deps.faults) {
+    app.use('*', faultMiddleware(deps.faults));
+    faultRoutes(app, deps, deps.faults);
+  }
   intentRoutes(app, deps);
   transferRoutes(app, deps);
   sessionRoutes(app, deps);
@@ -41,5 +63,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return jsonResponse(internal.status, internal.toBody());
   });
 
-  return { app, fetch: async (request) => app.fetch(request) };
+  return {
+    app,
+    fetch: async (request, env) => app.fetch(request, env),
+    faults: deps.faults,
+    stats: () => deps.stats.snapshot(deps.store),
+  };
 }

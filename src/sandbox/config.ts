@@ -1,5 +1,11 @@
 import type { Clock } from './time';
 
+/** At most `max` requests in any `windowMs` (a sliding window). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
 export interface SandboxOptions {
   /** Injected clock (ms since epoch). State changes are computed from it whenever a record is read. */
   now?: Clock;
@@ -13,6 +19,15 @@ export interface SandboxOptions {
   checkoutBaseUrl?: string;
   /** Largest accepted request body in bytes; default 16 KiB. */
   maxBodyBytes?: number;
+  /** Fault injection for tests: `sandbox.faults` and `/v1/_sandbox/*`. Env SANDBOX_FAULTS=1; default off. */
+  faults?: boolean;
+  /**
+   * Confirms allowed per client and per intent; `false` turns the limit off.
+   * Env SANDBOX_CONFIRM_RATE_LIMIT (`10/60000`, or `off`); default 10 per 60 000 ms.
+   */
+  confirmRateLimit?: RateLimit | false;
+  /** Take the client's address from the last X-Forwarded-For entry (behind a proxy you run). Default false. */
+  trustProxy?: boolean;
   /** Environment to read the defaults from; default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -24,7 +39,12 @@ export interface SandboxConfig {
   executionMs: number;
   checkoutBaseUrl: string | null;
   maxBodyBytes: number;
+  faults: boolean;
+  confirmRateLimit: RateLimit | null;
+  trustProxy: boolean;
 }
+
+export const DEFAULT_CONFIRM_RATE_LIMIT: Readonly<RateLimit> = { max: 10, windowMs: 60_000 };
 
 function duration(name: string, option: number | undefined, envValue: string | undefined, fallback: number): number {
   const value = option ?? (envValue === undefined || envValue.trim() === '' ? fallback : Number(envValue));
@@ -43,6 +63,31 @@ function baseUrl(value: string | undefined): string | null {
   return value.replace(/\/+$/, '');
 }
 
+function flag(name: string, option: boolean | undefined, envValue: string | undefined): boolean {
+  if (option !== undefined) return option;
+  const text = (envValue ?? '').trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return true;
+  throw new RangeError(`Sandbox option ${name} must be 1 or 0 (true or false) in the environment.`);
+}
+
+function rateLimit(option: RateLimit | false | undefined, envValue: string | undefined): RateLimit | null {
+  if (option === false) return null;
+  let limit = option;
+  if (limit === undefined) {
+    const text = (envValue ?? '').trim().toLowerCase();
+    if (text === 'off' || text === '0') return null;
+    const match = /^(\d+)\/(\d+)$/.exec(text);
+    if (text !== '' && !match) throw new RangeError('SANDBOX_CONFIRM_RATE_LIMIT must be <max>/<windowMs> (e.g. 10/60000) or off.');
+    limit = match ? { max: Number(match[1]), windowMs: Number(match[2]) } : DEFAULT_CONFIRM_RATE_LIMIT;
+  }
+  const { max, windowMs } = limit;
+  if (!Number.isSafeInteger(max) || max < 1 || !Number.isSafeInteger(windowMs) || windowMs < 1) {
+    throw new RangeError('Sandbox option confirmRateLimit needs a positive integer max and windowMs.');
+  }
+  return { max, windowMs };
+}
+
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   const env = options.env ?? process.env;
   const approvalMs = duration('approvalMs', options.approvalMs, env.SANDBOX_APPROVAL_MS, 4000);
@@ -57,5 +102,8 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     executionMs: duration('executionMs', options.executionMs, env.SANDBOX_EXECUTION_MS, 5000),
     checkoutBaseUrl: baseUrl(options.checkoutBaseUrl),
     maxBodyBytes: duration('maxBodyBytes', options.maxBodyBytes, undefined, 16 * 1024),
+    faults: flag('faults', options.faults, env.SANDBOX_FAULTS),
+    confirmRateLimit: rateLimit(options.confirmRateLimit, env.SANDBOX_CONFIRM_RATE_LIMIT),
+    trustProxy: options.trustProxy ?? false,
   };
 }

@@ -1,8 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+import type { Http2ServerRequest } from 'node:http2';
 import type { SandboxConfig } from './config';
+import type { FaultControl } from './faults/control';
+import type { SlidingWindow } from './rate-limit';
+import type { Stats } from './stats';
 import type { Store } from './store';
 
-/** Hono context variables of the sandbox. */
+/**
+ * What a server adapter may pass along with the request: @hono/node-server passes the Node
+ * request (for the client's address and its socket). Absent when `app.fetch` is called without one
+ * (tests, or a server that does not forward it), so it is always read with `?.`.
+ */
+export interface SandboxBindings {
+  incoming?: IncomingMessage | Http2ServerRequest;
+}
+
+/** Hono context types of the sandbox. */
 export interface SandboxEnv {
+  Bindings: SandboxBindings;
   Variables: { token: string };
 }
 
@@ -10,4 +25,9 @@ export interface SandboxEnv {
 export interface Deps {
   config: SandboxConfig;
   store: Store;
+  stats: Stats;
+  /** The confirm rate limit, or null when it is off. */
+  confirmLimit: SlidingWindow | null;
+  /** The fault control, or null unless the sandbox was created with faults on. */
+  faults: FaultControl | null;
 }

@@ -59,6 +59,10 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const field = [...issue.path, issue.keys[0]].map(String).join('.');
+    throw invalidField(field, `\`${field}\` is not a known field.`);
+  }
   if (!issue || issue.path.length === 0) {
     throw new ApiError('invalid_request', 'The request body must be a JSON object.');
   }

@@ -6,6 +6,7 @@ describe('resolveConfig', () => {
   it('has the documented defaults', () => {
     const config = resolveConfig({ env: {} });
     expect(config).toMatchObject({ approvalMs: 4000, pendingTimeoutMs: 300_000, executionMs: 5000, checkoutBaseUrl: null, maxBodyBytes: 16_384 });
+    expect(config).toMatchObject({ faults: false, confirmRateLimit: { max: 10, windowMs: 60_000 }, trustProxy: false });
     expect(config.now).toBe(Date.now);
   });
 
@@ -27,5 +28,13 @@ describe('resolveConfig', () => {
 
   it('drops a trailing slash from checkoutBaseUrl', () => {
     expect(resolveConfig({ env: {}, checkoutBaseUrl: 'https://pay.example.com/' }).checkoutBaseUrl).toBe('https://pay.example.com');
+  });
+
+  it('reads SANDBOX_FAULTS as 1/0 or true/false, the option winning, and refuses anything else', () => {
+    expect(resolveConfig({ env: { SANDBOX_FAULTS: '1' } }).faults).toBe(true);
+    expect(resolveConfig({ env: { SANDBOX_FAULTS: 'true' } }).faults).toBe(true);
+    expect(resolveConfig({ env: { SANDBOX_FAULTS: '0' } }).faults).toBe(false);
+    expect(resolveConfig({ env: { SANDBOX_FAULTS: '1' }, faults: false }).faults).toBe(false);
+    expect(() => resolveConfig({ env: { SANDBOX_FAULTS: 'yes please' } })).toThrow(/faults/);
   });
 });

@@ -1,6 +1,7 @@
 // Shared test plumbing: a sandbox on a fake clock, request helpers and schema-checked answers.
 import { expect } from 'vitest';
 import type * as z from 'zod/mini';
+import { createClient } from '../../src/api';
 import { errorBodySchema, paymentIntentSchema } from '../../src/api/schemas';
 import type { ConfirmRequest, PaymentIntent } from '../../src/api/types';
 import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../src/phone';
@@ -67,7 +68,19 @@ export function setup(options: SandboxOptions = {}) {
       body: confirmBody(intent.client_secret, number, extra),
     });
 
-  return { sandbox, clock, request, call, newIntent, readIntent, confirm };
+  /** The project's API client on this sandbox, without a network (no token: a payer's page). */
+  const client = (options: { token?: string; timeoutMs?: number } = {}) =>
+    createClient({ baseUrl: BASE, fetch: sandbox.fetch, readRetries: 0, ...options });
+
+  return { sandbox, clock, request, call, newIntent, readIntent, confirm, client };
+}
+
+/** `setup` with fault injection on; `faults` is the sandbox's fault control. */
+export function setupFaults(options: SandboxOptions = {}) {
+  const context = setup({ ...options, faults: true });
+  const { faults } = context.sandbox;
+  if (faults === null) throw new Error('faults should be on');
+  return { ...context, faults };
 }
 
 export function confirmBody(clientSecret: string, number: TestNumber, extra: Partial<ConfirmRequest> = {}): ConfirmRequest {

@@ -9,6 +9,8 @@ import { fingerprintOf, idempotencyKeyOf } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
 import { createIntent, secretMatches, settle, startAttempt } from '../intents';
 import { checkMomo } from '../momo';
+import { limitConfirms } from '../rate-limit';
+import { countConfirms } from '../stats';
 import { checkedAmount, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
@@ -43,7 +45,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   });
 
   app.options(CONFIRM, publicPreflight);
-  app.post(CONFIRM, publicCors, async (c) => {
+  app.post(CONFIRM, publicCors, countConfirms(deps), limitConfirms(deps), async (c) => {
     const key = idempotencyKeyOf(c);
     const value = await readJsonBody(c, config.maxBodyBytes);
     // Nothing awaits from here on: checking the state and starting the attempt is one step.

@@ -1,0 +1,27 @@
+// The HTTP control of faults and the counters, for tests that cannot reach the sandbox object
+// (browser tests against a running server). Mounted only when the sandbox has faults on.
+import type { Hono } from 'hono';
+import type { Deps, SandboxEnv } from '../env';
+import { jsonResponse, readJsonBody } from '../http';
+import type { FaultControl } from './control';
+import { CONTROL_PREFIX } from './middleware';
+import { parseFaultRules } from './rules';
+
+const FAULTS = `${CONTROL_PREFIX}faults`;
+const STATS = `${CONTROL_PREFIX}stats`;
+
+export function faultRoutes(app: Hono<SandboxEnv>, { config, store, stats }: Deps, faults: FaultControl): void {
+  app.get(FAULTS, () => jsonResponse(200, { rules: faults.rules(), hits: faults.hits() }));
+
+  app.post(FAULTS, async (c) => {
+    const rules = parseFaultRules(await readJsonBody(c, config.maxBodyBytes));
+    return jsonResponse(201, { rules: faults.add(rules) });
+  });
+
+  app.delete(FAULTS, () => {
+    faults.clear();
+    return jsonResponse(200, { rules: [], hits: [] });
+  });
+
+  app.get(STATS, () => jsonResponse(200, stats.snapshot(store)));
+}

@@ -1,0 +1,57 @@
+// Counters for tests: how many records exist, and what each intent's confirms were answered, as
+// the sandbox decided them (before any injected fault garbles the answer on its way out).
+import type { MiddlewareHandler } from 'hono';
+import type { Deps, SandboxEnv } from './env';
+import type { Store } from './store';
+
+export interface ConfirmCounts {
+  /** 2xx answers that started an attempt: at most one per charge of the intent. */
+  accepted: number;
+  /** 2xx answers replayed for a repeated Idempotency-Key (no new attempt). */
+  replayed: number;
+  /** 4xx and 5xx answers, except 429. */
+  refused: number;
+  /** 429 `rate_limited` answers. */
+  rateLimited: number;
+}
+
+export interface SandboxStats {
+  intents: number;
+  sessions: number;
+  remittances: number;
+  disbursements: number;
+  /** Per intent id, for intents that exist. */
+  confirms: Record<string, ConfirmCounts>;
+}
+
+export class Stats {
+  private readonly confirms = new Map<string, ConfirmCounts>();
+
+  recordConfirm(intentId: string, response: Response): void {
+    const counts = this.confirms.get(intentId) ?? { accepted: 0, replayed: 0, refused: 0, rateLimited: 0 };
+    if (response.status === 429) counts.rateLimited += 1;
+    else if (response.status >= 300) counts.refused += 1;
+    else if (response.headers.get('idempotent-replayed') === 'true') counts.replayed += 1;
+    else counts.accepted += 1;
+    this.confirms.set(intentId, counts);
+  }
+
+  snapshot(store: Store): SandboxStats {
+    return {
+      intents: store.intents.size,
+      sessions: store.sessions.size,
+      remittances: store.remittances.length,
+      disbursements: store.disbursements.size,
+      confirms: Object.fromEntries([...this.confirms].map(([id, counts]) => [id, { ...counts }])),
+    };
+  }
+}
+
+/** Route middleware of confirm, outside the rate limit so that 429s are counted too. */
+export function countConfirms({ store, stats }: Deps): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    await next();
+    const id = c.req.param('id');
+    if (id !== undefined && store.intents.has(id)) stats.recordConfirm(id, c.res);
+  };
+}
