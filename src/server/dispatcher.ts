@@ -12,12 +12,13 @@ export interface DispatcherOptions {
 }
 
 export function createDispatcher(routes: readonly Route[], { fallback, onError = logError }: DispatcherOptions): Handler {
-  return async (req) => {
+  return async (req, env) => {
     const { pathname } = new URL(req.url);
     const route = routes.find((candidate) => candidate.matches(pathname));
     let res: Response;
     try {
-      res = await (route ? route.handle(req) : fallback(req));
+      // The sandbox needs the socket (env) to tell clients apart for its confirm rate limit.
+      res = await (route ? route.handle(req, env) : fallback(req, env));
     } catch (error) {
       onError(error, req, route?.name ?? 'fallback');
       res = messagePage(500, 'Server error', 'Something went wrong on our side. Please try again.');

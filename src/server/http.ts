@@ -1,6 +1,8 @@
 // Small response helpers shared by the server's routes.
+import type { SandboxBindings } from '../sandbox';
 
-export type Handler = (req: Request) => Promise<Response>;
+/** `env` is what the Node adapter passes along (the raw request), for the sandbox. */
+export type Handler = (req: Request, env?: SandboxBindings) => Promise<Response>;
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
