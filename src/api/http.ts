@@ -78,9 +78,10 @@ async function send<S extends z.ZodMiniType>(config: ClientConfig, spec: Request
         referrerPolicy: 'no-referrer',
         credentials: 'omit',
       });
-      response = await (config.fetch ?? fetch)(req);
-      // Reading the body is under the same time limit: a response can hang half-way.
-      text = await response.text();
+      // Both waits end when the time limit does, even with a fetch that ignores the signal, and
+      // the body's too: a response can hang half-way.
+      response = await untilAborted((config.fetch ?? fetch)(req), controller.signal);
+      text = await untilAborted(response.text(), controller.signal);
     } catch (cause) {
       if (timedOut) throw new ApiError('timeout', `No answer from ${spec.method} ${spec.path} in time`, { cause });
       if (spec.signal?.aborted) throw new ApiError('aborted', 'Request aborted', { cause });
@@ -126,6 +127,15 @@ function parseAnswer<S extends z.ZodMiniType>(response: Response, text: string, 
     });
   }
   return result.data;
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
