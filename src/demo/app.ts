@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
+import { readAtMost } from '../sandbox/http';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import type { SafeHtml } from './html';
@@ -230,18 +231,6 @@ function isSameSiteFormPost(req: Request, selfOrigin: string): boolean {
 async function readForm(req: Request): Promise<URLSearchParams | null> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded' || req.body === null) return null;
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const bytes = await readAtMost(req.body, MAX_FORM_BYTES);
+  return bytes && new URLSearchParams(new TextDecoder().decode(bytes));
 }

@@ -25,17 +25,24 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > max) throw tooLarge(max);
   if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  // The declared length may lie (or be absent with chunked encoding): count what really arrives.
+  const bytes = await readAtMost(request.body, max);
+  if (!bytes) throw tooLarge(max);
+  return bytes;
+}
+
+/** The whole body, or null (and the rest left unread) as soon as it passes `max` bytes. */
+export async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    // The declared length may lie (or be absent with chunked encoding): count what really arrives.
     if (size > max) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(max);
+      return null;
     }
     chunks.push(value);
   }
