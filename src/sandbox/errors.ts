@@ -59,7 +59,7 @@ export const invalidField = (field: string, message: string) => new ApiError('in
 
 export const notFound = (what = 'The requested resource') => new ApiError('not_found', `${what} does not exist.`);
 
-const SECRET_PATTERNS = [/sk_test_[^\s"',;]*/g, /pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+/g, /Bearer\s+\S+/gi];
+const SECRET_PATTERNS = [/sk_(?:test|live)_[^\s"',;]*/g, /pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+/g, /Bearer\s+\S+/gi];
 
 /** Removes anything that looks like a token or a client secret before text reaches a log. */
 export function redact(text: string): string {

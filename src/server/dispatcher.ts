@@ -1,5 +1,6 @@
 // The one request dispatcher: the first route that claims the path answers; whatever happens,
 // the answer carries the base headers, and a failure is a plain 500 page, never a stack.
+import { redact } from '../sandbox/errors';
 import { type Handler, messagePage, withHeaders } from './http';
 import type { Route } from './routes';
 import { BASE_HEADERS } from './security';
@@ -31,8 +32,5 @@ function logError(error: unknown, req: Request, route: string): void {
   const { pathname } = new URL(req.url);
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   // Paths may hold ids; never secrets (those live in fragments, which never reach a server).
-  console.error(`[server] ${req.method} ${pathname} (${route}) failed: ${redactSecrets(detail)}`);
+  console.error(`[server] ${req.method} ${pathname} (${route}) failed: ${redact(detail)}`);
 }
-
-const SECRETS = [/sk_(?:test|live)_[^\s"',;]*/g, /pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+/g, /Bearer\s+\S+/gi];
-export const redactSecrets = (text: string) => SECRETS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text);
