@@ -1,7 +1,6 @@
 // English catalogue. The French one must have exactly the same keys (checked by the types and
 // by a test). `{name}` marks a value filled in at run time.
 export const en = {
-  'lang.name': 'English',
   'lang.switch': 'Français',
   'lang.switchLabel': 'Afficher en français',
 

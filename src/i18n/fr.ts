@@ -2,7 +2,6 @@ import type { MessageKey } from './en';
 
 // Catalogue français : mêmes clés que le catalogue anglais (vérifié par les types et un test).
 export const fr: Record<MessageKey, string> = {
-  'lang.name': 'Français',
   'lang.switch': 'English',
   'lang.switchLabel': 'Show in English',
 
