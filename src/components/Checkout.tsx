@@ -22,7 +22,7 @@ interface Props {
  */
 export function Checkout({ model, lang, onLangChange }: Props) {
   const screen = model.screen.value;
-  const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.name);
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.name, screen.name === 'loading');
   const intent = model.intent.value;
   const t = translator(lang);
   return (

@@ -1,0 +1,38 @@
+// The budgets of issue 5, in one place. A budget is checked against a measurement and either holds
+// or fails with both numbers shown; nothing here loosens a limit to make a run pass.
+
+export interface BudgetResult {
+  name: string;
+  /** What was measured, in `unit`. */
+  actual: number;
+  limit: number;
+  unit: string;
+  ok: boolean;
+  /** How the limit was derived or what the figure means, when the numbers alone do not say. */
+  note?: string;
+}
+
+export const KB = 1024;
+
+export const BUDGETS = {
+  /** widget.js, everything in it (both languages, phone data, styles), brotli. */
+  widgetBrotli: 30 * KB,
+  /** The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own. */
+  hostedBrotli: 32 * KB,
+  /** Slow-phone time to interactive, as a multiple of the floor for the same bytes and round trips. */
+  ttiOverFloor: 1.5,
+  /** Median time from the sandbox's success to the page showing it, default sandbox settings. */
+  statusLatencyMedianMs: 1500,
+} as const;
+
+export function budget(name: string, actual: number, limit: number, unit: string, note?: string): BudgetResult {
+  return { name, actual, limit, unit, ok: actual <= limit, ...(note ? { note } : {}) };
+}
+
+const show = (value: number, unit: string) => (unit === 'bytes' ? `${(value / KB).toFixed(2)} KB` : `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`);
+
+export function formatBudgets(results: readonly BudgetResult[]): string {
+  return results
+    .map((r) => `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${show(r.actual, r.unit)} (budget ≤ ${show(r.limit, r.unit)})${r.note ? ` — ${r.note}` : ''}`)
+    .join('\n');
+}

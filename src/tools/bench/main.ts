@@ -1,0 +1,132 @@
+// `npm run bench [-- --check] [-- --only=bytes,load,latency,sandbox]`: measures what issue 5 asks
+// on a fresh build of the sources, writes bench/results.json and bench/results.md, prints the
+// budgets; with --check, exits 1 if any budget fails. See the README's "Performance budgets".
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../../../test/browser/support/chromium';
+import { REPO_ROOT } from '../../server/paths';
+import { byteBudgets } from '../size';
+import { buildForBench } from './build';
+import { BUDGETS, type BudgetResult, budget, formatBudgets } from './budgets';
+import { measureBytes } from './bytes';
+import { scenarios, startFixtures } from './fixtures';
+import { measureLatency, measureWaiting } from './latency';
+import { measureLoads, SLOW_PHONE } from './load';
+import { type BenchResults, markdown } from './report';
+import { measureSandboxLoad } from './sandbox-load';
+import { round } from './stats';
+
+/** The issue's floors: no fewer runs than these, ever. */
+const LOAD_RUNS = 5;
+const PAYMENTS = 20;
+const PAYMENTS_AT_ONCE = 10;
+const PHASES = ['bytes', 'load', 'latency', 'sandbox'] as const;
+type Phase = (typeof PHASES)[number];
+
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const unknown = only?.filter((name) => !PHASES.includes(name as Phase)) ?? [];
+if (unknown.length > 0) throw new Error(`unknown phase(s) ${unknown.join(', ')}; phases: ${PHASES.join(', ')}`);
+const runs = (phase: Phase) => !only || only.includes(phase);
+
+function commit(): string | null {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${head} with local changes` : head;
+  } catch {
+    return null;
+  }
+}
+
+const started = Date.now();
+const durationsS: Record<string, number> = {};
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const t = Date.now();
+  process.stdout.write(`bench: ${name}…\n`);
+  try {
+    return await work();
+  } finally {
+    durationsS[name] = round((Date.now() - t) / 1000, 1);
+  }
+}
+
+const results: BenchResults = {
+  generatedAt: new Date().toISOString(),
+  machine: { node: process.version, chromium: null, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown' },
+  commit: commit(),
+  durationsS,
+  budgets: [],
+};
+
+const build = await timed('build', buildForBench);
+try {
+  if (runs('bytes')) results.bytes = await timed('bytes', () => measureBytes(build.dir, build.mapsDir));
+
+  if (runs('load') || runs('latency')) {
+    const fixtures = await startFixtures(build.dir);
+    try {
+      if (runs('load')) {
+        const loads = await timed('slow-phone load', () => measureLoads(fixtures.server.url, fixtures.merchant.url, scenarios(fixtures), LOAD_RUNS));
+        results.load = { settings: { ...SLOW_PHONE, runs: LOAD_RUNS }, results: loads };
+      }
+      if (runs('latency')) {
+        const browser = await launchChromium();
+        results.machine.chromium = `Chromium ${browser.version()}`;
+        try {
+          // The minute of waiting runs alongside the payments and the sandbox load (it sends a request
+          // every 1–2 s), so the bench does not stand idle for it.
+          const waiting = measureWaiting(fixtures, browser);
+          waiting.catch(() => undefined);
+          results.latency = await timed('status latency', () => measureLatency(fixtures, browser, PAYMENTS, PAYMENTS_AT_ONCE, false));
+          results.latencySpread = await timed('status latency, approval at any moment', () => measureLatency(fixtures, browser, PAYMENTS, PAYMENTS_AT_ONCE, true));
+          if (runs('sandbox')) results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
+          results.waiting = await timed('rest of the waiting minute', () => waiting);
+        } finally {
+          await browser.close();
+        }
+      }
+    } finally {
+      await fixtures.close();
+    }
+  }
+  if (runs('sandbox') && !results.sandbox) results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
+} finally {
+  await build.remove();
+}
+
+const budgets: BudgetResult[] = [];
+if (results.bytes) {
+  budgets.push(...byteBudgets(results.bytes.widget.total, results.bytes.hosted.total));
+  const extra = results.bytes.phoneMetadata.countries.filter((c) => !results.bytes!.phoneMetadata.supported.includes(c));
+  budgets.push(budget('phone metadata: countries beyond the supported ones', extra.length, 0, 'countries', extra.join(', ') || undefined));
+}
+for (const load of results.load?.results ?? []) {
+  budgets.push(budget(`slow-phone load, ${load.scenario}: median ÷ floor`, load.ratio, BUDGETS.ttiOverFloor, '×', `${load.medianMs} ms, floor ${load.floorMs} ms`));
+}
+if (results.latency) budgets.push(budget('status latency, median', results.latency.medianMs, BUDGETS.statusLatencyMedianMs, 'ms', `worst ${results.latency.worstMs} ms`));
+if (results.latencySpread) {
+  const spread = results.latencySpread;
+  budgets.push(budget('status latency, approval at any moment, median', spread.medianMs, BUDGETS.statusLatencyMedianMs, 'ms', `worst ${spread.worstMs} ms`));
+}
+if (results.waiting) {
+  budgets.push(budget('requests while waiting, first minute', results.waiting.requests, results.waiting.scheduleAllows, 'requests', 'limit: what the polling schedule allows'));
+}
+results.budgets = budgets;
+durationsS.total = round((Date.now() - started) / 1000, 1);
+
+const out = join(REPO_ROOT, 'bench');
+await mkdir(out, { recursive: true });
+await writeFile(join(out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const summary = markdown(results);
+await writeFile(join(out, 'results.md'), summary);
+console.log(`\n${summary}`);
+console.log(`bench: ${Object.entries(durationsS).map(([name, s]) => `${name} ${s} s`).join(', ')}; written to bench/results.json and bench/results.md\n`);
+console.log(formatBudgets(budgets));
+if (check && budgets.some((b) => !b.ok)) {
+  console.error(`\nbench: ${budgets.filter((b) => !b.ok).length} budget(s) failed (FAIL above).`);
+  process.exit(1);
+}

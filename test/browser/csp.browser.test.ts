@@ -1,0 +1,154 @@
+// Payments under a strict Content Security Policy, with zero violations reported by the browser:
+// the hosted page as the server sends it, and the widget on a merchant page whose policy allows
+// scripts and connections to the widget's origin only. Violations are caught both ways Chromium
+// reports them: `securitypolicyviolation` events in the page, and console messages.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api';
+import type { TestOutcome } from '../../src/phone';
+import { merchantPage, waitForState } from '../widget/browser-helpers';
+import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+
+/** The policy issue 5 sets for the hosted page; the page's own may add directives, never relax these. */
+const REQUIRED = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'frame-ancestors': ["'none'"],
+};
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  h.merchant.page('/thanks', '<!doctype html><title>Merci</title><h1>Merci</h1>');
+  h.merchant.page('/cart', '<!doctype html><title>Panier</title><h1>Panier</h1>');
+});
+afterAll(() => h?.close());
+
+function parsePolicy(header: string): Record<string, string[]> {
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+  );
+}
+
+/** Collects every violation the browser reports, from the first script of every document on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) fromConsole.push(`console: ${message.text()}`);
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    // Capture on the document: violations in a shadow root are reported there too (composed).
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => seen.push(`event: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+      true,
+    );
+  });
+  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+}
+
+async function fill(scope: Page | ReturnType<Page['locator']>, outcome: TestOutcome) {
+  await scope.locator('#momo-first-name').fill('Élodie');
+  await scope.locator('#momo-last-name').fill('Mbemba');
+  await scope.locator('#momo-email').fill('elodie@example.cg');
+  await scope.locator('#momo-phone').fill(testNumber(outcome).national);
+}
+
+describe('CSP › the hosted page', () => {
+  it('is served with a policy at least as strict as the required one', async () => {
+    const { id, secret } = await h.newIntent();
+    const response = await fetch(`${h.server.url}/pay/${id}#${secret}`);
+    const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
+    for (const [directive, sources] of Object.entries(REQUIRED)) expect(policy[directive], directive).toEqual(sources);
+  });
+
+  it('takes a decline, a retry, a language switch and a payment with zero violations', async () => {
+    const merchant = createClient({ baseUrl: h.server.url, token: TEST_TOKEN });
+    const session = await merchant.createSession({
+      total: 12_500,
+      currency: 'xaf',
+      accountId: 'acct_csp',
+      successUrl: `${h.merchant.url}/thanks?session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${h.merchant.url}/cart`,
+      metadata: { order: 'C-5' },
+      items: [
+        { productId: 'prt_wax', quantity: 1, price: 10_000, productName: 'Pagne wax 6 yards' },
+        { productId: 'prt_soap', quantity: 2, price: 1_250, productName: 'Savon noir' },
+      ],
+    });
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const violations = await watchViolations(page);
+    await page.goto(session.url);
+    await waitForState(page, 'form');
+    await fill(page, 'declined');
+    await page.locator('.momo-pay').click();
+    await waitForState(page, 'failed');
+    await page.locator('.momo-lang').click();
+    await page.getByRole('button', { name: 'Use another number or operator' }).click();
+    await waitForState(page, 'form');
+    await page.locator('#momo-phone').fill(testNumber('approved_after_delay').national);
+    await page.locator('.momo-pay').click();
+    await waitForState(page, 'pending');
+    await waitForState(page, 'succeeded');
+    expect(await violations()).toEqual([]);
+    await page.waitForURL(`${h.merchant.url}/thanks?session=${session.id}`, { timeout: 10_000 });
+  });
+});
+
+describe('CSP › the widget on a strict merchant page', () => {
+  const strictPolicy = () => {
+    const widgetOrigin = new URL(h.server.url).origin;
+    return `default-src 'self'; script-src ${widgetOrigin}; style-src 'self'; connect-src ${widgetOrigin}; img-src 'self' data:; frame-ancestors 'none'`;
+  };
+
+  it('<momo-checkout>: a payment with zero violations', async () => {
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const violations = await watchViolations(page);
+    const intent = await h.newIntent();
+    await page.goto(
+      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
+        headers: { 'Content-Security-Policy': strictPolicy() },
+      }),
+    );
+    const widget = page.locator('#w');
+    await waitForState(widget, 'form');
+    await fill(widget, 'approved_after_delay');
+    await widget.locator('.momo-pay').click();
+    await waitForState(widget, 'pending');
+    await waitForState(widget, 'succeeded');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('MomoCheckout.open(): a payment in the modal with zero violations', async () => {
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const violations = await watchViolations(page);
+    const intent = await h.newIntent();
+    await page.goto(merchantPage(h, '<main><h1>Boutique</h1></main>', { headers: { 'Content-Security-Policy': strictPolicy() } }));
+    await page.waitForFunction(() => 'MomoCheckout' in window);
+    // A merchant's own script would call this; evaluating it through the DevTools protocol is not governed by the policy.
+    await page.evaluate(({ id, secret }) => (window as unknown as { MomoCheckout: { open(o: object): void } }).MomoCheckout.open({ intentId: id, clientSecret: secret, lang: 'en' }), intent);
+    const dialog = page.locator('momo-checkout-dialog');
+    await waitForState(dialog, 'form');
+    await fill(dialog, 'approved_at_once');
+    await dialog.locator('.momo-pay').click();
+    await waitForState(dialog, 'succeeded');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('would see a violation: the watch is live', async () => {
+    const page = await h.newPage();
+    const violations = await watchViolations(page);
+    await page.goto(merchantPage(h, '<main><h1>Boutique</h1><p style="color: red">inline style</p></main>', { headers: { 'Content-Security-Policy': strictPolicy() } }));
+    await page.waitForFunction(() => 'MomoCheckout' in window);
+    await expect.poll(violations).toEqual(expect.arrayContaining([expect.stringMatching(/^event: style-src-attr/), expect.stringMatching(/^console: .*Content Security Policy/)]));
+  });
+});
