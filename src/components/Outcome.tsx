@@ -56,19 +56,6 @@ export function Unknown({ model, headingRef }: { model: Checkout; headingRef: Re
   );
 }
 
-const ERROR_MESSAGE: Record<Extract<Screen, { name: 'error' }>['error'], MessageKey> = {
-  network: 'error.network',
-  server: 'error.server',
-  invalidResponse: 'error.invalidResponse',
-  notFound: 'error.notFound',
-  badLink: 'error.badLink',
-  badSecret: 'error.badSecret',
-  expired: 'error.expired',
-  canceled: 'error.canceled',
-  unknownStatus: 'error.unknownStatus',
-  confirmUnknown: 'error.confirmUnknown',
-};
-
 /** Anything unexpected: what happened and, where there is one, the way forward. */
 export function ErrorView({ model, screen, headingRef }: { model: Checkout; screen: Extract<Screen, { name: 'error' }>; headingRef: Ref }) {
   const { t } = useI18n();
@@ -78,7 +65,7 @@ export function ErrorView({ model, screen, headingRef }: { model: Checkout; scre
       <h2 tabIndex={-1} ref={headingRef}>
         {t('error.heading')}
       </h2>
-      <p role="alert">{t(ERROR_MESSAGE[screen.error])}</p>
+      <p role="alert">{t(`error.${screen.error}` satisfies MessageKey)}</p>
       {screen.recovery && (
         <button type="button" class="momo-pay" onClick={model.retry} disabled={checking} aria-busy={checking}>
           {screen.recovery === 'check' ? t('error.checkStatus') : t('error.retry')}
