@@ -27,16 +27,17 @@ export interface ApiErrorDetails {
 }
 
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
-  readonly status: number | undefined;
-  readonly code: string | undefined;
-  readonly field: string | null | undefined;
-  readonly retryAfter: number | undefined;
-  readonly bodyText: string | undefined;
+  // `declare`: the constructor assigns them; no class-field code is shipped for them.
+  declare readonly kind: ApiErrorKind;
+  declare readonly status: number | undefined;
+  declare readonly code: string | undefined;
+  declare readonly field: string | null | undefined;
+  declare readonly retryAfter: number | undefined;
+  declare readonly bodyText: string | undefined;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, { cause: details.cause });
+    this.name = 'ApiError';
     this.kind = kind;
     this.status = details.status;
     this.code = details.code;

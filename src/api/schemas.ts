@@ -12,7 +12,7 @@
 // limited to what the payer's page relies on, so the bytes of the rest never reach a phone.
 import * as z from 'zod/mini';
 
-const prefixed = (prefix: string) => z.string().check(z.startsWith(`${prefix}_`), z.minLength(prefix.length + 2));
+const prefixed = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}_[^\\s]+$`)));
 /** ISO 8601 date-time with a Z or an offset, as the service writes them. */
 const timestamp = () => z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/));
 const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));

@@ -1,6 +1,7 @@
 import { useI18n } from './i18n';
 import type { FieldError } from '../checkout/validation';
 import { countryName } from './i18n';
+import { useCaret } from './useCaret';
 
 interface InputProps {
   type?: 'text' | 'email' | 'tel';
@@ -25,6 +26,7 @@ interface Props extends InputProps {
 /** A labelled input whose error and hint are tied to it for screen readers. */
 export function TextField({ id, label, value, error, hint, prefix, onValue, onLeave, type = 'text', ...input }: Props) {
   const message = useFieldMessage(error);
+  const caret = useCaret(value);
   const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div class="momo-field" data-invalid={message && !error?.warning ? '' : undefined}>
@@ -35,11 +37,15 @@ export function TextField({ id, label, value, error, hint, prefix, onValue, onLe
           {...input}
           // Preact's input types are a union per type; the three used here share every prop.
           type={type as 'text'}
+          ref={caret.ref}
           id={id}
           value={value}
           aria-invalid={message && !error?.warning ? 'true' : undefined}
           aria-describedby={describedBy}
-          onInput={(event) => onValue(event.currentTarget.value)}
+          onInput={(event) => {
+            caret.remember(event.currentTarget);
+            onValue(event.currentTarget.value);
+          }}
           onBlur={onLeave}
         />
       </div>

@@ -191,3 +191,25 @@ describe('Checkout › payment states', () => {
     expect(screen.getByRole('alert').textContent).toBe('Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.');
   });
 });
+
+describe('Checkout › typing a phone number', () => {
+  it('keeps the caret where the payer corrects a digit in the middle of a formatted number', async () => {
+    await setup('en');
+    const input = screen.getByLabelText('Mobile money number') as HTMLInputElement;
+    input.focus();
+    fireEvent.input(input, { target: { value: '061234567' } });
+    await waitFor(() => expect(input.value).toBe('06 123 4567'));
+    // The payer deletes the "2" of "06 123 4567": the caret sits after "06 1".
+    input.value = '06 13 4567';
+    input.setSelectionRange(4, 4);
+    fireEvent.input(input);
+    await waitFor(() => expect(input.value).toBe('06 134 567'));
+    expect(input.selectionStart).toBe(4);
+    // Then types a 9 there: "06 1934 567" before formatting, the caret after the 9.
+    input.value = '06 1934 567';
+    input.setSelectionRange(5, 5);
+    fireEvent.input(input);
+    await waitFor(() => expect(input.value).toBe('06 193 4567'));
+    expect(input.selectionStart).toBe(5);
+  });
+});
