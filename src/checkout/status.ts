@@ -24,14 +24,15 @@ export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): At
   };
 }
 
-export function receiptFromIntent(intent: PaymentIntent): Receipt {
+export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Receipt {
   const charge = intent.event.charges.find((c) => c.charge_id === intent.charge_id);
   const method = intent.payment_method?.momo;
   return {
     amount: intent.amount,
     currency: intent.currency,
     operator: method?.operator_name ?? null,
-    phone: method ? maskedFromLast4(method.msisdn_last4) : null,
+    // The number as this page showed it while waiting, when it is the one that paid.
+    phone: attempt?.phone || (method ? maskedFromLast4(method.msisdn_last4) : null),
     reference: intent.charge_id,
     date: charge?.updated_at ?? intent.updated_at,
   };
@@ -44,7 +45,7 @@ export function receiptFromIntent(intent: PaymentIntent): Receipt {
 export function screenForIntent(intent: PaymentIntent, attempt?: Attempt): Screen {
   switch (intent.status) {
     case 'succeeded':
-      return { name: 'succeeded', receipt: receiptFromIntent(intent) };
+      return { name: 'succeeded', receipt: receiptFromIntent(intent, attempt) };
     case 'pending':
       return { name: 'pending', attempt: attemptFromIntent(intent, attempt) };
     case 'requires_payment_method': {

@@ -88,9 +88,11 @@ describe('checkout model › paying', () => {
     const submitting = model.submit();
     expect(model.screen.value.name).toBe('confirming');
     expect(await submitting).toBe(true);
-    expect(model.screen.value.name).toBe('pending');
+    const pending = model.screen.value;
+    if (pending.name !== 'pending') throw new Error(`expected pending, got ${pending.name}`);
     await bed.time.advance(APPROVAL_MS + 1000);
-    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { amount: 5000, currency: 'xaf', operator: 'mtn' } });
+    // The receipt shows the number as the waiting screen did.
+    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { amount: 5000, currency: 'xaf', operator: 'mtn', phone: pending.attempt.phone } });
     await bed.time.advance(10_000);
     expect(onSucceeded).toHaveBeenCalledTimes(1);
     const detail = onSucceeded.mock.calls[0]?.[0];
