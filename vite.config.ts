@@ -55,7 +55,7 @@ const terserAfter: Plugin = {
       const result = await minify(chunk.code, {
         ecma: 2020,
         module: output.format === 'es',
-        compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true },
+        compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
         format: { comments: false },
       });
       if (result.code) chunk.code = result.code;

@@ -17,5 +17,10 @@ export const UNKNOWN_POLL_MS = 30_000;
 export const UNKNOWN_POLL_FOR_MS = 10 * 60_000;
 /** Failed status reads in a row before the page says the connection is the problem. */
 export const READ_FAILURES_BEFORE_NOTICE = 3;
+/**
+ * After a confirm whose answer was lost, when to read the intent (ms after the previous read)
+ * before concluding that the confirm never arrived: a request held up on the way lands late.
+ */
+export const CONFIRM_SETTLE_MS = [0, 1_500, 3_000];
 /** Seconds shown before a session returns the payer to the merchant's successUrl. */
 export const RETURN_COUNTDOWN_S = 5;

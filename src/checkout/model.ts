@@ -8,7 +8,7 @@ import type { ClientConfig } from '../api/http';
 import { clientSecretSchema } from '../api/schemas';
 import type { PaymentIntentView as PaymentIntent, PublicSession } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
-import { DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
+import { CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { errorScreen, fieldOfApiError } from './api-errors';
 import { browserEnv, createFollower, type Env } from './follower';
 import { safeReturnUrl } from './return-url';
@@ -253,17 +253,30 @@ export function createCheckout(options: CheckoutOptions) {
     if (isApiError(error) && error.status === 409) return readAndApply();
     if (!mayHaveTakenEffect(error)) return show(errorScreen(error, null));
     // The confirm may have reached the operator: find out from the service, never send it again.
-    try {
-      const read = await getIntent(options.api, intentId, { signal: controller.signal });
-      if (read.status === 'requires_payment_method' && read.event.charges.length === chargesBefore) {
-        intent.value = read;
-        return show({ name: 'form', notice: { key: 'error.notSent' } });
+    // A confirm held up on the way can land after a first read, so an attempt that does not show
+    // yet is looked for again before the page says that nothing was charged.
+    const { signal } = controller;
+    let unchanged: PaymentIntent | undefined;
+    for (const pause of CONFIRM_SETTLE_MS) {
+      // On the model's clock, and cut short when the model is disposed.
+      if (pause) {
+        await new Promise<void>((resolve) => {
+          const timer = env.setTimeout(resolve, pause);
+          signal.addEventListener('abort', () => (env.clearTimeout(timer), resolve()), { once: true });
+        });
       }
-      apply(read);
-    } catch {
-      if (!controller.signal.aborted) show({ name: 'error', error: 'confirmUnknown', recovery: 'check' });
+      if (signal.aborted) return;
+      const read = await getIntent(options.api, intentId, { signal }).catch(() => undefined);
+      if (!read) continue;
+      if (read.status !== 'requires_payment_method' || read.event.charges.length !== chargesBefore) return apply(read);
+      unchanged = read;
     }
+    if (signal.aborted) return;
+    if (!unchanged) return show({ name: 'error', error: 'confirmUnknown', recovery: 'check' });
+    intent.value = unchanged;
+    show({ name: 'form', notice: { key: 'error.notSent' } });
   }
+
 
   /** "I have approved — check now", "check again": a read, never a new confirm. */
   function checkNow(): Promise<void> {

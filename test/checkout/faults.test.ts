@@ -63,11 +63,12 @@ async function run(route: string, fault: Fault, seed: number) {
   model.setField('email', 'awa@example.cg');
   model.setField('phone', number.national);
   sandbox.faults.inject({ ...fault, route, times: 1 + Math.floor(rand() * 2) });
-  await model.submit();
+  // Not awaited: after a lost answer the page looks again on its own clock, which the loop moves.
+  const submitting = model.submit();
   // The payer waits, and presses what the screen offers (a read, never a new confirm). Slow and
   // hanging answers run on the real clock (the client's time limit is real): let it pass too.
   // A reset body fails on the runtime's own timer, so every step lets a little real time pass.
-  const realWait = fault.kind === 'hang' ? 15 : fault.kind === 'latency' ? 10 : 2;
+  const realWait = fault.kind === 'hang' ? 15 : fault.kind === 'latency' ? 20 : 2;
   for (let step = 0; step < 6; step++) {
     await new Promise((resolve) => setTimeout(resolve, realWait));
     await time.advance(3000);
@@ -75,6 +76,7 @@ async function run(route: string, fault: Fault, seed: number) {
     if (screen.name === 'error' && screen.recovery === 'check') await model.checkNow();
   }
   await time.advance(10_000);
+  await submitting;
   sandbox.faults.clear();
   const truth = await merchant.getIntent(created.intent_id);
   const accepted = sandbox.stats().confirms[created.intent_id]?.accepted ?? 0;

@@ -264,8 +264,36 @@ describe('checkout model › uncertain outcomes', () => {
     bed.intercept(async (request) => (request.url.endsWith('/confirm') ? new Response('<html>502 Bad Gateway</html>', { status: 502 }) : undefined));
     const model = await bed.open({ secret: (await bed.newIntent()).secret });
     bed.fill(model, 'approved_after_delay');
-    await model.submit();
+    const reads = bed.reads().length;
+    const submitting = model.submit();
+    // A confirm held up on the way could still land: the page looks again before concluding.
+    await bed.time.advance(1000);
+    expect(model.screen.value.name).toBe('confirming');
+    await bed.time.advance(4000);
+    await submitting;
     expect(model.screen.value).toEqual({ name: 'form', notice: { key: 'error.notSent' } });
+    expect(bed.reads().length - reads).toBe(3);
+    expect(bed.confirms()).toHaveLength(1);
+  });
+
+  it('finds a confirm that landed late and follows it', async () => {
+    const bed = createBed();
+    let held: Request | undefined;
+    bed.intercept(async (request) => {
+      if (!request.url.endsWith('/confirm')) return undefined;
+      held = request;
+      return new Response('<html>504 Gateway Timeout</html>', { status: 504 });
+    });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_after_delay');
+    const submitting = model.submit();
+    await bed.time.advance(500);
+    // The proxy gave up, but it delivers the confirm to the service after the first read.
+    await bed.sandbox.fetch(held!);
+    await bed.time.advance(5000);
+    await submitting;
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(1);
   });
 
   it('shows a clear screen for a status it does not know', async () => {

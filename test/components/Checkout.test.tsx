@@ -193,6 +193,19 @@ describe('Checkout › payment states', () => {
 });
 
 describe('Checkout › typing a phone number', () => {
+  it('leaves the caret alone in a field kept as typed, hyphens included', async () => {
+    await setup('en');
+    const input = screen.getByLabelText('Last name') as HTMLInputElement;
+    input.focus();
+    for (const char of "N'Goma-Mbemba") {
+      input.value += char;
+      input.setSelectionRange(input.value.length, input.value.length);
+      fireEvent.input(input);
+      await waitFor(() => expect(input.selectionStart).toBe(input.value.length));
+    }
+    expect(input.value).toBe("N'Goma-Mbemba");
+  });
+
   it('keeps the caret where the payer corrects a digit in the middle of a formatted number', async () => {
     await setup('en');
     const input = screen.getByLabelText('Mobile money number') as HTMLInputElement;
