@@ -8,7 +8,7 @@ import type { ClientConfig } from '../api/http';
 import { clientSecretSchema } from '../api/schemas';
 import type { PaymentIntentView as PaymentIntent, PublicSession } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
-import { CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
+import { CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { errorScreen, fieldOfApiError } from './api-errors';
 import { browserEnv, createFollower, type Env } from './follower';
 import { safeReturnUrl } from './return-url';
@@ -141,7 +141,7 @@ export function createCheckout(options: CheckoutOptions) {
       readFailures += 1;
       if (screen.value.name === 'pending' || screen.value.name === 'unknown') {
         // Keep following through a bad connection, and say so after a few failures.
-        readTrouble.value = readFailures >= 3;
+        readTrouble.value = readFailures >= READ_FAILURES_BEFORE_NOTICE;
       } else {
         show(errorScreen(error, 'check'));
       }

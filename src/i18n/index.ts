@@ -8,7 +8,6 @@ export type { MessageKey };
 export type Params = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: Params) => string;
 
-export const LANGS: readonly Lang[] = ['fr', 'en'];
 const catalogues: Record<Lang, Record<MessageKey, string>> = { fr, en };
 
 export const isLang = (value: unknown): value is Lang => value === 'fr' || value === 'en';
