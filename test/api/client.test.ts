@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ApiError, createClient, mayHaveTakenEffect } from '../../src/api';
+import { createClient, mayHaveTakenEffect } from '../../src/api';
 import {
   confirmResultSchema,
   disbursementSchema,
@@ -14,6 +14,7 @@ import {
 } from '../../src/api/schemas';
 import { createSandbox } from '../../src/sandbox';
 import { numberFor } from '../support/checkout-bed';
+import { failure } from '../support/failure';
 
 const BASE = 'http://sandbox.test';
 const TOKEN = 'sk_test_client';
@@ -41,15 +42,6 @@ const momo = (outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay')
 
 const payer = { first_name: 'Awa', last_name: 'Ndong', receipt_email: 'awa@example.cm' };
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('client › every operation against the sandbox', () => {
   it('creates, reads and confirms an intent', async () => {

@@ -5,18 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ApiError, mayHaveTakenEffect } from '../../src/api';
 import type { FaultRuleInput } from '../../src/sandbox';
 import { confirmBody, setupFaults, testNumber, transferBody } from './helpers';
+import { failure } from '../support/failure';
 
 const CONFIRM = 'POST /v1/payment-intents/:id/confirm';
 const approved = testNumber('approved_after_delay');
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A confirm through the API client with one fault rule on the confirm route. */
 async function confirmWith(rule: Omit<FaultRuleInput, 'route'>) {

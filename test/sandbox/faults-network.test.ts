@@ -7,9 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, serve } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiError, createClient } from '../../src/api';
+import { createClient } from '../../src/api';
 import { createSandbox, type FaultRuleInput } from '../../src/sandbox';
 import { confirmBody, testNumber, TOKEN } from './helpers';
+import { failure } from '../support/failure';
 
 const CONFIRM = 'POST /v1/payment-intents/:id/confirm';
 const servers: Server[] = [];
@@ -56,14 +57,6 @@ async function served(how: 'serve' | 'request only') {
   return { sandbox, base, confirm, rawConfirm, charges, inject, intent };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('faults over HTTP › reset', () => {
   it.each(['before', 'after'] as const)('served with serve(): the socket is reset before any header (%s)', async (when) => {

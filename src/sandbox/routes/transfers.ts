@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import type * as z from 'zod/mini';
 import { disbursementRequestSchema, remittanceRequestSchema } from '../../api/schemas';
 import { requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight } from '../cors';
@@ -9,6 +10,9 @@ import { checkMomo } from '../momo';
 import { createTransfer, DEFAULT_PER_PAGE, MAX_PER_PAGE, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
 import { checkedAmount, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
+
+/** A remittance body is a disbursement body plus optional metadata, which is not kept. */
+type DisbursementRequestBody = z.output<typeof disbursementRequestSchema>;
 
 const REMITTANCE = '/v1/remittance';
 const DISBURSEMENT = '/v1/disbursement';
@@ -24,6 +28,14 @@ function pageQuery(c: Context, name: string, fallback: number, max: number): num
 
 export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store } = deps;
+
+  /** The record a remittance or disbursement body asks for: amount, account and names checked. */
+  const transferFrom = (kind: 'remittance' | 'disbursement', body: DisbursementRequestBody, now: number) =>
+    createTransfer(
+      { kind, amount: checkedAmount(body.amount), currency: body.currency, firstName: body.first_name, lastName: body.last_name, account: checkMomo(body.payment_method_data) },
+      now,
+      config.executionMs,
+    );
   app.options(REMITTANCE, merchantPreflight);
   app.options(DISBURSEMENT, merchantPreflight);
 
@@ -35,11 +47,7 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 
   app.post(REMITTANCE, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, REMITTANCE, (value, now) => {
-      const body = parseWith(remittanceRequestSchema, value);
-      const amount = checkedAmount(body.amount);
-      const account = checkMomo(body.payment_method_data);
-      const { currency, first_name: firstName, last_name: lastName } = body;
-      const record = createTransfer({ kind: 'remittance', amount, currency, firstName, lastName, account }, now, config.executionMs);
+      const record = transferFrom('remittance', parseWith(remittanceRequestSchema, value), now);
       store.remittances.push(record);
       return { status: 201, body: toRemittanceCreated(record, now) };
     }),
@@ -47,11 +55,7 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 
   app.post(DISBURSEMENT, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, DISBURSEMENT, (value, now) => {
-      const body = parseWith(disbursementRequestSchema, value);
-      const amount = checkedAmount(body.amount);
-      const account = checkMomo(body.payment_method_data);
-      const { currency, first_name: firstName, last_name: lastName } = body;
-      const record = createTransfer({ kind: 'disbursement', amount, currency, firstName, lastName, account }, now, config.executionMs);
+      const record = transferFrom('disbursement', parseWith(disbursementRequestSchema, value), now);
       store.disbursements.set(record.id, record);
       return { status: 201, body: toDisbursement(record, now) };
     }),
