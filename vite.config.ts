@@ -63,8 +63,21 @@ const terserAfter: Plugin = {
   },
 };
 
+// libphonenumber-js ships the same source compiled twice: es6/ for ES5-era engines (every module
+// with its own copies of Babel's class and iterator helpers) and es6-modern/ with native classes.
+// The checkout targets ES2020+, so it takes the modern copy: ~0.9 KB (brotli) less for the payer.
+const modernPhoneLibrary: Plugin = {
+  name: 'momo-modern-libphonenumber',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const modern = resolved?.id.replace(/([\\/]libphonenumber-js[\\/])es6([\\/])/, '$1es6-modern$2');
+    return resolved && modern !== resolved.id ? { ...resolved, id: modern } : resolved;
+  },
+};
+
 export default defineConfig(({ mode }) => ({
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
+  plugins: [modernPhoneLibrary, preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('es') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
