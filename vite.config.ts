@@ -71,8 +71,8 @@ const modernPhoneLibrary: Plugin = {
   enforce: 'pre',
   async resolveId(source, importer, options) {
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    const modern = resolved?.id.replace(/([\\/]libphonenumber-js[\\/])es6([\\/])/, '$1es6-modern$2');
-    return resolved && modern !== resolved.id ? { ...resolved, id: modern } : resolved;
+    if (!resolved) return null;
+    return { ...resolved, id: resolved.id.replace(/([\\/]libphonenumber-js[\\/])es6([\\/])/, '$1es6-modern$2') };
   },
 };
 
