@@ -2,17 +2,16 @@
 // Data flows one way: an action (typing, pay, check) → the API → the signals → the screen.
 import { batch, computed, signal } from '@preact/signals';
 import { confirmIntent, getIntentView as getIntent } from '../api/endpoints/intents';
-import { getSession } from '../api/endpoints/sessions';
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import { clientSecretSchema } from '../api/schemas';
-import type { PaymentIntentView as PaymentIntent, PublicSession } from '../api/types';
+import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
 import { CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { errorScreen, fieldOfApiError } from './api-errors';
 import { browserEnv, createFollower, type Env } from './follower';
-import { safeReturnUrl } from './return-url';
 import type { Attempt, Screen } from './screens';
+import type { CheckoutSession, SessionReader } from './session';
 import { screenForIntent } from './status';
 import { confirmRequestFrom, type Field, FIELDS, type FieldError, type FormValues, isBlocking, validate } from './validation';
 
@@ -26,9 +25,10 @@ export interface CheckoutEventDetail {
 export interface CheckoutOptions {
   api: ClientConfig;
   clientSecret: string;
-  /** A bare intent (`pi_…`); for a session, give sessionId and the intent comes from the secret. */
+  /** A bare intent (`pi_…`); for a session, leave it out: the intent comes from the secret. */
   intentId?: string;
-  sessionId?: string;
+  /** Hosted page only: reads the checkout session the payer came with (see ./session). */
+  readSession?: SessionReader;
   defaultCountry?: string;
   onSucceeded?(detail: CheckoutEventDetail): void;
   onFailed?(detail: CheckoutEventDetail): void;
@@ -48,7 +48,7 @@ export function createCheckout(options: CheckoutOptions) {
 
   const screen = signal<Screen>({ name: 'loading' });
   const intent = signal<PaymentIntent | null>(null);
-  const session = signal<PublicSession | null>(null);
+  const session = signal<CheckoutSession | null>(null);
   const values = signal<FormValues>({
     firstName: '',
     lastName: '',
@@ -73,8 +73,8 @@ export function createCheckout(options: CheckoutOptions) {
     for (const field of FIELDS) if (touched.value.has(field) && errors.value[field]) shown[field] = errors.value[field];
     return shown;
   });
-  const successUrl = computed(() => safeReturnUrl(session.value?.successUrl, session.value?.id));
-  const cancelUrl = computed(() => safeReturnUrl(session.value?.cancelUrl, session.value?.id));
+  const successUrl = computed(() => session.value?.successUrl ?? null);
+  const cancelUrl = computed(() => session.value?.cancelUrl ?? null);
   /** Whether leaving has somewhere to go: the session's cancelUrl or the widget's onCancel. */
   const canCancel = computed(() => Boolean(cancelUrl.value || options.onCancel));
 
@@ -154,7 +154,6 @@ export function createCheckout(options: CheckoutOptions) {
     if (!clientSecretSchema.safeParse(secret).success || !intentId.startsWith('pi_') || !secret.startsWith(`${intentId}_`)) {
       return { name: 'error', error: 'badLink', recovery: null };
     }
-    if (options.sessionId !== undefined && !options.sessionId.startsWith('cs_')) return { name: 'error', error: 'badLink', recovery: null };
     return null;
   }
 
@@ -164,7 +163,7 @@ export function createCheckout(options: CheckoutOptions) {
     show({ name: 'loading' });
     try {
       const [readSession, readIntent] = await Promise.all([
-        options.sessionId ? getSession(options.api, options.sessionId, { signal: controller.signal }) : null,
+        options.readSession?.(controller.signal) ?? null,
         getIntent(options.api, intentId, { signal: controller.signal }),
       ]);
       if (readSession && readSession.paymentIntentId !== readIntent.intent_id) return show({ name: 'error', error: 'badSecret', recovery: null });

@@ -1,11 +1,11 @@
-import type { PublicSession } from '../api/types';
+import type { CheckoutSession } from '../checkout/session';
 import { formatAmount } from '../i18n';
 import { useI18n } from './i18n';
 
 interface Props {
   amount: number;
   currency: string;
-  session: PublicSession | null;
+  session: CheckoutSession | null;
 }
 
 /** What the payer is paying for: the merchant's items (sessions) and the total. */

@@ -2,6 +2,7 @@ import '../components/checkout.css';
 import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { createCheckout } from '../checkout/model';
+import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
 import { type Lang, pickLang, translator } from '../i18n';
 import { readAddress } from './location';
@@ -9,10 +10,11 @@ import { readAddress } from './location';
 const address = readAddress(location);
 const lang = signal<Lang>(pickLang(address.lang, navigator.languages));
 
+const api = { baseUrl: import.meta.env.VITE_MOMO_API_BASE || location.origin };
 const model = createCheckout({
-  api: { baseUrl: import.meta.env.VITE_MOMO_API_BASE || location.origin },
+  api,
   intentId: address.intentId,
-  sessionId: address.sessionId,
+  readSession: address.sessionId ? sessionReader(api, address.sessionId) : undefined,
   clientSecret: address.clientSecret,
   defaultCountry: navigator.language.split('-')[1]?.toLowerCase(),
   navigate: (url) => location.assign(url),

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { DEADLINE_GRACE_MS } from '../../src/checkout/constants';
+import { sessionReader } from '../../src/checkout/session';
 import { createBed } from '../support/checkout-bed';
 
 const APPROVAL_MS = 4000;
@@ -371,7 +372,7 @@ describe('checkout model › sessions', () => {
     const bed = createBed();
     const session = await newSession(bed);
     const navigate = vi.fn();
-    const model = await bed.open({ sessionId: session.id, secret: session.clientSecret, navigate });
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret, navigate });
     expect(model.session.value?.items).toHaveLength(2);
     expect(model.intent.value?.amount).toBe(12_500);
     bed.fill(model, 'approved_at_once');
@@ -385,7 +386,7 @@ describe('checkout model › sessions', () => {
     const session = await newSession(bed);
     const navigate = vi.fn();
     const onCancel = vi.fn();
-    const model = await bed.open({ sessionId: session.id, secret: session.clientSecret, navigate, onCancel });
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret, navigate, onCancel });
     model.cancel();
     expect(navigate).toHaveBeenCalledWith('https://shop.example/cart');
     expect(onCancel).toHaveBeenCalledWith({ intentId: session.paymentIntentId, status: 'canceled', chargeId: null });
@@ -403,7 +404,7 @@ describe('checkout model › sessions', () => {
       inFlight--;
       return bed.sandbox.fetch(request);
     });
-    await bed.open({ sessionId: session.id, secret: session.clientSecret });
+    await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
     expect(most).toBe(2);
   });
 });
