@@ -2,7 +2,7 @@
 // and the mapping of every kind of answer to data or to an ApiError.
 import type * as z from 'zod/mini';
 import { ApiError, isTransient } from './errors';
-import { errorBodySchema } from './schemas';
+import { errorBodySchema } from './schemas/checkout';
 
 export interface ClientConfig {
   /** Where the service lives, e.g. `https://api.example.com` (paths start with `/v1`). */

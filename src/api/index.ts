@@ -1,6 +1,7 @@
 export { createClient, type Client } from './client';
-export { confirmIntent, createIntent, getIntent, getIntentView } from './endpoints/intents';
-export { createSession, getSession } from './endpoints/sessions';
+export { confirmIntent, getIntentView, getSession } from './endpoints/checkout';
+export { createIntent, getIntent } from './endpoints/intents';
+export { createSession } from './endpoints/sessions';
 export { createDisbursement, createRemittance, listRemittances, type PageQuery } from './endpoints/transfers';
 export { ApiError, isApiError, mayHaveTakenEffect, isTransient, type ApiErrorKind } from './errors';
 export type { CallOptions, ClientConfig } from './http';

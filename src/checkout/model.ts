@@ -1,10 +1,10 @@
 // The checkout model: the whole payer journey as signals and actions, independent of any UI.
 // Data flows one way: an action (typing, pay, check) → the API → the signals → the screen.
 import { batch, computed, signal } from '@preact/signals';
-import { confirmIntent, getIntentView as getIntent } from '../api/endpoints/intents';
+import { confirmIntent, getIntentView as getIntent } from '../api/endpoints/checkout';
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
 import type { ClientConfig } from '../api/http';
-import { clientSecretSchema } from '../api/schemas';
+import { clientSecretSchema } from '../api/schemas/fields';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
 import { CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';

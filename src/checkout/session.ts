@@ -1,7 +1,7 @@
 // The checkout session a hosted-page payer arrives with (/pay/cs_…): the merchant's items and the
 // addresses to go back to, read alongside the intent. Only the hosted page imports this module,
 // so the widget, which is always given a bare intent, ships none of it.
-import { getSession } from '../api/endpoints/sessions';
+import { getSession } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import type { PublicSession } from '../api/types';
 import { safeReturnUrl } from './return-url';

@@ -1,6 +1,6 @@
 // The payer form's rules, as data: each field's check answers a message key (with its values) or
 // null. The store shows a field's message only once the payer has left it or tried to pay.
-import { emailSchema } from '../api/schemas';
+import { emailSchema } from '../api/schemas/fields';
 import type { MessageKey, Params } from '../i18n';
 import type { ConfirmRequest } from '../api/types';
 import { checkPhone, detectOperator, findCountry, toMsisdn } from '../phone';

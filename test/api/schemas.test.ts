@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chargeRecordSchema, paymentIntentSchema, paymentIntentViewSchema, publicSessionSchema, sessionSchema } from '../../src/api/schemas';
 
@@ -23,5 +25,31 @@ describe('schemas › views', () => {
     expect(field.safeParse('2026-11-02T09:00:00.123Z').success).toBe(true);
     expect(field.safeParse('2026-11-02T09:00:00').success).toBe(false);
     expect(field.safeParse('yesterday').success).toBe(false);
+  });
+});
+
+describe('schemas › what reaches a phone', () => {
+  const root = join(__dirname, '../..');
+  /** Files a bundle starting at `entry` runs: value imports and re-exports, followed relatively. */
+  function reachable(entry: string): Set<string> {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(join(root, file), 'utf8');
+      for (const [, specifier] of code.matchAll(/^(?:import|export)(?! type)[^'";]*?from '(\.[^']+)'/gm)) {
+        const base = join(dirname(file), specifier!);
+        const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(join(root, f)));
+        if (found) visit(relative(root, join(root, found)));
+      }
+    };
+    visit(entry);
+    return seen;
+  }
+
+  it.each(['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'])('%s runs the checkout schemas, never the whole contract', (entry) => {
+    const files = reachable(entry);
+    expect(files).toContain('src/api/schemas/checkout.ts');
+    expect([...files].filter((f) => f === 'src/api/schemas/index.ts' || f === 'src/api/index.ts' || f.startsWith('src/sandbox/'))).toEqual([]);
   });
 });

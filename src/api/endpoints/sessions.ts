@@ -1,11 +1,7 @@
 import { type CallOptions, type ClientConfig, request } from '../http';
-import { publicSessionSchema, sessionSchema } from '../schemas';
+import { sessionSchema } from '../schemas';
 import type { SessionRequest } from '../types';
 
 /** POST /v1/sessions with the merchant's token; answers the session with its hosted-page `url`. */
 export const createSession = (config: ClientConfig, body: SessionRequest, options: CallOptions = {}) =>
   request(config, { ...options, method: 'POST', path: '/v1/sessions', body, schema: sessionSchema });
-
-/** Sandbox extension: GET /v1/sessions/{id}, what the hosted page shows (no secret in it). */
-export const getSession = (config: ClientConfig, id: string, options: CallOptions = {}) =>
-  request(config, { ...options, method: 'GET', path: `/v1/sessions/${encodeURIComponent(id)}`, schema: publicSessionSchema });

@@ -1,6 +1,6 @@
 // The API contract: every resource and request body of the payment service, as zod/mini
 // schemas. These are the single source of truth for the client, the sandbox, the checkout and
-// the tests; every TypeScript type of the API is inferred from them (see ./types.ts).
+// the tests; every TypeScript type of the API is inferred from them (see ../types.ts).
 //
 // zod/mini is used (not classic zod) because it is shipped to browsers: it tree-shakes to what is
 // used and never compiles validators with `new Function`, so the pages run under a strict CSP.
@@ -8,26 +8,18 @@
 // Unknown extra fields in responses are tolerated (z.object drops them instead of failing): the
 // real service may add fields without breaking deployed checkouts.
 //
-// The checkout reads an intent through `paymentIntentViewSchema`: the same field definitions,
-// limited to what the payer's page relies on, so the bytes of the rest never reach a phone.
+// Browser code imports ./checkout (what the payer's page reads) and ./fields, never this module:
+// its top-level schemas are built on import, and the bytes of the rest must not reach a phone.
 import * as z from 'zod/mini';
+import { chargeViewShape, intentViewShape, publicSessionShape, recordViewShape, sessionItemSchema } from './checkout';
+import { amountSchema, clientSecretSchema, countrySchema, currencySchema, emailSchema, nonEmpty, nullableText, operatorNameSchema, prefixed, timestamp } from './fields';
 
-const prefixed = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}_[^\\s]+$`)));
-/** ISO 8601 date-time with a Z or an offset, as the service writes them. */
-const timestamp = () => z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/));
-const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const nullableText = () => z.nullable(z.string());
+export * from './checkout';
+export { amountSchema, clientSecretSchema, countrySchema, currencySchema, emailSchema, operatorNameSchema } from './fields';
 
-export const currencySchema = z.string().check(z.regex(/^[a-z]{3}$/));
-export const countrySchema = z.string().check(z.regex(/^[a-z]{2}$/));
 /** Digits with the country calling code and no `+`, as the service writes phone numbers. */
 export const msisdnSchema = z.string().check(z.regex(/^[1-9]\d{7,14}$/));
-export const operatorNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/));
-export const amountSchema = z.int().check(z.positive());
 export const metadataSchema = z.record(z.string().check(z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]));
-/** The address a receipt goes to; the checkout's form checks it with the same rule. */
-export const emailSchema = z.string().check(z.maxLength(254), z.regex(z.regexes.email));
-export const clientSecretSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9]+_(secret|sc)_[A-Za-z0-9]+$/));
 
 // ---- Request bodies ---------------------------------------------------------------------------
 
@@ -61,13 +53,6 @@ const transferRequestShape = {
 
 export const remittanceRequestSchema = z.object({ ...transferRequestShape, metadata: z.optional(metadataSchema) });
 export const disbursementRequestSchema = z.object(transferRequestShape);
-
-export const sessionItemSchema = z.object({
-  productId: prefixed('prt'),
-  quantity: z.int().check(z.positive(), z.maximum(10_000)),
-  price: z.int().check(z.nonnegative()),
-  productName: nonEmpty(200),
-});
 
 export const sessionRequestSchema = z.object({
   total: amountSchema,
@@ -147,31 +132,7 @@ export const remittanceListSchema = z.object({
   data: z.array(remittanceSchema),
 });
 
-export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
-
-/** Answer of POST /v1/payment-intents/{id}/confirm. */
-export const confirmResultSchema = z.object({
-  intentId: prefixed('pi'),
-  financialTransactionId: z.string(),
-  transactionId: z.string(),
-  amount: z.int(),
-  currency: currencySchema,
-  status: confirmStatusSchema,
-  captured: z.boolean(),
-  externalId: z.string(),
-  id: prefixed('ch'),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-  paymentMethodId: prefixed('pm'),
-});
-
 const flag = () => z.union([z.literal(0), z.literal(1)]);
-/** The fields of an event record the checkout reads (receipt date, attempts counted). */
-const recordViewShape = {
-  type: z.string(),
-  status: z.string(),
-  updated_at: timestamp(),
-};
 const recordShape = {
   ...recordViewShape,
   id: z.int(),
@@ -185,8 +146,6 @@ const recordShape = {
   external_id: z.string(),
   created_at: timestamp(),
 };
-
-const chargeViewShape = { ...recordViewShape, charge_id: prefixed('ch') };
 
 export const chargeRecordSchema = z.object({
   ...recordShape,
@@ -212,40 +171,6 @@ export const eventSchema = z.object({
   payouts: z.array(payoutRecordSchema),
 });
 
-/** Decision (README): the shape of a failed attempt's error, null while no attempt has failed. */
-export const paymentErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  charge_id: z.optional(z.nullable(prefixed('ch'))),
-});
-
-/** Decision (README): the payment method of the latest attempt, null before the first one. */
-export const intentPaymentMethodSchema = z.object({
-  id: prefixed('pm'),
-  type: z.literal('momo'),
-  momo: z.object({
-    country: countrySchema,
-    operator_name: operatorNameSchema,
-    /** Last digits only: the intent is readable without a token, the full number is not. */
-    msisdn_last4: z.string().check(z.regex(/^\d{2,4}$/)),
-  }),
-});
-
-/** The fields of an intent the payer's page relies on. */
-const intentViewShape = {
-  intent_id: prefixed('pi'),
-  currency: currencySchema,
-  amount: z.int(),
-  status: z.string(),
-  payment_method: z.nullable(intentPaymentMethodSchema),
-  last_payment_error: z.nullable(paymentErrorSchema),
-  /** Null until the first attempt (decision, README). */
-  charge_id: z.nullable(prefixed('ch')),
-  updated_at: timestamp(),
-  /** Extension: when the pending attempt's approval window closes; absent on other services. */
-  approval_expires_at: z.optional(z.nullable(timestamp())),
-};
-
 export const paymentIntentSchema = z.object({
   ...intentViewShape,
   id: z.int(),
@@ -263,32 +188,6 @@ export const paymentIntentSchema = z.object({
   event: eventSchema,
 });
 
-/** An intent as the checkout reads it: a subset of `paymentIntentSchema`, field for field. */
-export const paymentIntentViewSchema = z.object({
-  ...intentViewShape,
-  event: z.object({ charges: z.array(z.object(chargeViewShape)) }),
-});
-
-export const sessionStatusSchema = z.enum(['open', 'complete', 'expired']);
-
-/** What anyone holding the session id may read (GET /v1/sessions/{id}): no secret in it. */
-const publicSessionShape = {
-  id: prefixed('cs'),
-  object: z.literal('checkout_session'),
-  status: sessionStatusSchema,
-  paymentIntentId: prefixed('pi'),
-  total: amountSchema,
-  currency: currencySchema,
-  accountId: prefixed('acct'),
-  successUrl: z.string(),
-  cancelUrl: z.string(),
-  items: z.array(sessionItemSchema),
-  createdAt: timestamp(),
-  expiresAt: timestamp(),
-};
-
-export const publicSessionSchema = z.object(publicSessionShape);
-
 /** Decision (README): the session record, answer of POST /v1/sessions. */
 export const sessionSchema = z.object({
   ...publicSessionShape,
@@ -296,13 +195,4 @@ export const sessionSchema = z.object({
   url: z.string(),
   clientSecret: clientSecretSchema,
   metadata: metadataSchema,
-});
-
-/** The one error shape of every 4xx and 5xx answer (decision, README). */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    field: z.optional(z.nullable(z.string())),
-  }),
 });

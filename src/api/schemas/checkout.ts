@@ -1,0 +1,108 @@
+// What a payer's browser reads from the service: an intent (limited to the fields the checkout
+// relies on), the answer to a confirm, a checkout session, an error. The full resources (./index) are built from these same shapes,
+// field for field; keeping them in a module of their own keeps the rest of the contract, and the
+// zod code only it needs, out of the hosted page and widget.js.
+import * as z from 'zod/mini';
+import { amountSchema, countrySchema, currencySchema, nonEmpty, operatorNameSchema, prefixed, timestamp } from './fields';
+
+export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
+
+/** Answer of POST /v1/payment-intents/{id}/confirm. */
+export const confirmResultSchema = z.object({
+  intentId: prefixed('pi'),
+  financialTransactionId: z.string(),
+  transactionId: z.string(),
+  amount: z.int(),
+  currency: currencySchema,
+  status: confirmStatusSchema,
+  captured: z.boolean(),
+  externalId: z.string(),
+  id: prefixed('ch'),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  paymentMethodId: prefixed('pm'),
+});
+
+/** The fields of an event record the checkout reads (receipt date, attempts counted). */
+export const recordViewShape = {
+  type: z.string(),
+  status: z.string(),
+  updated_at: timestamp(),
+};
+export const chargeViewShape = { ...recordViewShape, charge_id: prefixed('ch') };
+
+/** Decision (README): the shape of a failed attempt's error, null while no attempt has failed. */
+export const paymentErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  charge_id: z.optional(z.nullable(prefixed('ch'))),
+});
+
+/** Decision (README): the payment method of the latest attempt, null before the first one. */
+export const intentPaymentMethodSchema = z.object({
+  id: prefixed('pm'),
+  type: z.literal('momo'),
+  momo: z.object({
+    country: countrySchema,
+    operator_name: operatorNameSchema,
+    /** Last digits only: the intent is readable without a token, the full number is not. */
+    msisdn_last4: z.string().check(z.regex(/^\d{2,4}$/)),
+  }),
+});
+
+/** The fields of an intent the payer's page relies on. */
+export const intentViewShape = {
+  intent_id: prefixed('pi'),
+  currency: currencySchema,
+  amount: z.int(),
+  status: z.string(),
+  payment_method: z.nullable(intentPaymentMethodSchema),
+  last_payment_error: z.nullable(paymentErrorSchema),
+  /** Null until the first attempt (decision, README). */
+  charge_id: z.nullable(prefixed('ch')),
+  updated_at: timestamp(),
+  /** Extension: when the pending attempt's approval window closes; absent on other services. */
+  approval_expires_at: z.optional(z.nullable(timestamp())),
+};
+
+/** An intent as the checkout reads it: a subset of `paymentIntentSchema`, field for field. */
+export const paymentIntentViewSchema = z.object({
+  ...intentViewShape,
+  event: z.object({ charges: z.array(z.object(chargeViewShape)) }),
+});
+
+export const sessionItemSchema = z.object({
+  productId: prefixed('prt'),
+  quantity: z.int().check(z.positive(), z.maximum(10_000)),
+  price: z.int().check(z.nonnegative()),
+  productName: nonEmpty(200),
+});
+
+export const sessionStatusSchema = z.enum(['open', 'complete', 'expired']);
+
+/** What anyone holding the session id may read (GET /v1/sessions/{id}): no secret in it. */
+export const publicSessionShape = {
+  id: prefixed('cs'),
+  object: z.literal('checkout_session'),
+  status: sessionStatusSchema,
+  paymentIntentId: prefixed('pi'),
+  total: amountSchema,
+  currency: currencySchema,
+  accountId: prefixed('acct'),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+  items: z.array(sessionItemSchema),
+  createdAt: timestamp(),
+  expiresAt: timestamp(),
+};
+
+export const publicSessionSchema = z.object(publicSessionShape);
+
+/** The one error shape of every 4xx and 5xx answer (decision, README). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.optional(z.nullable(z.string())),
+  }),
+});
