@@ -1,4 +1,5 @@
 import '../components/checkout.css';
+import './page.css';
 import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { createCheckout } from '../checkout/model';
