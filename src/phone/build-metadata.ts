@@ -1,52 +1,100 @@
-// Writes src/phone/metadata.json: libphonenumber-js's metadata cut down to the supported
-// countries. Run with `npm run phone-metadata` after upgrading libphonenumber-js or changing
-// COUNTRIES; test/phone/metadata.test.ts fails while the checked-in file is stale.
+// Writes src/phone/numbering.json: what the checkout needs of libphonenumber-js's metadata for the
+// supported countries, compiled into a small, readable form. Run `npm run phone-metadata` after
+// upgrading libphonenumber-js or changing COUNTRIES; test/phone/numbering.test.ts fails while the
+// checked-in file is stale, and compares the checkout's verdicts with libphonenumber-js's own.
 //
-// The source is the package's shipped `metadata.mobile.json` (not libphonenumber-js's own
-// generator, which downloads Google's XML). It is the "min" metadata plus the MOBILE number-type
-// pattern of each country, so `isValid()` means "valid mobile number" (a few hundred bytes more
-// for our countries than metadata.min.json, which cannot tell mobile from fixed-line numbers).
+// The source is the package's metadata.mobile.json: the "min" metadata plus each country's MOBILE
+// pattern. It is read in its compressed layout, and any surprise in that layout stops the script:
+//   country = [callingCode, IDD prefix, national number pattern, possible lengths, formats,
+//              national prefix, …, types (index 11)]
+//   types   = [fixed line, mobile, …], each [pattern, possible lengths?] or 0
+//   format  = [pattern, format, leading digits patterns?, …]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { MetadataJson } from 'libphonenumber-js/core';
-import { COUNTRIES } from './countries';
+import { COUNTRIES, type CountryCode } from './countries';
+import type { CountryNumbering, Numbering } from './numbering';
 
+const require = createRequire(import.meta.url);
 export const METADATA_SOURCE = 'libphonenumber-js/mobile/metadata';
-export const METADATA_FILE = fileURLToPath(new URL('./metadata.json', import.meta.url));
+export const NUMBERING_FILE = fileURLToPath(new URL('./numbering.json', import.meta.url));
 
-/** Keeps only `countryCodes` (ISO, any case), in the order of the full metadata. */
-export function buildMetadata(full: MetadataJson, countryCodes: readonly string[]): MetadataJson {
-  const wanted = new Set(countryCodes.map((code) => code.toUpperCase()));
-  const countries: MetadataJson['countries'] = {};
-  for (const [code, plan] of Object.entries(full.countries)) {
-    if (wanted.delete(code)) countries[code as keyof typeof countries] = plan;
-  }
-  if (wanted.size > 0) throw new Error(`libphonenumber-js has no metadata for ${[...wanted].join(', ')}`);
-  const callingCodes: MetadataJson['country_calling_codes'] = {};
-  for (const [callingCode, codes] of Object.entries(full.country_calling_codes)) {
-    const kept = codes.filter((code) => code in countries);
-    if (kept.length > 0) callingCodes[callingCode] = kept;
-  }
-  return { version: full.version, country_calling_codes: callingCodes, countries, nonGeographic: {} };
+export interface MobileMetadata {
+  countries: Record<string, unknown[]>;
 }
 
-export function serializeMetadata(metadata: MetadataJson): string {
-  return `${JSON.stringify(metadata)}\n`;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isLengths = (value: unknown): value is number[] => Array.isArray(value) && value.every(Number.isInteger);
+
+/** `(\d{2})(\d{3})(\d{4})` → [2, 3, 4]; undefined for any other shape of pattern. */
+export function groupSizes(pattern: string): number[] | undefined {
+  const groups: number[] = [];
+  const rest = pattern.replace(/\(\\d(?:\{(\d+)\})?\)/g, (_, size: string | undefined) => {
+    groups.push(size ? Number(size) : 1);
+    return '';
+  });
+  return rest === '' && groups.length > 0 ? groups : undefined;
 }
 
-export function readFullMetadata(): MetadataJson {
-  const path = createRequire(import.meta.url).resolve(METADATA_SOURCE);
-  return JSON.parse(readFileSync(path, 'utf8')) as MetadataJson;
+/** One country of the compressed metadata, compiled; throws on anything the checkout cannot use. */
+export function compileCountry(code: string, plan: unknown[] | undefined): CountryNumbering {
+  const fail = (what: string): never => {
+    throw new Error(`libphonenumber-js metadata for ${code.toUpperCase()}: ${what}`);
+  };
+  if (!plan) return fail('missing');
+  const [, , national, , formats] = plan;
+  const mobile: unknown = Array.isArray(plan[11]) ? plan[11][1] : undefined;
+  if (!isString(national)) fail('no national number pattern');
+  if (!Array.isArray(mobile) || !isString(mobile[0]) || mobile[0] === '') fail('no MOBILE pattern');
+  const mobileLengths: unknown = (mobile as unknown[])[1];
+  if (mobileLengths !== undefined && !isLengths(mobileLengths)) fail('MOBILE lengths are not a list of integers');
+  const compiled = (Array.isArray(formats) ? formats : []).map((format: unknown) => {
+    if (!Array.isArray(format) || !isString(format[0])) return fail('a format without a pattern');
+    const groups = groupSizes(format[0]) ?? fail(`format ${format[0]} is not a run of digit groups`);
+    const leading: unknown = format[2] ?? [];
+    if (!Array.isArray(leading) || !leading.every(isString)) return fail(`format ${format[0]} has odd leading digits`);
+    return { groups, leading };
+  });
+  return {
+    national: national as string,
+    mobile: (mobile as string[])[0]!,
+    ...(mobileLengths === undefined ? {} : { mobileLengths: mobileLengths as number[] }),
+    formats: compiled,
+  };
+}
+
+export function compileNumbering(metadata: MobileMetadata, version: string, codes: readonly CountryCode[]): Numbering {
+  const countries = {} as Record<CountryCode, CountryNumbering>;
+  for (const code of codes) countries[code] = compileCountry(code, metadata.countries[code.toUpperCase()]);
+  return { source: `libphonenumber-js ${version}, metadata.mobile.json`, countries };
+}
+
+export function readMobileMetadata(): MobileMetadata {
+  return JSON.parse(readFileSync(require.resolve(METADATA_SOURCE), 'utf8')) as MobileMetadata;
 }
 
 /** The file content the script writes now. */
-export function expectedMetadataFile(): string {
-  return serializeMetadata(buildMetadata(readFullMetadata(), COUNTRIES.map((country) => country.code)));
+export function expectedNumberingFile(): string {
+  const { version } = require('libphonenumber-js/package.json') as { version: string };
+  const numbering = compileNumbering(readMobileMetadata(), version, COUNTRIES.map((country) => country.code));
+  return serializeNumbering(numbering);
+}
+
+/** JSON with one line per fact, so an upgrade's diff reads pattern by pattern. */
+export function serializeNumbering(numbering: Numbering): string {
+  const line = (value: unknown) => JSON.stringify(value);
+  const country = (facts: CountryNumbering) =>
+    Object.entries(facts)
+      .map(([key, value]) =>
+        key === 'formats' ? `      "formats": [\n${(value as unknown[]).map((f) => `        ${line(f)}`).join(',\n')}\n      ]` : `      ${line(key)}: ${line(value)}`,
+      )
+      .join(',\n');
+  const countries = Object.entries(numbering.countries).map(([code, facts]) => `    ${line(code)}: {\n${country(facts)}\n    }`);
+  return `{\n  "source": ${line(numbering.source)},\n  "countries": {\n${countries.join(',\n')}\n  }\n}\n`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const text = expectedMetadataFile();
-  writeFileSync(METADATA_FILE, text);
-  console.log(`wrote ${METADATA_FILE} (${text.length} bytes)`);
+  const text = expectedNumberingFile();
+  writeFileSync(NUMBERING_FILE, text);
+  console.log(`wrote ${NUMBERING_FILE} (${text.length} bytes)`);
 }

@@ -1,11 +1,11 @@
 // Formatting while typing. libphonenumber's AsYouType is not used: it adds ~5.8 KB (brotli) to the
 // widget, more than the rest of this folder, and with today's metadata it mishandles Gabon's
 // 9-digit national form (typing 077123456 shows "07 71 23 45", then "077123456"). Instead the
-// digits are grouped with the national format patterns of the trimmed metadata, choosing the
-// format meant for a full-length mobile number.
+// digits are grouped with libphonenumber-js's national formats (./numbering), choosing the format
+// meant for a full-length mobile number.
 import { NATIONAL_PLANS, type Country } from './countries';
 import { LEADING_PLUS, readNumber, text } from './input';
-import { nationalFormats, type NationalFormat } from './metadata';
+import { nationalFormats, type NationalFormat } from './numbering';
 
 function pickFormat(country: Country, nsn: string): NationalFormat | undefined {
   const length = NATIONAL_PLANS[country.code].length;

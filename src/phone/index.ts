@@ -2,7 +2,7 @@
 // Implementation modules are internal; import from here.
 export type { CountryCode, Country, Operator } from './countries';
 export { COUNTRIES, findCountry, operatorsOf } from './countries';
-export { isValidMsisdn, toMsisdn, nationalDigits } from './validate';
+export { isValidMsisdn, planAllows, toMsisdn, nationalDigits } from './validate';
 export { formatAsTyped } from './format';
 export { detectOperator } from './operator';
 export { maskMsisdn } from './mask';

@@ -1,37 +1,19 @@
-// Validation with libphonenumber-js/core and the trimmed metadata, and conversion to the API's
-// msisdn (calling code + NSN, digits only).
-//
-// The input is read by ./input (it has to handle partial input for formatting and operator
-// detection anyway), so libphonenumber's text parser is not needed: a PhoneNumber is built from
-// calling code + NSN and asked isValid()/getType(). That keeps ~3 KB (brotli) of parsing code
-// out of the widget.
-import { PhoneNumber } from 'libphonenumber-js/core';
+// Validation of mobile numbers and conversion to the API's msisdn (calling code + NSN, digits
+// only). A number is valid when today's national plan allows its length and leading digit
+// (./countries) and libphonenumber-js's patterns say it is a mobile number (./numbering).
 import { NATIONAL_PLANS, findCountry, type Country } from './countries';
 import { readNumber, text } from './input';
-import { METADATA } from './metadata';
+import { isMobileNsn } from './numbering';
 
-function phoneNumber(e164: string): PhoneNumber | undefined {
-  try {
-    return new PhoneNumber(e164, METADATA);
-  } catch {
-    return undefined;
-  }
+/** Whether today's national plan allows `nsn`: its length, and a leading 0 only where NSNs have one. */
+export function planAllows(country: Country, nsn: string): boolean {
+  const plan = NATIONAL_PLANS[country.code];
+  // Only Congolese NSNs start with 0; in Gabon that is the retired 8-digit plan (0X XX XX XX).
+  return /^\d+$/.test(nsn) && nsn.length === plan.length && (plan.zero === 'nsn' || !nsn.startsWith('0'));
 }
 
 /** Whether `nsn` is a complete, valid mobile NSN of `country` under today's plan. */
-export function isValidNsn(country: Country, nsn: string): boolean {
-  const plan = NATIONAL_PLANS[country.code];
-  if (!/^\d+$/.test(nsn) || nsn.length !== plan.length) return false;
-  // Only Congolese NSNs start with 0; in Gabon that is the retired 8-digit plan (0X XX XX XX).
-  if (plan.zero !== 'nsn' && nsn.startsWith('0')) return false;
-  const number = phoneNumber(`+${country.callingCode}${nsn}`);
-  if (!number || number.countryCallingCode !== country.callingCode || number.nationalNumber !== nsn) return false;
-  if (!number.isValid()) return false;
-  // The shipped metadata has MOBILE patterns, so isValid() already means mobile; getType() is
-  // undefined only with metadata that has no types at all, where isValid() is all we have.
-  const type = number.getType();
-  return type === undefined || type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE';
-}
+export const isValidNsn = (country: Country, nsn: string): boolean => planAllows(country, nsn) && isMobileNsn(country.code, nsn);
 
 /**
  * The valid NSN the payer meant, if any. A Congolese NSN starts with 0 (06 MTN); payers who

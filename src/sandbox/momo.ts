@@ -1,8 +1,9 @@
 // Checks of mobile-money payment data beyond its shape: the country, number and operator must
 // exist together, as a real operator would refuse anything else.
 import type { PaymentMethodData } from '../api/types';
-import { findCountry, isValidMsisdn, nationalDigits, operatorsOf } from '../phone';
+import { findCountry, nationalDigits, operatorsOf } from '../phone';
 import { invalidField } from './errors';
+import { isMobileMsisdn } from './phone';
 
 const FIELD = 'payment_method_data.momo';
 
@@ -20,7 +21,7 @@ export function checkMomo(data: PaymentMethodData): MomoAccount {
   if (operators === undefined) {
     throw invalidField(`${FIELD}.country`, `\`${FIELD}.country\` "${country}" is not a country where mobile-money payments are supported.`);
   }
-  if (!isValidMsisdn(country, msisdn)) {
+  if (!isMobileMsisdn(country, msisdn)) {
     throw invalidField(`${FIELD}.msisdn`, `\`${FIELD}.msisdn\` is not a valid mobile number of country "${country}".`);
   }
   if (!operators.includes(operator)) {

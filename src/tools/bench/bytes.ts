@@ -1,8 +1,7 @@
 // Bytes a payer downloads, and which package they come from. A source map assigns every minified
 // byte to a source file, and each file to a group; code the map leaves unassigned is given a group
-// by what it is (the inlined phone metadata, the inlined stylesheet, Babel helpers of
-// libphonenumber-js) or else the group of the code just before it (continuation lines of a
-// template literal). Brotli per group is an estimate: each group's code, concatenated in bundle
+// by what it is (the inlined phone metadata, the inlined stylesheet) or else the group of the
+// code just before it (continuation lines of a template literal). Brotli per group is an estimate: each group's code, concatenated in bundle
 // order, compressed on its own ("alone"); since compression also finds repeats across groups, the
 // whole file compresses to less than the sum, and "share" scales each group's alone figure so the
 // groups add up to the whole file's real brotli size.
@@ -15,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { minify } from 'terser';
-import metadata from '../../phone/metadata.json';
+import { NUMBERING } from '../../phone/numbering';
 import { COUNTRIES } from '../../phone/countries';
 import { type FileSize, hostedFirstLoad, type Sizes, sizesOf, sum, widgetSize } from '../size';
 import { type SourceMapV3, spans } from './sourcemap';
@@ -61,7 +60,7 @@ function groupOfSource(source: string): Group {
   if (path.includes('/node_modules/preact/')) return 'preact';
   if (path.includes('/node_modules/zod/')) return 'zod';
   if (path.includes('/node_modules/libphonenumber-js/')) return 'libphonenumber-js';
-  if (path.endsWith('/src/phone/metadata.json')) return 'phone metadata';
+  if (path.endsWith('/src/phone/numbering.json')) return 'phone metadata';
   if (/\/src\/i18n\/(?:fr|en)\.ts$/.test(path)) return 'own: catalogues (fr, en)';
   if (/\.css(?:\?.*)?$/.test(path)) return 'own: styles';
   if (path.includes('/node_modules/')) throw new Error(`a dependency the bench does not know: ${source}; add its group to bytes.ts`);
@@ -69,11 +68,10 @@ function groupOfSource(source: string): Group {
 }
 
 function groupOfUnmapped(text: string, before: Group | undefined): Group {
-  if (text.includes('country_calling_codes')) return 'phone metadata';
+  if (text.includes(NUMBERING.source)) return 'phone metadata';
   // A string of CSS (`":host{…`, ``var x=`.momo{…``): a stylesheet inlined into the script.
   if (/^(?:(?:var|let|const) [\w$]+=)?["'`][^"'`{]*[.:#@][\w-]+(?:\([^)]*\))?\{[^"'`]*:/.test(text)) return 'own: styles';
-  if (text.includes('@babel/helpers')) return 'libphonenumber-js';
-  return before ?? 'bundler glue';
+    return before ?? 'bundler glue';
 }
 
 /** The code of a bundle by group, in bundle order. */
@@ -165,7 +163,7 @@ export async function measureBytes(dir: string, mapsDir: string): Promise<BytesR
   }
   const hostedTotal = sum(hostedFiles);
 
-  const countries = Object.keys(metadata.countries).map((code) => code.toLowerCase()).sort();
+  const countries = Object.keys(NUMBERING.countries).sort();
   const supported = COUNTRIES.map((c) => c.code as string).sort();
   return {
     widget: { files: [widgetFile], total: widgetFile, groups: groupSizes(widget.texts, widgetFile), attribution: widget.exact ? 'exact' : 'scaled' },
