@@ -7,7 +7,7 @@ import type { ClientConfig } from '../api/http';
 import { clientSecretSchema } from '../api/schemas/fields';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
-import { CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
+import { CONFIRM_LATE_CHECK_MS, CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { errorScreen, fieldOfApiError } from './api-errors';
 import { browserEnv, createFollower, type Env } from './follower';
 import type { Attempt, Screen } from './screens';
@@ -255,27 +255,42 @@ export function createCheckout(options: CheckoutOptions) {
     // A confirm held up on the way can land after a first read, so an attempt that does not show
     // yet is looked for again before the page says that nothing was charged.
     const { signal } = controller;
+    const settled = await lookForAttempt(chargesBefore, CONFIRM_SETTLE_MS, () => true);
+    if (settled === 'found' || signal.aborted) return;
+    if (!settled) return show({ name: 'error', error: 'confirmUnknown', recovery: 'check' });
+    intent.value = settled;
+    show({ name: 'form', notice: { key: 'error.notSent' } });
+    // Held up longer still, it would start an approval on the payer's phone: keep looking, quietly,
+    // for as long as the payer has not tried again, and follow it if it comes.
+    void lookForAttempt(chargesBefore, CONFIRM_LATE_CHECK_MS, () => screen.value.name === 'form');
+  }
+
+  /**
+   * Reads the intent after each pause (on the model's clock, cut short by dispose) while
+   * `stillWanted()`; an attempt that was not there before is applied at once ('found'). Otherwise
+   * answers the last read, which showed none, or undefined if every read failed.
+   */
+  async function lookForAttempt(chargesBefore: number, pauses: readonly number[], stillWanted: () => boolean) {
+    const { signal } = controller;
     let unchanged: PaymentIntent | undefined;
-    for (const pause of CONFIRM_SETTLE_MS) {
-      // On the model's clock, and cut short when the model is disposed.
+    for (const pause of pauses) {
       if (pause) {
         await new Promise<void>((resolve) => {
           const timer = env.setTimeout(resolve, pause);
           signal.addEventListener('abort', () => (env.clearTimeout(timer), resolve()), { once: true });
         });
       }
-      if (signal.aborted) return;
+      if (signal.aborted || !stillWanted()) return unchanged;
       const read = await getIntent(options.api, intentId, { signal }).catch(() => undefined);
-      if (!read) continue;
-      if (read.status !== 'requires_payment_method' || read.event.charges.length !== chargesBefore) return apply(read);
+      if (!read || signal.aborted || !stillWanted()) continue;
+      if (read.status !== 'requires_payment_method' || read.event.charges.length !== chargesBefore) {
+        apply(read);
+        return 'found';
+      }
       unchanged = read;
     }
-    if (signal.aborted) return;
-    if (!unchanged) return show({ name: 'error', error: 'confirmUnknown', recovery: 'check' });
-    intent.value = unchanged;
-    show({ name: 'form', notice: { key: 'error.notSent' } });
+    return unchanged;
   }
-
 
   /** "I have approved — check now", "check again": a read, never a new confirm. */
   function checkNow(): Promise<void> {
