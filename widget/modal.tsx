@@ -1,5 +1,5 @@
 // MomoCheckout.open(): the checkout in a modal <dialog> over the page. The page behind is inert
-// and Tab cycles inside the dialog; Escape, the close button and the cancel link cancel; focus
+// and does not scroll, and Tab cycles inside the dialog; Escape, the close button and the cancel link cancel; focus
 // goes back to whatever had it before.
 import { translator } from '../src/i18n';
 import { attach, type Frame } from './instance';
@@ -20,6 +20,22 @@ function keepFocusInside(event: KeyboardEvent) {
   }
 }
 
+// The page behind stays put while a dialog is open: on a phone a swipe would otherwise scroll it
+// under the checkout. Its own overflow style comes back when the last dialog closes.
+let openDialogs = 0;
+let pageOverflow = '';
+
+function lockPageScroll(): () => void {
+  const root = document.documentElement;
+  if (openDialogs++ === 0) {
+    pageOverflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+  }
+  return () => {
+    if (--openDialogs === 0) root.style.overflow = pageOverflow;
+  };
+}
+
 function focusedElement(): HTMLElement | null {
   let active = document.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
@@ -32,12 +48,14 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
   const root = host.attachShadow({ mode: 'open' });
   let succeeded = false;
   let closed = false;
+  const unlockPageScroll = lockPageScroll();
 
   function close() {
     if (closed) return;
     closed = true;
     instance.destroy();
     host.remove();
+    unlockPageScroll();
     if (opener?.isConnected) opener.focus();
   }
 

@@ -55,11 +55,30 @@ describe('MomoCheckout.open › the dialog', () => {
       await page.keyboard.press('Shift+Tab');
       expect(await focusIsIn(page)).toBe('momo-checkout-dialog');
     }
-    // The page behind cannot be reached by pointer either.
+    // The page behind cannot be reached by pointer either, nor scrolled.
     await page.locator('#after').click({ timeout: 1000, trial: true }).then(
       () => expect.unreachable('the page behind should be inert'),
       () => undefined,
     );
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  });
+
+  it('gives the page its own scrolling back when the last dialog closes', async () => {
+    const page = await h.newPage();
+    const intent = await h.newIntent();
+    await openMerchantPage(page, merchantPage(h, `<div style="height: 3000px">${SHOP}</div>`));
+    const overflow = () => page.evaluate(() => document.documentElement.style.overflow);
+    await page.evaluate(() => (document.documentElement.style.overflow = 'auto'));
+    const handles = await page.evaluateHandle(({ id, secret }) => {
+      const open = (window as unknown as { MomoCheckout: { open(options: object): { destroy(): void } } }).MomoCheckout.open;
+      return [open({ intentId: id, clientSecret: secret }), open({ intentId: id, clientSecret: secret })];
+    }, intent);
+    expect(await overflow()).toBe('hidden');
+    await handles.evaluate(([first]) => first!.destroy());
+    expect(await overflow()).toBe('hidden');
+    await handles.evaluate(([, second]) => second!.destroy());
+    expect(await overflow()).toBe('auto');
+    expect(await page.evaluate(() => (window.scrollBy(0, 500), window.scrollY))).toBe(500);
   });
 
   it('cancels on Escape, tells the merchant and gives focus back to the opener', async () => {
