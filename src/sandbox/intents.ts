@@ -12,13 +12,15 @@ import type { Attempt, IntentRecord, Store } from './store';
 /** The service's fee, 1.5 %, in basis points so that the rounding works on exact integers. */
 export const FEE_BASIS_POINTS = 150;
 
-export type IntentStatus = 'requires_payment_method' | 'pending' | 'succeeded';
+export type IntentStatus = 'requires_payment_method' | 'pending' | 'succeeded' | 'canceled';
 
 export interface NewIntent {
   amount: number;
   currency: string;
   metadata?: Metadata | undefined;
   description?: string | undefined;
+  /** The end of the checkout session the intent pays, if any. */
+  expiresAt?: number | undefined;
 }
 
 export function createIntent(store: Store, input: NewIntent, now: number): IntentRecord {
@@ -36,6 +38,8 @@ export function createIntent(store: Store, input: NewIntent, now: number): Inten
     updatedAt: now,
     attempts: [],
     payout: null,
+    expiresAt: input.expiresAt ?? null,
+    canceledAt: null,
   };
   store.intents.set(intentId, intent);
   return intent;
@@ -44,12 +48,28 @@ export function createIntent(store: Store, input: NewIntent, now: number): Inten
 export const latestAttempt = (intent: IntentRecord): Attempt | undefined => intent.attempts.at(-1);
 
 export function intentStatus(intent: IntentRecord): IntentStatus {
+  if (intent.canceledAt !== null) return 'canceled';
   const status = latestAttempt(intent)?.status;
   return status === 'pending' || status === 'succeeded' ? status : 'requires_payment_method';
 }
 
-/** Applies the latest attempt's final status if its time has come. Call before any read or write. */
+/**
+ * Brings the intent up to `now`: the latest attempt's final status, then the end of its session.
+ * Call before any read or write.
+ */
 export function settle(store: Store, intent: IntentRecord, now: number): void {
+  settleAttempt(store, intent, now);
+  // A session's intent nobody has paid is canceled when the session ends, so a page left open
+  // cannot pay for a basket the merchant has let go. An approval still awaited at that moment
+  // runs its course: the payer may be confirming on their phone right now.
+  if (intent.expiresAt === null || intentStatus(intent) !== 'requires_payment_method') return;
+  const endedAt = Math.max(intent.expiresAt, latestAttempt(intent)?.updatedAt ?? 0);
+  if (now < endedAt) return;
+  intent.canceledAt = endedAt;
+  intent.updatedAt = endedAt;
+}
+
+function settleAttempt(store: Store, intent: IntentRecord, now: number): void {
   const attempt = latestAttempt(intent);
   if (!attempt || attempt.status !== 'pending' || now < attempt.settlesAt) return;
   // Stamped with the moment it happened, not the moment it was noticed.
@@ -83,6 +103,9 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
   }
   if (status === 'pending') {
     throw new ApiError('payment_in_progress', 'A payment attempt is waiting for the payer\u2019s approval; wait for its result.');
+  }
+  if (status === 'canceled') {
+    throw new ApiError('payment_intent_canceled', 'This payment intent was canceled when its checkout session expired.');
   }
   const rule = outcomeFor(account.national);
   const attempt: Attempt = {

@@ -36,7 +36,8 @@ export function checkSessionRequest(body: SessionRequest): void {
 }
 
 export function createSession(store: Store, body: SessionRequest, now: number): SessionRecord {
-  const intent = createIntent(store, { amount: body.total, currency: body.currency, metadata: body.metadata }, now);
+  const expiresAt = now + SESSION_LIFETIME_MS;
+  const intent = createIntent(store, { amount: body.total, currency: body.currency, metadata: body.metadata, expiresAt }, now);
   const session: SessionRecord = {
     id: newId('cs'),
     intentId: intent.intentId,
@@ -48,7 +49,7 @@ export function createSession(store: Store, body: SessionRequest, now: number): 
     metadata: body.metadata,
     items: body.items,
     createdAt: now,
-    expiresAt: now + SESSION_LIFETIME_MS,
+    expiresAt,
   };
   store.sessions.set(session.id, session);
   return session;

@@ -52,6 +52,10 @@ export interface IntentRecord {
   updatedAt: number;
   attempts: Attempt[];
   payout: Payout | null;
+  /** A checkout session's intent ends with the session: see `settle`. Null for a bare intent. */
+  expiresAt: number | null;
+  /** When the intent was canceled (only a session's expiry cancels one), or null. */
+  canceledAt: number | null;
 }
 
 export interface TransferRecord {

@@ -440,6 +440,18 @@ describe('checkout model › sessions', () => {
     expect(onCancel).toHaveBeenCalledWith({ intentId: session.paymentIntentId, status: 'canceled', chargeId: null });
   });
 
+  it("a page left open past the session's end says so when the payer pays, and charges nothing", async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
+    bed.fill(model, 'approved_at_once');
+    await bed.time.advance(24 * 60 * 60 * 1000);
+    expect(await model.submit()).toBe(false);
+    expect(model.screen.value).toEqual({ name: 'error', error: 'expired', recovery: null });
+    expect(bed.confirms()).toHaveLength(1);
+    expect((await bed.merchant.getIntent(session.paymentIntentId)).event.charges).toEqual([]);
+  });
+
   it('reads the session and the intent in parallel', async () => {
     const bed = createBed();
     const session = await newSession(bed);

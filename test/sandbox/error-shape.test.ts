@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../src/sandbox';
 import { ERROR_STATUS } from '../../src/sandbox/errors';
-import { BASE, setupFaults, testNumber, TOKEN, transferBody } from './helpers';
+import { BASE, sessionBody, setupFaults, START, testNumber, TOKEN, transferBody } from './helpers';
 
 type Context = ReturnType<typeof setupFaults>;
 const approved = testNumber('approved_after_delay');
@@ -33,6 +33,14 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
       const intent = await c.newIntent();
       await c.confirm(intent, testNumber('approved_at_once'));
       return c.confirm(intent, approved);
+    },
+  ],
+  [
+    'payment_intent_canceled',
+    async (c) => {
+      const session = (await (await c.call('POST', '/v1/sessions', { body: sessionBody() })).json()) as { paymentIntentId: string; clientSecret: string };
+      c.clock.set(START + 24 * 60 * 60 * 1000);
+      return c.confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, approved);
     },
   ],
   [

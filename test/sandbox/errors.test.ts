@@ -17,6 +17,7 @@ describe('ERROR_CODES', () => {
       'not_found',
       'payment_in_progress',
       'payment_already_succeeded',
+      'payment_intent_canceled',
       'idempotency_key_reused',
       'rate_limited',
       'internal_error',

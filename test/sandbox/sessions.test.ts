@@ -125,6 +125,47 @@ describe('GET /v1/sessions/:id', () => {
     expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('expired');
   });
 
+  it("cancels its intent when it expires unpaid: the intent says why, and a confirm is refused", async () => {
+    const { confirm, clock, readIntent, session } = await created();
+    clock.set(START + DAY_MS);
+    const intent = await readIntent(session.paymentIntentId);
+    expect(intent).toMatchObject({ status: 'canceled', canceled_at: '2025-03-11T10:00:00.000+01:00', cancellation_reason: 'expired' });
+    expect(intent.updated_at).toBe(intent.canceled_at);
+    const pay = { intent_id: session.paymentIntentId, client_secret: session.clientSecret };
+    await expectError(await confirm(pay, testNumber('approved_at_once')), 409, 'payment_intent_canceled');
+    expect((await readIntent(session.paymentIntentId)).event.charges).toEqual([]);
+  });
+
+  it('lets an approval awaited when it expires run its course', async () => {
+    const { call, confirm, clock, readIntent, session } = await created();
+    const pay = { intent_id: session.paymentIntentId, client_secret: session.clientSecret };
+    clock.set(START + DAY_MS - 1000);
+    expect((await confirm(pay, testNumber('approved_after_delay'))).status).toBe(200);
+    clock.advance(APPROVAL_MS);
+    expect((await readIntent(session.paymentIntentId)).status).toBe('succeeded');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('complete');
+  });
+
+  it('cancels when an attempt awaited at its end fails, at the moment it failed', async () => {
+    const { confirm, clock, readIntent, session } = await created();
+    const pay = { intent_id: session.paymentIntentId, client_secret: session.clientSecret };
+    clock.set(START + DAY_MS - 1000);
+    expect((await confirm(pay, testNumber('declined'))).status).toBe(200);
+    clock.advance(500);
+    expect((await readIntent(session.paymentIntentId)).status).toBe('pending');
+    clock.advance(APPROVAL_MS);
+    const intent = await readIntent(session.paymentIntentId);
+    expect(intent).toMatchObject({ status: 'canceled', cancellation_reason: 'expired', last_payment_error: { code: 'payer_declined' } });
+    expect(intent.canceled_at).toBe(intent.event.charges[0]!.updated_at);
+  });
+
+  it('never cancels a bare intent, however old', async () => {
+    const { clock, newIntent, readIntent } = setup();
+    const intent = await newIntent();
+    clock.set(START + 30 * DAY_MS);
+    expect(await readIntent(intent.intent_id)).toMatchObject({ status: 'requires_payment_method', canceled_at: null, cancellation_reason: null });
+  });
+
   it('answers 404 for an unknown session', async () => {
     const { call } = setup();
     await expectError(await call('GET', '/v1/sessions/cs_unknown', { token: null }), 404, 'not_found');

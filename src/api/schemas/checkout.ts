@@ -3,7 +3,7 @@
 // field for field; keeping them in a module of their own keeps the rest of the contract, and the
 // zod code only it needs, out of the hosted page and widget.js.
 import * as z from 'zod/mini';
-import { amountSchema, countrySchema, currencySchema, nonEmpty, operatorNameSchema, prefixed, timestamp } from './fields';
+import { amountSchema, countrySchema, currencySchema, nonEmpty, nullableText, operatorNameSchema, prefixed, timestamp } from './fields';
 
 export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
 
@@ -61,6 +61,8 @@ export const intentViewShape = {
   /** Null until the first attempt (decision, README). */
   charge_id: z.nullable(prefixed('ch')),
   updated_at: timestamp(),
+  /** Why a `canceled` intent was (decision, README: `expired` when its checkout session ended). */
+  cancellation_reason: nullableText(),
   /** Extension: when the pending attempt's approval window closes; absent on other services. */
   approval_expires_at: z.optional(z.nullable(timestamp())),
 };

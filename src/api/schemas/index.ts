@@ -180,7 +180,6 @@ export const paymentIntentSchema = z.object({
   metadata: z.nullable(metadataSchema),
   canceled_at: z.nullable(timestamp()),
   description: nullableText(),
-  cancellation_reason: nullableText(),
   live_mode: z.int(),
   /** Null until the payment has succeeded and a payout exists (decision, README). */
   payout_id: z.nullable(prefixed('tr')),
