@@ -277,7 +277,8 @@ describe('checkout model › uncertain outcomes', () => {
     expect(bed.confirms()).toHaveLength(1);
   });
 
-  it('finds a confirm that landed late and follows it', async () => {
+  /** A payment whose confirm a proxy holds: the page gets a 504; `deliver` hands it to the service later. */
+  async function withHeldConfirm() {
     const bed = createBed();
     let held: Request | undefined;
     bed.intercept(async (request) => {
@@ -287,10 +288,15 @@ describe('checkout model › uncertain outcomes', () => {
     });
     const model = await bed.open({ secret: (await bed.newIntent()).secret });
     bed.fill(model, 'approved_after_delay');
+    return { bed, model, deliver: () => bed.sandbox.fetch(held!) };
+  }
+
+  it('finds a confirm that landed late and follows it', async () => {
+    const { bed, model, deliver } = await withHeldConfirm();
     const submitting = model.submit();
     await bed.time.advance(500);
     // The proxy gave up, but it delivers the confirm to the service after the first read.
-    await bed.sandbox.fetch(held!);
+    await deliver();
     await bed.time.advance(5000);
     await submitting;
     expect(model.screen.value.name).toBe('succeeded');
@@ -298,51 +304,35 @@ describe('checkout model › uncertain outcomes', () => {
   });
 
   it('keeps looking after saying nothing was charged, and follows a confirm that lands later still', async () => {
-    const bed = createBed();
-    let held: Request | undefined;
-    bed.intercept(async (request) => {
-      if (!request.url.endsWith('/confirm')) return undefined;
-      held = request;
-      return new Response('<html>504 Gateway Timeout</html>', { status: 504 });
-    });
-    const model = await bed.open({ secret: (await bed.newIntent()).secret });
-    bed.fill(model, 'approved_after_delay');
-    const submitting = model.submit();
-    await bed.time.advance(5000);
-    await submitting;
+    const { bed, model, deliver } = await withHeldConfirm();
+    await Promise.all([model.submit(), bed.time.advance(5000)]);
     expect(model.screen.value).toEqual({ name: 'form', notice: { key: 'error.notSent' } });
     // 20 s after the click, a proxy finally delivers the confirm: the payer's phone rings.
     await bed.time.advance(15_000);
-    await bed.sandbox.fetch(held!);
+    await deliver();
     await bed.time.advance(15_000);
     expect(model.screen.value.name).toBe('succeeded');
     expect(bed.confirms()).toHaveLength(1);
   });
 
   it('looks three more times over a minute, then stops; after paying again, nothing keeps running', async () => {
-    const bed = createBed();
-    bed.intercept(async (request) => (request.url.endsWith('/confirm') ? new Response('<html>502 Bad Gateway</html>', { status: 502 }) : undefined));
-    const model = await bed.open({ secret: (await bed.newIntent()).secret });
-    bed.fill(model, 'approved_after_delay');
-    await Promise.all([model.submit(), bed.time.advance(5000)]);
-    const reads = bed.reads().length;
-    await bed.time.advance(5 * 60_000);
-    expect(bed.reads().length - reads).toBe(3);
-    expect(bed.time.pending()).toBe(0);
+    const lost = await withHeldConfirm();
+    await Promise.all([lost.model.submit(), lost.bed.time.advance(5000)]);
+    const reads = lost.bed.reads().length;
+    await lost.bed.time.advance(5 * 60_000);
+    expect(lost.bed.reads().length - reads).toBe(3);
+    expect(lost.bed.time.pending()).toBe(0);
 
-    const again = createBed();
-    again.intercept(async (request) => (request.url.endsWith('/confirm') ? new Response('<html>502 Bad Gateway</html>', { status: 502 }) : undefined));
-    const second = await again.open({ secret: (await again.newIntent()).secret });
-    again.fill(second, 'approved_after_delay');
-    await Promise.all([second.submit(), again.time.advance(5000)]);
-    again.intercept(undefined);
-    await second.submit();
-    await again.time.advance(10_000);
-    expect(second.screen.value.name).toBe('succeeded');
-    const afterSuccess = again.reads().length;
-    await again.time.advance(2 * 60_000);
-    expect(again.reads().length).toBe(afterSuccess);
-    expect(again.time.pending()).toBe(0);
+    const { bed, model } = await withHeldConfirm();
+    await Promise.all([model.submit(), bed.time.advance(5000)]);
+    bed.intercept(undefined);
+    await model.submit();
+    await bed.time.advance(10_000);
+    expect(model.screen.value.name).toBe('succeeded');
+    const afterSuccess = bed.reads().length;
+    await bed.time.advance(2 * 60_000);
+    expect(bed.reads().length).toBe(afterSuccess);
+    expect(bed.time.pending()).toBe(0);
   });
 
   it('shows a clear screen for a status it does not know', async () => {
