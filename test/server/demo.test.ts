@@ -3,37 +3,26 @@
 // payment link, the success page, and how it fails.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCTS, cartLines, cartTotal, formatXaf } from '../../src/demo/catalog';
-import { type RunningServer, startServer } from '../../src/server/server';
+import { startServer } from '../../src/server/server';
 import { TEST_NUMBERS } from '../../src/phone';
-import { type DistFixture, makeDistFixture } from './helpers';
+import { useDistServer } from './helpers';
 
-let fixture: DistFixture;
-let server: RunningServer;
-
-beforeAll(async () => {
-  fixture = makeDistFixture();
-  server = await startServer({ port: 0, distDir: fixture.distDir });
-});
-
-afterAll(async () => {
-  await server?.close();
-  fixture?.cleanup();
-});
+const running = useDistServer();
 
 const TOTAL = cartTotal(cartLines());
 const SECRET = /pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+/;
 
 async function shop(query = ''): Promise<{ res: Response; html: string }> {
-  const res = await fetch(`${server.url}/demo${query}`);
+  const res = await fetch(`${running.server.url}/demo${query}`);
   return { res, html: await res.text() };
 }
 
 const orderOf = (page: string) => /name="order" value="([^"]+)"/.exec(page)?.[1] ?? '';
 
 function checkout(fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server.url}/demo/checkout`, {
+  return fetch(`${running.server.url}/demo/checkout`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
@@ -82,7 +71,7 @@ describe('GET /demo', () => {
   });
 
   it('serves its stylesheet', async () => {
-    const res = await fetch(`${server.url}/demo/demo.css`);
+    const res = await fetch(`${running.server.url}/demo/demo.css`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(await res.text()).toContain('.products');
@@ -94,9 +83,9 @@ describe('GET /demo', () => {
     const match = /^\/pay\/(pi_[A-Za-z0-9]+)#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(href);
     expect(match).not.toBeNull();
     expect(match?.[3]).toBe(match?.[1]);
-    const intent = await (await fetch(`${server.url}/v1/payment-intents/${match?.[1]}`)).json();
+    const intent = await (await fetch(`${running.server.url}/v1/payment-intents/${match?.[1]}`)).json();
     expect(intent).toMatchObject({ amount: TOTAL, currency: 'xaf', status: expect.any(String) });
-    expect((await fetch(`${server.url}${href.split('#')[0]}`)).status).toBe(200);
+    expect((await fetch(`${running.server.url}${href.split('#')[0]}`)).status).toBe(200);
   });
 
   it('renders the widget placeholder with its own intent and the widget script', async () => {
@@ -131,9 +120,9 @@ describe('GET /demo', () => {
 describe('POST /demo/checkout', () => {
   it('creates a session and answers 303 to its hosted page on the same origin', async () => {
     const { location, sessionId, intentId } = await createSessionFromForm();
-    expect(location.startsWith(`${server.url}/pay/cs_`)).toBe(true);
+    expect(location.startsWith(`${running.server.url}/pay/cs_`)).toBe(true);
 
-    const res = await fetch(`${server.url}/v1/sessions/${sessionId}`);
+    const res = await fetch(`${running.server.url}/v1/sessions/${sessionId}`);
     expect(res.status).toBe(200);
     const session = await res.json();
     expect(session).toMatchObject({
@@ -143,11 +132,11 @@ describe('POST /demo/checkout', () => {
       total: TOTAL,
       currency: 'xaf',
       accountId: 'acct_demo',
-      successUrl: `${server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${server.url}/demo?canceled=1`,
+      successUrl: `${running.server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${running.server.url}/demo?canceled=1`,
     });
     expect(session.items).toHaveLength(cartLines().length);
-    expect((await fetch(`${server.url}/pay/${sessionId}`)).status).toBe(200);
+    expect((await fetch(`${running.server.url}/pay/${sessionId}`)).status).toBe(200);
   });
 
   it('gives the same session for the same order (Idempotency-Key), a new one for a new order', async () => {
@@ -164,16 +153,16 @@ describe('POST /demo/checkout', () => {
   it('keeps the language on the way back', async () => {
     const res = await checkout({ order: orderOf((await shop('?lang=en')).html), lang: 'en' });
     const sessionId = /\/pay\/(cs_[A-Za-z0-9]+)#/.exec(res.headers.get('location') ?? '')?.[1];
-    const session = await (await fetch(`${server.url}/v1/sessions/${sessionId}`)).json();
-    expect(session.successUrl).toBe(`${server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}&lang=en`);
+    const session = await (await fetch(`${running.server.url}/v1/sessions/${sessionId}`)).json();
+    expect(session.successUrl).toBe(`${running.server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}&lang=en`);
     expect(session.items[0].productName).toBe(PRODUCTS[0]?.name.en);
   });
 
   it('refuses posts from other sites, GETs, and bodies that are not forms', async () => {
     expect((await checkout({ order: 'x' }, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect((await checkout({ order: 'x' }, { Origin: 'https://evil.example' })).status).toBe(403);
-    expect((await fetch(`${server.url}/demo/checkout`)).status).toBe(405);
-    const json = await fetch(`${server.url}/demo/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect((await fetch(`${running.server.url}/demo/checkout`)).status).toBe(405);
+    const json = await fetch(`${running.server.url}/demo/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(400);
     const huge = await checkout({ order: 'x'.repeat(10_000) });
     expect(huge.status).toBe(400);
@@ -183,7 +172,7 @@ describe('POST /demo/checkout', () => {
 describe('GET /demo/success', () => {
   it('says honestly that an unpaid session is not paid', async () => {
     const { sessionId } = await createSessionFromForm();
-    const res = await fetch(`${server.url}/demo/success?session_id=${sessionId}`);
+    const res = await fetch(`${running.server.url}/demo/success?session_id=${sessionId}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Paiement pas encore reçu');
@@ -197,7 +186,7 @@ describe('GET /demo/success', () => {
   it('says paid once the payment has succeeded', async () => {
     const { sessionId, intentId, secret } = await createSessionFromForm();
     const approving = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_at_once');
-    const confirm = await fetch(`${server.url}/v1/payment-intents/${intentId}/confirm`, {
+    const confirm = await fetch(`${running.server.url}/v1/payment-intents/${intentId}/confirm`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -209,7 +198,7 @@ describe('GET /demo/success', () => {
       }),
     });
     expect(await confirm.json()).toMatchObject({ status: 'succeeded' });
-    const html = await (await fetch(`${server.url}/demo/success?session_id=${sessionId}&lang=en`)).text();
+    const html = await (await fetch(`${running.server.url}/demo/success?session_id=${sessionId}&lang=en`)).text();
     expect(html).toContain('Thank you, payment received');
     expect(html).toContain('data-status="complete"');
     expect(html).not.toContain('http-equiv="refresh"');
@@ -217,7 +206,7 @@ describe('GET /demo/success', () => {
 
   it('escapes what the service sends back', async () => {
     const hostile = '<img src=x onerror=alert(1)>"\'&';
-    const created = await fetch(`${server.url}/v1/sessions`, {
+    const created = await fetch(`${running.server.url}/v1/sessions`, {
       method: 'POST',
       headers: { Authorization: 'Bearer sk_test_other', 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -231,18 +220,18 @@ describe('GET /demo/success', () => {
       }),
     });
     const { id } = (await created.json()) as { id: string };
-    const html = await (await fetch(`${server.url}/demo/success?session_id=${id}`)).text();
+    const html = await (await fetch(`${running.server.url}/demo/success?session_id=${id}`)).text();
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;');
   });
 
   it('refuses ids that are not cs_… and says when a session does not exist', async () => {
     for (const id of ['', 'pi_abc', 'cs_', 'cs_<script>alert(1)</script>', 'cs_../../x']) {
-      const res = await fetch(`${server.url}/demo/success?session_id=${encodeURIComponent(id)}`);
+      const res = await fetch(`${running.server.url}/demo/success?session_id=${encodeURIComponent(id)}`);
       expect(res.status, id).toBe(400);
       expect(await res.text()).not.toContain('<script>alert');
     }
-    const unknown = await fetch(`${server.url}/demo/success?session_id=cs_doesNotExist`);
+    const unknown = await fetch(`${running.server.url}/demo/success?session_id=cs_doesNotExist`);
     expect(unknown.status).toBe(404);
   });
 });
@@ -258,7 +247,7 @@ describe('when the payment service fails', () => {
     const { port } = service.address() as AddressInfo;
     const broken = await startServer({
       port: 0,
-      distDir: fixture.distDir,
+      distDir: running.fixture.distDir,
       demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' },
     });
     const errors: string[] = [];
@@ -295,7 +284,7 @@ describe('when the payment service fails', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const broken = await startServer({ port: 0, distDir: fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' } });
+    const broken = await startServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' } });
     const original = console.error;
     console.error = () => undefined;
     try {

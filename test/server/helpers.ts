@@ -1,9 +1,11 @@
-// Shared by the server tests: a throw-away dist/ directory and raw HTTP requests (global fetch
-// normalises paths and decompresses bodies, which some tests must see untouched).
+// Shared by the server tests: a throw-away dist/ directory, the real server over it, and raw HTTP
+// requests (global fetch normalises paths and decompresses bodies, which some tests must see untouched).
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type RunningServer, startServer } from '../../src/server/server';
 
 export interface DistFixture {
   /** The temporary directory holding dist/ and, next to it, a file that must never be served. */
@@ -69,4 +71,18 @@ export function rawRequest(baseUrl: string, path: string, headers: Record<string
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The real server on an ephemeral port over a throw-away dist/, for the tests of one file. */
+export function useDistServer(): { readonly server: RunningServer; readonly fixture: DistFixture } {
+  const running = {} as { server: RunningServer; fixture: DistFixture };
+  beforeAll(async () => {
+    running.fixture = makeDistFixture();
+    running.server = await startServer({ port: 0, distDir: running.fixture.distDir });
+  });
+  afterAll(async () => {
+    await running.server?.close();
+    running.fixture?.cleanup();
+  });
+  return running;
 }

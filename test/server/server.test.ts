@@ -2,44 +2,33 @@
 // The real server over real HTTP: routing, the hosted page's headers, compression, caching and
 // path traversal. Static files come from a temporary dist/ so the tests do not need a build.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
-import { type RunningServer, startServer } from '../../src/server/server';
-import { type DistFixture, makeDistFixture, rawRequest } from './helpers';
+import { startServer } from '../../src/server/server';
+import { rawRequest, useDistServer } from './helpers';
 
 const HOSTED_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 const JS = '/assets/index-Ab12Cd34.js';
 
-let fixture: DistFixture;
-let server: RunningServer;
-
-beforeAll(async () => {
-  fixture = makeDistFixture();
-  server = await startServer({ port: 0, distDir: fixture.distDir });
-});
-
-afterAll(async () => {
-  await server?.close();
-  fixture?.cleanup();
-});
+const running = useDistServer();
 
 describe('startServer', () => {
   it('listens on an ephemeral port and reports its address', () => {
-    expect(server.port).toBeGreaterThan(0);
-    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    expect(running.server.port).toBeGreaterThan(0);
+    expect(running.server.url).toBe(`http://127.0.0.1:${running.server.port}`);
   });
 
   it('refuses to start without a built hosted page, saying how to build it', async () => {
-    await expect(startServer({ port: 0, distDir: `${fixture.base}/missing` })).rejects.toThrow(/npm run build/);
+    await expect(startServer({ port: 0, distDir: `${running.fixture.base}/missing` })).rejects.toThrow(/npm run build/);
   });
 
   it('refuses an apiOrigin that is not an http(s) address', async () => {
-    await expect(startServer({ port: 0, distDir: fixture.distDir, apiOrigin: 'javascript:alert(1)' })).rejects.toThrow();
+    await expect(startServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'javascript:alert(1)' })).rejects.toThrow();
   });
 
   it('closes even with a keep-alive connection open', async () => {
-    const other = await startServer({ port: 0, distDir: fixture.distDir });
+    const other = await startServer({ port: 0, distDir: running.fixture.distDir });
     await fetch(`${other.url}/demo/demo.css`); // undici keeps the connection alive
     await other.close();
     await expect(fetch(`${other.url}/`)).rejects.toThrow();
@@ -48,7 +37,7 @@ describe('startServer', () => {
 
 describe('the API under /v1', () => {
   it('creates an intent with a merchant key and reads it back', async () => {
-    const created = await fetch(`${server.url}/v1/payment-intents`, {
+    const created = await fetch(`${running.server.url}/v1/payment-intents`, {
       method: 'POST',
       headers: { Authorization: 'Bearer sk_test_server', 'Content-Type': 'application/json' },
       body: JSON.stringify({ amount: 2500, currency: 'xaf' }),
@@ -57,20 +46,20 @@ describe('the API under /v1', () => {
     const intent = (await created.json()) as { intent_id: string; amount: number };
     expect(intent.intent_id).toMatch(/^pi_/);
 
-    const read = await fetch(`${server.url}/v1/payment-intents/${intent.intent_id}`);
+    const read = await fetch(`${running.server.url}/v1/payment-intents/${intent.intent_id}`);
     expect(read.status).toBe(200);
     expect(read.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await read.json()).toMatchObject({ intent_id: intent.intent_id, amount: 2500, client_secret: null });
   });
 
   it('works with the project client over HTTP', async () => {
-    const client = createClient({ baseUrl: server.url, token: 'sk_test_server' });
+    const client = createClient({ baseUrl: running.server.url, token: 'sk_test_server' });
     const intent = await client.createIntent({ amount: 1000, currency: 'xaf' });
     await expect(client.getIntent(intent.intent_id)).resolves.toMatchObject({ intent_id: intent.intent_id });
   });
 
   it('answers the sandbox JSON 404 for unknown API paths', async () => {
-    const res = await fetch(`${server.url}/v1/nothing-here`);
+    const res = await fetch(`${running.server.url}/v1/nothing-here`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
   });
@@ -79,7 +68,7 @@ describe('the API under /v1', () => {
 describe('the hosted page', () => {
   it('serves dist/index.html at /pay/pi_… and /pay/cs_… with every security header', async () => {
     for (const path of ['/pay/pi_x', '/pay/cs_AbC123']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${running.server.url}${path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('content-security-policy')).toBe(HOSTED_CSP);
@@ -89,12 +78,12 @@ describe('the hosted page', () => {
       expect(res.headers.get('permissions-policy')).toMatch(/payment=\(\)/);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.text()).toBe(fixture.files.html);
+      expect(await res.text()).toBe(running.fixture.files.html);
     }
   });
 
   it('takes connect-src from the configured API origin', async () => {
-    const other = await startServer({ port: 0, distDir: fixture.distDir, apiOrigin: 'https://api.example.com/v1' });
+    const other = await startServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'https://api.example.com/v1' });
     try {
       const res = await fetch(`${other.url}/pay/pi_x`);
       expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.example.com;");
@@ -105,16 +94,16 @@ describe('the hosted page', () => {
 
   it('answers 404 for ids that are neither pi_ nor cs_, and for deeper paths', async () => {
     for (const path of ['/pay/xx_1', '/pay/pi_', '/pay/pi_x/extra', '/pay/', '/pay/pi_a%3Cb']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${running.server.url}${path}`);
       expect(res.status, path).toBe(404);
     }
   });
 
   it('allows only GET and HEAD', async () => {
-    const post = await fetch(`${server.url}/pay/pi_x`, { method: 'POST' });
+    const post = await fetch(`${running.server.url}/pay/pi_x`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
-    const head = await rawRequest(server.url, '/pay/pi_x', { 'Accept-Encoding': 'gzip' }, 'HEAD');
+    const head = await rawRequest(running.server.url, '/pay/pi_x', { 'Accept-Encoding': 'gzip' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.byteLength).toBe(0);
     expect(head.headers['content-encoding']).toBe('gzip');
@@ -123,80 +112,80 @@ describe('the hosted page', () => {
 
 describe('compression', () => {
   it('sends brotli when allowed, with Vary', async () => {
-    const res = await rawRequest(server.url, JS, { 'Accept-Encoding': 'gzip, deflate, br' });
+    const res = await rawRequest(running.server.url, JS, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toBe('Accept-Encoding');
     expect(Number(res.headers['content-length'])).toBe(res.body.byteLength);
-    expect(res.body.byteLength).toBeLessThan(fixture.files.js.length / 4);
-    expect(brotliDecompressSync(res.body).toString()).toBe(fixture.files.js);
+    expect(res.body.byteLength).toBeLessThan(running.fixture.files.js.length / 4);
+    expect(brotliDecompressSync(res.body).toString()).toBe(running.fixture.files.js);
   });
 
   it('sends gzip when brotli is not allowed', async () => {
     for (const accept of ['gzip', 'gzip, br;q=0', 'x-gzip', 'br;q=0.1, gzip;q=0.9']) {
-      const res = await rawRequest(server.url, JS, { 'Accept-Encoding': accept });
+      const res = await rawRequest(running.server.url, JS, { 'Accept-Encoding': accept });
       expect(res.headers['content-encoding'], accept).toBe('gzip');
-      expect(gunzipSync(res.body).toString()).toBe(fixture.files.js);
+      expect(gunzipSync(res.body).toString()).toBe(running.fixture.files.js);
     }
   });
 
   it('sends identity when nothing else is allowed', async () => {
     for (const accept of [undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0']) {
-      const res = await rawRequest(server.url, JS, accept === undefined ? {} : { 'Accept-Encoding': accept });
+      const res = await rawRequest(running.server.url, JS, accept === undefined ? {} : { 'Accept-Encoding': accept });
       expect(res.headers['content-encoding'], accept).toBeUndefined();
       expect(res.headers.vary).toBe('Accept-Encoding');
-      expect(res.body.toString()).toBe(fixture.files.js);
+      expect(res.body.toString()).toBe(running.fixture.files.js);
     }
   });
 
   it('compresses the hosted page too', async () => {
-    const res = await rawRequest(server.url, '/pay/pi_x', { 'Accept-Encoding': 'br' });
+    const res = await rawRequest(running.server.url, '/pay/pi_x', { 'Accept-Encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(res.body).toString()).toBe(fixture.files.html);
+    expect(brotliDecompressSync(res.body).toString()).toBe(running.fixture.files.html);
   });
 
   it('leaves tiny files alone', async () => {
-    const res = await rawRequest(server.url, '/assets/tiny.txt', { 'Accept-Encoding': 'br, gzip' });
+    const res = await rawRequest(running.server.url, '/assets/tiny.txt', { 'Accept-Encoding': 'br, gzip' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.vary).toBeUndefined();
     expect(res.body.toString()).toBe('tiny');
   });
 
   it('answers 304 to a matching If-None-Match, per encoding', async () => {
-    const first = await rawRequest(server.url, JS, { 'Accept-Encoding': 'br' });
+    const first = await rawRequest(running.server.url, JS, { 'Accept-Encoding': 'br' });
     const etag = String(first.headers.etag);
-    const again = await rawRequest(server.url, JS, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    const again = await rawRequest(running.server.url, JS, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.body.byteLength).toBe(0);
-    const otherEncoding = await rawRequest(server.url, JS, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    const otherEncoding = await rawRequest(running.server.url, JS, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
     expect(otherEncoding.status).toBe(200);
   });
 });
 
 describe('static files', () => {
   it('serves hashed assets with their content type, cached for a year', async () => {
-    const js = await fetch(`${server.url}${JS}`);
+    const js = await fetch(`${running.server.url}${JS}`);
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(js.headers.get('x-content-type-options')).toBe('nosniff');
-    const css = await fetch(`${server.url}/assets/index-Ef56Gh78.css`);
+    const css = await fetch(`${running.server.url}/assets/index-Ef56Gh78.css`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect(await css.text()).toBe(fixture.files.css);
+    expect(await css.text()).toBe(running.fixture.files.css);
   });
 
   it('serves widget.js to any origin with a short cache', async () => {
-    const res = await fetch(`${server.url}/widget.js`, { headers: { Origin: 'https://shop.example' } });
+    const res = await fetch(`${running.server.url}/widget.js`, { headers: { Origin: 'https://shop.example' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect(await res.text()).toBe(fixture.files.widget);
+    expect(await res.text()).toBe(running.fixture.files.widget);
   });
 
   it('answers 404 for missing assets', async () => {
-    const res = await fetch(`${server.url}/assets/nope-123.js`);
+    const res = await fetch(`${running.server.url}/assets/nope-123.js`);
     expect(res.status).toBe(404);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -222,24 +211,24 @@ describe('static files', () => {
     '/assets/link.js',
     '/widget.js/../../secret.txt',
   ])('refuses to leave dist/: %s', async (path) => {
-    const res = await rawRequest(server.url, path, { 'Accept-Encoding': 'identity' });
+    const res = await rawRequest(running.server.url, path, { 'Accept-Encoding': 'identity' });
     expect([400, 404]).toContain(res.status);
     const text = res.body.toString();
-    expect(text).not.toContain(fixture.secret);
+    expect(text).not.toContain(running.fixture.secret);
     expect(text).not.toContain('"name": "momo-checkout"');
   });
 });
 
 describe('other paths', () => {
   it('redirects / to the demo', async () => {
-    const res = await fetch(`${server.url}/`, { redirect: 'manual' });
+    const res = await fetch(`${running.server.url}/`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/demo');
   });
 
   it('answers anything else with a small 404 page', async () => {
     for (const path of ['/nope', '/index.html', '/package.json', '/demonstration', '/v1x', '/src/server/main.ts']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${running.server.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
