@@ -67,9 +67,15 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid UTF-8 text.');
   }
+  let protoKey = false;
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text, (key, value: unknown) => ((protoKey ||= key === '__proto__'), value));
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.');
   }
+  // Parsed into an object, such a key would set a prototype: validation would silently drop it (a
+  // merchant's metadata entry lost without a word) or, in careless code, pollute. Refused instead.
+  if (protoKey) throw new ApiError('invalid_request', 'A request body cannot contain a key named "__proto__".');
+  return body;
 }

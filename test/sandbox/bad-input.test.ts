@@ -52,6 +52,14 @@ describe('bad input on merchant POSTs', () => {
       expect(response.status).toBe(201);
     });
 
+    it('refuses a "__proto__" key with 400 rather than silently dropping it', async () => {
+      const { call } = setup();
+      const body = { ...(POSTS.find(([p]) => p === path)?.[1] as object), metadata: { ok: 'y' } };
+      const raw = JSON.stringify(body).replace('"metadata":{', '"metadata":{"__proto__":"x",');
+      const error = await expectError(await call('POST', path, { raw, headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_request');
+      expect(error.message).toContain('__proto__');
+    });
+
     it.each([['an array', []], ['a string', 'hello'], ['null', null], ['a number', 3]])('refuses %s as body with 400 invalid_request', async (_label, body) => {
       const { call } = setup();
       const error = await expectError(await call('POST', path, { raw: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_request');
