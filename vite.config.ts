@@ -63,21 +63,8 @@ const terserAfter: Plugin = {
   },
 };
 
-// libphonenumber-js ships the same source compiled twice: es6/ for ES5-era engines (every module
-// with its own copies of Babel's class and iterator helpers) and es6-modern/ with native classes.
-// The checkout targets ES2020+, so it takes the modern copy: ~0.9 KB (brotli) less for the payer.
-const modernPhoneLibrary: Plugin = {
-  name: 'momo-modern-libphonenumber',
-  enforce: 'pre',
-  async resolveId(source, importer, options) {
-    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    if (!resolved) return null;
-    return { ...resolved, id: resolved.id.replace(/([\\/]libphonenumber-js[\\/])es6([\\/])/, '$1es6-modern$2') };
-  },
-};
-
 export default defineConfig(({ mode }) => ({
-  plugins: [modernPhoneLibrary, preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('es') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
