@@ -37,5 +37,8 @@ function App() {
 
 document.documentElement.lang = lang.value;
 document.title = translator(lang.value)('page.title');
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// index.html shows a placeholder from the first paint; it goes now (Preact would render beside it).
+root.replaceChildren();
+render(<App />, root);
 model.start();

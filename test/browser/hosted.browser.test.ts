@@ -168,6 +168,26 @@ describe('hosted page › resuming and bad links', () => {
     expect(requests.filter((r) => r.method() === 'POST')).toHaveLength(0);
   }, 20_000);
 
+  it('shows a loading placeholder from the first paint, replaced by the checkout', async () => {
+    const { id, secret } = await h.newIntent(5000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    let release = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    // 'commit': the page's module script, held back here, would delay DOMContentLoaded.
+    await page.goto(`${h.server.url}/pay/${id}#${secret}`, { waitUntil: 'commit' });
+    const placeholder = page.locator('#app .momo-boot');
+    await placeholder.waitFor({ state: 'visible' });
+    expect(await placeholder.textContent()).toContain('Chargement');
+    release();
+    await waitForState(page, 'form');
+    expect(await page.locator('#app > *').count()).toBe(1);
+    expect(await placeholder.count()).toBe(0);
+  }, 20_000);
+
   it('a link without its secret explains itself instead of a blank page', async () => {
     const { id } = await h.newIntent(5000);
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
