@@ -25,6 +25,23 @@ function consoleErrors(page: Page): string[] {
 }
 
 describe('widget.js › on a merchant page', () => {
+  it("shows the element's own text until the script has run, then only the checkout", async () => {
+    const page = await h.newPage();
+    const intent = await h.newIntent();
+    let release = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/widget.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    const html = `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"><p id="waiting">Chargement du paiement…</p></momo-checkout>`;
+    await page.goto(merchantPage(h, html), { waitUntil: 'commit' });
+    await page.locator('#waiting').waitFor({ state: 'visible' });
+    release();
+    await waitForState(page.locator('#w'), 'form');
+    expect(await page.locator('#waiting').isVisible()).toBe(false);
+  });
+
   it('loads from the checkout server onto another origin and adds only MomoCheckout to window', async () => {
     const page = await h.newPage();
     const intent = await h.newIntent(7500);
