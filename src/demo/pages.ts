@@ -108,16 +108,11 @@ ${rows}</tbody>
 <p>${t.intentText}</p>
 <p><a class="button secondary" href="${data.intentLink}" rel="noreferrer">${t.intentLink}</a></p>
 </section>
-<!-- ===== WIDGET DEMO (placeholder) =====
-     The lead wires the embedded <momo-checkout> element here in the next issue. The element is
-     already rendered for an intent created for this page view; it comes alive once /widget.js
-     exists (the script tag is in the head). -->
 <section class="way" id="widget-demo">
 <h2>${t.widgetTitle}</h2>
 <p>${t.widgetText}</p>
-<momo-checkout intent="${data.widgetIntent.id}" client-secret="${data.widgetIntent.clientSecret}" lang="${lang}"></momo-checkout>
+<momo-checkout intent="${data.widgetIntent.id}" client-secret="${data.widgetIntent.clientSecret}" lang="${lang}"><p>${t.widgetLoading}</p></momo-checkout>
 </section>
-<!-- ===== end of WIDGET DEMO ===== -->
 <aside class="help">
 <h2>${t.helpTitle}</h2>
 <ul>

@@ -88,10 +88,10 @@ describe('GET /demo', () => {
     expect((await fetch(`${running.server.url}${href.split('#')[0]}`)).status).toBe(200);
   });
 
-  it('renders the widget placeholder with its own intent and the widget script', async () => {
+  it('renders the widget with its own intent, a loading line until the script runs, and the widget script', async () => {
     const { html } = await shop();
     expect(html).toContain('<section class="way" id="widget-demo">');
-    const widget = /<momo-checkout intent="(pi_[A-Za-z0-9]+)" client-secret="([^"]+)" lang="fr"><\/momo-checkout>/.exec(html);
+    const widget = /<momo-checkout intent="(pi_[A-Za-z0-9]+)" client-secret="([^"]+)" lang="fr"><p>Chargement du paiement…<\/p><\/momo-checkout>/.exec(html);
     expect(widget).not.toBeNull();
     expect(widget?.[2]).toMatch(SECRET);
     expect(widget?.[2]?.startsWith(`${widget?.[1]}_secret_`)).toBe(true);
@@ -110,7 +110,7 @@ describe('GET /demo', () => {
     const en = await shop('?lang=en');
     expect(en.html).toContain('<html lang="en">');
     expect(en.html).toContain('Pay with Mobile Money');
-    expect(en.html).toContain('lang="en"></momo-checkout>');
+    expect(en.html).toContain('lang="en"><p>Loading the payment…</p></momo-checkout>');
     expect(en.html).not.toContain('Payment canceled');
     expect((await shop('?canceled=1')).html).toContain('Paiement annulé');
     expect((await shop('?canceled=1&lang=en')).html).toContain('Payment canceled');
