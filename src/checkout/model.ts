@@ -151,9 +151,9 @@ export function createCheckout(options: CheckoutOptions) {
   }
 
   function invalidLink(): Screen | null {
-    if (!clientSecretSchema.safeParse(secret).success || !intentId.startsWith('pi_') || !secret.startsWith(`${intentId}_`)) {
-      return { name: 'error', error: 'badLink', recovery: null };
-    }
+    if (!clientSecretSchema.safeParse(secret).success || !intentId.startsWith('pi_')) return { name: 'error', error: 'badLink', recovery: null };
+    // Complete, but the secret of another intent: the link is not incomplete, it is wrong.
+    if (!secret.startsWith(`${intentId}_`)) return { name: 'error', error: 'badSecret', recovery: null };
     return null;
   }
 

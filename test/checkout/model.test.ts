@@ -25,6 +25,14 @@ describe('checkout model › loading', () => {
     expect(bed.requests).toHaveLength(0);
   });
 
+  it("refuses another intent's secret as not valid (not as incomplete) and sends nothing", async () => {
+    const bed = createBed();
+    const [mine, other] = [await bed.newIntent(), await bed.newIntent()];
+    const model = await bed.open({ intentId: mine.id, secret: other.secret });
+    expect(model.screen.value).toEqual({ name: 'error', error: 'badSecret', recovery: null });
+    expect(bed.requests).toHaveLength(0);
+  });
+
   it('says the payment cannot be found for an unknown intent', async () => {
     const bed = createBed();
     const model = await bed.open({ secret: 'pi_doesnotexist0000000000_secret_abcdefabcdef' });

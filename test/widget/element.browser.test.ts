@@ -210,10 +210,12 @@ describe('<momo-checkout> › integration mistakes', () => {
     ].join('\n');
     await openMerchantPage(page, merchantPage(h, body));
 
-    for (const id of ['missing', 'malformed', 'foreign']) {
+    for (const id of ['missing', 'malformed']) {
       await waitForState(page.locator(`#${id}`), 'error');
       expect(await page.locator(`#${id} [role="alert"]`).textContent()).toBe(fr['error.badLink']);
     }
+    await waitForState(page.locator('#foreign'), 'error');
+    expect(await page.locator('#foreign [role="alert"]').textContent()).toBe(fr['error.badSecret']);
     await waitForState(page.locator('#offline'), 'error', 30_000);
     expect(await page.locator('#offline [role="alert"]').textContent()).toBe(fr['error.network']);
     await waitForState(page.locator('#german'), 'form');
@@ -229,6 +231,8 @@ describe('<momo-checkout> › integration mistakes', () => {
         expect.stringContaining('lang "de" is not supported'),
       ]),
     );
+    // The foreign secret never reached the service: no message may say the service refused it.
+    expect(ours.filter((text) => text.includes('refused'))).toEqual([]);
     for (const text of errors) {
       expect(text).not.toContain(good.secret);
       expect(text).not.toContain(other.secret);
