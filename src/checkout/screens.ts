@@ -5,7 +5,7 @@ import type { MessageKey } from '../i18n';
 export interface Attempt {
   country: string;
   operator: string;
-  /** Masked number, e.g. "•• •• 12 34": the full number never leaves the form. */
+  /** Masked number, e.g. "+242 •• ••• 12 34": the full number never leaves the form. */
   phone: string;
   /** When the operator stops accepting an approval, in ms since the epoch. */
   expiresAt: number;

@@ -1,15 +1,12 @@
 // The one place that turns what the service says about an intent into a screen. Pure: no I/O,
 // no clock of its own, so every case is a plain unit test.
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
+import { maskLastDigits } from '../phone';
 import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
 import type { Attempt, Receipt, Screen } from './screens';
 
 /** Reasons the page knows how to explain; any other code reads "refused by your operator". */
 export const KNOWN_REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable'] as const;
-
-export function maskedFromLast4(last4: string): string {
-  return `•• •• ${last4.slice(0, 2)} ${last4.slice(2)}`.trim();
-}
 
 export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): Attempt {
   const method = intent.payment_method?.momo;
@@ -18,7 +15,7 @@ export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): At
   return {
     country: method?.country ?? fallback?.country ?? '',
     operator: method?.operator_name ?? fallback?.operator ?? '',
-    phone: fallback?.phone ?? (method ? maskedFromLast4(method.msisdn_last4) : ''),
+    phone: fallback?.phone ?? (method ? maskLastDigits(method.country, method.operator_name, method.msisdn_last4) : ''),
     startedAt: fallback?.startedAt ?? startedAt,
     expiresAt: Number.isFinite(expires) ? expires : (fallback?.expiresAt ?? startedAt + DEFAULT_APPROVAL_WINDOW_MS),
   };
@@ -32,7 +29,7 @@ export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Rec
     currency: intent.currency,
     operator: method?.operator_name ?? null,
     // The number as this page showed it while waiting, when it is the one that paid.
-    phone: attempt?.phone || (method ? maskedFromLast4(method.msisdn_last4) : null),
+    phone: attempt?.phone || (method ? maskLastDigits(method.country, method.operator_name, method.msisdn_last4) : null),
     reference: intent.charge_id,
     date: charge?.updated_at ?? intent.updated_at,
   };

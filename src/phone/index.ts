@@ -5,7 +5,7 @@ export { COUNTRIES, findCountry, operatorsOf } from './countries';
 export { isValidMsisdn, planAllows, toMsisdn, nationalDigits } from './validate';
 export { formatAsTyped } from './format';
 export { detectOperator } from './operator';
-export { maskMsisdn } from './mask';
+export { maskLastDigits, maskMsisdn } from './mask';
 export type { PhoneProblem } from './check';
 export { checkPhone } from './check';
 export type { TestNumber, TestOutcome } from './test-numbers';

@@ -1,9 +1,11 @@
-// Masked phone numbers for receipts: calling code and the last four digits stay readable.
-import { COUNTRIES, NATIONAL_PLANS } from './countries';
+// Masked phone numbers for receipts: calling code and the last four digits stay readable. Groups
+// are joined by no-break spaces, so a masked number never breaks across two lines of a sentence.
+import { COUNTRIES, NATIONAL_PLANS, findCountry } from './countries';
 import { groupNsn } from './format';
 import { text } from './input';
 
 const DOT = '•';
+const NBSP = '\u00a0';
 /** Past this many hidden digits the length of the mask says nothing useful. */
 const MAX_HIDDEN = 12;
 
@@ -19,8 +21,22 @@ export function maskMsisdn(msisdn: string): string {
     // Group like the national number, then hide all but the last four digits.
     const nsn = digits.slice(country.callingCode.length);
     const hidden = groupNsn(country, nsn.slice(0, -4)).replace(/\d/g, DOT);
-    return `+${country.callingCode} ${hidden} ${tail}`.replace(/ {2,}/g, ' ');
+    return `+${country.callingCode} ${hidden} ${tail}`.replace(/ +/g, NBSP);
   }
   if (digits.length <= 4) return DOT.repeat(digits.length);
-  return `+${DOT.repeat(Math.min(digits.length - 4, MAX_HIDDEN))} ${tail}`;
+  return `+${DOT.repeat(Math.min(digits.length - 4, MAX_HIDDEN))} ${tail}`.replace(/ /g, NBSP);
+}
+
+/**
+ * The same mask from what an intent read without a token tells: country, operator and the last
+ * digits (a page reloaded during or after a payment shows the number as it showed it before).
+ * The hidden digits stand in for the operator's prefix, which is what picks the grouping.
+ */
+export function maskLastDigits(countryCode: string, operator: string, last4: string): string {
+  const country = findCountry(countryCode);
+  const digits = text(last4).replace(/\D/g, '');
+  if (!country) return maskMsisdn(digits);
+  const prefix = country.operators.find((o) => o.name === operator)?.prefixes[0] ?? '';
+  const nsn = prefix + digits.padStart(NATIONAL_PLANS[country.code].length - prefix.length, '0');
+  return maskMsisdn(country.callingCode + nsn);
 }
