@@ -32,7 +32,7 @@ export function Checkout({ model, lang, onLangChange }: Props) {
           <h1 class="momo-title">{t('page.title')}</h1>
           <LangSwitch onChange={onLangChange} />
         </header>
-        {intent && <Summary amount={intent.amount} currency={intent.currency} session={model.session.value} />}
+        {intent && <Summary amount={intent.amount} currency={intent.currency} description={intent.description} session={model.session.value} />}
         {screen.name === 'loading' && (
           <p class="momo-loading" role="status">
             <Spinner /> {t('loading')}

@@ -8,7 +8,7 @@ export const en = {
   'dialog.close': 'Close',
   'summary.total': 'Total to pay',
   'summary.items': 'Your order',
-  'summary.quantity': '{quantity} × {price}',
+  'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
   'loading': 'Loading your payment…',
 

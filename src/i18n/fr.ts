@@ -9,7 +9,7 @@ export const fr: Record<MessageKey, string> = {
   'dialog.close': 'Fermer',
   'summary.total': 'Total à payer',
   'summary.items': 'Votre commande',
-  'summary.quantity': '{quantity} × {price}',
+  'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
   'loading': 'Chargement de votre paiement…',
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Checkout } from '../../src/components/Checkout';
 import type { Checkout as Model } from '../../src/checkout/model';
 import type { Lang } from '../../src/i18n';
+import { sessionReader } from '../../src/checkout/session';
 import { createBed, numberFor } from '../support/checkout-bed';
 
 async function setup(lang: Lang = 'fr', amount = 5000) {
@@ -224,5 +225,37 @@ describe('Checkout › typing a phone number', () => {
     fireEvent.input(input);
     await waitFor(() => expect(input.value).toBe('06 193 4567'));
     expect(input.selectionStart).toBe(5);
+  });
+});
+
+describe('Checkout › what is paid for', () => {
+  it("shows a bare intent's description above the total", async () => {
+    const bed = createBed();
+    const intent = await bed.merchant.createIntent({ amount: 3500, currency: 'xaf', description: 'Commande A-17 · 2 sacs de riz' });
+    const model = await bed.open({ secret: intent.client_secret! });
+    const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
+    expect(view.container.querySelector('.momo-description')?.textContent).toBe('Commande A-17 · 2 sacs de riz');
+  });
+
+  it("lists a session's items with their line totals, the unit price only when there are several", async () => {
+    const bed = createBed();
+    const session = await bed.merchant.createSession({
+      total: 17_000,
+      currency: 'xaf',
+      accountId: 'acct_shop',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/cart',
+      metadata: {},
+      items: [
+        { productId: 'prt_wax', quantity: 1, price: 10_000, productName: 'Pagne wax' },
+        { productId: 'prt_cafe', quantity: 2, price: 3_500, productName: "Café de l'Ouest, 500 g" },
+      ],
+    });
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
+    const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
+    const rows = [...view.container.querySelectorAll('.momo-items li')].map((li) => li.textContent?.replace(/\s/g, ' '));
+    expect(rows).toEqual(['Pagne wax10 000 FCFA', "Café de l'Ouest, 500 g2 × 3 500 FCFA7 000 FCFA"]);
+    // "2 × 3 500 FCFA" never breaks between its parts.
+    expect(view.container.querySelector('.momo-item-unit')?.textContent).toMatch(/^2\u00a0×\u00a03\s500\sFCFA$/);
   });
 });

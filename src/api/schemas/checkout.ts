@@ -61,6 +61,8 @@ export const intentViewShape = {
   /** Null until the first attempt (decision, README). */
   charge_id: z.nullable(prefixed('ch')),
   updated_at: timestamp(),
+  /** The merchant's words on what is paid for, shown to the payer. */
+  description: nullableText(),
   /** Why a `canceled` intent was (decision, README: `expired` when its checkout session ended). */
   cancellation_reason: nullableText(),
   /** Extension: when the pending attempt's approval window closes; absent on other services. */

@@ -179,7 +179,6 @@ export const paymentIntentSchema = z.object({
   payment_method_types: z.nullable(z.array(z.string())),
   metadata: z.nullable(metadataSchema),
   canceled_at: z.nullable(timestamp()),
-  description: nullableText(),
   live_mode: z.int(),
   /** Null until the payment has succeeded and a payout exists (decision, README). */
   payout_id: z.nullable(prefixed('tr')),
