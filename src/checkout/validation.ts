@@ -24,10 +24,14 @@ export interface FieldError {
 // Letters of any script with their accents, joined by spaces, hyphens, apostrophes or dots.
 const NAME = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
 
+/** The service's limit on a name (see the contract's confirm request). */
+const NAME_MAX = 100;
+
 function checkName(field: 'firstName' | 'lastName', value: string): FieldError | null {
   const name = value.trim();
   if (!name) return { key: `error.${field}.empty` };
-  return name.length <= 100 && NAME.test(name) ? null : { key: `error.${field}.invalid` };
+  if (name.length > NAME_MAX) return { key: 'error.name.tooLong', params: { max: NAME_MAX } };
+  return NAME.test(name) ? null : { key: `error.${field}.invalid` };
 }
 
 export const rules: { [F in Field]: (values: FormValues, labelOf: (operator: string) => string) => FieldError | null } = {

@@ -31,6 +31,7 @@ export const en = {
   'error.firstName.invalid': 'Use letters only (accents, hyphens and apostrophes are fine).',
   'error.lastName.empty': 'Enter your last name.',
   'error.lastName.invalid': 'Use letters only (accents, hyphens and apostrophes are fine).',
+  'error.name.tooLong': 'Use {max} characters at most.',
   'error.email.empty': 'Enter an e-mail address to receive your receipt.',
   'error.email.invalid': 'Enter a valid e-mail address, like name@example.com.',
   'error.operator.empty': 'Choose your mobile money operator.',
@@ -49,7 +50,7 @@ export const en = {
   'pending.timeLeft': 'Time left to approve: {time}',
   'pending.checkNow': 'I have approved — check now',
   'pending.checking': 'Checking…',
-  'pending.resendLater': 'No prompt on your phone? You can ask for a new one when this request expires.',
+  'pending.resendLater': 'No prompt, or a wrong number? When this request expires you can send a new one, to this number or another.',
   'pending.offline': 'Connection lost. We will check your payment again as soon as you are back online.',
 
   'unknown.heading': 'Still verifying your payment',

@@ -78,6 +78,8 @@ describe('Checkout › validation messages', () => {
     ['fr', 'Prénom', '', 'Saisissez votre prénom.'],
     ['fr', 'Prénom', 'J3an', 'Utilisez uniquement des lettres (accents, traits d’union et apostrophes acceptés).'],
     ['fr', 'Nom', '', 'Saisissez votre nom.'],
+    ['fr', 'Nom', 'N'.repeat(101), 'Saisissez au plus 100 caractères.'],
+    ['en', 'First name', 'Awa'.repeat(34), 'Use 100 characters at most.'],
     ['fr', 'E-mail pour votre reçu', '', 'Saisissez une adresse e-mail pour recevoir votre reçu.'],
     ['fr', 'E-mail pour votre reçu', 'jean@', 'Saisissez une adresse e-mail valide, par exemple nom@exemple.com.'],
     ['fr', 'Numéro mobile money', '', 'Saisissez votre numéro mobile money.'],
@@ -102,6 +104,10 @@ describe('Checkout › validation messages', () => {
   });
 
   it('names the country of an invalid number in the payer language', async () => {
+    const fr = await setup('fr');
+    type('Numéro mobile money', '07 123 4567');
+    expect(screen.getByText('Ce numéro n’est pas un numéro mobile valide pour ce pays (Congo-Brazzaville).')).toBeTruthy();
+    fr.view.unmount();
     await setup('en');
     type('Mobile money number', '07 123 4567');
     expect(screen.getByText('This is not a valid mobile number for Congo - Brazzaville.')).toBeTruthy();
