@@ -56,7 +56,12 @@ function duration(name: string, option: number | undefined, envValue: string | u
 
 function baseUrl(value: string | undefined): string | null {
   if (value === undefined) return null;
-  const url = new URL(value);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RangeError(`Sandbox option checkoutBaseUrl must be an absolute http: or https: address, not ${JSON.stringify(value)}.`);
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new RangeError('Sandbox option checkoutBaseUrl must be an http: or https: address.');
   }

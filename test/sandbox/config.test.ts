@@ -24,6 +24,7 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ env: {}, executionMs: -1 })).toThrow(/executionMs/);
     expect(() => resolveConfig({ env: {}, approvalMs: 5000, pendingTimeoutMs: 5000 })).toThrow(/pendingTimeoutMs/);
     expect(() => resolveConfig({ env: {}, checkoutBaseUrl: 'javascript:alert(1)' })).toThrow(/checkoutBaseUrl/);
+    expect(() => resolveConfig({ env: {}, checkoutBaseUrl: 'not a url' })).toThrow(RangeError);
   });
 
   it('drops a trailing slash from checkoutBaseUrl', () => {

@@ -61,10 +61,18 @@ describe('POST /v1/payment-intents (sandbox extension)', () => {
     ['negative', -100],
     ['fractional', 10.5],
     ['above 10 000 000', 10_000_001],
-    ['numeric text (not accepted for intents)', '5000'],
+    ['non-numeric text', '5 000'],
+    ['fractional text', '5000.5'],
   ])('refuses a %s amount with 400 on field amount', async (_label, amount) => {
     const { call } = setup();
     await expectError(await call('POST', '/v1/payment-intents', { body: { amount, currency: 'xaf' } }), 400, 'invalid_request', 'amount');
+  });
+
+  it('takes the amount as numeric text too, as the transfer endpoints do', async () => {
+    const { call } = setup();
+    const response = await call('POST', '/v1/payment-intents', { body: { amount: '5000', currency: 'xaf' } });
+    expect(response.status).toBe(201);
+    expect((await response.json()).amount).toBe(5000);
   });
 
   it('accepts the largest amount, 10 000 000', async () => {

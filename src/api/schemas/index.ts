@@ -64,9 +64,9 @@ export const sessionRequestSchema = z.object({
   items: z.array(sessionItemSchema).check(z.minLength(1), z.maxLength(100)),
 });
 
-/** Sandbox extension: how a merchant's server creates a payment intent. */
+/** Sandbox extension: how a merchant's server creates a payment intent (amount as for transfers). */
 export const createIntentRequestSchema = z.object({
-  amount: amountSchema,
+  amount: amountInputSchema,
   currency: currencySchema,
   metadata: z.optional(metadataSchema),
   description: z.optional(z.string().check(z.maxLength(500))),
