@@ -6,7 +6,7 @@ import { newId } from './ids';
 import { createIntent, intentStatus, settle } from './intents';
 import type { IntentRecord, SessionRecord, Store } from './store';
 import { isoAt } from './time';
-import { MAX_AMOUNT } from './validate';
+import { checkedCurrency, MAX_AMOUNT } from './validate';
 
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -28,6 +28,7 @@ function checkReturnUrl(field: 'successUrl' | 'cancelUrl', value: string): void 
 export function checkSessionRequest(body: SessionRequest): void {
   checkReturnUrl('successUrl', body.successUrl);
   checkReturnUrl('cancelUrl', body.cancelUrl);
+  checkedCurrency(body.currency);
   if (body.total > MAX_AMOUNT) throw invalidField('total', `\`total\` must be a whole number from 1 to ${MAX_AMOUNT}.`);
   const sum = body.items.reduce((acc, item) => acc + item.price * item.quantity, 0);
   if (sum !== body.total) {

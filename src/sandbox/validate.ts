@@ -1,6 +1,7 @@
 // Schema validation with answers a developer can act on: the dotted path of the first problem and
 // an English sentence naming it.
 import type * as z from 'zod/mini';
+import { COUNTRIES, findCountry } from '../phone';
 import { invalidField, ApiError } from './errors';
 
 type Issue = z.core.$ZodIssue;
@@ -71,6 +72,21 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z
 }
 
 export const MAX_AMOUNT = 10_000_000;
+
+/** The currencies of the supported countries: mobile money is paid in the country's own. */
+export const CURRENCIES: readonly string[] = [...new Set(COUNTRIES.map((country) => country.currency))];
+
+/** A currency some supported country pays in; with a country given, that country's currency. */
+export function checkedCurrency(currency: string, country?: string): string {
+  const expected = country === undefined ? undefined : findCountry(country)?.currency;
+  if (expected !== undefined && currency !== expected) {
+    throw invalidField('currency', `\`currency\` must be "${expected}", the currency of country "${country}".`);
+  }
+  if (!CURRENCIES.includes(currency)) {
+    throw invalidField('currency', `\`currency\` "${currency}" is not paid by mobile money here; use ${CURRENCIES.map((c) => `"${c}"`).join(' or ')}.`);
+  }
+  return currency;
+}
 
 /** Turns the amount of a request (integer or numeric text) into an integer within the limits. */
 export function checkedAmount(value: number | string, field = 'amount'): number {

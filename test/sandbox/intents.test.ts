@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { paymentIntentSchema } from '../../src/api/schemas';
-import { expectError, expectJson, setup, START } from './helpers';
+import { expectError, expectJson, sessionBody, setup, START, transferBody } from './helpers';
 
 describe('POST /v1/payment-intents (sandbox extension)', () => {
   it('creates an intent and answers 201 with the full record including the client secret', async () => {
@@ -78,6 +78,16 @@ describe('POST /v1/payment-intents (sandbox extension)', () => {
   it('accepts the largest amount, 10 000 000', async () => {
     const { newIntent } = setup();
     expect((await newIntent(10_000_000)).amount).toBe(10_000_000);
+  });
+
+  it('refuses a currency no supported country pays in, before a page could show it', async () => {
+    const { call } = setup();
+    const error = await expectError(await call('POST', '/v1/payment-intents', { body: { amount: 100, currency: 'usd' } }), 400, 'invalid_request', 'currency');
+    expect(error.message).toBe('`currency` "usd" is not paid by mobile money here; use "xaf".');
+    const session = await call('POST', '/v1/sessions', { body: sessionBody({ currency: 'eur' }) });
+    await expectError(session, 400, 'invalid_request', 'currency');
+    const transfer = await call('POST', '/v1/remittance', { body: transferBody({ currency: 'usd' }) });
+    expect((await expectError(transfer, 400, 'invalid_request', 'currency')).message).toBe('`currency` must be "xaf", the currency of country "cg".');
   });
 
   it('refuses a currency that is not three lower-case letters', async () => {

@@ -11,7 +11,7 @@ import { createIntent, secretMatches, settle, startAttempt } from '../intents';
 import { checkMomo } from '../momo';
 import { limitConfirms } from '../rate-limit';
 import { countConfirms } from '../stats';
-import { checkedAmount, parseWith } from '../validate';
+import { checkedAmount, checkedCurrency, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
 const CREATE = '/v1/payment-intents';
@@ -27,7 +27,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, CREATE, (value, now) => {
       const body = parseWith(createIntentRequestSchema, value);
-      const intent = createIntent(store, { ...body, amount: checkedAmount(body.amount) }, now);
+      const intent = createIntent(store, { ...body, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) }, now);
       return { status: 201, body: toPaymentIntent(intent, true) };
     }),
   );

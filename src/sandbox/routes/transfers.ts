@@ -8,7 +8,7 @@ import { invalidField } from '../errors';
 import { jsonResponse } from '../http';
 import { checkMomo } from '../momo';
 import { createTransfer, DEFAULT_PER_PAGE, MAX_PER_PAGE, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
-import { checkedAmount, parseWith } from '../validate';
+import { checkedAmount, checkedCurrency, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
 /** A remittance body is a disbursement body plus optional metadata, which is not kept. */
@@ -30,12 +30,11 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store } = deps;
 
   /** The record a remittance or disbursement body asks for: amount, account and names checked. */
-  const transferFrom = (kind: 'remittance' | 'disbursement', body: DisbursementRequestBody, now: number) =>
-    createTransfer(
-      { kind, amount: checkedAmount(body.amount), currency: body.currency, firstName: body.first_name, lastName: body.last_name, account: checkMomo(body.payment_method_data) },
-      now,
-      config.executionMs,
-    );
+  const transferFrom = (kind: 'remittance' | 'disbursement', body: DisbursementRequestBody, now: number) => {
+    const account = checkMomo(body.payment_method_data);
+    const currency = checkedCurrency(body.currency, account.country);
+    return createTransfer({ kind, amount: checkedAmount(body.amount), currency, firstName: body.first_name, lastName: body.last_name, account }, now, config.executionMs);
+  };
   app.options(REMITTANCE, merchantPreflight);
   app.options(DISBURSEMENT, merchantPreflight);
 
