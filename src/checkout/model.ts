@@ -34,7 +34,9 @@ export interface CheckoutOptions {
   onFailed?(detail: CheckoutEventDetail): void;
   onCancel?(detail: CheckoutEventDetail): void;
   /** Leaves the page for a merchant's return address (hosted page only). */
-  navigate?(url: string): void;
+  navigate?(url: string, to: 'success' | 'cancel'): void;
+  /** Whether the receipt counts down to successUrl (default); not for a payer who came Back. */
+  autoReturn?: boolean;
   env?: Env;
 }
 
@@ -326,11 +328,11 @@ export function createCheckout(options: CheckoutOptions) {
 
   function cancel() {
     options.onCancel?.(detail('canceled'));
-    if (cancelUrl.value) options.navigate?.(cancelUrl.value);
+    if (cancelUrl.value) options.navigate?.(cancelUrl.value, 'cancel');
   }
 
   function returnToMerchant() {
-    if (successUrl.value) options.navigate?.(successUrl.value);
+    if (successUrl.value) options.navigate?.(successUrl.value, 'success');
   }
 
   /** A page restored from the back/forward cache shows what the service says now. */
@@ -366,6 +368,7 @@ export function createCheckout(options: CheckoutOptions) {
     readTrouble,
     successUrl,
     cancelUrl,
+    autoReturn: options.autoReturn ?? true,
     canCancel,
     resendTo,
     labelOf,

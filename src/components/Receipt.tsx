@@ -17,7 +17,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   const amount = formatAmount(receipt.amount, receipt.currency, lang);
   const email = model.values.value.email.trim();
   const returnUrl = model.successUrl.value;
-  const seconds = useReturnCountdown(returnUrl ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
+  const seconds = useReturnCountdown(returnUrl && model.autoReturn ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
   const rows: [string, string | null][] = [
     [t('succeeded.amount'), amount],
     [t('succeeded.operator'), receipt.operator && model.labelOf(receipt.operator)],

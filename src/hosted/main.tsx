@@ -12,13 +12,37 @@ const address = readAddress(location);
 const lang = signal<Lang>(pickLang(address.lang, navigator.languages));
 
 const api = { baseUrl: import.meta.env.VITE_MOMO_API_BASE || location.origin };
+
+// Once returned to the merchant, a payer who comes Back to this page sees the receipt and stays:
+// no second countdown sends them forward again. (An id, never the secret, names the flag.)
+// Without storage (blocked, full), a Back simply shows the countdown again.
+const returnedKey = `momo-returned:${location.pathname}`;
+function returnedBefore(): boolean {
+  try {
+    return sessionStorage.getItem(returnedKey) !== null;
+  } catch {
+    return false;
+  }
+}
+function rememberReturn(): void {
+  try {
+    sessionStorage.setItem(returnedKey, '1');
+  } catch {
+    // See above.
+  }
+}
+
 const model = createCheckout({
   api,
   intentId: address.intentId,
   readSession: address.sessionId ? sessionReader(api, address.sessionId) : undefined,
   clientSecret: address.clientSecret,
   defaultCountry: navigator.language.split('-')[1]?.toLowerCase(),
-  navigate: (url) => location.assign(url),
+  navigate(url, to) {
+    if (to === 'success') rememberReturn();
+    location.assign(url);
+  },
+  autoReturn: !returnedBefore(),
 });
 
 function setLang(next: Lang) {

@@ -92,7 +92,15 @@ describe('hosted page › a session from the merchant to the payment and back', 
     }
     const confirms = requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm'));
     expect(confirms).toHaveLength(1);
-  }, 40_000);
+
+    // Back from the merchant's page: the receipt again, and no second countdown sends the payer on.
+    await page.goBack();
+    await waitForState(page, 'succeeded');
+    expect(await page.getByRole('button', { name: 'Revenir chez le marchand maintenant' }).isVisible()).toBe(true);
+    expect(await page.locator('.momo-success').textContent()).not.toContain('Retour chez le marchand dans');
+    await page.waitForTimeout(6_500);
+    expect(new URL(page.url()).pathname).toBe(`/pay/${session.id}`);
+  }, 50_000);
 
   it('shows a decline, then a retry with another number succeeds on the same intent', async () => {
     const session = await newSession();

@@ -426,7 +426,7 @@ describe('checkout model › sessions', () => {
     bed.fill(model, 'approved_at_once');
     await model.submit();
     model.returnToMerchant();
-    expect(navigate).toHaveBeenCalledWith(`https://shop.example/thanks?session=${session.id}`);
+    expect(navigate).toHaveBeenCalledWith(`https://shop.example/thanks?session=${session.id}`, 'success');
   });
 
   it('cancel returns to cancelUrl', async () => {
@@ -436,7 +436,7 @@ describe('checkout model › sessions', () => {
     const onCancel = vi.fn();
     const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret, navigate, onCancel });
     model.cancel();
-    expect(navigate).toHaveBeenCalledWith('https://shop.example/cart');
+    expect(navigate).toHaveBeenCalledWith('https://shop.example/cart', 'cancel');
     expect(onCancel).toHaveBeenCalledWith({ intentId: session.paymentIntentId, status: 'canceled', chargeId: null });
   });
 
