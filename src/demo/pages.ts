@@ -25,6 +25,7 @@ export function layout({ lang, title, body, widget = false, refreshSeconds }: La
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${refreshSeconds === undefined ? '' : html`<meta http-equiv="refresh" content="${refreshSeconds}">`}
 <title>${title} · ${t.shopName}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/demo/demo.css">
 ${widget ? html`<script src="/widget.js" defer></script>` : ''}
 </head>

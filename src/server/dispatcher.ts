@@ -22,7 +22,11 @@ export function createDispatcher(routes: readonly Route[], { fallback, onError =
       res = await (route ? route.handle(req, env) : fallback(req, env));
     } catch (error) {
       onError(error, req, route?.name ?? 'fallback');
-      res = messagePage(500, 'Server error', 'Something went wrong on our side. Please try again.');
+      res = messagePage(
+        500,
+        { lang: 'fr', title: 'Erreur du serveur', text: 'Un problème est survenu de notre côté. Réessayez dans un instant.' },
+        { lang: 'en', title: 'Server error', text: 'Something went wrong on our side. Please try again.' },
+      );
     }
     return withHeaders(res, BASE_HEADERS);
   };

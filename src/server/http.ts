@@ -34,15 +34,24 @@ export function onlyGetOrHead(req: Request): Response | null {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
+export interface Message {
+  lang: 'fr' | 'en';
+  title: string;
+  text: string;
+}
+
 /**
  * A plain, self-contained HTML page for errors (404, 500…): no script, no style, nothing to load,
- * so it renders under the strictest CSP and says nothing about the server's internals.
+ * so it renders under the strictest CSP and says nothing about the server's internals. Pages a
+ * payer may meet say it in French and in English: nothing tells the server their language.
  */
-export function messagePage(status: number, title: string, message: string): Response {
+export function messagePage(status: number, ...messages: [Message, ...Message[]]): Response {
+  const title = escape(messages.map((m) => m.title).join(' · '));
+  const texts = messages.map((m) => `<p lang="${m.lang}">${escape(m.text)}</p>`).join('');
   const body = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
-<body><h1>${escape(title)}</h1><p>${escape(message)}</p></body>
+<html lang="${messages[0].lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body><h1>${title}</h1>${texts}</body>
 </html>
 `;
   return new Response(body, {

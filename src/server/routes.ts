@@ -43,7 +43,7 @@ export function builtHostedPage(files: StaticFiles): (req: Request) => Promise<R
   return async (req) => {
     const variants = await files.get('index.html');
     if (variants === null) {
-      return messagePage(503, 'Checkout unavailable', 'The hosted page has not been built. Run npm run build.');
+      return messagePage(503, { lang: 'en', title: 'Checkout unavailable', text: 'The hosted page has not been built. Run npm run build.' });
     }
     return variantResponse(req, variants, { cacheControl: 'no-store' });
   };
@@ -94,4 +94,9 @@ export const rootRoute: Route = {
   handle: async () => redirect('/demo', 302),
 };
 
-export const notFoundPage = () => messagePage(404, 'Not found', 'There is nothing at this address.');
+export const notFoundPage = () =>
+  messagePage(
+    404,
+    { lang: 'fr', title: 'Page introuvable', text: 'Il n’y a rien à cette adresse.' },
+    { lang: 'en', title: 'Not found', text: 'There is nothing at this address.' },
+  );

@@ -153,7 +153,7 @@ function devHostedPage(vite: ViteDevServer): (req: Request) => Promise<Response>
   return async (req) => {
     const template = await readFile(join(REPO_ROOT, 'index.html'), 'utf8').catch(() => null);
     if (template === null) {
-      return messagePage(503, 'Checkout unavailable', 'index.html does not exist at the repository root yet.');
+      return messagePage(503, { lang: 'en', title: 'Checkout unavailable', text: 'index.html does not exist at the repository root yet.' });
     }
     const { pathname } = new URL(req.url);
     const html = await vite.transformIndexHtml(pathname, template);

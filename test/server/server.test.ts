@@ -226,13 +226,15 @@ describe('other paths', () => {
     expect(res.headers.get('location')).toBe('/demo');
   });
 
-  it('answers anything else with a small 404 page', async () => {
-    for (const path of ['/nope', '/index.html', '/package.json', '/demonstration', '/v1x', '/src/server/main.ts']) {
+  it('answers anything else with a small 404 page, in French and English', async () => {
+    for (const path of ['/nope', '/index.html', '/package.json', '/demonstration', '/v1x', '/src/server/main.ts', '/pay/hello']) {
       const res = await fetch(`${running.server.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(await res.text()).toContain('Not found');
+      const html = await res.text();
+      expect(html).toContain('<p lang="fr">Il n’y a rien à cette adresse.</p>');
+      expect(html).toContain('<p lang="en">There is nothing at this address.</p>');
     }
   });
 });
