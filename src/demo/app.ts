@@ -33,6 +33,7 @@ export const SANDBOX_SECRET_KEY = 'sk_test_demo';
 export const DEMO_ACCOUNT_ID = 'acct_demo';
 
 const CSS = readFileSync(new URL('./demo.css', import.meta.url));
+const SCRIPT = readFileSync(new URL('./demo.js', import.meta.url));
 const MAX_FORM_BYTES = 4096;
 const SESSION_ID = /^cs_[A-Za-z0-9]{1,64}$/;
 const ORDER_REF = /^CMD-[0-9A-F]{12}$/;
@@ -43,6 +44,7 @@ const originOf = (address: string) => new URL(address).origin;
 export function createDemo(options: DemoOptions): (req: Request) => Promise<Response> {
   const { api } = options;
   let css: Promise<Variants> | undefined;
+  let script: Promise<Variants> | undefined;
 
   function clientFor(selfOrigin: string): Client {
     const config: ClientConfig = api
@@ -105,8 +107,8 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
       );
     };
     try {
-      const [linked, embedded] = await Promise.all([newIntent('link'), newIntent('widget')]);
-      if (linked.client_secret === null || embedded.client_secret === null) {
+      const [linked, embedded, dialog] = await Promise.all([newIntent('link'), newIntent('widget'), newIntent('dialog')]);
+      if (linked.client_secret === null || embedded.client_secret === null || dialog.client_secret === null) {
         throw new TypeError('The service created an intent without its client secret.');
       }
       const intentLink = `${checkoutBase}/pay/${encodeURIComponent(linked.intent_id)}#${linked.client_secret}`;
@@ -117,6 +119,7 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
         order: newOrderRef(),
         intentLink,
         widgetIntent: { id: embedded.intent_id, clientSecret: embedded.client_secret },
+        dialogIntent: { id: dialog.intent_id, clientSecret: dialog.client_secret },
       });
       return page(200, body, req);
     } catch (error) {
@@ -194,6 +197,12 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
         if (isRead) {
           css ??= compressVariants(CSS, 'text/css; charset=utf-8');
           return variantResponse(req, await css, { cacheControl: 'no-cache' });
+        }
+        break;
+      case '/demo/demo.js':
+        if (isRead) {
+          script ??= compressVariants(SCRIPT, 'text/javascript; charset=utf-8');
+          return variantResponse(req, await script, { cacheControl: 'no-cache' });
         }
         break;
       case '/demo/checkout':

@@ -27,7 +27,7 @@ ${refreshSeconds === undefined ? '' : html`<meta http-equiv="refresh" content="$
 <title>${title} · ${t.shopName}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/demo/demo.css">
-${widget ? html`<script src="/widget.js" defer></script>` : ''}
+${widget ? html`<script src="/widget.js" defer></script><script src="/demo/demo.js" defer></script>` : ''}
 </head>
 <body>
 <header class="top">
@@ -52,6 +52,8 @@ export interface ShopPageData {
   intentLink: string;
   /** The intent the widget (c) pays. */
   widgetIntent: { id: string; clientSecret: string };
+  /** The intent the dialog (d) pays. */
+  dialogIntent: { id: string; clientSecret: string };
 }
 
 function testNumber(outcome: TestOutcome): string {
@@ -113,7 +115,15 @@ ${rows}</tbody>
 <h2>${t.widgetTitle}</h2>
 <p>${t.widgetText}</p>
 <momo-checkout intent="${data.widgetIntent.id}" client-secret="${data.widgetIntent.clientSecret}" lang="${lang}"><p>${t.widgetLoading}</p></momo-checkout>
+<p class="notice" id="widget-said" role="status" hidden></p>
 </section>
+<section class="way" id="dialog-demo">
+<h2>${t.dialogTitle}</h2>
+<p>${t.dialogText}</p>
+<p><button type="button" id="open-dialog" data-intent="${data.dialogIntent.id}" data-secret="${data.dialogIntent.clientSecret}" data-lang="${lang}">${t.dialogButton}</button></p>
+<p class="notice" id="dialog-said" role="status" hidden></p>
+</section>
+<template id="shop-says" data-paid="${t.shopSaysPaid}" data-canceled="${t.canceled}"></template>
 <aside class="help">
 <h2>${t.helpTitle}</h2>
 <ul>

@@ -99,6 +99,17 @@ describe('GET /demo', () => {
     expect(html).toContain('<script src="/widget.js" defer></script>');
   });
 
+  it('offers the checkout in a dialog too, for its own intent, opened by the shop script', async () => {
+    const { html } = await shop();
+    const button = /<button type="button" id="open-dialog" data-intent="(pi_[A-Za-z0-9]+)" data-secret="([^"]+)" data-lang="fr">Payer dans une fenêtre<\/button>/.exec(html);
+    expect(button?.[2]?.startsWith(`${button?.[1]}_secret_`)).toBe(true);
+    expect(html).not.toContain(`<momo-checkout intent="${button?.[1]}"`); // not the widget's intent
+    expect(html).toContain('<script src="/demo/demo.js" defer></script>');
+    const script = await fetch(`${running.server.url}/demo/demo.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('MomoCheckout.open(');
+  });
+
   it('shows the sandbox test numbers', async () => {
     const { html } = await shop();
     const number = (outcome: string) => TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)?.national;
@@ -111,9 +122,10 @@ describe('GET /demo', () => {
     expect(en.html).toContain('<html lang="en">');
     expect(en.html).toContain('Pay with Mobile Money');
     expect(en.html).toContain('lang="en"><p>Loading the payment…</p></momo-checkout>');
-    expect(en.html).not.toContain('Payment canceled');
-    expect((await shop('?canceled=1')).html).toContain('Paiement annulé');
-    expect((await shop('?canceled=1&lang=en')).html).toContain('Payment canceled');
+    const notice = '<p class="notice" role="status">';
+    expect(en.html).not.toContain(`${notice}Payment canceled`);
+    expect((await shop('?canceled=1')).html).toContain(`${notice}Paiement annulé`);
+    expect((await shop('?canceled=1&lang=en')).html).toContain(`${notice}Payment canceled`);
   });
 });
 

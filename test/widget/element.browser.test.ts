@@ -264,5 +264,22 @@ describe('demo shop › embedded widget', () => {
     expect(await scope.locator('.momo-pay').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('on /demo, the shop opens the checkout in a dialog and tells the customer once it is paid', async () => {
+    const page = await h.newPage();
+    const errors = consoleErrors(page);
+    await page.goto(`${h.server.url}/demo`);
+    await page.waitForFunction(() => 'MomoCheckout' in window);
+    await page.getByRole('button', { name: 'Payer dans une fenêtre' }).click();
+    const dialog = page.locator('momo-checkout-dialog');
+    await waitForState(dialog, 'form');
+    await pay(dialog, 'approved_at_once');
+    await waitForState(dialog, 'succeeded');
+    await expect.poll(() => page.locator('#dialog-said').textContent()).toBe('Paiement reçu. La boutique confirme la commande auprès du service de paiement.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Payer dans une fenêtre' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
 
