@@ -81,6 +81,8 @@ export function createCheckout(options: CheckoutOptions) {
   const canCancel = computed(() => Boolean(cancelUrl.value || options.onCancel));
 
   let attempt: Attempt | undefined;
+  /** Counts the payer's pay clicks that got through: a background look stops at the next one. */
+  let submits = 0;
   let readFailures = 0;
   let notified: string | null = null;
 
@@ -170,7 +172,9 @@ export function createCheckout(options: CheckoutOptions) {
       ]);
       if (readSession && readSession.paymentIntentId !== readIntent.intent_id) return show({ name: 'error', error: 'badSecret', recovery: null });
       session.value = readSession;
-      if (readSession?.status === 'expired' && readIntent.status !== 'succeeded') {
+      // An ended session cannot be paid any more; an approval still awaited runs its course, and
+      // a canceled intent says why itself.
+      if (readSession?.status === 'expired' && readIntent.status === 'requires_payment_method') {
         intent.value = readIntent;
         return show({ name: 'error', error: 'expired', recovery: null });
       }
@@ -219,6 +223,7 @@ export function createCheckout(options: CheckoutOptions) {
     const form = values.value;
     const body = confirmRequestFrom(form, secret);
     if (!body) return false;
+    submits += 1;
     const msisdn = body.payment_method_data.momo.msisdn;
     const chargesBefore = intent.value?.event.charges.length ?? 0;
     const startedAt = env.now();
@@ -264,7 +269,8 @@ export function createCheckout(options: CheckoutOptions) {
     show({ name: 'form', notice: { key: 'error.notSent' } });
     // Held up longer still, it would start an approval on the payer's phone: keep looking, quietly,
     // for as long as the payer has not tried again, and follow it if it comes.
-    void lookForAttempt(chargesBefore, CONFIRM_LATE_CHECK_MS, () => screen.value.name === 'form');
+    const clicks = submits;
+    void lookForAttempt(chargesBefore, CONFIRM_LATE_CHECK_MS, () => submits === clicks && screen.value.name === 'form');
   }
 
   /**
@@ -278,8 +284,9 @@ export function createCheckout(options: CheckoutOptions) {
     for (const pause of pauses) {
       if (pause) {
         await new Promise<void>((resolve) => {
-          const timer = env.setTimeout(resolve, pause);
-          signal.addEventListener('abort', () => (env.clearTimeout(timer), resolve()), { once: true });
+          const stop = () => (env.clearTimeout(timer), resolve());
+          const timer = env.setTimeout(() => (signal.removeEventListener('abort', stop), resolve()), pause);
+          signal.addEventListener('abort', stop, { once: true });
         });
       }
       if (signal.aborted || !stillWanted()) return unchanged;

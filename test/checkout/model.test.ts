@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEADLINE_GRACE_MS } from '../../src/checkout/constants';
 import { sessionReader } from '../../src/checkout/session';
-import { createBed } from '../support/checkout-bed';
+import { createBed, numberFor } from '../support/checkout-bed';
 
 const APPROVAL_MS = 4000;
 const TIMEOUT_MS = 300_000;
@@ -323,6 +323,20 @@ describe('checkout model › uncertain outcomes', () => {
     expect(bed.confirms()).toHaveLength(1);
   });
 
+  it('stops looking once the payer pays again: a later decline and "try again" stay on the form', async () => {
+    const { bed, model } = await withHeldConfirm();
+    await Promise.all([model.submit(), bed.time.advance(5000)]);
+    expect(model.screen.value).toEqual({ name: 'form', notice: { key: 'error.notSent' } });
+    bed.intercept(undefined);
+    model.setField('phone', numberFor('declined').national);
+    await model.submit();
+    await bed.time.advance(5000);
+    expect(model.screen.value.name).toBe('failed');
+    model.retry();
+    await bed.time.advance(60_000);
+    expect(model.screen.value).toEqual({ name: 'form' });
+  });
+
   it('looks three more times over a minute, then stops; after paying again, nothing keeps running', async () => {
     const lost = await withHeldConfirm();
     await Promise.all([lost.model.submit(), lost.bed.time.advance(5000)]);
@@ -450,6 +464,23 @@ describe('checkout model › sessions', () => {
     expect(model.screen.value).toEqual({ name: 'error', error: 'expired', recovery: null });
     expect(bed.confirms()).toHaveLength(1);
     expect((await bed.merchant.getIntent(session.paymentIntentId)).event.charges).toEqual([]);
+  });
+
+  it('a page reloaded after the session ended, while an approval is awaited, follows it to the end', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    const open = () => bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
+    const first = await open();
+    await bed.time.advance(24 * 60 * 60 * 1000 - 1000);
+    bed.fill(first, 'approved_after_delay');
+    await first.submit();
+    expect(first.screen.value.name).toBe('pending');
+    first.dispose();
+    await bed.time.advance(2000);
+    const reloaded = await open();
+    expect(reloaded.screen.value.name).toBe('pending');
+    await bed.time.advance(5000);
+    expect(reloaded.screen.value.name).toBe('succeeded');
   });
 
   it('reads the session and the intent in parallel', async () => {
