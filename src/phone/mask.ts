@@ -34,8 +34,9 @@ export function maskMsisdn(msisdn: string): string {
  */
 export function maskLastDigits(countryCode: string, operator: string, last4: string): string {
   const country = findCountry(countryCode);
-  const digits = text(last4).replace(/\D/g, '');
-  if (!country) return maskMsisdn(digits);
+  const digits = text(last4).replace(/\D/g, '').slice(-4);
+  // Fewer digits, or a country we cannot group: show exactly what was received, never a filler.
+  if (!country || digits.length < 4) return `${DOT.repeat(2)} ${DOT.repeat(2)} ${digits.slice(0, -2)} ${digits.slice(-2)}`.trim().replace(/ +/g, NBSP);
   const prefix = country.operators.find((o) => o.name === operator)?.prefixes[0] ?? '';
   const nsn = prefix + digits.padStart(NATIONAL_PLANS[country.code].length - prefix.length, '0');
   return maskMsisdn(country.callingCode + nsn);
