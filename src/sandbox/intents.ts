@@ -91,11 +91,8 @@ function settleAttempt(store: Store, intent: IntentRecord, now: number): void {
   }
 }
 
-/**
- * Starts an attempt if the intent is payable. Synchronous on purpose: the state check and the new
- * attempt happen without yielding, so of many concurrent confirms exactly one starts an attempt.
- */
-export function startAttempt(store: Store, config: SandboxConfig, intent: IntentRecord, account: MomoAccount, now: number): Attempt {
+/** Throws the 409 that tells why the intent cannot be paid now; brings it up to `now` first. */
+export function assertPayable(store: Store, intent: IntentRecord, now: number): void {
   settle(store, intent, now);
   const status = intentStatus(intent);
   if (status === 'succeeded') {
@@ -107,6 +104,14 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
   if (status === 'canceled') {
     throw new ApiError('payment_intent_canceled', 'This payment intent was canceled when its checkout session expired.');
   }
+}
+
+/**
+ * Starts an attempt if the intent is payable. Synchronous on purpose: the state check and the new
+ * attempt happen without yielding, so of many concurrent confirms exactly one starts an attempt.
+ */
+export function startAttempt(store: Store, config: SandboxConfig, intent: IntentRecord, account: MomoAccount, now: number): Attempt {
+  assertPayable(store, intent, now);
   const rule = outcomeFor(account.national);
   const attempt: Attempt = {
     recordId: store.counters.charge.next(),

@@ -1,7 +1,7 @@
 // The service's own verdict on a payer's number. A real payment service does not run the
-// checkout's code, and neither does its sandbox: it asks libphonenumber-js itself, with the
-// package's full mobile metadata (on a server its size costs nothing), then applies today's
-// national plans, which that metadata lags behind (it still accepts Gabon's retired forms).
+// checkout's validation, and neither does its sandbox: it asks libphonenumber-js itself, with the
+// package's full mobile metadata (on a server its size costs nothing). Only today's national plans
+// (lengths, the leading 0), which that metadata lags behind, are shared with the checkout.
 // test/phone/numbering.test.ts proves that the checkout and the service agree, number for number.
 import { PhoneNumber } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/mobile/metadata';

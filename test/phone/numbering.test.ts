@@ -71,9 +71,13 @@ describe('isMobileNsn', () => {
 });
 
 describe('the checkout and the service', () => {
+  // Both apply the same national plan (checked against libphonenumber-js in countries.test.ts), so
+  // only numbers of the plan's length tell their pattern checks apart.
   it.each(COUNTRIES.map((c) => [c.code, c]))('accept exactly the same numbers of %s', (_, country) => {
     let accepted = 0;
-    for (const nsn of candidates(NATIONAL_PLANS[country.code].length)) {
+    const length = NATIONAL_PLANS[country.code].length;
+    for (const nsn of candidates(length)) {
+      if (nsn.length !== length) continue;
       const msisdn = country.callingCode + nsn;
       const service = isMobileMsisdn(country.code, msisdn);
       if (isValidMsisdn(country.code, msisdn) !== service) expect.fail(`${country.code} ${msisdn}: the service says ${service}`);

@@ -125,6 +125,13 @@ describe('POST /v1/payment-intents/:id/confirm › state', () => {
     await expectError(await confirm(intent, approved), 409, 'payment_already_succeeded');
   });
 
+  it("says an intent cannot be paid before judging the body: a paid intent's 409 even with a bad number", async () => {
+    const { newIntent, confirm } = setup();
+    const intent = await newIntent();
+    await confirm(intent, testNumber('approved_at_once'));
+    await expectError(await confirm(intent, approved, { payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: '242', operator_name: 'mtn' } } }), 409, 'payment_already_succeeded');
+  });
+
   it('keeps a failed intent payable: a new attempt clears last_payment_error and adds a charge', async () => {
     const { newIntent, confirm, readIntent, clock } = setup();
     const intent = await newIntent();

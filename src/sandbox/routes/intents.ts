@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../errors';
 import { jsonResponse, readJsonBody } from '../http';
 import { fingerprintOf, idempotencyKeyOf } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
-import { createIntent, secretMatches, settle, startAttempt } from '../intents';
+import { assertPayable, createIntent, secretMatches, settle, startAttempt } from '../intents';
 import { checkMomo } from '../momo';
 import { limitConfirms } from '../rate-limit';
 import { countConfirms } from '../stats';
@@ -56,6 +56,8 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     if (!secretOk) throw new ApiError('invalid_client_secret', 'The client secret does not match this payment intent.');
     const request = { scope: `confirm:${intent.intentId}`, key, fingerprint: fingerprintOf('POST', CONFIRM, value) };
     return store.idempotency.run(request, now, () => {
+      // What the intent's state refuses comes first: no detail of the body could change it.
+      assertPayable(store, intent, now);
       const body = parseWith(confirmRequestSchema, value);
       const account = checkMomo(body.payment_method_data);
       const attempt = startAttempt(store, config, intent, account, now);
