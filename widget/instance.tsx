@@ -58,8 +58,9 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
   const reported = new Set<ErrorKind>();
   const stopReporting = effect(() => {
     const screen = model.screen.value;
+    if (screen.name !== 'error' || reported.has(screen.error)) return;
     // A link problem is reported above, before anything is sent: its screen says nothing more.
-    if (screen.name !== 'error' || problem || reported.has(screen.error)) return;
+    if (problem && (screen.error === 'badLink' || screen.error === 'badSecret')) return;
     reported.add(screen.error);
     const message = problems[screen.error];
     if (message) report(message);

@@ -48,7 +48,8 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
   const root = host.attachShadow({ mode: 'open' });
   let succeeded = false;
   let closed = false;
-  const unlockPageScroll = lockPageScroll();
+  // Taken once the dialog is up (below): a failure on the way must not leave the page frozen.
+  let unlockPageScroll = () => {};
 
   function close() {
     if (closed) return;
@@ -96,5 +97,6 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     Dialog,
   );
   root.querySelector('dialog')?.showModal();
+  unlockPageScroll = lockPageScroll();
   return { setLang: instance.setLang, destroy: close };
 }

@@ -11,7 +11,9 @@ function say(id, text) {
 
 // The embedded <momo-checkout>: its events bubble up to the document.
 document.addEventListener('succeeded', () => say('widget-said', says.paid));
-document.addEventListener('canceled', () => say('widget-said', says.canceled));
+// Left before paying: an approval may still be on its way to the payer's phone, so no promise
+// either way; the order's status on the server is what counts.
+document.addEventListener('canceled', () => say('widget-said', says.left));
 
 const button = document.getElementById('open-dialog');
 button.addEventListener('click', () => {
@@ -23,6 +25,6 @@ button.addEventListener('click', () => {
       say('dialog-said', says.paid);
       button.disabled = true;
     },
-    onCancel: () => say('dialog-said', says.canceled),
+    onCancel: () => say('dialog-said', says.left),
   });
 });

@@ -123,7 +123,7 @@ ${rows}</tbody>
 <p><button type="button" id="open-dialog" data-intent="${data.dialogIntent.id}" data-secret="${data.dialogIntent.clientSecret}" data-lang="${lang}">${t.dialogButton}</button></p>
 <p class="notice" id="dialog-said" role="status" hidden></p>
 </section>
-<template id="shop-says" data-paid="${t.shopSaysPaid}" data-canceled="${t.canceled}"></template>
+<template id="shop-says" data-paid="${t.shopSaysPaid}" data-left="${t.shopSaysLeft}"></template>
 <aside class="help">
 <h2>${t.helpTitle}</h2>
 <ul>

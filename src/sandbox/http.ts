@@ -74,8 +74,9 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.');
   }
-  // Parsed into an object, such a key would set a prototype: validation would silently drop it (a
-  // merchant's metadata entry lost without a word) or, in careless code, pollute. Refused instead.
+  // JSON.parse keeps such a key as an own property, but copying the object assigns it, which sets
+  // a prototype instead: validation would drop it silently (a merchant's metadata entry lost
+  // without a word) and careless code could be polluted. Refused instead.
   if (protoKey) throw new ApiError('invalid_request', 'A request body cannot contain a key named "__proto__".');
   return body;
 }

@@ -23,7 +23,6 @@ export type Group =
   | 'preact'
   | '@preact/signals'
   | 'zod'
-  | 'libphonenumber-js'
   | 'phone metadata'
   | 'own: catalogues (fr, en)'
   | 'own: styles'
@@ -59,7 +58,6 @@ function groupOfSource(source: string): Group {
   if (path.includes('/node_modules/@preact/signals')) return '@preact/signals';
   if (path.includes('/node_modules/preact/')) return 'preact';
   if (path.includes('/node_modules/zod/')) return 'zod';
-  if (path.includes('/node_modules/libphonenumber-js/')) return 'libphonenumber-js';
   if (path.endsWith('/src/phone/numbering.json')) return 'phone metadata';
   if (/\/src\/i18n\/(?:fr|en)\.ts$/.test(path)) return 'own: catalogues (fr, en)';
   if (/\.css(?:\?.*)?$/.test(path)) return 'own: styles';
@@ -71,7 +69,7 @@ function groupOfUnmapped(text: string, before: Group | undefined): Group {
   if (text.includes(NUMBERING.source)) return 'phone metadata';
   // A string of CSS (`":host{…`, ``var x=`.momo{…``): a stylesheet inlined into the script.
   if (/^(?:(?:var|let|const) [\w$]+=)?["'`][^"'`{]*[.:#@][\w-]+(?:\([^)]*\))?\{[^"'`]*:/.test(text)) return 'own: styles';
-    return before ?? 'bundler glue';
+  return before ?? 'bundler glue';
 }
 
 /** The code of a bundle by group, in bundle order. */
