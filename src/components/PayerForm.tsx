@@ -42,7 +42,7 @@ export function PayerForm({ model }: { model: Checkout }) {
           <TextField id="momo-last-name" label={t('form.lastName')} autocomplete="family-name" autocapitalize="words" enterkeyhint="next" {...field('lastName')} />
         </div>
         <TextField id="momo-email" type="email" inputMode="email" label={t('form.email')} autocomplete="email" spellcheck={false} enterkeyhint="next" {...field('email')} />
-        <div class="momo-field">
+        <div class="momo-field momo-select">
           <label for="momo-country">{t('form.country')}</label>
           <select id="momo-country" autocomplete="country" value={values.country} onChange={(event) => model.setField('country', event.currentTarget.value)}>
             {COUNTRIES.map((c) => (
