@@ -74,7 +74,7 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z
 export const MAX_AMOUNT = 10_000_000;
 
 /** The currencies of the supported countries: mobile money is paid in the country's own. */
-export const CURRENCIES: readonly string[] = [...new Set(COUNTRIES.map((country) => country.currency))];
+const CURRENCIES: readonly string[] = [...new Set(COUNTRIES.map((country) => country.currency))];
 
 /** A currency some supported country pays in; with a country given, that country's currency. */
 export function checkedCurrency(currency: string, country?: string): string {
