@@ -16,10 +16,10 @@ import { COUNTRIES, type CountryCode } from './countries';
 import type { CountryNumbering, Numbering } from './numbering';
 
 const require = createRequire(import.meta.url);
-export const METADATA_SOURCE = 'libphonenumber-js/mobile/metadata';
+const METADATA_SOURCE = 'libphonenumber-js/mobile/metadata';
 export const NUMBERING_FILE = fileURLToPath(new URL('./numbering.json', import.meta.url));
 
-export interface MobileMetadata {
+interface MobileMetadata {
   countries: Record<string, unknown[]>;
 }
 
@@ -63,13 +63,13 @@ export function compileCountry(code: string, plan: unknown[] | undefined): Count
   };
 }
 
-export function compileNumbering(metadata: MobileMetadata, version: string, codes: readonly CountryCode[]): Numbering {
+function compileNumbering(metadata: MobileMetadata, version: string, codes: readonly CountryCode[]): Numbering {
   const countries = {} as Record<CountryCode, CountryNumbering>;
   for (const code of codes) countries[code] = compileCountry(code, metadata.countries[code.toUpperCase()]);
   return { source: `libphonenumber-js ${version}, metadata.mobile.json`, countries };
 }
 
-export function readMobileMetadata(): MobileMetadata {
+function readMobileMetadata(): MobileMetadata {
   return JSON.parse(readFileSync(require.resolve(METADATA_SOURCE), 'utf8')) as MobileMetadata;
 }
 
@@ -81,7 +81,7 @@ export function expectedNumberingFile(): string {
 }
 
 /** JSON with one line per fact, so an upgrade's diff reads pattern by pattern. */
-export function serializeNumbering(numbering: Numbering): string {
+function serializeNumbering(numbering: Numbering): string {
   const line = (value: unknown) => JSON.stringify(value);
   const country = (facts: CountryNumbering) =>
     Object.entries(facts)
