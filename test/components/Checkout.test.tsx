@@ -243,6 +243,16 @@ describe('Checkout › what is paid for', () => {
     expect(view.container.querySelector('.momo-description')?.textContent).toBe('Commande A-17 · 2 sacs de riz');
   });
 
+  it('shows a description carrying HTML as text: nothing of it becomes markup', async () => {
+    const bed = createBed();
+    const hostile = '<img src=x onerror="window.__pwned=1"><b>Commande</b>';
+    const intent = await bed.merchant.createIntent({ amount: 3500, currency: 'xaf', description: hostile });
+    const model = await bed.open({ secret: intent.client_secret! });
+    const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
+    expect(view.container.querySelector('.momo-description')?.textContent).toBe(hostile);
+    expect(view.container.querySelectorAll('.momo-summary img, .momo-summary b')).toHaveLength(0);
+  });
+
   it("lists a session's items with their line totals, the unit price only when there are several", async () => {
     const bed = createBed();
     const session = await bed.merchant.createSession({
