@@ -14,10 +14,11 @@ const page: BuildEnvironmentOptions = {
 };
 
 // `vite build --mode widget`: dist/widget.js, one self-contained script whose only global is
-// MomoCheckout. `--mode widget-esm`: dist/widget.mjs for merchants who bundle (declarations come
-// from `tsc -p widget/tsconfig.build.json`). Custom elements and adopted stylesheets already need
-// an ES2022-level browser, so nothing is lowered further.
-const widget = (format: 'iife' | 'es'): BuildEnvironmentOptions => ({
+// MomoCheckout. `--mode widget-esm`: dist/widget.mjs and dist/widget.cjs, the module
+// `momo-checkout/widget` for merchants who bundle (its declarations are built by
+// src/tools/build-package.ts). Custom elements and adopted stylesheets already need an
+// ES2022-level browser, so nothing is lowered further.
+const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   target: 'es2022',
   outDir: 'dist',
   emptyOutDir: false,
@@ -27,9 +28,12 @@ const widget = (format: 'iife' | 'es'): BuildEnvironmentOptions => ({
   lib: {
     entry: format === 'iife' ? 'widget/global.ts' : 'widget/index.ts',
     name: 'MomoCheckout',
-    formats: [format],
-    fileName: () => (format === 'iife' ? 'widget.js' : 'widget.mjs'),
+    formats: format === 'iife' ? ['iife'] : ['es', 'cjs'],
+    fileName: (kind) => (kind === 'iife' ? 'widget.js' : kind === 'es' ? 'widget.mjs' : 'widget.cjs'),
   },
+  // widget.cjs only ever runs inside a merchant's bundle, where the module's own address says
+  // nothing about where the API is: `import.meta` becoming `{}` (no url, apiBase required) is right.
+  rolldownOptions: { checks: { emptyImportMeta: false } },
 });
 
 // zod keeps its settings in globalThis.__zod_globalConfig; the widget runs on merchants' pages, so
@@ -64,8 +68,10 @@ const terserAfter: Plugin = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
-  build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('es') : page,
+  // No react → preact/compat alias: nothing here imports React but the React component
+  // (react/), which its tests run against the real React.
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
+  build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/**/*.browser.test.ts'],

@@ -1,10 +1,44 @@
 // The script-tag build (dist/widget.js): defines <momo-checkout> and the one global, MomoCheckout.
+// A page's inline script may run before this one (with `defer`, always): it queues its calls in
+// `window.MomoCheckout ??= []`, and they run here, once the document is parsed.
 import { setScriptUrl } from './config';
 import { define } from './element';
-
-export { mount } from './mount';
-export { open } from './modal';
+import { open } from './modal';
+import { mount } from './mount';
+import type { MomoCheckoutApi, MomoCheckoutReadyCallback } from './types';
 
 // Only a classic script knows its own address, and only while it first runs: the API is there.
 setScriptUrl((document.currentScript as HTMLScriptElement | null)?.src);
 define();
+
+/** A callback that throws is reported as uncaught; the others still run. */
+function run(callback: MomoCheckoutReadyCallback, api: MomoCheckoutApi): void {
+  try {
+    callback(api);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+// Assigned on window, not left to the build's `var`: a bundler that imports this file
+// (`import 'momo-checkout/widget.js'`) keeps top-level names to its module, the page would see none.
+const queued = window.MomoCheckout;
+if (!queued || Array.isArray(queued)) {
+  const api: MomoCheckoutApi = {
+    mount,
+    open,
+    push(...callbacks) {
+      const runAll = () => callbacks.forEach((callback) => run(callback, api));
+      // An `async` script may run while the page is still being parsed: its elements may not exist yet.
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', runAll, { once: true });
+      else runAll();
+    },
+  };
+  window.MomoCheckout = api;
+  if (queued) api.push(...queued);
+}
+
+// Types only (nothing is exported at run time): `import type { MomoCheckoutApi } from 'momo-checkout/widget.js'`.
+export type { MomoCheckoutApi, MomoCheckoutElement, MomoCheckoutEventDetail, MomoCheckoutGlobal, MomoCheckoutOptions, MomoCheckoutReadyCallback } from './types';

@@ -42,6 +42,7 @@ function focusedElement(): HTMLElement | null {
   return active instanceof HTMLElement ? active : null;
 }
 
+/** The checkout in a modal dialog over the page; destroy() closes it without a cancel. */
 export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
   const opener = focusedElement();
   const host = document.createElement('momo-checkout-dialog');

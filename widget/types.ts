@@ -1,5 +1,6 @@
 // The widget's public types. They stand alone (no import from src/) so the declarations shipped to
-// merchants describe the whole contract in a few lines.
+// merchants describe the whole contract in a few lines, and the `declare global` blocks below type
+// what a page sees: the <momo-checkout> element, its events and the MomoCheckout global.
 
 /** What the merchant learns of an outcome: never the client secret, never the payer's number. */
 export interface MomoCheckoutEventDetail {
@@ -10,19 +11,23 @@ export interface MomoCheckoutEventDetail {
   chargeId: string | null;
 }
 
+export type MomoCheckoutCallback = (detail: MomoCheckoutEventDetail) => void;
+
+// Optional options also take `undefined`, so a project with exactOptionalPropertyTypes can pass a
+// value it may not have (`lang: user.lang`).
 export interface MomoCheckoutOptions {
   /** The payment intent to pay, `pi_…`. */
   intentId: string;
   /** Its client secret, `pi_…_secret_…`, from the merchant's server. */
   clientSecret: string;
-  /** `fr` or `en`; default: the browser's language. */
-  lang?: string;
+  /** `fr` or `en` (or `fr-CG`…); default: the browser's language. */
+  lang?: string | undefined;
   /** The payment service, e.g. `https://checkout.example.com`; default: where the widget was loaded from. */
-  apiBase?: string;
-  onSucceeded?(detail: MomoCheckoutEventDetail): void;
-  onFailed?(detail: MomoCheckoutEventDetail): void;
+  apiBase?: string | undefined;
+  onSucceeded?: MomoCheckoutCallback | undefined;
+  onFailed?: MomoCheckoutCallback | undefined;
   /** The payer chose to leave (cancel link; in the modal also Escape or the close button). */
-  onCancel?(detail: MomoCheckoutEventDetail): void;
+  onCancel?: MomoCheckoutCallback | undefined;
 }
 
 export interface MomoCheckoutHandle {
@@ -32,9 +37,52 @@ export interface MomoCheckoutHandle {
   destroy(): void;
 }
 
-/** The element's events, for `addEventListener` typing. */
+/** The element's own events: bubbling and composed, so they also reach the document. */
 export interface MomoCheckoutEventMap {
   succeeded: CustomEvent<MomoCheckoutEventDetail>;
   failed: CustomEvent<MomoCheckoutEventDetail>;
   canceled: CustomEvent<MomoCheckoutEventDetail>;
+}
+
+export interface MomoCheckoutElementEventMap extends HTMLElementEventMap, MomoCheckoutEventMap {}
+
+type Listener<E> = (this: MomoCheckoutElement, event: E) => unknown;
+
+/**
+ * `<momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…">`: configured by
+ * its attributes; `addEventListener('succeeded', (event) => event.detail.chargeId)` is typed.
+ */
+export interface MomoCheckoutElement extends HTMLElement {
+  addEventListener<K extends keyof MomoCheckoutElementEventMap>(type: K, listener: Listener<MomoCheckoutElementEventMap[K]>, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof MomoCheckoutElementEventMap>(type: K, listener: Listener<MomoCheckoutElementEventMap[K]>, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** Called with the widget's API once widget.js has run and the document is parsed. */
+export type MomoCheckoutReadyCallback = (checkout: MomoCheckoutApi) => void;
+
+/** `window.MomoCheckout` once widget.js has run. */
+export interface MomoCheckoutApi {
+  /** Renders the checkout into `target` (an element or a selector); mounting again replaces it. */
+  mount(target: Element | string, options: MomoCheckoutOptions): MomoCheckoutHandle;
+  /** The checkout in a modal dialog over the page. */
+  open(options: MomoCheckoutOptions): MomoCheckoutHandle;
+  /** Runs each callback now (after the document is parsed): the same call works before and after load. */
+  push(...callbacks: MomoCheckoutReadyCallback[]): void;
+}
+
+/**
+ * Before widget.js has run, `window.MomoCheckout` is undefined, or the queue a page started:
+ * `(window.MomoCheckout ??= []).push((checkout) => checkout.mount(…))` works in both cases.
+ */
+export type MomoCheckoutGlobal = MomoCheckoutApi | MomoCheckoutReadyCallback[];
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'momo-checkout': MomoCheckoutElement;
+  }
+  // `var`: a global of the page, read as `MomoCheckout` or `window.MomoCheckout`.
+  // eslint-disable-next-line no-var
+  var MomoCheckout: MomoCheckoutGlobal | undefined;
 }

@@ -23,7 +23,7 @@ ${options.head ?? ''}</head>
 /** Opens a page and waits until the widget's script has run. */
 export async function openMerchantPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => 'MomoCheckout' in window);
+  await page.waitForFunction(() => typeof (window as { MomoCheckout?: { mount?: unknown } }).MomoCheckout?.mount === 'function');
 }
 
 /** Records every widget event reaching the document, with the id of the element it came from. */

@@ -59,7 +59,7 @@ describe('widget.js › on a merchant page', () => {
       return Object.keys(window).filter((key) => !before.includes(key) && key !== 'globalsBefore');
     });
     expect(added).toEqual(['MomoCheckout']);
-    expect(await page.evaluate(() => Object.keys((window as unknown as { MomoCheckout: object }).MomoCheckout).sort())).toEqual(['mount', 'open']);
+    expect(await page.evaluate(() => Object.keys((window as unknown as { MomoCheckout: object }).MomoCheckout).sort())).toEqual(['mount', 'open', 'push']);
     await expect.poll(() => page.locator('#w .momo-amount').textContent()).toMatch(/7\s500/);
     expect(apiCalls.length).toBeGreaterThan(0);
     for (const call of apiCalls) expect(call.startsWith(`${h.server.url}/v1/`)).toBe(true);

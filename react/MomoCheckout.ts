@@ -1,0 +1,58 @@
+// <MomoCheckout intentId clientSecret lang onSucceeded onFailed onCancel />: the widget's element in a
+// React tree. Written with createElement (the project's JSX is Preact's). Rendered on a server it
+// is a plain <momo-checkout> tag with its attributes; in the browser an effect defines the element
+// and listens to its events with addEventListener, because React 19 does not attach the `on…`
+// props of a custom element while hydrating (facebook/react#35446): a callback given that way
+// would never hear a payment made before the page's first re-render.
+import { createElement, type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
+import { define } from '../widget';
+import type { MomoCheckoutCallback, MomoCheckoutElement, MomoCheckoutEventMap } from '../widget/types';
+
+export interface MomoCheckoutProps {
+  /** The payment intent to pay, `pi_…`; changing it starts the checkout again. */
+  intentId: string;
+  /** Its client secret, `pi_…_secret_…`, from your server. */
+  clientSecret: string;
+  /** `fr` or `en` (or `fr-CG`…); changes apply live. Default: the browser's language. */
+  lang?: string | undefined;
+  /** The payment service; default: the origin the page was served from. */
+  apiBase?: string | undefined;
+  onSucceeded?: MomoCheckoutCallback | undefined;
+  onFailed?: MomoCheckoutCallback | undefined;
+  /** The payer chose to leave; during a pending attempt this does not mean unpaid: check on your server. */
+  onCancel?: MomoCheckoutCallback | undefined;
+  className?: string | undefined;
+  style?: CSSProperties | undefined;
+  id?: string | undefined;
+  /** Shown until the checkout has started (a slow network, server rendering): "Chargement du paiement…". */
+  children?: ReactNode;
+}
+
+const CALLBACKS = { succeeded: 'onSucceeded', failed: 'onFailed', canceled: 'onCancel' } as const satisfies Record<keyof MomoCheckoutEventMap, keyof MomoCheckoutProps>;
+
+export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
+  const { intentId, clientSecret, lang, apiBase, onSucceeded, onFailed, onCancel, className, style, id, children } = props;
+  const ref = useRef<MomoCheckoutElement>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const callbacks = { onSucceeded, onFailed, onCancel };
+    const listeners = Object.entries(CALLBACKS).map(([type, name]) => {
+      const listener = (event: Event) => callbacks[name]?.((event as CustomEvent<Parameters<MomoCheckoutCallback>[0]>).detail);
+      element.addEventListener(type, listener);
+      return () => element.removeEventListener(type, listener);
+    });
+    return () => listeners.forEach((remove) => remove());
+  }, [onSucceeded, onFailed, onCancel]);
+
+  // After the listeners (effects run in order): the checkout starts once the element is defined.
+  useEffect(() => define(), []);
+
+  // Dashed names are attributes for React 19 on a custom element; `undefined` ones are left out.
+  return createElement(
+    'momo-checkout',
+    { ref, intent: intentId, 'client-secret': clientSecret, lang, 'api-base': apiBase, class: className, style, id },
+    children,
+  );
+}

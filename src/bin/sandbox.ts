@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npx momo-checkout-sandbox [--port 12111] [--host 127.0.0.1]`: the sandbox for a merchant's own
+// tests and CI, like stripe-mock. Built by src/tools/build-package.ts into one file with its
+// dependencies (dist/bin/sandbox.mjs), so it runs on plain Node ≥ 20.
+// Timings come from the environment, as for `npm start`: SANDBOX_APPROVAL_MS and the others.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startSandboxServer } from './sandbox-server';
+
+const USAGE = `Usage: momo-checkout-sandbox [--port 12111] [--host 127.0.0.1]
+  --port N     port to listen on (0: any free port); default 12111
+  --host ADDR  interface to listen on; default 127.0.0.1 (0.0.0.0 in a container)
+Serves the sandbox API at /v1, the hosted page at /pay/… and the widget at /widget.js.`;
+
+function fail(message: string, usage = true): never {
+  console.error(`momo-checkout-sandbox: ${message}${usage ? `\n${USAGE}` : ''}`);
+  process.exit(usage ? 2 : 1);
+}
+
+let values: { port?: string; host?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const port = Number(values.port ?? '12111');
+if (!/^\d+$/.test(values.port ?? '0') || port > 65535) fail(`--port must be a port number, not "${values.port}".`);
+
+// This file is dist/bin/sandbox.mjs: the hosted page and widget.js are in dist/.
+const distDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+let server: Awaited<ReturnType<typeof startSandboxServer>>;
+try {
+  server = await startSandboxServer({ port, host: values.host ?? '127.0.0.1', distDir });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error), false); // e.g. the port is taken
+}
+// One line a test script can wait for (and parse the address from).
+console.log(`momo-checkout sandbox listening on ${server.url} (API ${server.url}/v1, bearer sk_test_…)`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void server.close().then(() => process.exit(0)));
+}

@@ -1,0 +1,101 @@
+// `tsx src/tools/build-package.ts` (the end of `npm run build`, after Vite has built the hosted page
+// and the widget): what the package gives merchants besides the widget's files.
+//   dist/index.{mjs,cjs}     the API client (`momo-checkout`), zod/mini bundled in
+//   dist/react.{mjs,cjs}     the React component (`momo-checkout/react`); React and the widget stay imports
+//   dist/bin/sandbox.mjs     `momo-checkout-sandbox`, with hono, its Node adapter and libphonenumber-js
+//   dist/*.d.{mts,cts}       one bundled declaration file per entry and module kind
+// So an install pulls in no runtime dependency, and the declarations import nothing but `react` and
+// `momo-checkout/widget`: they hold under every moduleResolution, with skipLibCheck off.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type RolldownOptions, rolldown } from 'rolldown';
+import { type Plugin, rollup } from 'rollup';
+import { dts } from 'rollup-plugin-dts';
+import { REPO_ROOT } from '../server/paths';
+import { emitDeclarations } from './package-types';
+
+const DIST = join(REPO_ROOT, 'dist');
+
+/** Sends the React entry's imports of ../widget to `momo-checkout/widget`, so a page has one copy of it. */
+const widgetAsPackage = (root: string): Plugin => ({
+  name: 'momo-widget-as-package',
+  resolveId(source, importer) {
+    if (!importer || !source.startsWith('.')) return null;
+    const target = resolve(importer, '..', source);
+    return target === join(root, 'widget') || target.startsWith(join(root, 'widget/')) ? { id: 'momo-checkout/widget', external: true } : null;
+  },
+});
+
+async function buildJs(): Promise<void> {
+  const builds: { input: string; outputs: { file: string; format: 'esm' | 'cjs' }[]; options?: RolldownOptions }[] = [
+    {
+      input: 'src/api/index.ts',
+      outputs: [
+        { file: 'index.mjs', format: 'esm' },
+        { file: 'index.cjs', format: 'cjs' },
+      ],
+      // fetch, AbortController and URL only: the client also runs in Deno, Bun and workers.
+      options: { platform: 'neutral' },
+    },
+    {
+      input: 'react/index.ts',
+      outputs: [
+        { file: 'react.mjs', format: 'esm' },
+        { file: 'react.cjs', format: 'cjs' },
+      ],
+      options: { platform: 'neutral', external: ['react'], plugins: [widgetAsPackage(REPO_ROOT) as never] },
+    },
+    { input: 'src/bin/sandbox.ts', outputs: [{ file: 'bin/sandbox.mjs', format: 'esm' }], options: { platform: 'node' } },
+  ];
+  for (const { input, outputs, options } of builds) {
+    const bundle = await rolldown({ input: join(REPO_ROOT, input), cwd: REPO_ROOT, tsconfig: join(REPO_ROOT, 'tsconfig.json'), ...options });
+    for (const { file, format } of outputs) await bundle.write({ file: join(DIST, file), format });
+    await bundle.close();
+  }
+}
+
+/** Imports a declaration file may keep: anything else would be a package a merchant does not have. */
+const ALLOWED_IMPORTS = new Set(['react', 'momo-checkout/widget']);
+
+async function buildTypes(): Promise<void> {
+  const out = await mkdtemp(join(tmpdir(), 'momo-types-'));
+  try {
+    await emitDeclarations(REPO_ROOT, out, ['src/api/index.ts', 'widget/index.ts', 'widget/global.ts', 'react/index.ts']);
+    const entries = [
+      { input: 'src/api/index.d.ts', name: 'index', plugins: [] },
+      { input: 'widget/index.d.ts', name: 'widget', plugins: [] },
+      { input: 'widget/global.d.ts', name: 'widget.global', plugins: [] },
+      { input: 'react/index.d.ts', name: 'react', plugins: [widgetAsPackage(out)] },
+    ];
+    for (const { input, name, plugins } of entries) {
+      const bundle = await rollup({ input: join(out, input), external: ['react', 'zod/mini'], plugins: [...plugins, dts({ respectExternal: false })] });
+      const { output } = await bundle.generate({ format: 'es' });
+      await bundle.close();
+      const code = output[0].code;
+      const imports = [...code.matchAll(/\bfrom\s+['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]);
+      const stray = imports.filter((source) => !ALLOWED_IMPORTS.has(source as string));
+      if (stray.length) throw new Error(`${name}.d.ts would import ${stray.join(', ')}, which merchants do not install.`);
+      // The same declarations serve both module kinds: they describe one API, and import only
+      // packages whose own exports resolve per kind. widget.js is a script, so one file; its
+      // globals are declared again, identically, which TypeScript accepts when both are loaded.
+      if (name === 'widget.global') {
+        await writeFile(join(DIST, 'widget.global.d.ts'), code);
+      } else {
+        await writeFile(join(DIST, `${name}.d.mts`), code);
+        await writeFile(join(DIST, `${name}.d.cts`), code);
+      }
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+// widget.js is a classic script: no import, no export, valid as CommonJS. Said so for Node and
+// TypeScript (every other file in dist/ names its module kind by its extension), so that
+// `require('momo-checkout/widget.js')` in a bundler resolves as well as `import`.
+const SCRIPT_SCOPE = { type: 'commonjs', private: true };
+
+await buildJs();
+await buildTypes();
+await writeFile(join(DIST, 'package.json'), `${JSON.stringify(SCRIPT_SCOPE, null, 2)}\n`);

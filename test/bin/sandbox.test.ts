@@ -1,0 +1,51 @@
+// @vitest-environment node
+// What `momo-checkout-sandbox` serves on its one port: the sandbox API, the hosted page of a
+// session and widget.js — from the build it ships with (here a stand-in folder).
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api';
+import { type RunningSandbox, startSandboxServer } from '../../src/bin/sandbox-server';
+
+let dist: string;
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'momo-bin-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>hosted page</title>');
+  await writeFile(join(dist, 'widget.js'), '/* widget */');
+  await writeFile(join(dist, 'assets', 'page.js'), '/* page */');
+  sandbox = await startSandboxServer({ port: 0, host: '127.0.0.1', distDir: dist });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('momo-checkout-sandbox', () => {
+  it('creates a session through the API; its url opens the hosted page on the same port', async () => {
+    const momo = createClient({ baseUrl: sandbox.url, token: 'sk_test_ci' });
+    const session = await momo.createSession({
+      total: 2000,
+      currency: 'xaf',
+      accountId: 'acct_ci',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/cart',
+      metadata: {},
+      items: [{ productId: 'prt_rice', quantity: 2, price: 1000, productName: 'Riz' }],
+    });
+    expect(session.url.startsWith(`${sandbox.url}/pay/${session.id}#`)).toBe(true);
+    const page = await fetch(session.url.split('#')[0] as string);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('hosted page');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('serves widget.js and the page assets to other origins, and nothing else of the folder', async () => {
+    const widget = await fetch(`${sandbox.url}/widget.js`);
+    expect([widget.status, widget.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
+    expect((await fetch(`${sandbox.url}/assets/page.js`)).status).toBe(200);
+    for (const path of ['/index.html', '/package.json', '/demo', '/']) expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404);
+  });
+});
