@@ -28,6 +28,12 @@ export interface SandboxOptions {
   confirmRateLimit?: RateLimit | false;
   /** Take the client's address from the last X-Forwarded-For entry (behind a proxy you run). Default false. */
   trustProxy?: boolean;
+  /**
+   * The sandbox's extensions to the interface (`approval_expires_at`, the `payment_method` detail,
+   * `Idempotency-Key`, `GET /v1/sessions/{id}`). `false` plays a bare service that has none of
+   * them. Env SANDBOX_EXTENSIONS (1 or 0); default on.
+   */
+  extensions?: boolean;
   /** Environment to read the defaults from; default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -42,6 +48,7 @@ export interface SandboxConfig {
   faults: boolean;
   confirmRateLimit: RateLimit | null;
   trustProxy: boolean;
+  extensions: boolean;
 }
 
 export const DEFAULT_CONFIRM_RATE_LIMIT: Readonly<RateLimit> = { max: 10, windowMs: 60_000 };
@@ -68,10 +75,11 @@ function baseUrl(value: string | undefined): string | null {
   return value.replace(/\/+$/, '');
 }
 
-function flag(name: string, option: boolean | undefined, envValue: string | undefined): boolean {
+function flag(name: string, option: boolean | undefined, envValue: string | undefined, fallback = false): boolean {
   if (option !== undefined) return option;
   const text = (envValue ?? '').trim().toLowerCase();
-  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '') return fallback;
+  if (text === '0' || text === 'false') return false;
   if (text === '1' || text === 'true') return true;
   throw new RangeError(`Sandbox option ${name} must be 1 or 0 (true or false) in the environment.`);
 }
@@ -110,5 +118,6 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     faults: flag('faults', options.faults, env.SANDBOX_FAULTS),
     confirmRateLimit: rateLimit(options.confirmRateLimit, env.SANDBOX_CONFIRM_RATE_LIMIT),
     trustProxy: options.trustProxy ?? false,
+    extensions: flag('extensions', options.extensions, env.SANDBOX_EXTENSIONS, true),
   };
 }

@@ -29,10 +29,13 @@ export interface Reply {
   body: unknown;
 }
 
-/** Reads the optional Idempotency-Key header; a malformed one is refused rather than ignored. */
-export function idempotencyKeyOf(c: Context): string | null {
+/**
+ * Reads the optional Idempotency-Key header; a malformed one is refused rather than ignored. A
+ * service without the extension (`supported` false) ignores the header, as it would any other.
+ */
+export function idempotencyKeyOf(c: Context, supported: boolean): string | null {
   const key = c.req.header('idempotency-key');
-  if (key === undefined) return null;
+  if (key === undefined || !supported) return null;
   if (!KEY_PATTERN.test(key)) {
     throw new ApiError('invalid_request', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
   }

@@ -56,18 +56,21 @@ function payoutRecord(intent: IntentRecord, payout: Payout): PayoutRecord {
   };
 }
 
-/** The intent as the API shows it; the client secret only to the merchant (`withSecret`). */
-export function toPaymentIntent(intent: IntentRecord, withSecret: boolean): PaymentIntent {
+/**
+ * The intent as the API shows it. The interface documents `client_secret` as a required string of
+ * this read, shown without a token: so anyone holding the intent id reads the secret (README).
+ */
+export function toPaymentIntent(intent: IntentRecord, extensions: boolean): PaymentIntent {
   const attempt = latestAttempt(intent);
   const failure = attempt ? failureOf(attempt) : null;
-  return {
+  const view: PaymentIntent = {
     id: intent.id,
-    client_secret: withSecret ? intent.clientSecret : null,
+    client_secret: intent.clientSecret,
     intent_id: intent.intentId,
     currency: intent.currency,
     amount: intent.amount,
     payment_method_types: ['momo'],
-    payment_method: attempt
+    payment_method: attempt && extensions
       ? {
           id: attempt.paymentMethodId,
           type: 'momo',
@@ -93,8 +96,10 @@ export function toPaymentIntent(intent: IntentRecord, withSecret: boolean): Paym
       charges: intent.attempts.map((a) => chargeRecord(intent, a)),
       payouts: intent.payout ? [payoutRecord(intent, intent.payout)] : [],
     },
-    approval_expires_at: attempt?.status === 'pending' ? isoAt(attempt.expiresAt) : null,
   };
+  // Extension: when the pending attempt's approval window closes.
+  if (extensions) view.approval_expires_at = attempt?.status === 'pending' ? isoAt(attempt.expiresAt) : null;
+  return view;
 }
 
 /** The answer of confirm: the attempt as it stands right after it started. */

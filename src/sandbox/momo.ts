@@ -15,11 +15,22 @@ export interface MomoAccount {
   national: string;
 }
 
-export function checkMomo(data: PaymentMethodData): MomoAccount {
+/**
+ * The payer's (or payee's) account, checked. With `currency` (a confirm: the intent's), the
+ * country must pay in it, as an operator moves money only in its own country's currency.
+ */
+export function checkMomo(data: PaymentMethodData, currency?: string): MomoAccount {
   const { country, msisdn, operator_name: operator } = data.momo;
   const operators = operatorsOf(country);
   if (operators === undefined) {
     throw invalidField(`${FIELD}.country`, `\`${FIELD}.country\` "${country}" is not a country where mobile-money payments are supported.`);
+  }
+  const countryCurrency = findCountry(country)?.currency;
+  if (currency !== undefined && countryCurrency !== currency) {
+    throw invalidField(
+      `${FIELD}.country`,
+      `\`${FIELD}.country\` "${country}" pays in "${countryCurrency}"; this payment is in "${currency}", so the payer must pay from a country that uses it.`,
+    );
   }
   if (!isMobileMsisdn(country, msisdn)) {
     throw invalidField(`${FIELD}.msisdn`, `\`${FIELD}.msisdn\` is not a valid mobile number of country "${country}".`);

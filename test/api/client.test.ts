@@ -50,7 +50,7 @@ describe('client › every operation against the sandbox', () => {
     expect(paymentIntentSchema.safeParse(created).success).toBe(true);
     expect(created.client_secret).toMatch(/^pi_\w+_secret_\w+$/);
     const read = await browser.getIntent(created.intent_id);
-    expect(read.client_secret).toBeNull();
+    expect(read.client_secret).toBe(created.client_secret);
     expect(read.status).toBe('requires_payment_method');
     const result = await browser.confirmIntent(created.intent_id, { client_secret: created.client_secret!, ...payer, payment_method_data: momo() });
     expect(confirmResultSchema.safeParse(result).success).toBe(true);

@@ -6,9 +6,9 @@ import { APPROVAL_MS, BASE, expectError, expectJson, sessionBody, setup, START, 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('POST /v1/sessions', () => {
-  it('creates an open session with 201, its intent and a page url carrying the secret in the fragment', async () => {
+  it('creates an open session with 200 (as the interface documents), its intent and a page url carrying the secret in the fragment', async () => {
     const { call, readIntent } = setup();
-    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 201, sessionSchema);
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
     expect(session).toMatchObject({
       object: 'checkout_session',
       status: 'open',
@@ -33,7 +33,7 @@ describe('POST /v1/sessions', () => {
 
   it('builds the url from checkoutBaseUrl when given', async () => {
     const { call } = setup({ checkoutBaseUrl: 'https://pay.example.com/' });
-    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 201, sessionSchema);
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
     expect(session.url.startsWith(`https://pay.example.com/pay/${session.id}#pi_`)).toBe(true);
   });
 
@@ -57,7 +57,7 @@ describe('POST /v1/sessions', () => {
   it('accepts plain http return addresses (local shops in development)', async () => {
     const { call } = setup();
     const body = sessionBody({ successUrl: 'http://localhost:3000/ok?order=1#top' });
-    expect((await call('POST', '/v1/sessions', { body })).status).toBe(201);
+    expect((await call('POST', '/v1/sessions', { body })).status).toBe(200);
   });
 
   it('refuses a total that differs from the sum of price × quantity, creating nothing', async () => {
@@ -83,7 +83,7 @@ describe('POST /v1/sessions', () => {
 describe('GET /v1/sessions/:id', () => {
   async function created(options = {}) {
     const context = setup(options);
-    const session = await expectJson(await context.call('POST', '/v1/sessions', { body: sessionBody() }), 201, sessionSchema);
+    const session = await expectJson(await context.call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
     return { ...context, session };
   }
 

@@ -43,13 +43,13 @@ describe('the API under /v1', () => {
       body: JSON.stringify({ amount: 2500, currency: 'xaf' }),
     });
     expect(created.status).toBe(201);
-    const intent = (await created.json()) as { intent_id: string; amount: number };
+    const intent = (await created.json()) as { intent_id: string; amount: number; client_secret: string };
     expect(intent.intent_id).toMatch(/^pi_/);
 
     const read = await fetch(`${running.server.url}/v1/payment-intents/${intent.intent_id}`);
     expect(read.status).toBe(200);
     expect(read.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await read.json()).toMatchObject({ intent_id: intent.intent_id, amount: 2500, client_secret: null });
+    expect(await read.json()).toMatchObject({ intent_id: intent.intent_id, amount: 2500, client_secret: intent.client_secret });
   });
 
   it('works with the project client over HTTP', async () => {

@@ -174,8 +174,8 @@ export const eventSchema = z.object({
 export const paymentIntentSchema = z.object({
   ...intentViewShape,
   id: z.int(),
-  /** Null when the intent is read without the merchant's token (decision, README). */
-  client_secret: z.nullable(clientSecretSchema),
+  /** A required string, token or not, as the interface documents (README: intent ids are confidential). */
+  client_secret: clientSecretSchema,
   payment_method_types: z.nullable(z.array(z.string())),
   metadata: z.nullable(metadataSchema),
   canceled_at: z.nullable(timestamp()),

@@ -28,7 +28,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     idempotentCreate(c, deps, CREATE, (value, now) => {
       const body = parseWith(createIntentRequestSchema, value);
       const intent = createIntent(store, { ...body, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) }, now);
-      return { status: 201, body: toPaymentIntent(intent, true) };
+      return { status: 201, body: toPaymentIntent(intent, config.extensions) };
     }),
   );
 
@@ -37,16 +37,16 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const authorization = c.req.header('authorization');
     // Anyone may read an intent, but a merchant key has no business in a browser, even to read.
     if (authorization !== undefined && c.req.header('origin') !== undefined) throw browserForbidden();
-    const withSecret = isMerchantRequest(authorization);
+    isMerchantRequest(authorization);
     const intent = store.intents.get(c.req.param('id'));
     if (!intent) throw notFound('This payment intent');
     settle(store, intent, config.now());
-    return jsonResponse(200, toPaymentIntent(intent, withSecret));
+    return jsonResponse(200, toPaymentIntent(intent, config.extensions));
   });
 
   app.options(CONFIRM, publicPreflight);
   app.post(CONFIRM, publicCors, countConfirms(deps), limitConfirms(deps), async (c) => {
-    const key = idempotencyKeyOf(c);
+    const key = idempotencyKeyOf(c, config.extensions);
     const value = await readJsonBody(c, config.maxBodyBytes);
     // Nothing awaits from here on: checking the state and starting the attempt is one step.
     const now = config.now();
@@ -59,7 +59,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       // What the intent's state refuses comes first: no detail of the body could change it.
       assertPayable(store, intent, now);
       const body = parseWith(confirmRequestSchema, value);
-      const account = checkMomo(body.payment_method_data);
+      const account = checkMomo(body.payment_method_data, intent.currency);
       const attempt = startAttempt(store, config, intent, account, now);
       return { status: 200, body: toConfirmResult(intent, attempt) };
     });

@@ -13,7 +13,7 @@ export async function idempotentCreate(
   path: string,
   work: (body: unknown, now: number) => Reply,
 ): Promise<Response> {
-  const key = idempotencyKeyOf(c);
+  const key = idempotencyKeyOf(c, config.extensions);
   const body = await readJsonBody(c, config.maxBodyBytes);
   const now = config.now();
   // Keys are per merchant token; the token itself is never kept, only its hash.

@@ -21,10 +21,13 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       checkSessionRequest(body);
       const session = createSession(store, body, now);
       const baseUrl = config.checkoutBaseUrl ?? new URL(c.req.url).origin;
-      return { status: 201, body: toSession(store, session, now, baseUrl) };
+      // The interface documents 200 for this creation (201 elsewhere, where it says nothing).
+      return { status: 200, body: toSession(store, session, now, baseUrl) };
     }),
   );
 
+  // Extension: a bare service has no way to read a session, so this path is unknown there.
+  if (!config.extensions) return;
   app.options(ONE, publicPreflight);
   app.get(ONE, publicCors, (c) => {
     const session = store.sessions.get(c.req.param('id'));
