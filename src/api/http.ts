@@ -1,6 +1,7 @@
 // The one HTTP helper every endpoint goes through: it owns the time limit, the retries of reads,
 // and the mapping of every kind of answer to data or to an ApiError.
 import type * as z from 'zod/mini';
+import { type Clock, pause, systemClock } from './clock';
 import { ApiError, isTransient } from './errors';
 import { errorBodySchema } from './schemas/checkout';
 
@@ -15,6 +16,8 @@ export interface ClientConfig {
   timeoutMs?: number;
   /** How many times a read is tried again after a transient failure. */
   readRetries?: number;
+  /** The clock of time limits and retry pauses (and of the checkout built on this client). */
+  clock?: Clock;
 }
 
 export interface CallOptions {
@@ -44,7 +47,8 @@ export async function request<S extends z.ZodMiniType>(config: ClientConfig, spe
     } catch (error) {
       if (attempt >= attempts || !isTransient(error)) throw error;
       const retryAfterMs = ((error as ApiError).retryAfter ?? 0) * 1000;
-      await sleep(Math.max(retryAfterMs, BACKOFF_MS[attempt - 1] ?? 3000) * (0.75 + Math.random() / 2), spec.signal);
+      await pause(config.clock ?? systemClock, Math.max(retryAfterMs, BACKOFF_MS[attempt - 1] ?? 3000) * (0.75 + Math.random() / 2), spec.signal);
+      if (spec.signal?.aborted) throw new ApiError('aborted', 'Request aborted');
     }
   }
 }
@@ -59,7 +63,8 @@ async function send<S extends z.ZodMiniType>(config: ClientConfig, spec: Request
   const onAbort = () => controller.abort();
   spec.signal?.addEventListener('abort', onAbort);
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const clock = config.clock ?? systemClock;
+  const timer = clock.setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -90,7 +95,7 @@ async function send<S extends z.ZodMiniType>(config: ClientConfig, spec: Request
     }
     return parseAnswer(response, text, spec);
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -136,19 +141,5 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     if (signal.aborted) return abort();
     signal.addEventListener('abort', abort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ApiError('aborted', 'Request aborted'));
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      if (signal?.aborted) reject(new ApiError('aborted', 'Request aborted'));
-      else resolve();
-    }
   });
 }

@@ -1,24 +1,16 @@
 // Follows a payment by reading it again and again: on a timer while the page is visible and
 // online, at once when the payer comes back to the tab or the connection returns, and never two
 // reads at a time. It owns every timer and listener it creates; stop() leaves nothing behind.
+import type { Clock } from '../api/clock';
 
-export interface Env {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
-  /** The page, for visibility and connectivity; absent on servers (nothing is followed there). */
-  window?: Window;
-}
+/** The page the checkout runs in, for visibility and connectivity; null where there is none. */
+export type Page = Pick<Window, 'document' | 'navigator' | 'addEventListener' | 'removeEventListener'> | null;
 
-export const browserEnv = (): Env => ({
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-  window: typeof window === 'undefined' ? undefined : window,
-});
+export const currentPage = (): Page => (typeof window === 'undefined' ? null : window);
 
 export interface FollowerOptions {
-  env: Env;
+  clock: Clock;
+  page: Page;
   /** One read of the payment; resolves when its result has been applied. */
   read(): Promise<void>;
   /** Milliseconds until the next read, or null when there is nothing more to follow. */
@@ -26,26 +18,25 @@ export interface FollowerOptions {
   onOnlineChange(online: boolean): void;
 }
 
-export function createFollower({ env, read, nextDelay, onOnlineChange }: FollowerOptions) {
+export function createFollower({ clock, page: win, read, nextDelay, onOnlineChange }: FollowerOptions) {
   let timer: unknown;
   let reading: Promise<void> | null = null;
   let active = false;
-  const win = env.window;
   const hidden = () => win?.document.visibilityState === 'hidden';
   const offline = () => win?.navigator.onLine === false;
 
   function schedule() {
-    env.clearTimeout(timer);
+    clock.clearTimeout(timer);
     timer = undefined;
     if (!active || hidden() || offline()) return;
     const delay = nextDelay();
     if (delay === null) return;
-    timer = env.setTimeout(() => void now(), delay);
+    timer = clock.setTimeout(() => void now(), delay);
   }
 
   /** Reads at once (or joins the read under way), then schedules the next one. */
   function now(): Promise<void> {
-    env.clearTimeout(timer);
+    clock.clearTimeout(timer);
     reading ??= read().finally(() => {
       reading = null;
       schedule();
@@ -80,7 +71,7 @@ export function createFollower({ env, read, nextDelay, onOnlineChange }: Followe
     now,
     stop() {
       active = false;
-      env.clearTimeout(timer);
+      clock.clearTimeout(timer);
       timer = undefined;
       win?.document.removeEventListener('visibilitychange', onVisibility);
       win?.removeEventListener('online', onOnline);

@@ -3,13 +3,14 @@
 import { batch, computed, signal } from '@preact/signals';
 import { confirmIntent, getIntentView as getIntent } from '../api/endpoints/checkout';
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
+import { pause, systemClock } from '../api/clock';
 import type { ClientConfig } from '../api/http';
 import { clientSecretSchema } from '../api/schemas/fields';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
 import { CONFIRM_LATE_CHECK_MS, CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
-import { errorScreen, fieldOfApiError } from './api-errors';
-import { browserEnv, createFollower, type Env } from './follower';
+import { errorKind, errorScreen, fieldOfApiError } from './api-errors';
+import { createFollower, currentPage, type Page } from './follower';
 import type { Attempt, Screen } from './screens';
 import type { CheckoutSession, SessionReader } from './session';
 import { screenForIntent } from './status';
@@ -37,11 +38,14 @@ export interface CheckoutOptions {
   navigate?(url: string, to: 'success' | 'cancel'): void;
   /** Whether the receipt counts down to successUrl (default); not for a payer who came Back. */
   autoReturn?: boolean;
-  env?: Env;
+  /** Where visibility and connectivity are watched; default: the current window (null: none). */
+  page?: Page;
 }
 
 export function createCheckout(options: CheckoutOptions) {
-  const env = options.env ?? browserEnv();
+  // One clock for the model and its API client: polling, time limits and retries move together.
+  const clock = options.api.clock ?? systemClock;
+  const page = options.page === undefined ? currentPage() : options.page;
   const secret = options.clientSecret;
   // The secret is `<intent id>_secret_<random>`: knowing it, the intent and the session can be
   // read in parallel, saving the payer one round trip.
@@ -87,12 +91,13 @@ export function createCheckout(options: CheckoutOptions) {
   let notified: string | null = null;
 
   const follower = createFollower({
-    env,
+    clock,
+    page,
     read: readAndApply,
     nextDelay() {
       const s = screen.value;
       if (!attempt || (s.name !== 'pending' && s.name !== 'unknown')) return null;
-      const now = env.now();
+      const now = clock.now();
       if (s.name === 'unknown') return now < attempt.expiresAt + DEADLINE_GRACE_MS + UNKNOWN_POLL_FOR_MS ? UNKNOWN_POLL_MS : null;
       return pollDelay(now - attempt.startedAt);
     },
@@ -130,7 +135,7 @@ export function createCheckout(options: CheckoutOptions) {
       attempt = next.attempt;
       // Past the approval window and its grace, an unanswered attempt is "still verifying",
       // never "failed": the operator may yet report it approved.
-      if (env.now() > attempt.expiresAt + DEADLINE_GRACE_MS) return show({ name: 'unknown', attempt });
+      if (clock.now() > attempt.expiresAt + DEADLINE_GRACE_MS) return show({ name: 'unknown', attempt });
     }
     show(next);
   }
@@ -142,6 +147,9 @@ export function createCheckout(options: CheckoutOptions) {
       readTrouble.value = false;
     } catch (error) {
       if (controller.signal.aborted) return;
+      // The intent was there and now is not (a service that lost its records, a restart of the
+      // sandbox): no number of reads will bring it back, so the page says so instead of polling.
+      if (intent.value && errorKind(error) === 'notFound') return show({ name: 'error', error: 'lost', recovery: 'check' });
       readFailures += 1;
       if (screen.value.name === 'pending' || screen.value.name === 'unknown') {
         // Keep following through a bad connection, and say so after a few failures.
@@ -226,7 +234,7 @@ export function createCheckout(options: CheckoutOptions) {
     submits += 1;
     const msisdn = body.payment_method_data.momo.msisdn;
     const chargesBefore = intent.value?.event.charges.length ?? 0;
-    const startedAt = env.now();
+    const startedAt = clock.now();
     attempt = { country: form.country, operator: form.operator, phone: maskMsisdn(msisdn), startedAt, expiresAt: startedAt + DEFAULT_APPROVAL_WINDOW_MS };
     show({ name: 'confirming' });
     try {
@@ -281,14 +289,8 @@ export function createCheckout(options: CheckoutOptions) {
   async function lookForAttempt(chargesBefore: number, pauses: readonly number[], stillWanted: () => boolean) {
     const { signal } = controller;
     let unchanged: PaymentIntent | undefined;
-    for (const pause of pauses) {
-      if (pause) {
-        await new Promise<void>((resolve) => {
-          const stop = () => (env.clearTimeout(timer), resolve());
-          const timer = env.setTimeout(() => (signal.removeEventListener('abort', stop), resolve()), pause);
-          signal.addEventListener('abort', stop, { once: true });
-        });
-      }
+    for (const ms of pauses) {
+      if (ms) await pause(clock, ms, signal);
       if (signal.aborted || !stillWanted()) return unchanged;
       const read = await getIntent(options.api, intentId, { signal }).catch(() => undefined);
       if (!read || signal.aborted || !stillWanted()) continue;
@@ -348,7 +350,7 @@ export function createCheckout(options: CheckoutOptions) {
   }
 
   function start() {
-    env.window?.addEventListener('pageshow', onPageShow);
+    page?.addEventListener('pageshow', onPageShow);
     void load();
   }
 
@@ -356,13 +358,13 @@ export function createCheckout(options: CheckoutOptions) {
     controller.abort();
     controller = new AbortController();
     follower.stop();
-    env.window?.removeEventListener('pageshow', onPageShow);
+    page?.removeEventListener('pageshow', onPageShow);
   }
 
   return {
     intentId,
     /** The clock the model follows time by (the page's, or a test's). */
-    now: env.now,
+    now: clock.now,
     screen,
     intent,
     session,

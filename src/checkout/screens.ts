@@ -26,6 +26,8 @@ export type ErrorKind =
   | 'server'
   | 'invalidResponse'
   | 'notFound'
+  /** The intent this page was following is no longer found. */
+  | 'lost'
   | 'badLink'
   | 'badSecret'
   | 'expired'

@@ -85,6 +85,7 @@ export const en = {
   'error.server': 'The payment service is having trouble. Please try again in a moment.',
   'error.invalidResponse': 'The payment service sent an answer we did not understand. Please try again in a moment.',
   'error.notFound': 'This payment could not be found. Ask the merchant for a new payment link.',
+  'error.lost': 'The payment service can no longer find this payment. If you approved it on your phone, do not pay again: if it went through, you will receive a receipt by e-mail. Otherwise, ask the merchant for a new payment link.',
   'error.badLink': 'This payment link is incomplete. Ask the merchant for a new payment link.',
   'error.badSecret': 'This payment link is not valid. Ask the merchant for a new payment link.',
   'error.expired': 'This payment link has expired. Ask the merchant for a new one.',

@@ -86,6 +86,7 @@ export const fr: Record<MessageKey, string> = {
   'error.server': 'Le service de paiement rencontre un problème. Réessayez dans un instant.',
   'error.invalidResponse': 'Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.',
   'error.notFound': 'Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.',
+  'error.lost': 'Le service de paiement ne trouve plus ce paiement. Si vous l’avez validé sur votre téléphone, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien de paiement au marchand.',
   'error.badLink': 'Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.',
   'error.badSecret': 'Ce lien de paiement n’est pas valide. Demandez un nouveau lien de paiement au marchand.',
   'error.expired': 'Ce lien de paiement a expiré. Demandez-en un nouveau au marchand.',

@@ -12,8 +12,10 @@ import {
   remittanceListSchema,
   sessionSchema,
 } from '../../src/api/schemas';
+import { DEFAULT_TIMEOUT_MS } from '../../src/api/http';
 import { createSandbox } from '../../src/sandbox';
 import { numberFor } from '../support/checkout-bed';
+import { createFakeTime } from '../support/fake-time';
 import { failure } from '../support/failure';
 
 const BASE = 'http://sandbox.test';
@@ -143,16 +145,20 @@ describe('client › errors are typed and distinguishable', () => {
     expect(await failure(client.getIntent('pi_x'))).toMatchObject({ kind: 'network' });
   });
 
-  it('gives up on a hanging answer after the time limit', async () => {
+  it('gives up on a hanging answer at the time limit, on the clock it is given', async () => {
+    const time = createFakeTime();
     const client = createClient({
       baseUrl: BASE,
-      timeoutMs: 50,
+      clock: time.clock,
       readRetries: 0,
       fetch: (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     });
-    const started = Date.now();
-    expect(await failure(client.getIntent('pi_x'))).toMatchObject({ kind: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    let settled = false;
+    const result = failure(client.getIntent('pi_x')).finally(() => (settled = true));
+    await time.advance(DEFAULT_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await time.advance(1);
+    expect(await result).toMatchObject({ kind: 'timeout' });
   });
 
   it('names the field of an answer that does not match the contract', async () => {
@@ -184,16 +190,43 @@ describe('client › errors are typed and distinguishable', () => {
 });
 
 describe('client › retries', () => {
-  it('retries a read through transient failures', async () => {
+  it('retries a read through transient failures, 0.4 s then 1.2 s later (± a quarter)', async () => {
     const { merchant } = setup();
     const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
+    const time = createFakeTime();
     let calls = 0;
     const client = createClient({
       baseUrl: BASE,
+      clock: time.clock,
       fetch: async () => (++calls < 3 ? new Response('busy', { status: 503 }) : Response.json(intent)),
     });
-    expect((await client.getIntent(intent.intent_id)).intent_id).toBe(intent.intent_id);
+    const read = client.getIntent(intent.intent_id);
+    await time.advance(299);
+    expect(calls).toBe(1);
+    await time.advance(201);
+    expect(calls).toBe(2);
+    await time.advance(699);
+    expect(calls).toBe(2);
+    await time.advance(801);
     expect(calls).toBe(3);
+    expect((await read).intent_id).toBe(intent.intent_id);
+  });
+
+  it('waits as long as the service asks with Retry-After before reading again', async () => {
+    const time = createFakeTime();
+    let calls = 0;
+    const client = createClient({
+      baseUrl: BASE,
+      clock: time.clock,
+      readRetries: 1,
+      fetch: async () => (++calls, new Response('{}', { status: 429, headers: { 'Retry-After': '10' } })),
+    });
+    const read = failure(client.getIntent('pi_x'));
+    await time.advance(7_499);
+    expect(calls).toBe(1);
+    await time.advance(5_001);
+    expect(calls).toBe(2);
+    expect(await read).toMatchObject({ status: 429, retryAfter: 10 });
   });
 
   it('never sends a confirm twice, whatever the failure', async () => {

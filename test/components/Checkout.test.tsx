@@ -199,6 +199,29 @@ describe('Checkout › payment states', () => {
   });
 });
 
+describe('Checkout › a payment the service no longer finds', () => {
+  it('says what to do, offers a check and the way back to the merchant, in both languages', async () => {
+    for (const [lang, message, check, back] of [
+      ['fr', /^Le service de paiement ne trouve plus ce paiement\. Si vous l’avez validé/, 'Vérifier l’état du paiement', 'Annuler et revenir chez le marchand'],
+      ['en', /^The payment service can no longer find this payment\. If you approved it/, 'Check the payment status', 'Cancel and return to the merchant'],
+    ] as const) {
+      const bed = createBed();
+      const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: () => {} });
+      const view = render(<Checkout model={model} lang={lang} onLangChange={() => {}} />);
+      fillValid(model, 'never_approved');
+      fireEvent.submit(view.container.querySelector('form')!);
+      await bed.time.settle();
+      bed.intercept(async () => Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 }));
+      await bed.time.advance(1000);
+      expect(view.container.querySelector('.momo')?.getAttribute('data-state')).toBe('error');
+      expect(screen.getByRole('alert').textContent).toMatch(message);
+      expect(screen.getByRole('button', { name: check })).toBeTruthy();
+      expect(screen.getByRole('button', { name: back })).toBeTruthy();
+      view.unmount();
+    }
+  });
+});
+
 describe('Checkout › typing a phone number', () => {
   it('leaves the caret alone in a field kept as typed, hyphens included', async () => {
     await setup('en');

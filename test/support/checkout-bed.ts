@@ -15,17 +15,54 @@ export function numberFor(outcome: TestOutcome, country = 'cg', operator = 'mtn'
   return found;
 }
 
+interface Exchange {
+  method: string;
+  path: string;
+  /** How many faults the sandbox had applied when this request went out. */
+  hitsBefore: number;
+  answered: Promise<unknown>;
+}
+
 export function createBed(sandboxOptions: SandboxOptions = {}) {
   const time = createFakeTime();
   const sandbox = createSandbox({ now: time.now, env: {}, ...sandboxOptions });
   /** Every request the checkout sends, for counting confirms and reads. */
   const requests: Request[] = [];
   let intercept: ((request: Request) => Promise<Response | undefined>) | undefined;
-  const fetch = async (request: Request) => {
+  const underway = new Set<Exchange>();
+
+  // The answer is read whole here, so that an exchange ends when its last byte has come: a
+  // connection that breaks mid-answer fails the fetch, as it does over a socket.
+  async function exchange(request: Request): Promise<Response> {
+    const response = (await intercept?.(request)) ?? (await sandbox.fetch(request));
+    const body = response.status === 204 || response.status === 304 ? null : await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  const fetch = (request: Request) => {
     requests.push(request.clone());
-    return (await intercept?.(request)) ?? sandbox.fetch(request);
+    const answer = exchange(request);
+    const entry: Exchange = { method: request.method, path: new URL(request.url).pathname, hitsBefore: sandbox.faults?.hits().length ?? 0, answered: answer.catch(() => {}) };
+    underway.add(entry);
+    void entry.answered.then(() => underway.delete(entry));
+    return answer;
   };
-  const api: ClientConfig = { baseUrl: BASE_URL, fetch };
+
+  /** A request the sandbox holds with a `hang` fault: it ends only when the checkout gives up. */
+  const held = (entry: Exchange) =>
+    (sandbox.faults?.hits().slice(entry.hitsBefore) ?? []).some((hit) => hit.kind === 'hang' && hit.method === entry.method && hit.path === entry.path);
+
+  // Faults run some of their work on the machine's own timers (a latency, a connection that
+  // breaks): a settled moment waits for those answers, not for time to pass.
+  time.alsoWaitFor(async () => {
+    for (;;) {
+      const waiting = [...underway].filter((entry) => !held(entry));
+      if (waiting.length === 0) return;
+      await Promise.race(waiting.map((entry) => entry.answered));
+    }
+  });
+
+  const api: ClientConfig = { baseUrl: BASE_URL, fetch, clock: time.clock };
   const merchant = createClient({ baseUrl: BASE_URL, token: TOKEN, fetch: sandbox.fetch });
 
   async function newIntent(amount = 5000) {
@@ -34,7 +71,7 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
   }
 
   async function open(options: Partial<CheckoutOptions> & { secret: string }) {
-    const model = createCheckout({ api, clientSecret: options.secret, env: time.env, ...options });
+    const model = createCheckout({ api, clientSecret: options.secret, page: null, ...options });
     model.start();
     await time.settle();
     return model;

@@ -1,6 +1,6 @@
-// A clock shared by the sandbox and the checkout: tests move time forward and every timer due
-// runs in order, with the promises it starts settled before the next one.
-import type { Env } from '../../src/checkout/follower';
+// One fake clock for the sandbox, the API client and the checkout: tests move time forward and
+// every timer due runs in order, with the promises it starts settled before the next one.
+import type { Clock } from '../../src/api/clock';
 
 export const START = Date.UTC(2026, 10, 2, 9, 0, 0);
 
@@ -8,12 +8,19 @@ export function createFakeTime(start = START) {
   let now = start;
   let nextId = 1;
   const timers = new Map<number, { at: number; run: () => void }>();
+  /** Work outside the clock that a settled moment waits for (answers under way); see the bed. */
+  let waitFor: () => Promise<void> = async () => {};
 
-  const settle = async () => {
+  const turns = async () => {
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
   };
+  const settle = async () => {
+    await turns();
+    await waitFor();
+    await turns();
+  };
 
-  const env: Env = {
+  const clock: Clock = {
     now: () => now,
     setTimeout(run, ms) {
       const id = nextId++;
@@ -26,9 +33,13 @@ export function createFakeTime(start = START) {
   };
 
   return {
-    env,
+    clock,
     now: () => now,
     settle,
+    /** Makes every settle also wait for `work` (e.g. requests whose answers are on their way). */
+    alsoWaitFor(work: () => Promise<void>) {
+      waitFor = work;
+    },
     pending: () => timers.size,
     /** Moves the clock without running timers: a moment between two scheduled checks. */
     skip(ms: number) {
