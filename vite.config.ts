@@ -74,7 +74,7 @@ export default defineConfig(({ mode }) => ({
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/**/*.browser.test.ts'],
+    exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],
     environment: 'jsdom',
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,

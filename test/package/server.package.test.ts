@@ -1,0 +1,46 @@
+// A merchant's Node server, ESM and CommonJS, using only the installed tarball (no TypeScript
+// loader, no other package) against the packaged sandbox command.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { run } from './support/commands';
+
+const { bare, consumer, sandboxUrl } = inject('pkg');
+
+describe('the tarball installed alone', () => {
+  it('brings no other package: no runtime dependency', async () => {
+    // Every installed package's folder: the project's own, then the tarball's, and nothing else.
+    const installed = (await run('npm', ['ls', '--all', '--parseable'], { cwd: bare })).trim().split('\n');
+    expect(installed).toEqual([bare, join(bare, 'node_modules/momo-checkout')]);
+    const manifest = JSON.parse(await readFile(join(bare, 'node_modules/momo-checkout/package.json'), 'utf8')) as Record<string, unknown>;
+    expect([manifest.dependencies, manifest.private, manifest.license]).toEqual([undefined, undefined, 'MIT']);
+    const size = await run('du', ['-sk', join(bare, 'node_modules')], { cwd: bare });
+    console.log(`install: 1 package, ${(Number.parseInt(size, 10) / 1024).toFixed(1)} MB on disk`);
+  });
+
+  it.each([
+    ['ESM', 'server.mjs', 12_500, 'invalid_request'],
+    ['CommonJS', 'server.cjs', 5000, 404],
+  ])('a %s server creates a session against momo-checkout-sandbox, and meets ApiError', async (_kind, script, amount, refused) => {
+    const output = await run(process.execPath, [join(consumer, script), sandboxUrl], { cwd: bare });
+    const result = JSON.parse(output) as { url: string; intentAmount: number; refused: unknown };
+    expect(result.url).toMatch(new RegExp(`^${sandboxUrl}/pay/cs_[A-Za-z0-9]+#pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$`));
+    expect([result.intentAmount, result.refused]).toEqual([amount, refused]);
+  });
+});
+
+describe('momo-checkout-sandbox', () => {
+  it('serves the hosted page of a session and widget.js from the package', async () => {
+    const output = await run(process.execPath, [join(consumer, 'server.mjs'), sandboxUrl], { cwd: bare });
+    const page = await fetch((JSON.parse(output) as { url: string }).url.split('#')[0] as string);
+    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<script type="module"')]);
+    const widget = await fetch(`${sandboxUrl}/widget.js`);
+    expect([widget.status, (await widget.text()).length]).toEqual([200, expect.any(Number)]);
+  });
+
+  it('says how to use it, and refuses a bad port with exit code 2', async () => {
+    const bin = join(bare, 'node_modules/.bin/momo-checkout-sandbox');
+    expect(await run(bin, ['--help'], { cwd: bare })).toContain('--port');
+    await expect(run(bin, ['--port', 'eighty'], { cwd: bare })).rejects.toThrow(/\(2\)[\s\S]*--port must be a port number/);
+  });
+});
