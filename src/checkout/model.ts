@@ -14,7 +14,7 @@ import { createFollower, currentPage, type Page } from './follower';
 import type { Attempt, Screen } from './screens';
 import type { CheckoutSession, SessionReader } from './session';
 import { screenForIntent } from './status';
-import { confirmRequestFrom, type Field, FIELDS, type FieldError, type FormValues, isBlocking, validate } from './validation';
+import { confirmRequestFrom, type Field, FIELDS, type FieldError, type FormValues, isBlocking, refusal, validate } from './validation';
 
 /** What the merchant learns of the outcome: never the client secret, never the full number. */
 export interface CheckoutEventDetail {
@@ -258,7 +258,7 @@ export function createCheckout(options: CheckoutOptions) {
   async function recoverFromConfirmError(error: unknown, chargesBefore: number) {
     const field = fieldOfApiError(error);
     if (field) {
-      serverErrors.value = { [field]: { key: field === 'operator' ? 'error.operator.empty' : `error.${field}.invalid` } as FieldError };
+      serverErrors.value = { [field]: refusal(field, values.value) };
       return show({ name: 'form', notice: { key: 'form.fixErrors' } });
     }
     if (isApiError(error) && error.status === 429) {

@@ -1,6 +1,6 @@
 // What the payer can be shown: a closed set of screens. `name` is also the root element's
 // data-state attribute, for merchants' styling and for tests.
-import type { MessageKey } from '../i18n';
+import type { Message } from '../i18n';
 
 export interface Attempt {
   country: string;
@@ -37,7 +37,7 @@ export type ErrorKind =
 
 export type Screen =
   | { name: 'loading' }
-  | { name: 'form'; notice?: { key: MessageKey; params?: Record<string, number | string> } }
+  | { name: 'form'; notice?: Message }
   | { name: 'confirming' }
   | { name: 'pending'; attempt: Attempt }
   | { name: 'unknown'; attempt: Attempt }

@@ -5,8 +5,6 @@ import { maskLastDigits } from '../phone';
 import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
 import type { Attempt, Receipt, Screen } from './screens';
 
-/** Reasons the page knows how to explain; any other code reads "refused by your operator". */
-export const KNOWN_REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable'] as const;
 
 export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): Attempt {
   const method = intent.payment_method?.momo;

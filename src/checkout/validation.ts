@@ -1,7 +1,7 @@
 // The payer form's rules, as data: each field's check answers a message key (with its values) or
 // null. The store shows a field's message only once the payer has left it or tried to pay.
 import { emailSchema } from '../api/schemas/fields';
-import type { MessageKey, Params } from '../i18n';
+import type { Message } from '../i18n';
 import type { ConfirmRequest } from '../api/types';
 import { checkPhone, detectOperator, findCountry, toMsisdn } from '../phone';
 
@@ -14,12 +14,8 @@ export interface FormValues {
   phone: string;
 }
 export type Field = keyof FormValues;
-export interface FieldError {
-  key: MessageKey;
-  params?: Params;
-  /** A warning is shown but does not stop the payment (our prefix tables may be out of date). */
-  warning?: true;
-}
+/** A field's message; a warning is shown but does not stop the payment (prefix tables age). */
+export type FieldError = Message & { warning?: true };
 
 // Letters of any script with their accents, joined by spaces, hyphens, apostrophes or dots.
 const NAME = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
@@ -51,9 +47,25 @@ export const rules: { [F in Field]: (values: FormValues, labelOf: (operator: str
       const owner = detectOperator(v.country, v.phone);
       return { key: 'error.phone.wrong_operator', params: { operator: owner ? labelOf(owner) : '' }, warning: true };
     }
-    return { key: `error.phone.${problem}` as MessageKey, params: { country: v.country } };
+    return problem === 'invalid' ? { key: 'error.phone.invalid', params: { country: v.country } } : { key: `error.phone.${problem}` };
   },
 };
+
+/** What to say under a field the service refused although these rules passed it. */
+export function refusal(field: Field, values: FormValues): FieldError {
+  switch (field) {
+    case 'firstName':
+    case 'lastName':
+      return { key: `error.${field}.invalid` };
+    case 'email':
+      return { key: 'error.email.invalid' };
+    case 'operator':
+      return { key: 'error.operator.empty' };
+    case 'country':
+    case 'phone':
+      return { key: 'error.phone.invalid', params: { country: values.country } };
+  }
+}
 
 export const FIELDS = Object.keys(rules) as Field[];
 

@@ -1,13 +1,17 @@
 import type { Checkout } from '../checkout/model';
 import type { Screen } from '../checkout/screens';
-import { KNOWN_REASONS } from '../checkout/status';
 import type { MessageKey } from '../i18n';
 import { useI18n } from './i18n';
 
 type Ref = preact.Ref<HTMLHeadingElement>;
 
-const reasonKey = (code: string): MessageKey =>
-  (KNOWN_REASONS as readonly string[]).includes(code) ? (`reason.${code}` as MessageKey) : 'reason.other';
+/** Failure codes the page knows how to explain; any other reads "refused by your operator". */
+const REASONS = new Map<string, Extract<MessageKey, `reason.${string}`>>([
+  ['payer_declined', 'reason.payer_declined'],
+  ['insufficient_funds', 'reason.insufficient_funds'],
+  ['approval_timeout', 'reason.approval_timeout'],
+  ['operator_unavailable', 'reason.operator_unavailable'],
+]);
 
 /** The attempt failed: why, in plain words, and another try on the same intent. */
 export function Failed({ model, reason, headingRef }: { model: Checkout; reason: string; headingRef: Ref }) {
@@ -18,7 +22,7 @@ export function Failed({ model, reason, headingRef }: { model: Checkout; reason:
       <h2 tabIndex={-1} ref={headingRef}>
         {t('failed.heading')}
       </h2>
-      <p role="alert">{t(reasonKey(reason))}</p>
+      <p role="alert">{t(REASONS.get(reason) ?? 'reason.other')}</p>
       <p class="momo-hint">{t('failed.noCharge')}</p>
       {resendTo ? (
         <>

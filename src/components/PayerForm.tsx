@@ -67,7 +67,7 @@ export function PayerForm({ model }: { model: Checkout }) {
       </fieldset>
       {notice && (
         <p class="momo-notice" role="alert">
-          {t(notice.key, notice.params)}
+          {t(notice)}
         </p>
       )}
       <button type="submit" class="momo-pay" disabled={busy} aria-disabled={busy}>

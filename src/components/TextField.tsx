@@ -62,7 +62,7 @@ export function TextField({ id, label, value, error, hint, prefix, onValue, onLe
 export function useFieldMessage(error: FieldError | undefined): string | undefined {
   const { lang, t } = useI18n();
   if (!error) return undefined;
-  const params = { ...error.params };
-  if (typeof params.country === 'string') params.country = countryName(params.country, lang);
-  return t(error.key, params);
+  // The model names a country by its code; the payer reads its name in their own language.
+  if (error.key === 'error.phone.invalid') return t(error.key, { country: countryName(String(error.params.country), lang) });
+  return t(error);
 }

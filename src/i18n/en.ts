@@ -1,5 +1,6 @@
-// English catalogue. The French one must have exactly the same keys (checked by the types and
-// by a test). `{name}` marks a value filled in at run time.
+// English catalogue, the source of every key: other languages must have the same keys and the same
+// `{placeholders}` (checked by the types, see ./messages, and by a test). `{name}` marks a value
+// filled in at run time; the code that shows a message must give it (the types check that too).
 export const en = {
   'lang.switch': 'Français',
   'lang.switchLabel': 'Afficher en français',
@@ -94,5 +95,3 @@ export const en = {
   'error.confirmUnknown': 'We could not find out whether your payment request was sent. Do not pay again: check its status first.',
   'error.checkStatus': 'Check the payment status',
 } as const;
-
-export type MessageKey = keyof typeof en;

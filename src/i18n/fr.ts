@@ -1,7 +1,8 @@
-import type { MessageKey } from './en';
+import type { Catalogue } from './messages';
 
-// Catalogue français : mêmes clés que le catalogue anglais (vérifié par les types et un test).
-export const fr: Record<MessageKey, string> = {
+// Catalogue français : mêmes clés et mêmes {paramètres} que le catalogue anglais (vérifié par les
+// types et un test).
+export const fr = {
   'lang.switch': 'English',
   'lang.switchLabel': 'Show in English',
 
@@ -94,4 +95,4 @@ export const fr: Record<MessageKey, string> = {
   'error.unknownStatus': 'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
   'error.confirmUnknown': 'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
   'error.checkStatus': 'Vérifier l’état du paiement',
-};
+} satisfies Catalogue;

@@ -1,14 +1,14 @@
 // Messages and formatting in the payer's language. Only French and English are supported; a
-// missing message is a type error and a test failure, never a silent fallback.
-import { en, type MessageKey } from './en';
+// missing message or a missing value for its text is a type error, never a silent fallback.
+import { en } from './en';
 import { fr } from './fr';
+import type { Catalogue, Message, MessageKey, Translate } from './messages';
 
 export type Lang = 'fr' | 'en';
-export type { MessageKey };
-export type Params = Record<string, string | number>;
-export type Translate = (key: MessageKey, params?: Params) => string;
+export type { Catalogue, Message, MessageKey, Translate };
 
-const catalogues: Record<Lang, Record<MessageKey, string>> = { fr, en };
+// A language is its catalogue file and its line here.
+const catalogues: Record<Lang, Catalogue> = { fr, en };
 
 export const isLang = (value: unknown): value is Lang => value === 'fr' || value === 'en';
 
@@ -24,8 +24,12 @@ export function pickLang(requested: string | null | undefined, preferred: readon
 }
 
 export function translator(lang: Lang): Translate {
-  const catalogue = catalogues[lang];
-  return (key, params) => catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(params?.[name] ?? match));
+  const catalogue: Record<MessageKey, string> = catalogues[lang];
+  return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
+    const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
+    const given: Record<string, string | number> | undefined = params;
+    return catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(given?.[name] ?? match));
+  };
 }
 
 const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');

@@ -113,6 +113,18 @@ describe('Checkout › validation messages', () => {
     expect(screen.getByText('This is not a valid mobile number for Congo - Brazzaville.')).toBeTruthy();
   });
 
+  it('names the country when the service refuses a number our rules accepted', async () => {
+    const { bed, model, root } = await setup('en');
+    fillValid(model);
+    bed.intercept(async (request) =>
+      request.method === 'POST' ? Response.json({ error: { code: 'invalid_request', message: 'no', field: 'payment_method_data.momo.msisdn' } }, { status: 400 }) : undefined,
+    );
+    fireEvent.submit(root().querySelector('form')!);
+    await bed.time.settle();
+    expect(screen.getByText('This is not a valid mobile number for Congo - Brazzaville.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
+  });
+
   it('asks for an operator when none is chosen, in both languages', async () => {
     const fr = await setup('fr');
     fireEvent.submit(fr.root().querySelector('form')!);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
-import { formatAmount, formatDuration, pickLang, translator } from '../../src/i18n';
+import { type Catalogue, formatAmount, formatDuration, type Message, pickLang, translator } from '../../src/i18n';
 
 const NBSP = /[\u00a0\u202f]/g;
 
@@ -19,6 +19,34 @@ describe('i18n › catalogues', () => {
   it('fills placeholders', () => {
     expect(translator('fr')('form.pay', { amount: '5 000 FCFA' })).toBe('Payer 5 000 FCFA');
     expect(translator('en')('error.rateLimited', { seconds: 30 })).toBe('Too many attempts. Please wait 30 seconds and try again.');
+  });
+});
+
+// These cases are proven by the type check (`npm run typecheck`): each @ts-expect-error fails it
+// if the line below it ever compiles.
+describe('i18n › the compiler checks every message', () => {
+  it('refuses a message without a value its text needs, or with values it has no place for', () => {
+    const t = translator('en');
+    // @ts-expect-error the text needs {country}
+    expect(t('error.phone.invalid')).toContain('{country}');
+    // @ts-expect-error the text needs {seconds}, not {count}
+    t('error.rateLimited', { count: 3 });
+    // @ts-expect-error the heading takes no value
+    t('form.heading', { amount: 1 });
+    // @ts-expect-error a message kept for later needs its values as well
+    const later: Message = { key: 'error.phone.invalid' };
+    const complete: Message = { key: 'error.phone.invalid', params: { country: 'cg' } };
+    expect([t(complete), later.key]).toEqual(['This is not a valid mobile number for cg.', 'error.phone.invalid']);
+  });
+
+  it('refuses a language file that lacks a key, or a placeholder of the English text', () => {
+    const { 'form.pay': _, ...withoutPay } = en;
+    // @ts-expect-error 'form.pay' is missing
+    const lacking: Catalogue = withoutPay;
+    // @ts-expect-error the text of 'form.pay' must hold {amount}
+    const unfilled: Catalogue = { ...en, 'form.pay': 'Payer' };
+    const reworded: Catalogue = { ...en, 'form.pay': 'Réglez {amount} maintenant' };
+    expect([lacking['form.heading'], unfilled['form.pay'], reworded['form.pay']]).toEqual([en['form.heading'], 'Payer', 'Réglez {amount} maintenant']);
   });
 });
 

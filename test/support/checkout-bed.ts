@@ -53,14 +53,16 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     (sandbox.faults?.hits().slice(entry.hitsBefore) ?? []).some((hit) => hit.kind === 'hang' && hit.method === entry.method && hit.path === entry.path);
 
   // Faults run some of their work on the machine's own timers (a latency, a connection that
-  // breaks): a settled moment waits for those answers, not for time to pass.
-  time.alsoWaitFor(async () => {
+  // breaks): a settled moment waits for those answers, not for time to pass. (Only the sandbox's
+  // faults do: a test's own intercepts may wait on the fake clock.)
+  const answersUnderWay = async () => {
     for (;;) {
       const waiting = [...underway].filter((entry) => !held(entry));
       if (waiting.length === 0) return;
       await Promise.race(waiting.map((entry) => entry.answered));
     }
-  });
+  };
+  if (sandbox.faults) time.alsoWaitFor(answersUnderWay);
 
   const api: ClientConfig = { baseUrl: BASE_URL, fetch, clock: time.clock };
   const merchant = createClient({ baseUrl: BASE_URL, token: TOKEN, fetch: sandbox.fetch });

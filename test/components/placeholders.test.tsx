@@ -1,0 +1,225 @@
+// Every screen the checkout can show, reached the way a payer reaches it, rendered in every
+// language: no text a payer can read or hear holds a `{placeholder}` left unfilled.
+import { render } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import type { ErrorKind } from '../../src/checkout/screens';
+import { sessionReader } from '../../src/checkout/session';
+import { Checkout } from '../../src/components/Checkout';
+import type { Lang } from '../../src/i18n';
+import { createBed, numberFor } from '../support/checkout-bed';
+
+type Bed = ReturnType<typeof createBed>;
+type Model = Awaited<ReturnType<Bed['open']>>;
+const LANGS: Lang[] = ['fr', 'en'];
+
+const notFound = () => Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 });
+const refused = (field: string) => Response.json({ error: { code: 'invalid_request', message: 'no', field } }, { status: 400 });
+
+/** The service's intent, changed on the way to the page. */
+function rewriteReads(bed: Bed, change: (intent: Record<string, unknown>) => Record<string, unknown>) {
+  bed.intercept(async (request) => {
+    const answer = await bed.sandbox.fetch(request);
+    return request.method === 'GET' && request.url.includes('/payment-intents/') ? Response.json(change(await answer.json())) : answer;
+  });
+}
+
+async function paying(bed: Bed, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay', country = 'cg', operator = 'mtn') {
+  const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: () => {} });
+  bed.fill(model, outcome, country, operator);
+  model.setField('operator', operator);
+  return model;
+}
+
+async function submitted(bed: Bed, model: Model) {
+  void model.submit();
+  await bed.time.settle();
+  return model;
+}
+
+/** Reaches a screen; answers the model and the `data-state` (and error) it must show. */
+type Scenario = (bed: Bed) => Promise<[Model, string]>;
+
+const ERRORS: Record<ErrorKind, Scenario> = {
+  network: async (bed) => {
+    bed.intercept(() => Promise.reject(new TypeError('Failed to fetch')));
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    await bed.time.advance(3000);
+    return [model, 'error network'];
+  },
+  server: async (bed) => {
+    bed.intercept(async () => new Response('<html>500</html>', { status: 500 }));
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    await bed.time.advance(3000);
+    return [model, 'error server'];
+  },
+  invalidResponse: async (bed) => {
+    bed.intercept(async () => new Response('<html>Wi-Fi</html>', { status: 200 }));
+    return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error invalidResponse'];
+  },
+  notFound: async (bed) => [await bed.open({ secret: 'pi_missing0000000000000000_secret_abcdefabcdef' }), 'error notFound'],
+  lost: async (bed) => {
+    const model = await submitted(bed, await paying(bed, 'never_approved'));
+    bed.intercept(async () => notFound());
+    await bed.time.advance(1000);
+    return [model, 'error lost'];
+  },
+  badLink: async (bed) => [await bed.open({ secret: 'not-a-secret' }), 'error badLink'],
+  badSecret: async (bed) => {
+    const [mine, other] = [await bed.newIntent(), await bed.newIntent()];
+    return [await bed.open({ intentId: mine.id, secret: other.secret }), 'error badSecret'];
+  },
+  expired: async (bed) => {
+    rewriteReads(bed, (intent) => ({ ...intent, status: 'canceled', cancellation_reason: 'expired' }));
+    return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error expired'];
+  },
+  canceled: async (bed) => {
+    rewriteReads(bed, (intent) => ({ ...intent, status: 'canceled', cancellation_reason: null }));
+    return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error canceled'];
+  },
+  unknownStatus: async (bed) => {
+    rewriteReads(bed, (intent) => ({ ...intent, status: 'requires_capture' }));
+    return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error unknownStatus'];
+  },
+  confirmUnknown: async (bed) => {
+    const model = await paying(bed);
+    bed.intercept(async (request) => (request.method === 'POST' ? new Response('<html>502</html>', { status: 502 }) : Promise.reject(new TypeError('reset'))));
+    void model.submit();
+    await bed.time.advance(30_000);
+    return [model, 'error confirmUnknown'];
+  },
+};
+
+/** Every reason an attempt fails for, and one the page does not know. */
+const REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable', 'operator_said_no'];
+
+const SCENARIOS: Record<string, Scenario> = {
+  loading: async (bed) => {
+    const { secret } = await bed.newIntent();
+    bed.intercept(() => new Promise(() => {}));
+    const model = await bed.open({ secret });
+    return [model, 'loading'];
+  },
+  'form, every field refused by our rules': async (bed) => {
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: () => {} });
+    await model.submit();
+    return [model, 'form'];
+  },
+  'form, invalid values and a number of another operator': async (bed) => {
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    for (const [field, value] of [['firstName', 'J3an'], ['lastName', 'N'.repeat(101)], ['email', 'a@'], ['operator', 'airtel'], ['phone', '06 123 4500']] as const) {
+      model.setField(field, value);
+      model.blur(field);
+    }
+    return [model, 'form'];
+  },
+  ...Object.fromEntries(
+    (['', '06 12', '06 123 4567 8901 23', '07 123 4567'] as const).map((phone): [string, Scenario] => [
+      `form, number ${JSON.stringify(phone)}`,
+      async (bed) => {
+        const model = await bed.open({ secret: (await bed.newIntent()).secret });
+        model.setField('phone', phone);
+        model.blur('phone');
+        return [model, 'form'];
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['first_name', 'last_name', 'receipt_email', 'payment_method_data.momo.msisdn', 'payment_method_data.momo.operator_name', 'payment_method_data.momo.country'].map(
+      (field): [string, Scenario] => [
+        `form, ${field} refused by the service`,
+        async (bed) => {
+          const model = await paying(bed);
+          bed.intercept(async (request) => (request.method === 'POST' ? refused(field) : undefined));
+          return [await submitted(bed, model), 'form'];
+        },
+      ],
+    ),
+  ),
+  'form, too many attempts': async (bed) => {
+    const model = await paying(bed);
+    bed.intercept(async (request) => (request.method === 'POST' ? Response.json({ error: { code: 'rate_limited', message: 'wait', field: null } }, { status: 429, headers: { 'Retry-After': '42' } }) : undefined));
+    return [await submitted(bed, model), 'form'];
+  },
+  'form, a confirm that never arrived': async (bed) => {
+    const model = await paying(bed);
+    bed.intercept(async (request) => (request.method === 'POST' ? new Response('<html>502</html>', { status: 502 }) : undefined));
+    void model.submit();
+    await bed.time.advance(5000);
+    return [model, 'form'];
+  },
+  confirming: async (bed) => {
+    const model = await paying(bed);
+    bed.intercept(async (request) => (request.method === 'POST' ? new Promise(() => {}) : undefined));
+    void model.submit();
+    return [model, 'confirming'];
+  },
+  'pending, with an operator code to dial and the connection lost': async (bed) => {
+    const model = await submitted(bed, await paying(bed, 'never_approved', 'cm', 'mtn'));
+    bed.intercept(() => Promise.reject(new TypeError('offline')));
+    await bed.time.advance(30_000);
+    return [model, 'pending'];
+  },
+  unknown: async (bed) => {
+    const model = await submitted(bed, await paying(bed, 'never_approved'));
+    // The service keeps saying "pending", and gives no deadline: the operator never answers.
+    rewriteReads(bed, ({ approval_expires_at: _, ...intent }) => ({ ...intent, status: 'pending', last_payment_error: null }));
+    await bed.time.advance(6 * 60_000);
+    return [model, 'unknown'];
+  },
+  'succeeded, a session returning to the merchant': async (bed) => {
+    const session = await bed.merchant.createSession({
+      total: 7000,
+      currency: 'xaf',
+      accountId: 'acct_shop',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/cart',
+      metadata: {},
+      items: [{ productId: 'prt_cafe', quantity: 2, price: 3500, productName: 'Café' }],
+    });
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret, navigate: () => {} });
+    bed.fill(model, 'approved_at_once');
+    return [await submitted(bed, model), 'succeeded'];
+  },
+  'succeeded, in a widget': async (bed) => [await submitted(bed, await paying(bed, 'approved_at_once')), 'succeeded'],
+  ...Object.fromEntries(
+    REASONS.map((code): [string, Scenario] => [
+      `failed, ${code}, with a new request offered`,
+      async (bed) => {
+        const model = await submitted(bed, await paying(bed, 'never_approved'));
+        rewriteReads(bed, (intent) => ({ ...intent, status: 'requires_payment_method', last_payment_error: { code, message: code, charge_id: intent.charge_id } }));
+        await bed.time.advance(1000);
+        return [model, 'failed'];
+      },
+    ]),
+  ),
+  ...Object.fromEntries(Object.entries(ERRORS).map(([kind, scenario]) => [`error, ${kind}`, scenario])),
+};
+
+/** What a payer reads or hears: the text, and the attributes screen readers speak. */
+function readable(container: Element): string[] {
+  const texts = [container.textContent ?? ''];
+  for (const element of container.querySelectorAll('*')) {
+    for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+      const value = element.getAttribute(name);
+      if (value) texts.push(value);
+    }
+  }
+  return texts;
+}
+
+describe('Checkout › every screen, every language', () => {
+  it.each(Object.entries(SCENARIOS))('%s: no text holds an unfilled {placeholder}', async (_, scenario) => {
+    const bed = createBed();
+    const [model, expected] = await scenario(bed);
+    const screen = model.screen.value;
+    expect([screen.name, screen.name === 'error' ? screen.error : ''].join(' ').trim()).toBe(expected);
+    for (const lang of LANGS) {
+      const view = render(<Checkout model={model} lang={lang} onLangChange={() => {}} />);
+      const root = view.container.querySelector('.momo')!;
+      expect(root.getAttribute('data-state')).toBe(screen.name);
+      expect(readable(root).filter((text) => text.includes('{') || text.includes('}'))).toEqual([]);
+      view.unmount();
+    }
+    model.dispose();
+  });
+});
