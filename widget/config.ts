@@ -1,5 +1,6 @@
 // What a merchant's integration decides, checked and defaulted: where the API is, which language,
 // and a clear console message (never a secret in it) when something is wrong.
+import { parseClientSecret } from '../src/api/schemas/fields';
 import { isLang, type Lang, pickLang } from '../src/i18n';
 
 let loadedFrom: string | undefined;
@@ -30,7 +31,8 @@ export function linkProblem(intentId: string, secret: string): string | null {
   if (!intentId) return 'the payment intent id is missing (attribute intent="pi_…", option intentId).';
   if (!/^pi_[A-Za-z0-9]+$/.test(intentId)) return 'the payment intent id is malformed: it looks like "pi_…".';
   if (!secret) return 'the client secret is missing (attribute client-secret, option clientSecret).';
-  if (!secret.startsWith(`${intentId}_`)) return `the client secret does not belong to payment intent ${intentId}.`;
-  if (!/^pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+$/.test(secret)) return 'the client secret is malformed: it looks like "pi_…_secret_…".';
+  const owner = parseClientSecret(secret)?.intentId;
+  if (owner ? owner !== intentId : !secret.startsWith(`${intentId}_`)) return `the client secret does not belong to payment intent ${intentId}.`;
+  if (!owner) return 'the client secret is malformed: it looks like "pi_…_secret_…".';
   return null;
 }

@@ -5,7 +5,7 @@ import { confirmIntent, getIntentView as getIntent } from '../api/endpoints/chec
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
 import { pause, systemClock } from '../api/clock';
 import type { ClientConfig } from '../api/http';
-import { clientSecretSchema } from '../api/schemas/fields';
+import { parseClientSecret } from '../api/schemas/fields';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
 import { CONFIRM_LATE_CHECK_MS, CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
@@ -47,9 +47,10 @@ export function createCheckout(options: CheckoutOptions) {
   const clock = options.api.clock ?? systemClock;
   const page = options.page === undefined ? currentPage() : options.page;
   const secret = options.clientSecret;
-  // The secret is `<intent id>_secret_<random>`: knowing it, the intent and the session can be
-  // read in parallel, saving the payer one round trip.
-  const intentId = options.intentId ?? secret.split(/_(?:secret|sc)_/)[0] ?? '';
+  // The secret names its intent: knowing it, the intent and the session can be read in parallel,
+  // saving the payer one round trip.
+  const link = parseClientSecret(secret);
+  const intentId = options.intentId ?? link?.intentId ?? '';
   let controller = new AbortController();
 
   const screen = signal<Screen>({ name: 'loading' });
@@ -163,9 +164,9 @@ export function createCheckout(options: CheckoutOptions) {
   }
 
   function invalidLink(): Screen | null {
-    if (!clientSecretSchema.safeParse(secret).success || !intentId.startsWith('pi_')) return { name: 'error', error: 'badLink', recovery: null };
+    if (!link || !intentId.startsWith('pi_')) return { name: 'error', error: 'badLink', recovery: null };
     // Complete, but the secret of another intent: the link is not incomplete, it is wrong.
-    if (!secret.startsWith(`${intentId}_`)) return { name: 'error', error: 'badSecret', recovery: null };
+    if (link.intentId !== intentId) return { name: 'error', error: 'badSecret', recovery: null };
     return null;
   }
 

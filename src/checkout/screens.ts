@@ -44,5 +44,3 @@ export type Screen =
   | { name: 'succeeded'; receipt: Receipt }
   | { name: 'failed'; reason: string }
   | { name: 'error'; error: ErrorKind; recovery: 'reload' | 'check' | null };
-
-export type ScreenName = Screen['name'];

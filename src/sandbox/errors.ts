@@ -1,5 +1,6 @@
 // The one error shape of the sandbox: `{ error: { code, message, field } }`, with a closed set of
 // codes so clients can switch on them exhaustively.
+import { CLIENT_SECRET_PATTERN } from '../api/schemas/fields';
 import type { ErrorBody } from '../api/types';
 
 export const ERROR_CODES = [
@@ -61,7 +62,7 @@ export const invalidField = (field: string, message: string) => new ApiError('in
 
 export const notFound = (what = 'The requested resource') => new ApiError('not_found', `${what} does not exist.`);
 
-const SECRET_PATTERNS = [/sk_(?:test|live)_[^\s"',;]*/g, /pi_[A-Za-z0-9]+_(?:secret|sc)_[A-Za-z0-9]+/g, /Bearer\s+\S+/gi];
+const SECRET_PATTERNS = [/sk_(?:test|live)_[^\s"',;]*/g, new RegExp(CLIENT_SECRET_PATTERN, 'g'), /Bearer\s+\S+/gi];
 
 /** Removes anything that looks like a token or a client secret before text reaches a log. */
 export function redact(text: string): string {

@@ -17,6 +17,14 @@ describe('checkout model › loading', () => {
     expect(model.intentId).toBe(secret.split('_secret_')[0]);
   });
 
+  it('reads a secret in the _sc_ form the interface also allows', async () => {
+    const bed = createBed();
+    const { id } = await bed.newIntent(7500);
+    const model = await bed.open({ secret: `${id}_sc_0a1B2c3D4e5F` });
+    expect(model.intentId).toBe(id);
+    expect(model.screen.value.name).toBe('form');
+  });
+
   it('refuses a link without a valid secret and sends nothing', async () => {
     const bed = createBed();
     const { id } = await bed.newIntent();

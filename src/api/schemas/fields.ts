@@ -15,4 +15,18 @@ export const amountSchema = z.int().check(z.positive());
 export const operatorNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/));
 /** The address a receipt goes to; the checkout's form checks it with the same rule. */
 export const emailSchema = z.string().check(z.maxLength(254), z.regex(z.regexes.email));
-export const clientSecretSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9]+_(secret|sc)_[A-Za-z0-9]+$/));
+
+/**
+ * A client secret: `<intent id>_secret_<random>`. The interface also allows `_sc_` for `_secret_`
+ * ("contains a _sc_ or _secret suffix part"): nothing here produces that form, but a real service
+ * may, so it is read — in this one place (decision, README).
+ */
+export const CLIENT_SECRET_PATTERN = '(pi_[A-Za-z0-9]+)_(?:secret|sc)_[A-Za-z0-9]+';
+const CLIENT_SECRET = new RegExp(`^${CLIENT_SECRET_PATTERN}$`);
+export const clientSecretSchema = z.string().check(z.regex(CLIENT_SECRET));
+
+/** The intent a client secret belongs to, or null when `text` is not a client secret. */
+export function parseClientSecret(text: string): { intentId: string } | null {
+  const intentId = CLIENT_SECRET.exec(text)?.[1];
+  return intentId ? { intentId } : null;
+}

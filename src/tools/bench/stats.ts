@@ -1,11 +1,4 @@
-// Small statistics over samples: medians and percentiles by the nearest-rank method.
-
-export function percentile(samples: readonly number[], p: number): number {
-  if (samples.length === 0) return Number.NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
-}
+// Small statistics over samples.
 
 /** The middle sample; with an even count, the mean of the two middle ones. */
 export function median(samples: readonly number[]): number {

@@ -1,0 +1,60 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors';
+import { errorKind, errorScreen, fieldOfApiError } from '../../src/checkout/api-errors';
+
+const http = (status: number, field?: string) => new ApiError('http', `answered ${status}`, { status, field });
+
+describe('errorKind', () => {
+  it.each([
+    [new ApiError('network', 'reset'), 'network'],
+    [new ApiError('timeout', 'slow'), 'network'],
+    [new ApiError('aborted', 'gone'), 'network'],
+    [new ApiError('invalid_response', 'html'), 'invalidResponse'],
+    [http(404), 'notFound'],
+    [http(401), 'badSecret'],
+    [http(403), 'badSecret'],
+    [http(400), 'server'],
+    [http(429), 'server'],
+    [http(500), 'server'],
+    [http(503), 'server'],
+    [new TypeError('a bug, not an answer'), 'invalidResponse'],
+  ] as const)('%s reads as %s', (error, kind) => {
+    expect(errorKind(error)).toBe(kind);
+  });
+});
+
+describe('errorScreen', () => {
+  it('offers the way forward it is given for what may pass', () => {
+    expect(errorScreen(http(503), 'reload')).toEqual({ name: 'error', error: 'server', recovery: 'reload' });
+    expect(errorScreen(new ApiError('network', 'x'), 'check')).toEqual({ name: 'error', error: 'network', recovery: 'check' });
+  });
+
+  it('offers a check when none is given: no error screen is a dead end unless nothing can help', () => {
+    expect(errorScreen(new ApiError('invalid_response', 'x'), null)).toEqual({ name: 'error', error: 'invalidResponse', recovery: 'check' });
+  });
+
+  it('offers nothing for an unknown payment or a refused secret: trying again cannot change them', () => {
+    expect(errorScreen(http(404), 'reload')).toEqual({ name: 'error', error: 'notFound', recovery: null });
+    expect(errorScreen(http(401), 'check')).toEqual({ name: 'error', error: 'badSecret', recovery: null });
+  });
+});
+
+describe('fieldOfApiError', () => {
+  it.each([
+    ['first_name', 'firstName'],
+    ['last_name', 'lastName'],
+    ['receipt_email', 'email'],
+    ['payment_method_data.momo.msisdn', 'phone'],
+    ['payment_method_data.momo.country', 'phone'],
+    ['payment_method_data.momo.operator_name', 'operator'],
+  ])('a 400 on %s is about the form field %s', (path, field) => {
+    expect(fieldOfApiError(http(400, path))).toBe(field);
+  });
+
+  it('nothing else is a field the payer can fix', () => {
+    for (const error of [http(400), http(400, 'client_secret'), http(400, 'payment_method_data.type'), http(409, 'first_name'), http(500, 'first_name'), new ApiError('network', 'x'), new Error('first_name')]) {
+      expect(fieldOfApiError(error)).toBeUndefined();
+    }
+  });
+});

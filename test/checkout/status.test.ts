@@ -1,0 +1,93 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { PaymentIntentView } from '../../src/api/types';
+import { DEFAULT_APPROVAL_WINDOW_MS } from '../../src/checkout/constants';
+import type { Attempt } from '../../src/checkout/screens';
+import { screenForIntent } from '../../src/checkout/status';
+
+const UPDATED = '2026-11-02T10:00:00.000+01:00';
+const NBSP = /\u00a0/g;
+
+function intent(fields: Partial<PaymentIntentView> = {}): PaymentIntentView {
+  return {
+    intent_id: 'pi_1',
+    currency: 'xaf',
+    amount: 5000,
+    status: 'requires_payment_method',
+    payment_method: null,
+    last_payment_error: null,
+    charge_id: null,
+    updated_at: UPDATED,
+    description: null,
+    cancellation_reason: null,
+    approval_expires_at: null,
+    event: { charges: [] },
+    ...fields,
+  };
+}
+
+const method = { id: 'pm_1', type: 'momo' as const, momo: { country: 'cg', operator_name: 'mtn', msisdn_last4: '1234' } };
+const charge = (updated_at: string) => ({ type: 'charge.success', status: 'succeeded', charge_id: 'ch_1', updated_at });
+const mine: Attempt = { country: 'cg', operator: 'mtn', phone: '+242 06 ••• 12 34', startedAt: 1_000, expiresAt: 2_000 };
+
+describe('screenForIntent', () => {
+  it('a new intent, or one whose attempt has not failed, is the form', () => {
+    expect(screenForIntent(intent())).toEqual({ name: 'form' });
+  });
+
+  it('an intent whose last attempt failed shows the reason', () => {
+    const failed = intent({ last_payment_error: { code: 'payer_declined', message: 'Declined', charge_id: 'ch_1' } });
+    expect(screenForIntent(failed)).toEqual({ name: 'failed', reason: 'payer_declined' });
+  });
+
+  it('a paid intent is a receipt: amount, operator, masked number, the charge as reference and its date', () => {
+    const paid = intent({ status: 'succeeded', payment_method: method, charge_id: 'ch_1', event: { charges: [charge('2026-11-02T10:00:07.000+01:00')] } });
+    const screen = screenForIntent(paid);
+    if (screen.name !== 'succeeded') throw new Error(screen.name);
+    expect({ ...screen.receipt, phone: screen.receipt.phone?.replace(NBSP, ' ') }).toEqual({
+      amount: 5000,
+      currency: 'xaf',
+      operator: 'mtn',
+      phone: '+242 •• ••• 12 34',
+      reference: 'ch_1',
+      date: '2026-11-02T10:00:07.000+01:00',
+    });
+  });
+
+  it('a receipt shows the number as this page showed it, and takes what a bare service gives', () => {
+    const paid = intent({ status: 'succeeded', payment_method: method, charge_id: 'ch_1' });
+    expect(screenForIntent(paid, mine)).toMatchObject({ receipt: { phone: mine.phone, date: UPDATED } });
+    expect(screenForIntent(intent({ status: 'succeeded', charge_id: 'ch_1' }))).toMatchObject({ receipt: { operator: null, phone: null, reference: 'ch_1' } });
+  });
+
+  it("a pending intent is followed until the service's deadline", () => {
+    const pending = intent({ status: 'pending', payment_method: method, approval_expires_at: '2026-11-02T10:05:00.000+01:00' });
+    expect(screenForIntent(pending)).toEqual({
+      name: 'pending',
+      attempt: { country: 'cg', operator: 'mtn', phone: expect.stringMatching(/12\u00a034$/), startedAt: Date.parse(UPDATED), expiresAt: Date.parse('2026-11-02T10:05:00.000+01:00') },
+    });
+  });
+
+  it("without a deadline from the service, the page's own attempt gives it, else five minutes", () => {
+    const pending = intent({ status: 'pending', payment_method: method });
+    expect(screenForIntent(pending, mine)).toEqual({ name: 'pending', attempt: mine });
+    const bare = intent({ status: 'pending' });
+    expect(screenForIntent(bare)).toEqual({
+      name: 'pending',
+      attempt: { country: '', operator: '', phone: '', startedAt: Date.parse(UPDATED), expiresAt: Date.parse(UPDATED) + DEFAULT_APPROVAL_WINDOW_MS },
+    });
+  });
+
+  it('a canceled intent says whether its link expired or the merchant canceled it; neither can be retried', () => {
+    expect(screenForIntent(intent({ status: 'canceled', cancellation_reason: 'expired' }))).toEqual({ name: 'error', error: 'expired', recovery: null });
+    expect(screenForIntent(intent({ status: 'canceled', cancellation_reason: null }))).toEqual({ name: 'error', error: 'canceled', recovery: null });
+  });
+
+  it.each(['requires_capture', 'processing', 'SUCCEEDED', ''])('a status it does not know (%j) is never taken for paid or failed', (status) => {
+    expect(screenForIntent(intent({ status, charge_id: 'ch_1', last_payment_error: { code: 'payer_declined', message: '' } }))).toEqual({
+      name: 'error',
+      error: 'unknownStatus',
+      recovery: 'check',
+    });
+  });
+});
