@@ -3,11 +3,13 @@ import { minify } from 'terser';
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// `vite build` builds the hosted checkout page (index.html) into dist/.
+// `vite build` builds the hosted checkout page (index.html) into dist/. It runs first in every build
+// (`npm run build`, `npm start`, the tests' builds), so it starts dist/ afresh: no stale hashed
+// asset is served, or packed into the tarball.
 const page: BuildEnvironmentOptions = {
   target: 'es2020',
   outDir: 'dist',
-  emptyOutDir: false,
+  emptyOutDir: true,
   assetsInlineLimit: 0,
   modulePreload: { polyfill: false },
   reportCompressedSize: false,

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type RolldownOptions, rolldown } from 'rolldown';
-import { type Plugin, rollup } from 'rollup';
+import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { REPO_ROOT } from '../server/paths';
 import { emitDeclarations } from './package-types';
@@ -18,17 +18,17 @@ import { emitDeclarations } from './package-types';
 const DIST = join(REPO_ROOT, 'dist');
 
 /** Sends the React entry's imports of ../widget to `momo-checkout/widget`, so a page has one copy of it. */
-const widgetAsPackage = (root: string): Plugin => ({
+const widgetAsPackage = (root: string) => ({
   name: 'momo-widget-as-package',
-  resolveId(source, importer) {
+  resolveId(source: string, importer: string | undefined) {
     if (!importer || !source.startsWith('.')) return null;
     const target = resolve(importer, '..', source);
-    return target === join(root, 'widget') || target.startsWith(join(root, 'widget/')) ? { id: 'momo-checkout/widget', external: true } : null;
+    return target === join(root, 'widget') || target.startsWith(join(root, 'widget/')) ? { id: 'momo-checkout/widget', external: true as const } : null;
   },
 });
 
 async function buildJs(): Promise<void> {
-  const builds: { input: string; outputs: { file: string; format: 'esm' | 'cjs' }[]; options?: RolldownOptions }[] = [
+  const builds: { input: string; outputs: { file: string; format: 'esm' | 'cjs' }[]; options?: RolldownOptions; banner?: string }[] = [
     {
       input: 'src/api/index.ts',
       outputs: [
@@ -44,13 +44,15 @@ async function buildJs(): Promise<void> {
         { file: 'react.mjs', format: 'esm' },
         { file: 'react.cjs', format: 'cjs' },
       ],
-      options: { platform: 'neutral', external: ['react'], plugins: [widgetAsPackage(REPO_ROOT) as never] },
+      options: { platform: 'neutral', external: ['react'], plugins: [widgetAsPackage(REPO_ROOT)] },
+      // Hooks: frameworks with React Server Components (Next.js) need the module marked as client code.
+      banner: "'use client';",
     },
     { input: 'src/bin/sandbox.ts', outputs: [{ file: 'bin/sandbox.mjs', format: 'esm' }], options: { platform: 'node' } },
   ];
-  for (const { input, outputs, options } of builds) {
+  for (const { input, outputs, options, banner } of builds) {
     const bundle = await rolldown({ input: join(REPO_ROOT, input), cwd: REPO_ROOT, tsconfig: join(REPO_ROOT, 'tsconfig.json'), ...options });
-    for (const { file, format } of outputs) await bundle.write({ file: join(DIST, file), format });
+    for (const { file, format } of outputs) await bundle.write({ file: join(DIST, file), format, banner });
     await bundle.close();
   }
 }
@@ -63,13 +65,15 @@ async function buildTypes(): Promise<void> {
   try {
     await emitDeclarations(REPO_ROOT, out, ['src/api/index.ts', 'widget/index.ts', 'widget/global.ts', 'react/index.ts']);
     const entries = [
-      { input: 'src/api/index.d.ts', name: 'index', plugins: [] },
-      { input: 'widget/index.d.ts', name: 'widget', plugins: [] },
-      { input: 'widget/global.d.ts', name: 'widget.global', plugins: [] },
-      { input: 'react/index.d.ts', name: 'react', plugins: [widgetAsPackage(out)] },
+      { input: 'src/api/index.d.ts', name: 'index' },
+      { input: 'widget/index.d.ts', name: 'widget' },
+      { input: 'widget/global.d.ts', name: 'widget.global' },
+      { input: 'react/index.d.ts', name: 'react' },
     ];
-    for (const { input, name, plugins } of entries) {
-      const bundle = await rollup({ input: join(out, input), external: ['react', 'zod/mini'], plugins: [...plugins, dts({ respectExternal: false })] });
+    for (const { input, name } of entries) {
+      // zod/mini: imported by modules whose zod-typed parts no entry exports (checked below).
+      const plugins = name === 'react' ? [widgetAsPackage(out), dts()] : [dts()];
+      const bundle = await rollup({ input: join(out, input), external: ['react', 'zod/mini'], plugins });
       const { output } = await bundle.generate({ format: 'es' });
       await bundle.close();
       const code = output[0].code;

@@ -38,6 +38,11 @@ describe('momo-checkout-sandbox', () => {
     expect([widget.status, (await widget.text()).length]).toEqual([200, expect.any(Number)]);
   });
 
+  it('runs the README’s backend test (node --test) against it', async () => {
+    const output = await run(process.execPath, ['--test', join(consumer, 'checkout.test.mjs')], { cwd: bare, env: { MOMO_API_BASE: sandboxUrl } });
+    expect(output).toMatch(/^# pass 1$/m);
+  });
+
   it('says how to use it, and refuses a bad port with exit code 2', async () => {
     const bin = join(bare, 'node_modules/.bin/momo-checkout-sandbox');
     expect(await run(bin, ['--help'], { cwd: bare })).toContain('--port');
