@@ -5,8 +5,8 @@ import { createClient } from '../../../src/api';
 import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../../src/phone';
 import type { SandboxOptions } from '../../../src/sandbox';
 import { type RunningServer, startServer } from '../../../src/server/server';
-import { launchChromium } from './chromium';
-import { type MerchantSite, startMerchantSite } from './merchant-site';
+import { launchChromium } from '../../../src/tools/chromium';
+import { type MerchantSite, startMerchantSite } from '../../../src/tools/merchant-site';
 
 export const TEST_TOKEN = 'sk_test_browser';
 

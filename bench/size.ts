@@ -1,4 +1,4 @@
-// `tsx src/tools/size.ts [dir] [--check]`: the size of every file of the build (dist/ by default)
+// `tsx bench/size.ts [dir] [--check]`: the size of every file of the build (dist/ by default)
 // as served: raw (minified) bytes, gzip and brotli at the highest levels, as the server compresses
 // them; then what a payer downloads — widget.js, and the hosted page's first load (the HTML and
 // every file it pulls in before any script runs: scripts, styles, their static imports, fonts) —
@@ -8,8 +8,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DEFAULT_DIST_DIR } from '../server/paths';
-import { BUDGETS, type BudgetResult, budget, formatBudgets } from './bench/budgets';
+import { DEFAULT_DIST_DIR } from '../src/server/paths';
+import { BUDGETS, type BudgetResult, budget, formatBudgets } from './budgets';
 
 export interface Sizes {
   raw: number;

@@ -10,8 +10,8 @@
 // confirm's answer held 0–950 ms on its way back (payment i: i × 1000/n ms), which spreads the
 // approval over a whole polling interval.
 import type { Browser, Page } from 'playwright-core';
-import { pollDelay } from '../../checkout/constants';
-import { TEST_NUMBERS, type TestOutcome } from '../../phone';
+import { pollDelay } from '../src/checkout/constants';
+import { TEST_NUMBERS, type TestOutcome } from '../src/phone';
 import type { Fixtures } from './fixtures';
 import { median, round } from './stats';
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../server/paths';
+import { REPO_ROOT } from '../src/server/paths';
 
 const run = promisify(execFile);
 

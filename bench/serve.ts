@@ -2,9 +2,9 @@
 // server as `npm start` runs it, the sandbox at its defaults but without the confirm rate limit
 // (one client sends every confirm here). Creates `count` payable intents in process, writes them
 // to `intentsFile`, then prints `READY <url>`.
-//   node --import tsx src/tools/bench/serve.ts <distDir> <intentsFile> <count>
+//   node --import tsx bench/serve.ts <distDir> <intentsFile> <count>
 import { writeFile } from 'node:fs/promises';
-import { startServer } from '../../server/server';
+import { startServer } from '../src/server/server';
 import { BENCH_TOKEN } from './fixtures';
 
 const [distDir, intentsFile, countText] = process.argv.slice(2);

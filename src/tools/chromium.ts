@@ -1,4 +1,5 @@
-// Debian's Chromium driven by playwright-core: no browser download, the same flags everywhere.
+// Debian's Chromium driven by playwright-core: no browser download, the same flags for the browser
+// tests and the bench (a developer tool: nothing here ships).
 import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

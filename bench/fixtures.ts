@@ -1,10 +1,10 @@
 // What every part of the bench runs against: the checkout server on the bench's own build, with the
 // sandbox at its defaults (approvalMs 4000, whatever the environment says), a merchant site on
 // another port, and the pages a payer opens: a checkout session, a bare intent link, the widget.
-import { type Client, createClient } from '../../api';
-import type { SandboxOptions } from '../../sandbox/config';
-import { type RunningServer, startServer } from '../../server/server';
-import { type MerchantSite, startMerchantSite } from '../../../test/browser/support/merchant-site';
+import { type Client, createClient } from '../src/api';
+import type { SandboxOptions } from '../src/sandbox/config';
+import { type RunningServer, startServer } from '../src/server/server';
+import { type MerchantSite, startMerchantSite } from '../src/tools/merchant-site';
 import type { Scenario } from './load';
 
 export const BENCH_TOKEN = 'sk_test_bench';

@@ -1,5 +1,5 @@
 // A merchant's web site: a tiny HTTP server on its own port, hence another origin than the
-// checkout server. Tests give it pages; it serves nothing else.
+// checkout server. The browser tests and the bench give it pages; it serves nothing else.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -14,9 +14,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { minify } from 'terser';
-import { NUMBERING } from '../../phone/numbering';
-import { COUNTRIES } from '../../phone/countries';
-import { type FileSize, hostedFirstLoad, type Sizes, sizesOf, sum, widgetSize } from '../size';
+import { NUMBERING } from '../src/phone/numbering';
+import { COUNTRIES } from '../src/phone/countries';
+import { type FileSize, hostedFirstLoad, type Sizes, sizesOf, sum, widgetSize } from './size';
 import { type SourceMapV3, spans } from './sourcemap';
 
 export type Group =

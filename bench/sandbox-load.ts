@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon, { type Result } from 'autocannon';
-import { TEST_NUMBERS } from '../../phone';
-import { REPO_ROOT } from '../../server/paths';
+import { TEST_NUMBERS } from '../src/phone';
+import { REPO_ROOT } from '../src/server/paths';
 import { round } from './stats';
 
 export interface LoadFigures {
@@ -38,7 +38,7 @@ const SECONDS = 10;
 const INTENTS = 40_000;
 
 async function startChild(distDir: string, intentsFile: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/tools/bench/serve.ts', distDir, intentsFile, String(INTENTS)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', distDir, intentsFile, String(INTENTS)], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
