@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
-import { readAtMost } from '../sandbox/http';
+import { BodyCutOff, readAtMost } from '../sandbox/http';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import type { SafeHtml } from './html';
@@ -237,6 +237,10 @@ function isSameSiteFormPost(req: Request, selfOrigin: string): boolean {
 async function readForm(req: Request): Promise<URLSearchParams | null> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded' || req.body === null) return null;
-  const bytes = await readAtMost(req.body, MAX_FORM_BYTES);
+  // A form cut off on its way (the customer left) is no form: answered 400, not logged as a failure.
+  const bytes = await readAtMost(req.body, MAX_FORM_BYTES).catch((error: unknown) => {
+    if (error instanceof BodyCutOff) return null;
+    throw error;
+  });
   return bytes && new URLSearchParams(new TextDecoder().decode(bytes));
 }

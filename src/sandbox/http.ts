@@ -19,6 +19,32 @@ function isJsonContentType(header: string | undefined): boolean {
   return params.every((param) => !param.startsWith('charset=') || param.replace(/"/g, '') === 'charset=utf-8');
 }
 
+/** Deepest nesting of objects and arrays a body may have; the deepest the API needs is 3. */
+export const MAX_JSON_DEPTH = 16;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`, found by one pass over the text,
+ * before anything parses or walks it (a walk of ~2 600 levels overflows the stack).
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b || char === 0x7b) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d || char === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 const tooLarge = (max: number) => new ApiError('body_too_large', `The request body must not exceed ${max} bytes.`);
 
 async function readCapped(request: Request, max: number): Promise<Uint8Array> {
@@ -26,18 +52,39 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > max) throw tooLarge(max);
   if (request.body === null) return new Uint8Array(0);
   // The declared length may lie (or be absent with chunked encoding): count what really arrives.
-  const bytes = await readAtMost(request.body, max);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readAtMost(request.body, max);
+  } catch (error) {
+    if (!(error instanceof BodyCutOff)) throw error;
+    // The client went away mid-upload: nothing failed here, and nobody is left to answer.
+    console.warn(`[sandbox] ${request.method} ${new URL(request.url).pathname}: the client stopped sending the request body`);
+    throw new ApiError('invalid_request', 'The request body was cut off before its end.');
+  }
   if (!bytes) throw tooLarge(max);
   return bytes;
 }
 
-/** The whole body, or null (and the rest left unread) as soon as it passes `max` bytes. */
+/** The body stream failed before its end: the client aborted the upload or the connection died. */
+export class BodyCutOff extends Error {
+  constructor(cause: unknown) {
+    super('The request body was cut off before its end.', { cause });
+    this.name = 'BodyCutOff';
+  }
+}
+
+/**
+ * The whole body, or null (and the rest left unread) as soon as it passes `max` bytes. Throws
+ * BodyCutOff if the stream fails first.
+ */
 export async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw new BodyCutOff(error);
+    });
     if (done) break;
     size += value.byteLength;
     if (size > max) {
@@ -66,6 +113,9 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid UTF-8 text.');
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError('invalid_request', `The request body must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
   }
   let protoKey = false;
   let body: unknown;

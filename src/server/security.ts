@@ -57,6 +57,9 @@ export function hostedPageHeaders(options: HostedPolicyOptions = {}): Record<str
     'Permissions-Policy': PERMISSIONS_POLICY,
     // frame-ancestors 'none' says the same to current browsers; this is for older ones.
     'X-Frame-Options': 'DENY',
+    // A page that opened this one (window.open) keeps no handle on it, so it cannot send the tab
+    // elsewhere while the payer is paying.
+    'Cross-Origin-Opener-Policy': 'same-origin',
     'Cache-Control': 'no-store',
   };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { remittanceListSchema } from '../../src/api/schemas';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/sandbox/http';
 import { BASE, confirmBody, createdStatus, expectError, expectJson, sessionBody, setup, testNumber, TOKEN, transferBody } from './helpers';
 
 const POSTS: [string, unknown][] = [
@@ -60,11 +61,59 @@ describe('bad input on merchant POSTs', () => {
       expect(error.message).toContain('__proto__');
     });
 
+    it('refuses metadata nested 2 650 arrays deep with 400 before any work (it overflowed the stack: 500)', async () => {
+      const { call, sandbox } = setup();
+      const before = sandbox.stats();
+      const deep = `${'['.repeat(2650)}${']'.repeat(2650)}`;
+      const raw = JSON.stringify({ ...(POSTS.find(([p]) => p === path)?.[1] as object), metadata: { deep: 0 } }).replace('"deep":0', `"deep":${deep}`);
+      for (const headers of [{}, { 'Idempotency-Key': 'deep-1' }] as Record<string, string>[]) {
+        const error = await expectError(await call('POST', path, { raw, headers: { 'Content-Type': 'application/json', ...headers } }), 400, 'invalid_request');
+        expect(error.message).toBe('The request body must not nest objects and arrays deeper than 16 levels.');
+      }
+      expect(sandbox.stats()).toEqual(before);
+    });
+
     it.each([['an array', []], ['a string', 'hello'], ['null', null], ['a number', 3]])('refuses %s as body with 400 invalid_request', async (_label, body) => {
       const { call } = setup();
       const error = await expectError(await call('POST', path, { raw: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_request');
       expect(error.message).toBe('The request body must be a JSON object.');
     });
+  });
+});
+
+describe('an upload cut off on its way', () => {
+  it('is answered 400 and logged as what it is: one line, no stack, not an internal error', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { sandbox } = setup();
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"amount": 10'));
+      },
+    });
+    const request = new Request(`${BASE}/v1/remittance`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const error = await expectError(await sandbox.fetch(request), 400, 'invalid_request');
+    expect(error.message).toBe('The request body was cut off before its end.');
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings.mock.calls).toEqual([['[sandbox] POST /v1/remittance: the client stopped sending the request body']]);
+  });
+});
+
+describe('nesting depth', () => {
+  it('counts only brackets outside strings, escaped quotes included, and allows exactly 16 levels', () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
+    expect(nestsDeeperThan(JSON.stringify({ a: '['.repeat(100), b: '\\"{{{{' }), 2)).toBe(false);
+    expect(nestsDeeperThan(JSON.stringify({ a: '\\', b: [[1]] }), 2)).toBe(true);
   });
 });
 

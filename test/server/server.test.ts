@@ -2,7 +2,8 @@
 // The real server over real HTTP: routing, the hosted page's headers, compression, caching and
 // path traversal. Static files come from a temporary dist/ so the tests do not need a build.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api';
 import { startServer } from '../../src/server/server';
 import { rawRequest, useDistServer } from './helpers';
@@ -58,6 +59,18 @@ describe('the API under /v1', () => {
     await expect(client.getIntent(intent.intent_id)).resolves.toMatchObject({ intent_id: intent.intent_id });
   });
 
+  it('logs an upload the client abandons as what it is, never as an internal error with a stack', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const socket = connect(running.server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /v1/remittance HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"amount": 1');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await vi.waitFor(() => expect(warnings).toHaveBeenCalledWith('[sandbox] POST /v1/remittance: the client stopped sending the request body'));
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('answers the sandbox JSON 404 for unknown API paths', async () => {
     const res = await fetch(`${running.server.url}/v1/nothing-here`);
     expect(res.status).toBe(404);
@@ -77,6 +90,7 @@ describe('the hosted page', () => {
       expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
       expect(res.headers.get('permissions-policy')).toMatch(/payment=\(\)/);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.text()).toBe(running.fixture.files.html);
     }
