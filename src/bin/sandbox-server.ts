@@ -2,12 +2,11 @@
 // package's own build — the hosted page (session urls point at it) and widget.js, whose API
 // defaults to where it was loaded from. So a merchant's end-to-end tests can redirect to a session
 // or load the widget and pay with the test numbers, with nothing but this command running.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createSandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
+import { listen } from '../server/listen';
 import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, notFoundPage, widgetRoute } from '../server/routes';
 import { createStaticFiles } from '../server/static';
 
@@ -26,25 +25,19 @@ export interface RunningSandbox {
 }
 
 export async function startSandboxServer({ port, host, distDir, sandbox: sandboxOptions }: SandboxServerOptions): Promise<RunningSandbox> {
-  const sandbox = createSandbox(sandboxOptions);
-  const files = createStaticFiles(distDir);
-  const dispatch = createDispatcher(
-    [apiRoute(sandbox.fetch), hostedPageRoute(builtHostedPage(files), {}), widgetRoute(files), assetsRoute(files)],
-    { fallback: async () => notFoundPage() },
-  );
-  const server = createServer(getRequestListener(dispatch, { hostname: 'localhost' }));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const { port: bound } = server.address() as AddressInfo;
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shownHost}:${bound}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const listening = await listen(port, host);
+  try {
+    // Session urls point at this very server, never at whatever Host a request names.
+    const sandbox = createSandbox({ checkoutBaseUrl: listening.url, ...sandboxOptions });
+    const files = createStaticFiles(distDir);
+    const dispatch = createDispatcher(
+      [apiRoute(sandbox.fetch), hostedPageRoute(builtHostedPage(files), {}), widgetRoute(files), assetsRoute(files)],
+      { fallback: async () => notFoundPage() },
+    );
+    listening.route(getRequestListener(dispatch, { hostname: 'localhost' }));
+  } catch (error) {
+    await listening.close();
+    throw error;
+  }
+  return { url: listening.url, close: listening.close };
 }

@@ -3,7 +3,7 @@
 // against the in-process sandbox unless a real service is configured.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Client, type ClientConfig, createClient, isApiError } from '../api';
+import { type Client, createClient, isApiError } from '../api';
 import { BodyCutOff, readAtMost } from '../sandbox/http';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
@@ -24,6 +24,11 @@ export interface DemoOptions {
   api?: DemoApi | undefined;
   /** The in-process sandbox's fetch. */
   sandboxFetch: (req: Request) => Promise<Response>;
+  /**
+   * Where customers reach this shop (e.g. `http://localhost:3000`): the origin of its return
+   * addresses. Never taken from a request's Host, which anyone may forge.
+   */
+  shopBaseUrl: string;
   /** The sandbox's checkoutBaseUrl when it is not this server (so the form may go there). */
   sandboxCheckoutBaseUrl?: string | undefined;
 }
@@ -43,15 +48,13 @@ const originOf = (address: string) => new URL(address).origin;
 
 export function createDemo(options: DemoOptions): (req: Request) => Promise<Response> {
   const { api } = options;
+  const shopBase = originOf(options.shopBaseUrl);
   let css: Promise<Variants> | undefined;
   let script: Promise<Variants> | undefined;
 
-  function clientFor(selfOrigin: string): Client {
-    const config: ClientConfig = api
-      ? { baseUrl: api.baseUrl, token: api.secretKey }
-      : { baseUrl: selfOrigin, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch };
-    return createClient(config);
-  }
+  const client: Client = createClient(
+    api ? { baseUrl: api.baseUrl, token: api.secretKey } : { baseUrl: shopBase, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch },
+  );
 
   /** Prefix of hosted-page links: nothing when the hosted page is this server. */
   const checkoutBase = api ? (api.checkoutBaseUrl ?? originOf(api.baseUrl)) : (options.sandboxCheckoutBaseUrl ?? '');
@@ -96,7 +99,6 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
 
   async function shop(req: Request, url: URL): Promise<Response> {
     const lang = langOf(url.searchParams.get('lang'));
-    const client = clientFor(url.origin);
     const lines = cartLines();
     const total = cartTotal(lines);
     const newIntent = (purpose: string) => {
@@ -141,14 +143,14 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     const langQuery = lang === 'en' ? '&lang=en' : '';
     const lines = cartLines();
     try {
-      const session = await clientFor(url.origin).createSession(
+      const session = await client.createSession(
         {
           items: sessionItems(lines, lang),
           total: cartTotal(lines),
           currency: 'xaf',
           accountId: DEMO_ACCOUNT_ID,
-          successUrl: `${url.origin}/demo/success?session_id={CHECKOUT_SESSION_ID}${langQuery}`,
-          cancelUrl: `${url.origin}/demo?canceled=1${langQuery}`,
+          successUrl: `${shopBase}/demo/success?session_id={CHECKOUT_SESSION_ID}${langQuery}`,
+          cancelUrl: `${shopBase}/demo?canceled=1${langQuery}`,
           metadata: { order },
         },
         { idempotencyKey: `demo-checkout-${order}` },
@@ -172,7 +174,7 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     const id = url.searchParams.get('session_id') ?? '';
     if (!SESSION_ID.test(id)) return page(400, messagePage(lang, t.badSessionTitle, t.badSessionText), req);
     try {
-      const session = await clientFor(url.origin).getSession(id);
+      const session = await client.getSession(id);
       return page(200, successPage(lang, session), req);
     } catch (error) {
       if (isApiError(error) && error.status === 404) {

@@ -15,7 +15,11 @@ export interface SandboxOptions {
   pendingTimeoutMs?: number;
   /** Delay before a remittance or disbursement is executed. Env SANDBOX_EXECUTION_MS, default 5000. */
   executionMs?: number;
-  /** Origin of the hosted page used in session urls; default: the origin of the incoming request. */
+  /**
+   * Where payers reach the hosted page: the origin of session urls. Never taken from a request (a
+   * forged Host would make payment links to another site). Default http://localhost:3000, the
+   * address of `npm start`; the server and the sandbox command pass their own.
+   */
   checkoutBaseUrl?: string;
   /** Largest accepted request body in bytes; default 16 KiB. */
   maxBodyBytes?: number;
@@ -43,7 +47,7 @@ export interface SandboxConfig {
   approvalMs: number;
   pendingTimeoutMs: number;
   executionMs: number;
-  checkoutBaseUrl: string | null;
+  checkoutBaseUrl: string;
   maxBodyBytes: number;
   faults: boolean;
   confirmRateLimit: RateLimit | null;
@@ -61,8 +65,9 @@ function duration(name: string, option: number | undefined, envValue: string | u
   return value;
 }
 
-function baseUrl(value: string | undefined): string | null {
-  if (value === undefined) return null;
+export const DEFAULT_CHECKOUT_BASE_URL = 'http://localhost:3000';
+
+function baseUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -113,7 +118,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     approvalMs,
     pendingTimeoutMs,
     executionMs: duration('executionMs', options.executionMs, env.SANDBOX_EXECUTION_MS, 5000),
-    checkoutBaseUrl: baseUrl(options.checkoutBaseUrl),
+    checkoutBaseUrl: baseUrl(options.checkoutBaseUrl ?? DEFAULT_CHECKOUT_BASE_URL),
     maxBodyBytes: duration('maxBodyBytes', options.maxBodyBytes, undefined, 16 * 1024),
     faults: flag('faults', options.faults, env.SANDBOX_FAULTS),
     confirmRateLimit: rateLimit(options.confirmRateLimit, env.SANDBOX_CONFIRM_RATE_LIMIT),

@@ -3,6 +3,8 @@
 //   PORT (default 3000); --dev (Vite with hot reload); --host [ADDR] (default 127.0.0.1; alone: 0.0.0.0)
 //   MOMO_API_BASE + MOMO_SECRET_KEY: the demo merchant talks to that service instead of the sandbox
 //   MOMO_CHECKOUT_API_ORIGIN: where the hosted page's API calls go, for its CSP (default: this server)
+//   MOMO_PUBLIC_URL: where payers reach this server, for session urls and the demo's return
+//     addresses (default http://localhost:PORT); never taken from a request's Host
 import { createClient } from '../api';
 import { SANDBOX_SECRET_KEY } from '../demo/app';
 import { startServer } from './server';
@@ -31,12 +33,16 @@ const apiBase = process.env.MOMO_API_BASE || undefined;
 const secretKey = process.env.MOMO_SECRET_KEY || undefined;
 if (apiBase && !secretKey) fail('MOMO_API_BASE is set but MOMO_SECRET_KEY is not: the demo needs both.');
 
+const reachedAsLocalhost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::';
+const publicUrl = process.env.MOMO_PUBLIC_URL || (reachedAsLocalhost && port !== 0 ? `http://localhost:${port}` : undefined);
+
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer({
     port,
     host,
     dev,
+    publicUrl,
     apiOrigin: process.env.MOMO_CHECKOUT_API_ORIGIN || undefined,
     demoApi: apiBase && secretKey ? { baseUrl: apiBase, secretKey } : undefined,
   });
@@ -44,7 +50,7 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
-const base = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? `http://localhost:${server.port}` : server.url;
+const base = publicUrl ?? server.url;
 
 /** A payable example for the hosted page: an intent of the in-process sandbox, made through the API. */
 async function exampleHostedPage(): Promise<string> {

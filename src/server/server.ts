@@ -2,8 +2,6 @@
 // merchant. `npm start` serves the build in dist/; `npm run dev` puts Vite in front for hot reload.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { InlineConfig, ViteDevServer } from 'vite';
@@ -12,6 +10,7 @@ import type { SandboxOptions } from '../sandbox/config';
 import { createDemo, type DemoApi } from '../demo/app';
 import { createDispatcher } from './dispatcher';
 import { HTML_TYPE, type Handler, messagePage } from './http';
+import { listen } from './listen';
 import { DEFAULT_DIST_DIR, REPO_ROOT } from './paths';
 import {
   type Route,
@@ -36,6 +35,12 @@ export interface StartServerOptions {
   dev?: boolean;
   /** Options of the in-process sandbox (timings, clock, checkoutBaseUrl…). */
   sandboxOptions?: SandboxOptions;
+  /**
+   * Where payers and customers reach this server: the origin of session urls (unless the sandbox
+   * options name another checkoutBaseUrl) and of the demo shop's return addresses. Never taken
+   * from a request's Host. Default: this server's `url`.
+   */
+  publicUrl?: string;
   /** Build output to serve. Default: dist/ at the repository root. */
   distDir?: string;
   /** Origin the hosted page calls the API on, for its CSP connect-src. Default: this server ('self'). */
@@ -67,85 +72,66 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new Error(`The hosted page is not built: ${join(distDir, 'index.html')} is missing. Run npm run build (or npm run dev).`);
   }
 
-  const httpServer = createServer();
-  const sandbox = createSandbox(options.sandboxOptions);
-  const demo = createDemo({
-    api: options.demoApi,
-    sandboxFetch: sandbox.fetch,
-    sandboxCheckoutBaseUrl: options.sandboxOptions?.checkoutBaseUrl,
-  });
-  const files = createStaticFiles(distDir);
-  const policy = { apiOrigin: options.apiOrigin, dev };
-
+  const listening = await listen(port, host);
+  const { url, route, server: httpServer } = listening;
   let vite: ViteDevServer | undefined;
-  if (dev) {
-    const { createServer: createViteServer } = await import('vite');
-    vite = await createViteServer({
-      root: REPO_ROOT,
-      ...options.vite,
-      // Hot-reload messages share this server's port instead of Vite's own (24678).
-      server: { ...options.vite?.server, middlewareMode: true, ws: { server: httpServer } },
-      appType: 'custom',
-    });
-  }
-
-  const routes: Route[] = [
-    apiRoute(sandbox.fetch),
-    demoRoute(demo),
-    hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), policy),
-    widgetRoute(files),
-    assetsRoute(files),
-    rootRoute,
-  ];
-  const dispatch = createDispatcher(routes, { fallback: async () => notFoundPage(), onError: options.onError });
-  const listener = getRequestListener(dispatch, { hostname: 'localhost' });
-
-  // In dev mode Vite answers what the dispatcher's own routes do not claim (its client, the
-  // modules of the page, assets); what Vite does not know falls through to the dispatcher.
-  const ownPaths = routes.filter((route) => route.name !== 'widget' && route.name !== 'assets');
-  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (vite && !ownPaths.some((route) => route.matches(pathname))) {
-      vite.middlewares(req, res, () => void listener(req, res));
-    } else {
-      void listener(req, res);
-    }
-  });
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= listening.close().then(() => vite?.close());
+    return closing;
+  };
 
   try {
-    await new Promise<void>((resolveListen, reject) => {
-      httpServer.once('error', reject);
-      httpServer.listen(port, host, () => {
-        httpServer.off('error', reject);
-        resolveListen();
-      });
+    const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '');
+    const sandbox = createSandbox({ checkoutBaseUrl: publicUrl, ...options.sandboxOptions });
+    const demo = createDemo({
+      api: options.demoApi,
+      sandboxFetch: sandbox.fetch,
+      shopBaseUrl: publicUrl,
+      sandboxCheckoutBaseUrl: options.sandboxOptions?.checkoutBaseUrl,
     });
+    const files = createStaticFiles(distDir);
+    if (dev) {
+      const { createServer: createViteServer } = await import('vite');
+      vite = await createViteServer({
+        root: REPO_ROOT,
+        ...options.vite,
+        // Hot-reload messages share this server's port instead of Vite's own (24678).
+        server: { ...options.vite?.server, middlewareMode: true, ws: { server: httpServer } },
+        appType: 'custom',
+      });
+    }
+    const routes: Route[] = [
+      apiRoute(sandbox.fetch),
+      demoRoute(demo),
+      hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), { apiOrigin: options.apiOrigin, dev }),
+      widgetRoute(files),
+      assetsRoute(files),
+      rootRoute,
+    ];
+    const dispatch = createDispatcher(routes, { fallback: async () => notFoundPage(), onError: options.onError });
+    const listener = getRequestListener(dispatch, { hostname: 'localhost' });
+
+    // In dev mode Vite answers what the dispatcher's own routes do not claim (its client, the
+    // modules of the page, assets); what Vite does not know falls through to the dispatcher.
+    const ownPaths = routes.filter(({ name }) => name !== 'widget' && name !== 'assets');
+    const devVite = vite;
+    route((req, res) => {
+      const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+      if (devVite && !ownPaths.some((candidate) => candidate.matches(pathname))) {
+        devVite.middlewares(req, res, () => void listener(req, res));
+      } else {
+        void listener(req, res);
+      }
+    });
+
+    // Compress the build now rather than on the first payer's request (one file at a time).
+    if (!dev) void files.warm();
+    return { url, port: listening.port, fetch: dispatch, close };
   } catch (error) {
-    await vite?.close();
+    await close();
     throw error;
   }
-
-  // Compress the build now rather than on the first payer's request (one file at a time).
-  if (!dev) void files.warm();
-
-  const address = httpServer.address() as AddressInfo;
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${shownHost}:${address.port}`,
-    port: address.port,
-    fetch: dispatch,
-    close() {
-      closing ??= (async () => {
-        await new Promise<void>((resolveClose) => {
-          httpServer.close(() => resolveClose());
-          httpServer.closeAllConnections();
-        });
-        await vite?.close();
-      })();
-      return closing;
-    },
-  };
 }
 
 /** Dev mode: the project's index.html, read at each request and passed through Vite. */

@@ -5,8 +5,8 @@ import { resolveConfig } from '../../src/sandbox/config';
 describe('resolveConfig', () => {
   it('has the documented defaults', () => {
     const config = resolveConfig({ env: {} });
-    expect(config).toMatchObject({ approvalMs: 4000, pendingTimeoutMs: 300_000, executionMs: 5000, checkoutBaseUrl: null, maxBodyBytes: 16_384 });
-    expect(config).toMatchObject({ faults: false, confirmRateLimit: { max: 10, windowMs: 60_000 }, trustProxy: false });
+    expect(config).toMatchObject({ approvalMs: 4000, pendingTimeoutMs: 300_000, executionMs: 5000, checkoutBaseUrl: 'http://localhost:3000', maxBodyBytes: 16_384 });
+    expect(config).toMatchObject({ faults: false, confirmRateLimit: { max: 10, windowMs: 60_000 }, trustProxy: false, extensions: true });
     expect(config.now).toBe(Date.now);
   });
 

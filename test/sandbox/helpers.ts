@@ -38,7 +38,7 @@ export function setup(options: SandboxOptions = {}) {
       time = ms;
     },
   };
-  const sandbox = createSandbox({ now: clock.now, env: {}, ...options });
+  const sandbox = createSandbox({ now: clock.now, env: {}, checkoutBaseUrl: BASE, ...options });
 
   function request(method: string, path: string, options: RequestOptions = {}): Request {
     const headers = new Headers(options.headers);

@@ -31,6 +31,26 @@ describe('POST /v1/sessions', () => {
     expect(intent).toMatchObject({ amount: 12_500, currency: 'xaf', metadata: { orderId: 'CMD-1042' }, client_secret: session.clientSecret });
   });
 
+  it('builds the url from checkoutBaseUrl only, whatever Host the request names', async () => {
+    const { sandbox } = setup({ checkoutBaseUrl: 'https://pay.example.com' });
+    for (const host of ['evil.example', 'pay.example.com.evil.example']) {
+      const request = new Request(`http://${host}/v1/sessions`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/json', Host: host },
+        body: JSON.stringify(sessionBody()),
+      });
+      const session = await expectJson(await sandbox.fetch(request), 200, sessionSchema);
+      expect(session.url).toBe(`https://pay.example.com/pay/${session.id}#${session.clientSecret}`);
+    }
+    const { sandbox: unconfigured } = setup({ checkoutBaseUrl: undefined });
+    const request = new Request('http://evil.example/v1/sessions', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/json' },
+      body: JSON.stringify(sessionBody()),
+    });
+    expect((await expectJson(await unconfigured.fetch(request), 200, sessionSchema)).url).toMatch(/^http:\/\/localhost:3000\/pay\/cs_/);
+  });
+
   it('builds the url from checkoutBaseUrl when given', async () => {
     const { call } = setup({ checkoutBaseUrl: 'https://pay.example.com/' });
     const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCTS, cartLines, cartTotal, formatXaf } from '../../src/demo/catalog';
 import { startServer } from '../../src/server/server';
 import { TEST_NUMBERS } from '../../src/phone';
-import { useDistServer } from './helpers';
+import { rawRequest, useDistServer } from './helpers';
 
 const running = useDistServer();
 
@@ -126,6 +126,48 @@ describe('GET /demo', () => {
     expect(en.html).not.toContain(`${notice}Payment canceled`);
     expect((await shop('?canceled=1')).html).toContain(`${notice}Paiement annulé`);
     expect((await shop('?canceled=1&lang=en')).html).toContain(`${notice}Payment canceled`);
+  });
+});
+
+describe('links built from the configured address, never from Host', () => {
+  const forged = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' };
+
+  it('the demo answers 303 to the hosted page at its own address, with return addresses there too', async () => {
+    const order = orderOf((await shop()).html);
+    const res = await rawRequest(running.server.url, '/demo/checkout', { ...forged, 'Content-Type': 'application/x-www-form-urlencoded' }, 'POST', `order=${order}&lang=fr`);
+    expect(res.status).toBe(303);
+    const location = String(res.headers.location);
+    expect(location.startsWith(`${running.server.url}/pay/cs_`)).toBe(true);
+    const sessionId = /\/pay\/(cs_[A-Za-z0-9]+)#/.exec(location)?.[1];
+    const session = await (await fetch(`${running.server.url}/v1/sessions/${sessionId}`)).json();
+    expect(session.successUrl).toBe(`${running.server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.cancelUrl).toBe(`${running.server.url}/demo?canceled=1`);
+  });
+
+  it('a session created through the API gets its url at the server’s address', async () => {
+    const body = JSON.stringify({
+      total: 1000,
+      currency: 'xaf',
+      accountId: 'acct_x',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/no',
+      metadata: {},
+      items: [{ productId: 'prt_x', quantity: 1, price: 1000, productName: 'X' }],
+    });
+    const res = await rawRequest(running.server.url, '/v1/sessions', { ...forged, Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/json' }, 'POST', body);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.toString()).url).toMatch(new RegExp(`^${running.server.url}/pay/cs_`));
+  });
+
+  it('uses publicUrl when one is configured', async () => {
+    const other = await startServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'https://pay.example.cg/' });
+    try {
+      const order = orderOf(await (await fetch(`${other.url}/demo`)).text());
+      const res = await rawRequest(other.url, '/demo/checkout', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'POST', `order=${order}`);
+      expect(String(res.headers.location)).toMatch(/^https:\/\/pay\.example\.cg\/pay\/cs_/);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -59,7 +59,7 @@ export interface RawResponse {
 }
 
 /** A request whose path is sent exactly as given, and whose body comes back undecoded. */
-export function rawRequest(baseUrl: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+export function rawRequest(baseUrl: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method, headers: { Connection: 'close', ...headers } }, (res) => {
@@ -69,7 +69,7 @@ export function rawRequest(baseUrl: string, path: string, headers: Record<string
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 

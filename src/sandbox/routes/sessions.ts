@@ -20,9 +20,8 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       const body = parseWith(sessionRequestSchema, value);
       checkSessionRequest(body);
       const session = createSession(store, body, now);
-      const baseUrl = config.checkoutBaseUrl ?? new URL(c.req.url).origin;
       // The interface documents 200 for this creation (201 elsewhere, where it says nothing).
-      return { status: 200, body: toSession(store, session, now, baseUrl) };
+      return { status: 200, body: toSession(store, session, now, config.checkoutBaseUrl) };
     }),
   );
 
