@@ -9,7 +9,7 @@ import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './http';
-import { SlidingWindow } from './rate-limit';
+import { confirmLimits } from './rate-limit';
 import { intentRoutes } from './routes/intents';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
@@ -39,7 +39,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     config,
     store: createStore(),
     stats: new Stats(),
-    confirmLimit: config.confirmRateLimit ? new SlidingWindow(config.confirmRateLimit) : null,
+    confirmLimits: config.confirmRateLimit ? confirmLimits(config.confirmRateLimit) : null,
     faults: config.faults ? new FaultControl() : null,
   };
   const app = new Hono<SandboxEnv>();

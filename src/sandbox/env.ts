@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Http2ServerRequest } from 'node:http2';
 import type { SandboxConfig } from './config';
 import type { FaultControl } from './faults/control';
-import type { SlidingWindow } from './rate-limit';
+import type { ConfirmLimits } from './rate-limit';
 import type { Stats } from './stats';
 import type { Store } from './store';
 
@@ -26,8 +26,8 @@ export interface Deps {
   config: SandboxConfig;
   store: Store;
   stats: Stats;
-  /** The confirm rate limit, or null when it is off. */
-  confirmLimit: SlidingWindow | null;
+  /** The confirm rate limits, or null when they are off. */
+  confirmLimits: ConfirmLimits | null;
   /** The fault control, or null unless the sandbox was created with faults on. */
   faults: FaultControl | null;
 }

@@ -1,23 +1,39 @@
-// Rate limit of confirms, per client and per intent: a sliding window over the sandbox's clock,
-// so tests on a fake clock see it move. Only requests that reach the confirm route count, and a
-// refused one is not recorded: a client that waits `Retry-After` seconds gets through.
-import type { Context, MiddlewareHandler } from 'hono';
+// Rate limits of confirms, on the sandbox's clock (tests on a fake clock see them move):
+// - a payer's budget, per client and per intent, spent only by confirms that carry the intent's
+//   right client secret: nobody without the secret can use it up (a guesser behind the same
+//   carrier NAT as the payer included);
+// - wrong secrets, per intent whatever the client: past the limit they are answered 429. A right
+//   secret is still checked and still goes through, so the payer is never locked out.
+import type { Context } from 'hono';
 import type { RateLimit } from './config';
-import type { Deps, SandboxEnv } from './env';
+import type { SandboxEnv } from './env';
 import { ApiError } from './errors';
 import { jsonResponse } from './http';
 
-/** Past this many keys, keys whose window has emptied are dropped. */
-const SWEEP_ABOVE = 1000;
+/** Keys remembered at most; past it the least recently used goes (its requests are forgotten). */
+export const MAX_RATE_LIMIT_KEYS = 100_000;
 
+/**
+ * At most `limit.max` requests per key in any `limit.windowMs`. Keys are kept in the order of
+ * their last recorded request, so those whose window has emptied are all at the front: dropping
+ * them costs one step each, never a pass over every key.
+ */
 export class SlidingWindow {
   private readonly seen = new Map<string, number[]>();
 
-  constructor(readonly limit: RateLimit) {}
+  constructor(
+    readonly limit: RateLimit,
+    private readonly maxKeys = MAX_RATE_LIMIT_KEYS,
+  ) {}
+
+  get size(): number {
+    return this.seen.size;
+  }
 
   /** Records a request at `now` and returns 0, or records nothing and returns the seconds to wait. */
   take(key: string, now: number): number {
     const since = now - this.limit.windowMs;
+    this.forgetBefore(since);
     const recent = (this.seen.get(key) ?? []).filter((at) => at > since);
     const oldest = recent[0];
     if (oldest !== undefined && recent.length >= this.limit.max) {
@@ -25,14 +41,41 @@ export class SlidingWindow {
       return Math.max(1, Math.ceil((oldest + this.limit.windowMs - now) / 1000));
     }
     recent.push(now);
+    this.seen.delete(key);
     this.seen.set(key, recent);
-    if (this.seen.size > SWEEP_ABOVE) this.sweep(since);
+    if (this.seen.size > this.maxKeys) this.seen.delete(this.seen.keys().next().value as string);
     return 0;
   }
 
-  private sweep(since: number): void {
-    for (const [key, times] of this.seen) if ((times.at(-1) ?? 0) <= since) this.seen.delete(key);
+  private forgetBefore(since: number): void {
+    for (const [key, times] of this.seen) {
+      if ((times.at(-1) ?? 0) > since) return;
+      this.seen.delete(key);
+    }
   }
+}
+
+/** The two limits of confirm. */
+export interface ConfirmLimits {
+  payer: SlidingWindow;
+  wrongSecret: SlidingWindow;
+}
+
+export const confirmLimits = (limit: RateLimit): ConfirmLimits => ({ payer: new SlidingWindow(limit), wrongSecret: new SlidingWindow(limit) });
+
+/** IPv6 clients are grouped by /64: one subscriber line is given a whole /64. */
+function addressGroup(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1] as string;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -43,27 +86,14 @@ export class SlidingWindow {
 export function clientKey(c: Context<SandboxEnv>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
-    if (forwarded) return forwarded;
+    if (forwarded) return addressGroup(forwarded);
   }
-  return c.env?.incoming?.socket?.remoteAddress ?? 'local';
+  const address = c.env?.incoming?.socket?.remoteAddress;
+  return address ? addressGroup(address) : 'local';
 }
 
-function rateLimited(seconds: number, { max, windowMs }: RateLimit): Response {
-  const error = new ApiError(
-    'rate_limited',
-    `Too many confirms of this payment intent from this client (at most ${max} in ${windowMs / 1000} s); retry after ${seconds} s.`,
-  );
+/** 429 `rate_limited` with `Retry-After`. */
+export function rateLimited(seconds: number, message: string): Response {
+  const error = new ApiError('rate_limited', `${message}; retry after ${seconds} s.`);
   return jsonResponse(error.status, error.toBody(), { 'Retry-After': String(seconds) });
-}
-
-/** Route middleware of confirm: 429 `rate_limited` with `Retry-After` once a client is over the limit. */
-export function limitConfirms({ config, confirmLimit }: Deps): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    if (confirmLimit !== null) {
-      const key = `${clientKey(c, config.trustProxy)}\n${c.req.param('id') ?? ''}`;
-      const wait = confirmLimit.take(key, config.now());
-      if (wait > 0) return rateLimited(wait, confirmLimit.limit);
-    }
-    await next();
-  };
 }

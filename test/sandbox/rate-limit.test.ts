@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import type { SandboxBindings } from '../../src/sandbox';
 import { resolveConfig } from '../../src/sandbox/config';
+import { SlidingWindow } from '../../src/sandbox/rate-limit';
 import { confirmBody, expectError, setup, testNumber } from './helpers';
 
 const declined = testNumber('declined');
@@ -134,6 +135,70 @@ describe('confirm rate limit', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('confirm rate limit › no lockout without the secret', () => {
+  const wrong = (intent: { intent_id: string }) => ({ intent_id: intent.intent_id, client_secret: `${intent.intent_id}_secret_wrongwrongwrongwrong1234` });
+
+  it('wrong secrets from the payer’s own address (a shared carrier NAT) never spend the payer’s budget', async () => {
+    const { newIntent, send } = bed();
+    const intent = await newIntent();
+    for (let i = 0; i < 10; i += 1) await expectError(await send(wrong(intent), from('100.64.0.7')), 401, 'invalid_client_secret');
+    for (let i = 0; i < 40; i += 1) expect((await send(wrong(intent), from('100.64.0.7'))).status).toBe(429);
+    expect((await send(intent, from('100.64.0.7'))).status).toBe(200);
+  });
+
+  it('throttles wrong secrets per intent across clients: 429 with Retry-After past 10 a minute, while the right secret still pays', async () => {
+    const { newIntent, send, clock } = bed();
+    const intent = await newIntent();
+    const other = await newIntent();
+    for (let i = 0; i < 10; i += 1) await expectError(await send(wrong(intent), from(`203.0.113.${i}`)), 401, 'invalid_client_secret');
+    clock.advance(15_000);
+    const refused = await send(wrong(intent), from('198.51.100.1'));
+    expect(refused.headers.get('retry-after')).toBe('45');
+    expect((await expectError(refused, 429, 'rate_limited')).message).toBe(
+      'Too many wrong client secrets for this payment intent (at most 10 in 60 s); retry after 45 s.',
+    );
+    await expectError(await send(wrong(other), from('198.51.100.1')), 401, 'invalid_client_secret');
+    expect((await send(intent, from('198.51.100.1'))).status).toBe(200);
+    clock.advance(45_000);
+    await expectError(await send(wrong(intent), from('198.51.100.1')), 401, 'invalid_client_secret');
+  });
+
+  it('groups IPv6 clients by /64, and reads IPv4-mapped addresses as IPv4', async () => {
+    const { newIntent, send } = bed({ confirmRateLimit: { max: 1, windowMs: 60_000 } });
+    const intent = await newIntent();
+    expect((await send(intent, from('2001:db8:1:2::1'))).status).toBe(200);
+    expect((await send(intent, from('2001:0db8:0001:0002:ffff:0:0:9'))).status).toBe(429);
+    expect((await send(intent, from('2001:db8:1:3::1'))).status).toBe(409);
+    expect((await send(intent, from('10.0.0.1'))).status).toBe(409);
+    expect((await send(intent, from('::ffff:10.0.0.1'))).status).toBe(429);
+  });
+});
+
+describe('SlidingWindow under a flood of distinct keys', () => {
+  it('stays fast past 1 000 live keys: 30 000 takes in well under a second (each swept every key: seconds)', () => {
+    const window = new SlidingWindow({ max: 10, windowMs: 60_000 });
+    const started = performance.now();
+    for (let i = 0; i < 30_000; i += 1) window.take(`client-${i}`, 1_000 + i);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(window.size).toBe(30_000);
+  });
+
+  it('holds at most its bound, forgetting the least recently seen keys first', () => {
+    const window = new SlidingWindow({ max: 1, windowMs: 60_000 }, 1_000);
+    for (let i = 0; i < 5_000; i += 1) window.take(`client-${i}`, 1_000);
+    expect(window.size).toBe(1_000);
+    expect(window.take('client-4999', 1_001)).toBeGreaterThan(0);
+    expect(window.take('client-0', 1_001)).toBe(0);
+  });
+
+  it('drops keys whose window has emptied', () => {
+    const window = new SlidingWindow({ max: 1, windowMs: 1_000 });
+    for (let i = 0; i < 100; i += 1) window.take(`client-${i}`, i);
+    window.take('late', 5_000);
+    expect(window.size).toBe(1);
   });
 });
 

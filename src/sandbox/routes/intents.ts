@@ -9,7 +9,7 @@ import { fingerprintOf, idempotencyKeyOf } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
 import { assertPayable, createIntent, secretMatches, settle, startAttempt } from '../intents';
 import { checkMomo } from '../momo';
-import { limitConfirms } from '../rate-limit';
+import { clientKey, rateLimited } from '../rate-limit';
 import { countConfirms } from '../stats';
 import { checkedAmount, checkedCurrency, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
@@ -22,7 +22,7 @@ const secretOf = (body: unknown): unknown =>
   body !== null && typeof body === 'object' ? (body as Record<string, unknown>).client_secret : undefined;
 
 export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
-  const { config, store } = deps;
+  const { config, store, confirmLimits } = deps;
   app.options(CREATE, merchantPreflight);
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, CREATE, (value, now) => {
@@ -45,7 +45,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   });
 
   app.options(CONFIRM, publicPreflight);
-  app.post(CONFIRM, publicCors, countConfirms(deps), limitConfirms(deps), async (c) => {
+  app.post(CONFIRM, publicCors, countConfirms(deps), async (c) => {
     const key = idempotencyKeyOf(c, config.extensions);
     const value = await readJsonBody(c, config.maxBodyBytes);
     // Nothing awaits from here on: checking the state and starting the attempt is one step.
@@ -53,7 +53,14 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const intent = store.intents.get(c.req.param('id'));
     const secretOk = secretMatches(intent, secretOf(value));
     if (!intent) throw notFound('This payment intent');
-    if (!secretOk) throw new ApiError('invalid_client_secret', 'The client secret does not match this payment intent.');
+    const { max, windowMs } = config.confirmRateLimit ?? { max: 0, windowMs: 0 };
+    if (!secretOk) {
+      const wait = confirmLimits?.wrongSecret.take(intent.intentId, now) ?? 0;
+      if (wait > 0) return rateLimited(wait, `Too many wrong client secrets for this payment intent (at most ${max} in ${windowMs / 1000} s)`);
+      throw new ApiError('invalid_client_secret', 'The client secret does not match this payment intent.');
+    }
+    const wait = confirmLimits?.payer.take(`${clientKey(c, config.trustProxy)}\n${intent.intentId}`, now) ?? 0;
+    if (wait > 0) return rateLimited(wait, `Too many confirms of this payment intent from this client (at most ${max} in ${windowMs / 1000} s)`);
     const request = { scope: `confirm:${intent.intentId}`, key, fingerprint: fingerprintOf('POST', CONFIRM, value) };
     return store.idempotency.run(request, now, () => {
       // What the intent's state refuses comes first: no detail of the body could change it.
