@@ -23,7 +23,7 @@ const TOKEN = 'sk_test_client';
 
 function setup() {
   let now = Date.UTC(2026, 10, 2, 9);
-  const sandbox = createSandbox({ now: () => now, env: {} });
+  const sandbox = createSandbox({ now: () => now, env: {}, checkoutBaseUrl: BASE });
   const calls: Request[] = [];
   const fetch = (request: Request) => {
     calls.push(request);
