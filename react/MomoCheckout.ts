@@ -6,21 +6,10 @@
 // would never hear a payment made before the page's first re-render.
 import { createElement, type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { define } from '../widget';
-import type { MomoCheckoutCallback, MomoCheckoutElement, MomoCheckoutEventMap } from '../widget/types';
+import type { MomoCheckoutElement, MomoCheckoutEventDetail, MomoCheckoutEventMap, MomoCheckoutOptions } from '../widget/types';
 
-export interface MomoCheckoutProps {
-  /** The payment intent to pay, `pi_…`; changing it starts the checkout again. */
-  intentId: string;
-  /** Its client secret, `pi_…_secret_…`, from your server. */
-  clientSecret: string;
-  /** `fr` or `en` (or `fr-CG`…); changes apply live. Default: the browser's language. */
-  lang?: string | undefined;
-  /** The payment service; default: the origin the page was served from. */
-  apiBase?: string | undefined;
-  onSucceeded?: MomoCheckoutCallback | undefined;
-  onFailed?: MomoCheckoutCallback | undefined;
-  /** The payer chose to leave; during a pending attempt this does not mean unpaid: check on your server. */
-  onCancel?: MomoCheckoutCallback | undefined;
+/** The widget's options (intent, secret, language, API, callbacks), and the element's own props. */
+export interface MomoCheckoutProps extends MomoCheckoutOptions {
   className?: string | undefined;
   style?: CSSProperties | undefined;
   id?: string | undefined;
@@ -39,7 +28,7 @@ export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
     if (!element) return;
     const callbacks = { onSucceeded, onFailed, onCancel };
     const listeners = Object.entries(CALLBACKS).map(([type, name]) => {
-      const listener = (event: Event) => callbacks[name]?.((event as CustomEvent<Parameters<MomoCheckoutCallback>[0]>).detail);
+      const listener = (event: Event) => callbacks[name]?.((event as CustomEvent<MomoCheckoutEventDetail>).detail);
       element.addEventListener(type, listener);
       return () => element.removeEventListener(type, listener);
     });
@@ -52,7 +41,7 @@ export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
   // Dashed names are attributes for React 19 on a custom element; `undefined` ones are left out.
   return createElement(
     'momo-checkout',
-    { ref, intent: intentId, 'client-secret': clientSecret, lang, 'api-base': apiBase, class: className, style, id },
+    { ref, intent: intentId, 'client-secret': clientSecret, lang, 'api-base': apiBase, className, style, id },
     children,
   );
 }
