@@ -32,6 +32,8 @@ export type ErrorKind =
   | 'badSecret'
   | 'expired'
   | 'canceled'
+  /** The service canceled the intent after as many attempts as it allows. */
+  | 'tooManyAttempts'
   | 'unknownStatus'
   | 'confirmUnknown';
 

@@ -3,7 +3,7 @@
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { maskLastDigits } from '../phone';
 import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
-import type { Attempt, Receipt, Screen } from './screens';
+import type { Attempt, ErrorKind, Receipt, Screen } from './screens';
 
 
 export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): Attempt {
@@ -33,6 +33,9 @@ export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Rec
   };
 }
 
+/** What a canceled intent's reason (decision, README) tells the payer; any other: canceled. */
+const CANCELLATIONS: Readonly<Record<string, ErrorKind>> = { expired: 'expired', too_many_attempts: 'tooManyAttempts' };
+
 /**
  * The screen for an intent as read from the service. `attempt` is what this page knows of the
  * attempt it started (masked number, start time), used in preference to the intent's summary.
@@ -48,7 +51,7 @@ export function screenForIntent(intent: PaymentIntent, attempt?: Attempt): Scree
       return error ? { name: 'failed', reason: error.code } : { name: 'form' };
     }
     case 'canceled':
-      return { name: 'error', error: intent.cancellation_reason === 'expired' ? 'expired' : 'canceled', recovery: null };
+      return { name: 'error', error: CANCELLATIONS[intent.cancellation_reason ?? ''] ?? 'canceled', recovery: null };
     default:
       // A status this page does not know: never guess "failed" or "paid".
       return { name: 'error', error: 'unknownStatus', recovery: 'check' };

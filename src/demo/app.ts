@@ -174,8 +174,17 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     const id = url.searchParams.get('session_id') ?? '';
     if (!SESSION_ID.test(id)) return page(400, messagePage(lang, t.badSessionTitle, t.badSessionText), req);
     try {
+      // Nothing the customer's browser says is trusted: the session is read with the shop's key,
+      // must be the shop's own (its account, an order of this shop on its intent), and paid means
+      // the intent, read with the key too, succeeded for the session's total.
       const session = await client.getSession(id);
-      return page(200, successPage(lang, session), req);
+      const intent = session.accountId === DEMO_ACCOUNT_ID ? await client.getIntent(session.paymentIntentId) : null;
+      const order = intent?.metadata?.order;
+      if (!intent || typeof order !== 'string' || !ORDER_REF.test(order)) {
+        return page(404, messagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);
+      }
+      const paid = intent.status === 'succeeded' && intent.amount === session.total && intent.currency === session.currency;
+      return page(200, successPage(lang, session, paid), req);
     } catch (error) {
       if (isApiError(error) && error.status === 404) {
         return page(404, messagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);

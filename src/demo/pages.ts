@@ -136,15 +136,15 @@ ${rows}</tbody>
   return layout({ lang, title: t.shopTitle, body, widget: true });
 }
 
-export function successPage(lang: Lang, session: PublicSession): SafeHtml {
+/** The order's page after the checkout; `paid` as the shop's server found it, never as the browser says. */
+export function successPage(lang: Lang, session: PublicSession, paid: boolean): SafeHtml {
   const t = STRINGS[lang];
   const amount = formatXaf(session.total);
-  const [title, text, kind] =
-    session.status === 'complete'
-      ? [t.paidTitle, t.paidText(amount), 'paid']
-      : session.status === 'expired'
-        ? [t.expiredTitle, t.expiredText(amount), 'unpaid']
-        : [t.openTitle, t.openText(amount), 'pending'];
+  const [title, text, kind] = paid
+    ? [t.paidTitle, t.paidText(amount), 'paid']
+    : session.status === 'expired'
+      ? [t.expiredTitle, t.expiredText(amount), 'unpaid']
+      : [t.openTitle, t.openText(amount), 'pending'];
   const items: HtmlValue[] = session.items.map(
     (item) => html`<li>${item.quantity} × ${item.productName} — ${formatXaf(item.price * item.quantity)}</li>
 `,
@@ -158,7 +158,7 @@ ${items}</ul>
 <p><a href="${lang === 'en' ? '/demo?lang=en' : '/demo'}">${t.back}</a></p>
 </section>
 `;
-  return layout({ lang, title, body, refreshSeconds: session.status === 'open' ? 5 : undefined });
+  return layout({ lang, title, body, refreshSeconds: !paid && session.status === 'open' ? 5 : undefined });
 }
 
 /** A plain message: errors and refusals. */

@@ -14,7 +14,7 @@ import { intentRoutes } from './routes/intents';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
 import { Stats, type SandboxStats } from './stats';
-import { createStore } from './store';
+import { Store } from './store/store';
 
 export interface Sandbox {
   app: Hono<SandboxEnv>;
@@ -37,7 +37,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
   const deps: Deps = {
     config,
-    store: createStore(),
+    store: new Store({ limits: config.limits, retentionMs: config.retentionMs }),
     stats: new Stats(),
     confirmLimits: config.confirmRateLimit ? confirmLimits(config.confirmRateLimit) : null,
     faults: config.faults ? new FaultControl() : null,
@@ -48,6 +48,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     app.use('*', faultMiddleware(deps.faults));
     faultRoutes(app, deps, deps.faults);
   }
+  // What has expired is forgotten as each request comes, not by a timer.
+  app.use('*', async (_c, next) => {
+    deps.store.forgetExpired(config.now());
+    await next();
+  });
   intentRoutes(app, deps);
   transferRoutes(app, deps);
   sessionRoutes(app, deps);

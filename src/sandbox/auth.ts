@@ -1,9 +1,12 @@
 // Merchant authentication. The sandbox has no token table: any `sk_test_…` bearer token is a
-// merchant, so developers can use whatever test key their configuration holds.
+// merchant, so developers can use whatever test key their configuration holds. Each token owns the
+// records it creates (kept by the token's hash, never the token): another token cannot see them.
 import { timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from './errors';
 import type { SandboxEnv } from './env';
+import { hashOf } from './idempotency';
+import type { Owner } from './store/records';
 
 const PREFIX = Buffer.from('sk_test_');
 const BEARER = /^Bearer +([\x21-\x7e]+)$/i;
@@ -21,20 +24,23 @@ export function merchantToken(header: string | undefined): string | null {
   return prefixOk && token.length > PREFIX.length ? token : null;
 }
 
-/** Refuses the request unless it carries a merchant token; keeps the token for idempotency scopes. */
+const ownerOf = (token: string): Owner => hashOf(token);
+
+/** Refuses the request unless it carries a merchant token; keeps who it is for the routes. */
 export const requireMerchant = createMiddleware<SandboxEnv>(async (c, next) => {
   const token = merchantToken(c.req.header('authorization'));
   if (token === null) throw unauthorized();
-  c.set('token', token);
+  c.set('owner', ownerOf(token));
   await next();
 });
 
 /**
- * For endpoints that also answer anonymously: no header ⇒ anonymous (false); a valid token ⇒
- * merchant (true); a header that is not a valid token is refused rather than silently ignored.
+ * For endpoints that also answer without a token: no header ⇒ null; a valid token ⇒ the merchant
+ * it names; a header that is not a valid token is refused rather than silently ignored.
  */
-export function isMerchantRequest(header: string | undefined): boolean {
-  if (header === undefined) return false;
-  if (merchantToken(header) === null) throw unauthorized();
-  return true;
+export function optionalMerchant(header: string | undefined): Owner | null {
+  if (header === undefined) return null;
+  const token = merchantToken(header);
+  if (token === null) throw unauthorized();
+  return ownerOf(token);
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_STATE_LIMITS, type StateLimits } from './store/usage';
 import type { Clock } from './time';
 
 /** At most `max` requests in any `windowMs` (a sliding window). */
@@ -38,6 +39,13 @@ export interface SandboxOptions {
    * them. Env SANDBOX_EXTENSIONS (1 or 0); default on.
    */
   extensions?: boolean;
+  /**
+   * What the sandbox may hold, in bytes of its records: in all, and per merchant token. Past it,
+   * creations answer 503 `capacity_exceeded`. Default 64 MiB and 16 MiB.
+   */
+  limits?: Partial<StateLimits>;
+  /** How long a record is kept after its last activity. Default 7 days; at least 2 days. */
+  retentionMs?: number;
   /** Environment to read the defaults from; default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -53,6 +61,22 @@ export interface SandboxConfig {
   confirmRateLimit: RateLimit | null;
   trustProxy: boolean;
   extensions: boolean;
+  limits: StateLimits;
+  retentionMs: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_RETENTION_MS = 7 * DAY_MS;
+/** Longer than a session (a day) and its last approval window, whatever the timings. */
+const MIN_RETENTION_MS = 2 * DAY_MS;
+
+function limits(option: Partial<StateLimits> | undefined): StateLimits {
+  const merged = { ...DEFAULT_STATE_LIMITS, ...option };
+  for (const [name, value] of Object.entries(merged)) {
+    if (!Number.isSafeInteger(value) || value < 1024) throw new RangeError(`Sandbox option limits.${name} must be a whole number of bytes, at least 1024.`);
+  }
+  if (merged.maxBytesPerToken > merged.maxBytes) throw new RangeError('Sandbox option limits.maxBytesPerToken must not exceed limits.maxBytes.');
+  return merged;
 }
 
 export const DEFAULT_CONFIRM_RATE_LIMIT: Readonly<RateLimit> = { max: 10, windowMs: 60_000 };
@@ -106,6 +130,12 @@ function rateLimit(option: RateLimit | false | undefined, envValue: string | und
   return { max, windowMs };
 }
 
+function retention(option: number | undefined, pendingTimeoutMs: number): number {
+  const value = duration('retentionMs', option, undefined, DEFAULT_RETENTION_MS);
+  if (value < MIN_RETENTION_MS + pendingTimeoutMs) throw new RangeError('Sandbox option retentionMs must be at least two days longer than pendingTimeoutMs.');
+  return value;
+}
+
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   const env = options.env ?? process.env;
   const approvalMs = duration('approvalMs', options.approvalMs, env.SANDBOX_APPROVAL_MS, 4000);
@@ -124,5 +154,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     confirmRateLimit: rateLimit(options.confirmRateLimit, env.SANDBOX_CONFIRM_RATE_LIMIT),
     trustProxy: options.trustProxy ?? false,
     extensions: flag('extensions', options.extensions, env.SANDBOX_EXTENSIONS, true),
+    limits: limits(options.limits),
+    retentionMs: retention(options.retentionMs, pendingTimeoutMs),
   };
 }

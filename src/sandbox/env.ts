@@ -4,7 +4,8 @@ import type { SandboxConfig } from './config';
 import type { FaultControl } from './faults/control';
 import type { ConfirmLimits } from './rate-limit';
 import type { Stats } from './stats';
-import type { Store } from './store';
+import type { Owner } from './store/records';
+import type { Store } from './store/store';
 
 /**
  * What a server adapter may pass along with the request: @hono/node-server passes the Node
@@ -18,7 +19,7 @@ export interface SandboxBindings {
 /** Hono context types of the sandbox. */
 export interface SandboxEnv {
   Bindings: SandboxBindings;
-  Variables: { token: string };
+  Variables: { owner: Owner };
 }
 
 /** What every route module needs. */

@@ -15,9 +15,11 @@ export const ERROR_CODES = [
   'payment_in_progress',
   'payment_already_succeeded',
   'payment_intent_canceled',
+  'too_many_attempts',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',
+  'capacity_exceeded',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -35,9 +37,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   payment_in_progress: 409,
   payment_already_succeeded: 409,
   payment_intent_canceled: 409,
+  too_many_attempts: 409,
   idempotency_key_reused: 409,
   rate_limited: 429,
   internal_error: 500,
+  capacity_exceeded: 503,
 };
 
 export class ApiError extends Error {

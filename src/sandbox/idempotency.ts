@@ -1,25 +1,20 @@
 // Idempotency-Key support: a retried request (same key, same body) gets the first answer again
 // instead of doing the work twice. Only successful answers are kept, so a refused request can be
-// corrected and sent again with the same key.
+// corrected and sent again with the same key. Answers are records of the store (kept a day).
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { ApiError } from './errors';
 import { jsonResponse } from './http';
+import type { Owner } from './store/records';
+import { IDEMPOTENCY_TTL_MS, type Store } from './store/store';
 
-/** Keys are remembered for a day, as retries happen within minutes. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
-interface Answer {
-  fingerprint: string;
-  status: number;
-  body: unknown;
-  storedAt: number;
-}
 
 export interface IdempotencyRequest {
   /** Who the key belongs to: a merchant token's hash, or one intent for confirms. */
   scope: string;
+  /** Whose share of the sandbox the answer weighs on. */
+  owner: Owner;
   key: string | null;
   fingerprint: string;
 }
@@ -58,29 +53,26 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
 
 export const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-export class IdempotencyStore {
-  private readonly answers = new Map<string, Answer>();
-
-  /**
-   * Runs `work` unless the key was already used. Synchronous on purpose: the look-up, the work and
-   * the recording happen without yielding, so concurrent retries cannot both do the work.
-   */
-  run(request: IdempotencyRequest, now: number, work: () => Reply): Response {
-    if (request.key === null) return toResponse(work());
-    const id = `${request.scope}\n${request.key}`;
-    const previous = this.answers.get(id);
-    if (previous && now - previous.storedAt < IDEMPOTENCY_TTL_MS) {
-      if (previous.fingerprint !== request.fingerprint) {
-        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
-      }
-      return jsonResponse(previous.status, previous.body, { 'Idempotent-Replayed': 'true' });
+/**
+ * Runs `work` unless the key was already used. Synchronous on purpose: the look-up, the work and
+ * the recording happen without yielding, so concurrent retries cannot both do the work.
+ */
+export function runIdempotent(store: Store, request: IdempotencyRequest, now: number, work: () => Reply): Response {
+  if (request.key === null) return toResponse(work());
+  const id = `${request.scope}\n${request.key}`;
+  const previous = store.answer(id);
+  if (previous && now - previous.storedAt < IDEMPOTENCY_TTL_MS) {
+    if (previous.fingerprint !== request.fingerprint) {
+      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
     }
-    const reply = work();
-    if (reply.status < 300) {
-      this.answers.set(id, { fingerprint: request.fingerprint, status: reply.status, body: structuredClone(reply.body), storedAt: now });
-    }
-    return toResponse(reply);
+    return jsonResponse(previous.status, previous.body, { 'Idempotent-Replayed': 'true' });
   }
+  const reply = work();
+  if (reply.status < 300) {
+    const record = { fingerprint: request.fingerprint, status: reply.status, body: structuredClone(reply.body), storedAt: now };
+    store.write([{ kind: 'answer', id, owner: request.owner, record }], request.owner, 'none');
+  }
+  return toResponse(reply);
 }
 
 const toResponse = (reply: Reply): Response => jsonResponse(reply.status, reply.body);

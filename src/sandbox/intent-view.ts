@@ -1,14 +1,14 @@
 // The API records of an intent, built from the store's records so that they pass the schemas.
 import type { ChargeRecord, ConfirmResult, PaymentIntent, PayoutRecord } from '../api/types';
-import { FAILURE_MESSAGES } from './outcomes';
-import { intentStatus, latestAttempt } from './intents';
-import type { Attempt, IntentRecord, Payout } from './store';
+import { FAILURE_MESSAGES, ruleOf } from './outcomes';
+import { feeOf, intentStatus, latestAttempt } from './intents';
+import type { Attempt, IntentRecord } from './store/records';
 import { isoAt } from './time';
 
 const CHARGE_TYPES = { pending: 'charge.pending', succeeded: 'charge.success', failed: 'charge.failed' } as const;
 
 function failureOf(attempt: Attempt): { code: string; message: string } | null {
-  const code = attempt.status === 'failed' ? attempt.rule.failureCode : null;
+  const code = attempt.status === 'failed' ? ruleOf(attempt.outcome).failureCode : null;
   return code === null ? null : { code, message: FAILURE_MESSAGES[code] };
 }
 
@@ -35,34 +35,43 @@ function chargeRecord(intent: IntentRecord, attempt: Attempt): ChargeRecord {
   };
 }
 
-function payoutRecord(intent: IntentRecord, payout: Payout): PayoutRecord {
+/** The payout of the attempt that succeeded: numbered as its charge, made when it succeeded. */
+function payoutRecord(intent: IntentRecord, paid: Attempt): PayoutRecord {
+  const fee = feeOf(intent.amount);
   return {
-    id: payout.recordId,
+    id: paid.recordId,
     type: 'payout.succeeded',
     event_id: intent.eventId,
-    payout_id: payout.payoutId,
-    financial_transaction_id: payout.financialTransactionId,
-    transaction_id: payout.transactionId,
-    amount: payout.amount,
-    amount_captured: payout.amount - payout.fee,
-    amount_fee: payout.fee,
+    payout_id: paid.payout.payoutId,
+    financial_transaction_id: paid.payout.financialTransactionId,
+    transaction_id: paid.payout.transactionId,
+    amount: intent.amount,
+    amount_captured: intent.amount - fee,
+    amount_fee: fee,
     currency: intent.currency,
     status: 'succeeded',
     failure_code: null,
     failure_message: null,
-    external_id: payout.externalId,
-    created_at: isoAt(payout.createdAt),
-    updated_at: isoAt(payout.createdAt),
+    external_id: paid.payout.externalId,
+    created_at: isoAt(paid.updatedAt),
+    updated_at: isoAt(paid.updatedAt),
   };
+}
+
+/** Who reads the intent: its owner's token sees the metadata; everyone else gets null (README). */
+export interface IntentViewer {
+  owner: boolean;
+  extensions: boolean;
 }
 
 /**
  * The intent as the API shows it. The interface documents `client_secret` as a required string of
  * this read, shown without a token: so anyone holding the intent id reads the secret (README).
  */
-export function toPaymentIntent(intent: IntentRecord, extensions: boolean): PaymentIntent {
+export function toPaymentIntent(intent: IntentRecord, { owner, extensions }: IntentViewer): PaymentIntent {
   const attempt = latestAttempt(intent);
   const failure = attempt ? failureOf(attempt) : null;
+  const paid = intent.attempts.find((a) => a.status === 'succeeded');
   const view: PaymentIntent = {
     id: intent.id,
     client_secret: intent.clientSecret,
@@ -79,13 +88,13 @@ export function toPaymentIntent(intent: IntentRecord, extensions: boolean): Paym
       : null,
     last_payment_error: failure && attempt ? { ...failure, charge_id: attempt.chargeId } : null,
     status: intentStatus(intent),
-    metadata: intent.metadata,
+    metadata: owner ? intent.metadata : null,
     charge_id: attempt?.chargeId ?? null,
     canceled_at: intent.canceledAt === null ? null : isoAt(intent.canceledAt),
     description: intent.description,
-    cancellation_reason: intent.canceledAt === null ? null : 'expired',
+    cancellation_reason: intent.cancellationReason,
     live_mode: 0,
-    payout_id: intent.payout?.payoutId ?? null,
+    payout_id: paid?.payout.payoutId ?? null,
     created_at: isoAt(intent.createdAt),
     updated_at: isoAt(intent.updatedAt),
     event: {
@@ -94,7 +103,7 @@ export function toPaymentIntent(intent: IntentRecord, extensions: boolean): Paym
       created_at: isoAt(intent.createdAt),
       updated_at: isoAt(intent.updatedAt),
       charges: intent.attempts.map((a) => chargeRecord(intent, a)),
-      payouts: intent.payout ? [payoutRecord(intent, intent.payout)] : [],
+      payouts: paid ? [payoutRecord(intent, paid)] : [],
     },
   };
   // Extension: when the pending attempt's approval window closes.

@@ -1,48 +1,56 @@
 // Payment intents and their attempts. No timers: an attempt's final status is applied lazily, the
-// first time the intent is read or written at or after the attempt's `settlesAt`.
+// first time the intent is read or written at or after the attempt's `settlesAt`, stamped with
+// that moment; everything it needs (the payout's ids included) was drawn when it started, so the
+// same records give the same intent whenever, and however often, they are read.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Metadata } from '../api/types';
 import type { SandboxConfig } from './config';
 import { ApiError } from './errors';
 import { newClientSecret, newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
-import { outcomeFor } from './outcomes';
-import type { Attempt, IntentRecord, Store } from './store';
+import { outcomeFor, ruleOf } from './outcomes';
+import type { Attempt, IntentRecord, Owner } from './store/records';
+import type { Store } from './store/store';
 
 /** The service's fee, 1.5 %, in basis points so that the rounding works on exact integers. */
 export const FEE_BASIS_POINTS = 150;
 
+/** Attempts one intent may have: past them, a payer has tried long enough (and each one weighs). */
+export const MAX_ATTEMPTS = 20;
+
 export type IntentStatus = 'requires_payment_method' | 'pending' | 'succeeded' | 'canceled';
 
 export interface NewIntent {
+  owner: Owner;
   amount: number;
   currency: string;
   metadata?: Metadata | undefined;
   description?: string | undefined;
-  /** The end of the checkout session the intent pays, if any. */
-  expiresAt?: number | undefined;
+  /** The checkout session the intent pays, and when it ends, if any. */
+  session?: { id: string; expiresAt: number } | undefined;
 }
 
-export function createIntent(store: Store, input: NewIntent, now: number): IntentRecord {
+/** A new intent's record, not yet stored. */
+export function newIntent(store: Store, input: NewIntent, now: number): IntentRecord {
   const intentId = newId('pi');
-  const intent: IntentRecord = {
-    id: store.counters.intent.next(),
+  return {
+    id: store.nextIntentId(),
     intentId,
+    owner: input.owner,
     clientSecret: newClientSecret(intentId),
     amount: input.amount,
     currency: input.currency,
     metadata: input.metadata ?? null,
     description: input.description ?? null,
-    eventId: store.counters.event.next(),
+    eventId: store.nextEventId(),
     createdAt: now,
     updatedAt: now,
     attempts: [],
-    payout: null,
-    expiresAt: input.expiresAt ?? null,
+    sessionId: input.session?.id ?? null,
+    expiresAt: input.session?.expiresAt ?? null,
     canceledAt: null,
+    cancellationReason: null,
   };
-  store.intents.set(intentId, intent);
-  return intent;
 }
 
 export const latestAttempt = (intent: IntentRecord): Attempt | undefined => intent.attempts.at(-1);
@@ -54,52 +62,52 @@ export function intentStatus(intent: IntentRecord): IntentStatus {
 }
 
 /**
- * Brings the intent up to `now`: the latest attempt's final status, then the end of its session.
- * Call before any read or write.
+ * Brings the intent up to `now`: the latest attempt's final status, then what ends the intent —
+ * its session's end, or its last allowed attempt failing. Call before any read or write.
  */
-export function settle(store: Store, intent: IntentRecord, now: number): void {
-  settleAttempt(store, intent, now);
+export function settle(intent: IntentRecord, now: number): void {
+  settleAttempt(intent, now);
+  if (intentStatus(intent) !== 'requires_payment_method') return;
+  const latest = latestAttempt(intent);
+  if (latest && intent.attempts.length >= MAX_ATTEMPTS) return cancel(intent, latest.updatedAt, 'too_many_attempts');
   // A session's intent nobody has paid is canceled when the session ends, so a page left open
   // cannot pay for a basket the merchant has let go. An approval still awaited at that moment
   // runs its course: the payer may be confirming on their phone right now.
-  if (intent.expiresAt === null || intentStatus(intent) !== 'requires_payment_method') return;
-  const endedAt = Math.max(intent.expiresAt, latestAttempt(intent)?.updatedAt ?? 0);
-  if (now < endedAt) return;
-  intent.canceledAt = endedAt;
-  intent.updatedAt = endedAt;
+  if (intent.expiresAt === null) return;
+  const endedAt = Math.max(intent.expiresAt, latest?.updatedAt ?? 0);
+  if (now >= endedAt) cancel(intent, endedAt, 'expired');
 }
 
-function settleAttempt(store: Store, intent: IntentRecord, now: number): void {
+function cancel(intent: IntentRecord, at: number, reason: NonNullable<IntentRecord['cancellationReason']>): void {
+  intent.canceledAt = at;
+  intent.cancellationReason = reason;
+  intent.updatedAt = at;
+}
+
+function settleAttempt(intent: IntentRecord, now: number): void {
   const attempt = latestAttempt(intent);
   if (!attempt || attempt.status !== 'pending' || now < attempt.settlesAt) return;
   // Stamped with the moment it happened, not the moment it was noticed.
-  attempt.status = attempt.rule.finalStatus;
+  attempt.status = ruleOf(attempt.outcome).finalStatus;
   attempt.updatedAt = attempt.settlesAt;
   intent.updatedAt = attempt.settlesAt;
-  if (attempt.status === 'succeeded') {
-    const fee = Math.round((intent.amount * FEE_BASIS_POINTS) / 10_000);
-    intent.payout = {
-      recordId: store.counters.payout.next(),
-      payoutId: newId('tr'),
-      financialTransactionId: numericReference(),
-      transactionId: newId('txn'),
-      externalId: newId('ext'),
-      amount: intent.amount,
-      fee,
-      createdAt: attempt.settlesAt,
-    };
-  }
 }
 
+/** The fee of a payment: 1.5 %, rounded to the currency's unit. */
+export const feeOf = (amount: number): number => Math.round((amount * FEE_BASIS_POINTS) / 10_000);
+
 /** Throws the 409 that tells why the intent cannot be paid now; brings it up to `now` first. */
-export function assertPayable(store: Store, intent: IntentRecord, now: number): void {
-  settle(store, intent, now);
+export function assertPayable(intent: IntentRecord, now: number): void {
+  settle(intent, now);
   const status = intentStatus(intent);
   if (status === 'succeeded') {
     throw new ApiError('payment_already_succeeded', 'This payment intent has already been paid.');
   }
   if (status === 'pending') {
     throw new ApiError('payment_in_progress', 'A payment attempt is waiting for the payer\u2019s approval; wait for its result.');
+  }
+  if (intent.cancellationReason === 'too_many_attempts') {
+    throw new ApiError('too_many_attempts', `This payment intent has had ${MAX_ATTEMPTS} payment attempts, the most it may have; it is canceled.`);
   }
   if (status === 'canceled') {
     throw new ApiError('payment_intent_canceled', 'This payment intent was canceled when its checkout session expired.');
@@ -111,10 +119,10 @@ export function assertPayable(store: Store, intent: IntentRecord, now: number): 
  * attempt happen without yielding, so of many concurrent confirms exactly one starts an attempt.
  */
 export function startAttempt(store: Store, config: SandboxConfig, intent: IntentRecord, account: MomoAccount, now: number): Attempt {
-  assertPayable(store, intent, now);
+  assertPayable(intent, now);
   const rule = outcomeFor(account.national);
   const attempt: Attempt = {
-    recordId: store.counters.charge.next(),
+    recordId: store.nextChargeId(),
     chargeId: newId('ch'),
     paymentMethodId: newId('pm'),
     financialTransactionId: numericReference(),
@@ -123,16 +131,19 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
     country: account.country,
     operator: account.operator,
     msisdnLast4: account.msisdn.slice(-4),
-    rule,
+    outcome: rule.outcome,
     status: 'pending',
     createdAt: now,
     updatedAt: now,
     settlesAt: now + rule.settlesAfter(config),
     expiresAt: now + config.pendingTimeoutMs,
+    payout: { payoutId: newId('tr'), financialTransactionId: numericReference(), transactionId: newId('txn'), externalId: newId('ext') },
   };
-  intent.attempts.push(attempt);
+  // Attempts weigh on the merchant's share but are held only to the whole sandbox's bound: a
+  // merchant at its bound is still paid.
+  store.write([{ kind: 'attempt', intentId: intent.intentId, record: attempt }], intent.owner, 'total');
   intent.updatedAt = now;
-  settle(store, intent, now);
+  settle(intent, now);
   return attempt;
 }
 

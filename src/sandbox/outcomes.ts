@@ -107,6 +107,9 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
 
 const DEFAULT_RULE = OUTCOME_RULES.find((rule) => rule.suffix === null) as OutcomeRule;
 
+/** The rule of an outcome, as an attempt's record names it. */
+export const ruleOf = (outcome: OutcomeName): OutcomeRule => OUTCOME_RULES.find((rule) => rule.outcome === outcome) ?? DEFAULT_RULE;
+
 /** The rule for a payer's national number (digits only). */
 export function outcomeFor(nationalNumber: string): OutcomeRule {
   const suffix = nationalNumber.slice(-2);

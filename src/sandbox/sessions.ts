@@ -3,8 +3,9 @@
 import type { PublicSession, Session, SessionRequest, SessionStatus } from '../api/types';
 import { invalidField } from './errors';
 import { newId } from './ids';
-import { createIntent, intentStatus, settle } from './intents';
-import type { IntentRecord, SessionRecord, Store } from './store';
+import { intentStatus, newIntent, settle } from './intents';
+import type { IntentRecord, Owner, SessionRecord } from './store/records';
+import type { Store } from './store/store';
 import { isoAt } from './time';
 import { checkedCurrency, MAX_AMOUNT } from './validate';
 
@@ -36,12 +37,15 @@ export function checkSessionRequest(body: SessionRequest): void {
   }
 }
 
-export function createSession(store: Store, body: SessionRequest, now: number): SessionRecord {
+/** A session and the intent that pays it, stored together (or neither: 503 if they do not fit). */
+export function createSession(store: Store, body: SessionRequest, owner: Owner, now: number): SessionRecord {
   const expiresAt = now + SESSION_LIFETIME_MS;
-  const intent = createIntent(store, { amount: body.total, currency: body.currency, metadata: body.metadata, expiresAt }, now);
+  const id = newId('cs');
+  const intent = newIntent(store, { owner, amount: body.total, currency: body.currency, metadata: body.metadata, session: { id, expiresAt } }, now);
   const session: SessionRecord = {
-    id: newId('cs'),
+    id,
     intentId: intent.intentId,
+    owner,
     total: body.total,
     currency: body.currency,
     accountId: body.accountId,
@@ -52,14 +56,21 @@ export function createSession(store: Store, body: SessionRequest, now: number): 
     createdAt: now,
     expiresAt,
   };
-  store.sessions.set(session.id, session);
+  store.write(
+    [
+      { kind: 'intent', record: intent },
+      { kind: 'session', record: session },
+    ],
+    owner,
+    'token',
+  );
   return session;
 }
 
 function intentOf(store: Store, session: SessionRecord, now: number): IntentRecord {
-  const intent = store.intents.get(session.intentId);
+  const intent = store.intent(session.intentId);
   if (!intent) throw new Error('A session lost its payment intent.');
-  settle(store, intent, now);
+  settle(intent, now);
   return intent;
 }
 

@@ -2,7 +2,8 @@
 // the sandbox decided them (before any injected fault garbles the answer on its way out).
 import type { MiddlewareHandler } from 'hono';
 import type { Deps, SandboxEnv } from './env';
-import type { Store } from './store';
+import type { IntentRecord } from './store/records';
+import type { Store } from './store/store';
 
 export interface ConfirmCounts {
   /** 2xx answers that started an attempt: at most one per charge of the intent. */
@@ -20,30 +21,32 @@ export interface SandboxStats {
   sessions: number;
   remittances: number;
   disbursements: number;
+  /** What the records weigh, in bytes of the journal's lines, against the bound (README). */
+  bytes: number;
   /** Per intent id, for intents that exist. */
   confirms: Record<string, ConfirmCounts>;
 }
 
 export class Stats {
-  private readonly confirms = new Map<string, ConfirmCounts>();
+  /** Forgotten with the intent they count. */
+  private readonly confirms = new WeakMap<IntentRecord, ConfirmCounts>();
 
-  recordConfirm(intentId: string, response: Response): void {
-    const counts = this.confirms.get(intentId) ?? { accepted: 0, replayed: 0, refused: 0, rateLimited: 0 };
+  recordConfirm(intent: IntentRecord, response: Response): void {
+    const counts = this.confirms.get(intent) ?? { accepted: 0, replayed: 0, refused: 0, rateLimited: 0 };
     if (response.status === 429) counts.rateLimited += 1;
     else if (response.status >= 300) counts.refused += 1;
     else if (response.headers.get('idempotent-replayed') === 'true') counts.replayed += 1;
     else counts.accepted += 1;
-    this.confirms.set(intentId, counts);
+    this.confirms.set(intent, counts);
   }
 
   snapshot(store: Store): SandboxStats {
-    return {
-      intents: store.intents.size,
-      sessions: store.sessions.size,
-      remittances: store.remittances.length,
-      disbursements: store.disbursements.size,
-      confirms: Object.fromEntries([...this.confirms].map(([id, counts]) => [id, { ...counts }])),
-    };
+    const confirms: Record<string, ConfirmCounts> = {};
+    for (const intent of store.allIntents()) {
+      const counts = this.confirms.get(intent);
+      if (counts) confirms[intent.intentId] = { ...counts };
+    }
+    return { ...store.counts(), bytes: store.usage.total, confirms };
   }
 }
 
@@ -51,7 +54,7 @@ export class Stats {
 export function countConfirms({ store, stats }: Deps): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     await next();
-    const id = c.req.param('id');
-    if (id !== undefined && store.intents.has(id)) stats.recordConfirm(id, c.res);
+    const intent = store.intent(c.req.param('id') ?? '');
+    if (intent) stats.recordConfirm(intent, c.res);
   };
 }

@@ -3,11 +3,12 @@
 import type { Disbursement, PaginationMeta, Remittance, RemittanceCreated, RemittanceList } from '../api/types';
 import { newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
-import type { TransferRecord } from './store';
+import type { Owner, TransferRecord } from './store/records';
 import { isoAt } from './time';
 
 export interface NewTransfer {
   kind: TransferRecord['kind'];
+  owner: Owner;
   amount: number;
   currency: string;
   firstName: string;
@@ -19,6 +20,7 @@ export function createTransfer(input: NewTransfer, now: number, executionMs: num
   return {
     kind: input.kind,
     id: newId(input.kind === 'remittance' ? 'rem' : 'wt'),
+    owner: input.owner,
     amount: input.amount,
     currency: input.currency,
     firstName: input.firstName,

@@ -81,6 +81,7 @@ describe('screenForIntent', () => {
   it('a canceled intent says whether its link expired or the merchant canceled it; neither can be retried', () => {
     expect(screenForIntent(intent({ status: 'canceled', cancellation_reason: 'expired' }))).toEqual({ name: 'error', error: 'expired', recovery: null });
     expect(screenForIntent(intent({ status: 'canceled', cancellation_reason: null }))).toEqual({ name: 'error', error: 'canceled', recovery: null });
+    expect(screenForIntent(intent({ status: 'canceled', cancellation_reason: 'too_many_attempts' }))).toEqual({ name: 'error', error: 'tooManyAttempts', recovery: null });
   });
 
   it.each(['requires_capture', 'processing', 'SUCCEEDED', ''])('a status it does not know (%j) is never taken for paid or failed', (status) => {

@@ -76,6 +76,28 @@ const ERRORS: Record<ErrorKind, Scenario> = {
     rewriteReads(bed, (intent) => ({ ...intent, status: 'canceled', cancellation_reason: null }));
     return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error canceled'];
   },
+  tooManyAttempts: async (bed) => {
+    // The sandbox cancels an intent whose 20th attempt failed; here every attempt meets a down operator.
+    const intent = await bed.newIntent();
+    const down = numberFor('operator_unavailable');
+    for (let i = 0; i < 20; i += 1) {
+      await bed.sandbox.fetch(
+        new Request(`http://sandbox.test/v1/payment-intents/${intent.id}/confirm`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            client_secret: intent.secret,
+            first_name: 'Awa',
+            last_name: 'Ndong',
+            receipt_email: 'awa@example.cg',
+            payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: down.msisdn, operator_name: 'mtn' } },
+          }),
+        }),
+      );
+      bed.time.skip(6_001);
+    }
+    return [await bed.open({ secret: intent.secret }), 'error tooManyAttempts'];
+  },
   unknownStatus: async (bed) => {
     rewriteReads(bed, (intent) => ({ ...intent, status: 'requires_capture' }));
     return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error unknownStatus'];

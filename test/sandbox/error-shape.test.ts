@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../src/sandbox';
 import { ERROR_STATUS } from '../../src/sandbox/errors';
-import { BASE, sessionBody, setupFaults, START, testNumber, TOKEN, transferBody } from './helpers';
+import { BASE, sessionBody, setup, setupFaults, START, testNumber, TOKEN, transferBody } from './helpers';
 
 type Context = ReturnType<typeof setupFaults>;
 const approved = testNumber('approved_after_delay');
@@ -44,6 +44,17 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
     },
   ],
   [
+    'too_many_attempts',
+    async (c) => {
+      const intent = await c.newIntent();
+      for (let i = 0; i < 20; i += 1) {
+        await c.confirm(intent, testNumber('operator_unavailable'));
+        c.clock.advance(6_001);
+      }
+      return c.confirm(intent, approved);
+    },
+  ],
+  [
     'idempotency_key_reused',
     async (c) => {
       const headers = { 'Idempotency-Key': 'k1' };
@@ -57,6 +68,13 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
       const intent = await c.newIntent();
       for (let i = 0; i < 10; i += 1) await c.confirm(intent, approved);
       return c.confirm(intent, approved);
+    },
+  ],
+  [
+    'capacity_exceeded',
+    () => {
+      const small = setup({ limits: { maxBytes: 4096, maxBytesPerToken: 1024 } });
+      return small.call('POST', '/v1/remittance', { body: transferBody() }).then(() => small.call('POST', '/v1/remittance', { body: transferBody() }));
     },
   ],
   [

@@ -18,9 +18,11 @@ describe('ERROR_CODES', () => {
       'payment_in_progress',
       'payment_already_succeeded',
       'payment_intent_canceled',
+      'too_many_attempts',
       'idempotency_key_reused',
       'rate_limited',
       'internal_error',
+      'capacity_exceeded',
     ]);
     expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
     expect(new ApiError('not_found', 'Gone.').toBody()).toEqual({ error: { code: 'not_found', message: 'Gone.', field: null } });

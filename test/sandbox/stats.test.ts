@@ -8,7 +8,7 @@ const approved = testNumber('approved_after_delay');
 describe('sandbox.stats', () => {
   it('counts records', async () => {
     const { sandbox, newIntent } = setup();
-    expect(sandbox.stats()).toEqual({ intents: 0, sessions: 0, remittances: 0, disbursements: 0, confirms: {} });
+    expect(sandbox.stats()).toEqual({ intents: 0, sessions: 0, remittances: 0, disbursements: 0, bytes: 0, confirms: {} });
     await newIntent();
     expect(sandbox.stats().intents).toBe(1);
   });

@@ -4,7 +4,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT_ID, SANDBOX_SECRET_KEY } from '../../src/demo/app';
 import { PRODUCTS, cartLines, cartTotal, formatXaf } from '../../src/demo/catalog';
+import { createSandbox } from '../../src/sandbox';
 import { startServer } from '../../src/server/server';
 import { TEST_NUMBERS } from '../../src/phone';
 import { rawRequest, useDistServer } from './helpers';
@@ -262,14 +264,14 @@ describe('GET /demo/success', () => {
     const hostile = '<img src=x onerror=alert(1)>"\'&';
     const created = await fetch(`${running.server.url}/v1/sessions`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer sk_test_other', 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         total: 100,
         currency: 'xaf',
-        accountId: 'acct_x',
+        accountId: DEMO_ACCOUNT_ID,
         successUrl: 'https://shop.example/ok',
         cancelUrl: 'https://shop.example/ko',
-        metadata: {},
+        metadata: { order: 'CMD-0123456789AB' },
         items: [{ productId: 'prt_x', quantity: 1, price: 100, productName: hostile }],
       }),
     });
@@ -287,6 +289,59 @@ describe('GET /demo/success', () => {
     }
     const unknown = await fetch(`${running.server.url}/demo/success?session_id=cs_doesNotExist`);
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('GET /demo/success › the shop checks on its server', () => {
+  /** A payment service that answers the session and intent it is given, whoever asks. */
+  async function withService(session: Record<string, unknown>, intent: Record<string, unknown>, check: (url: string) => Promise<void>) {
+    const sandbox = createSandbox({ env: {}, checkoutBaseUrl: 'http://checkout.test' });
+    const base = await (await sandbox.fetch(new Request('http://checkout.test/v1/sessions', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ total: 100, currency: 'xaf', accountId: DEMO_ACCOUNT_ID, successUrl: 'https://s.example/ok', cancelUrl: 'https://s.example/ko', metadata: { order: 'CMD-0123456789AB' }, items: [{ productId: 'prt_x', quantity: 1, price: 100, productName: 'X' }] }),
+    }))).json() as Record<string, unknown>;
+    const read = await (await sandbox.fetch(new Request(`http://checkout.test/v1/payment-intents/${base.paymentIntentId}`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }))).json() as Record<string, unknown>;
+    const service = createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(req.url?.startsWith('/v1/sessions/') ? { ...base, status: 'complete', ...session } : { ...read, status: 'succeeded', ...intent }));
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const shop = await startServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}`, secretKey: 'sk_test_x' } });
+    try {
+      await check(shop.url);
+    } finally {
+      await shop.close();
+      await new Promise((resolve) => service.close(resolve));
+    }
+  }
+  const successOf = async (url: string) => fetch(`${url}/demo/success?session_id=cs_abc&lang=en`);
+
+  it('says paid for its own session whose intent succeeded', async () => {
+    await withService({}, {}, async (url) => {
+      const res = await successOf(url);
+      expect([res.status, await res.text()]).toEqual([200, expect.stringContaining('Thank you, payment received')]);
+    });
+  });
+
+  it('does not recognise another merchant’s paid session (another account, or an intent without this shop’s order)', async () => {
+    for (const [session, intent] of [[{ accountId: 'acct_other' }, {}], [{}, { metadata: { order: 'not-ours' } }], [{}, { metadata: null }]] as const) {
+      await withService(session, intent, async (url) => {
+        const res = await successOf(url);
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain('payment received');
+      });
+    }
+  });
+
+  it('does not say paid on the session’s word alone: the intent must have succeeded for the session’s total', async () => {
+    for (const intent of [{ status: 'requires_payment_method' }, { status: 'pending' }, { amount: 1 }]) {
+      await withService({ status: 'complete' }, intent, async (url) => {
+        const html = await (await successOf(url)).text();
+        expect(html).not.toContain('payment received');
+        expect(html).toContain('Payment not received yet');
+      });
+    }
   });
 });
 

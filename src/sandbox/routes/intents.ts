@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 import { confirmRequestSchema, createIntentRequestSchema } from '../../api/schemas';
-import { isMerchantRequest, requireMerchant } from '../auth';
+import { optionalMerchant, requireMerchant } from '../auth';
 import { browserForbidden, forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { ApiError, notFound } from '../errors';
 import { jsonResponse, readJsonBody } from '../http';
-import { fingerprintOf, idempotencyKeyOf } from '../idempotency';
+import { fingerprintOf, idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
-import { assertPayable, createIntent, secretMatches, settle, startAttempt } from '../intents';
+import { assertPayable, newIntent, secretMatches, settle, startAttempt } from '../intents';
 import { checkMomo } from '../momo';
 import { clientKey, rateLimited } from '../rate-limit';
 import { countConfirms } from '../stats';
@@ -25,10 +25,11 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, confirmLimits } = deps;
   app.options(CREATE, merchantPreflight);
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
-    idempotentCreate(c, deps, CREATE, (value, now) => {
+    idempotentCreate(c, deps, CREATE, (value, owner, now) => {
       const body = parseWith(createIntentRequestSchema, value);
-      const intent = createIntent(store, { ...body, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) }, now);
-      return { status: 201, body: toPaymentIntent(intent, config.extensions) };
+      const intent = newIntent(store, { ...body, owner, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) }, now);
+      store.write([{ kind: 'intent', record: intent }], owner, 'token');
+      return { status: 201, body: toPaymentIntent(intent, { owner: true, extensions: config.extensions }) };
     }),
   );
 
@@ -37,11 +38,13 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const authorization = c.req.header('authorization');
     // Anyone may read an intent, but a merchant key has no business in a browser, even to read.
     if (authorization !== undefined && c.req.header('origin') !== undefined) throw browserForbidden();
-    isMerchantRequest(authorization);
-    const intent = store.intents.get(c.req.param('id'));
-    if (!intent) throw notFound('This payment intent');
-    settle(store, intent, config.now());
-    return jsonResponse(200, toPaymentIntent(intent, config.extensions));
+    const reader = optionalMerchant(authorization);
+    const intent = store.intent(c.req.param('id'));
+    // Another merchant's token learns nothing, not even that the intent exists. Without a token
+    // the read is what the interface documents (secret included), minus the metadata.
+    if (!intent || (reader !== null && reader !== intent.owner)) throw notFound('This payment intent');
+    settle(intent, config.now());
+    return jsonResponse(200, toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions }));
   });
 
   app.options(CONFIRM, publicPreflight);
@@ -50,7 +53,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const value = await readJsonBody(c, config.maxBodyBytes);
     // Nothing awaits from here on: checking the state and starting the attempt is one step.
     const now = config.now();
-    const intent = store.intents.get(c.req.param('id'));
+    const intent = store.intent(c.req.param('id'));
     const secretOk = secretMatches(intent, secretOf(value));
     if (!intent) throw notFound('This payment intent');
     const { max, windowMs } = config.confirmRateLimit ?? { max: 0, windowMs: 0 };
@@ -61,10 +64,10 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     }
     const wait = confirmLimits?.payer.take(`${clientKey(c, config.trustProxy)}\n${intent.intentId}`, now) ?? 0;
     if (wait > 0) return rateLimited(wait, `Too many confirms of this payment intent from this client (at most ${max} in ${windowMs / 1000} s)`);
-    const request = { scope: `confirm:${intent.intentId}`, key, fingerprint: fingerprintOf('POST', CONFIRM, value) };
-    return store.idempotency.run(request, now, () => {
+    const request = { scope: `confirm:${intent.intentId}`, owner: intent.owner, key, fingerprint: fingerprintOf('POST', CONFIRM, value) };
+    return runIdempotent(store, request, now, () => {
       // What the intent's state refuses comes first: no detail of the body could change it.
-      assertPayable(store, intent, now);
+      assertPayable(intent, now);
       const body = parseWith(confirmRequestSchema, value);
       const account = checkMomo(body.payment_method_data, intent.currency);
       const attempt = startAttempt(store, config, intent, account, now);

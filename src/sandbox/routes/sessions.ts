@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { sessionRequestSchema } from '../../api/schemas';
-import { requireMerchant } from '../auth';
-import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
+import { optionalMerchant, requireMerchant } from '../auth';
+import { browserForbidden, forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { notFound } from '../errors';
 import { jsonResponse } from '../http';
@@ -16,10 +16,10 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store } = deps;
   app.options(CREATE, merchantPreflight);
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
-    idempotentCreate(c, deps, CREATE, (value, now) => {
+    idempotentCreate(c, deps, CREATE, (value, owner, now) => {
       const body = parseWith(sessionRequestSchema, value);
       checkSessionRequest(body);
-      const session = createSession(store, body, now);
+      const session = createSession(store, body, owner, now);
       // The interface documents 200 for this creation (201 elsewhere, where it says nothing).
       return { status: 200, body: toSession(store, session, now, config.checkoutBaseUrl) };
     }),
@@ -29,8 +29,12 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   if (!config.extensions) return;
   app.options(ONE, publicPreflight);
   app.get(ONE, publicCors, (c) => {
-    const session = store.sessions.get(c.req.param('id'));
-    if (!session) throw notFound('This checkout session');
+    const authorization = c.req.header('authorization');
+    if (authorization !== undefined && c.req.header('origin') !== undefined) throw browserForbidden();
+    // Without a token, anyone holding the id reads the public view; with one, only its owner.
+    const reader = optionalMerchant(authorization);
+    const session = store.session(c.req.param('id'));
+    if (!session || (reader !== null && reader !== session.owner)) throw notFound('This checkout session');
     return jsonResponse(200, toPublicSession(store, session, config.now()));
   });
 }

@@ -7,6 +7,7 @@ import type { Deps, SandboxEnv } from '../env';
 import { invalidField } from '../errors';
 import { jsonResponse } from '../http';
 import { checkMomo } from '../momo';
+import type { Owner } from '../store/records';
 import { createTransfer, DEFAULT_PER_PAGE, MAX_PER_PAGE, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
 import { checkedAmount, checkedCurrency, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
@@ -29,11 +30,14 @@ function pageQuery(c: Context, name: string, fallback: number, max: number): num
 export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store } = deps;
 
-  /** The record a remittance or disbursement body asks for: amount, account and names checked. */
-  const transferFrom = (kind: 'remittance' | 'disbursement', body: DisbursementRequestBody, now: number) => {
+  /** The record a remittance or disbursement body asks for (amount, account and names checked), stored. */
+  const transferFrom = (kind: 'remittance' | 'disbursement', body: DisbursementRequestBody, owner: Owner, now: number) => {
     const account = checkMomo(body.payment_method_data);
     const currency = checkedCurrency(body.currency, account.country);
-    return createTransfer({ kind, amount: checkedAmount(body.amount), currency, firstName: body.first_name, lastName: body.last_name, account }, now, config.executionMs);
+    const input = { kind, owner, amount: checkedAmount(body.amount), currency, firstName: body.first_name, lastName: body.last_name, account };
+    const record = createTransfer(input, now, config.executionMs);
+    store.write([{ kind: 'transfer', record }], owner, 'token');
+    return record;
   };
   app.options(REMITTANCE, merchantPreflight);
   app.options(DISBURSEMENT, merchantPreflight);
@@ -41,21 +45,20 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.get(REMITTANCE, forbidBrowsers, requireMerchant, (c) => {
     const page = pageQuery(c, 'page', 1, MAX_PAGE);
     const perPage = pageQuery(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
-    return jsonResponse(200, remittancePage(store.remittances, page, perPage, config.now()));
+    // A merchant lists its own remittances only.
+    return jsonResponse(200, remittancePage(store.remittancesOf(c.get('owner')), page, perPage, config.now()));
   });
 
   app.post(REMITTANCE, forbidBrowsers, requireMerchant, (c) =>
-    idempotentCreate(c, deps, REMITTANCE, (value, now) => {
-      const record = transferFrom('remittance', parseWith(remittanceRequestSchema, value), now);
-      store.remittances.push(record);
+    idempotentCreate(c, deps, REMITTANCE, (value, owner, now) => {
+      const record = transferFrom('remittance', parseWith(remittanceRequestSchema, value), owner, now);
       return { status: 201, body: toRemittanceCreated(record, now) };
     }),
   );
 
   app.post(DISBURSEMENT, forbidBrowsers, requireMerchant, (c) =>
-    idempotentCreate(c, deps, DISBURSEMENT, (value, now) => {
-      const record = transferFrom('disbursement', parseWith(disbursementRequestSchema, value), now);
-      store.disbursements.set(record.id, record);
+    idempotentCreate(c, deps, DISBURSEMENT, (value, owner, now) => {
+      const record = transferFrom('disbursement', parseWith(disbursementRequestSchema, value), owner, now);
       return { status: 201, body: toDisbursement(record, now) };
     }),
   );

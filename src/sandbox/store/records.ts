@@ -1,10 +1,21 @@
-// The sandbox's memory: plain records, one store per sandbox instance (tests never share state).
-import type { Metadata, SessionItem } from '../api/types';
-import { Counter } from './ids';
-import { IdempotencyStore } from './idempotency';
-import type { OutcomeRule } from './outcomes';
+// The sandbox's records: plain data, so that each can be written to the journal as it is created
+// and read back after a restart (see ../persist). Whatever changes later (an attempt settling, a
+// session's intent being canceled) is computed from these and the clock, never stored.
+import type { Metadata, SessionItem } from '../../api/types';
+import type { OutcomeName } from '../outcomes';
+
+/** Who created a record: the hash of the merchant token (tokens themselves are never kept). */
+export type Owner = string;
 
 export type AttemptStatus = 'pending' | 'succeeded' | 'failed';
+
+/** The identifiers of the payout a successful attempt makes, drawn when the attempt starts. */
+export interface PayoutIds {
+  payoutId: string;
+  financialTransactionId: string;
+  transactionId: string;
+  externalId: string;
+}
 
 /** One confirm of an intent: a charge on the payer's mobile-money account. */
 export interface Attempt {
@@ -18,7 +29,7 @@ export interface Attempt {
   operator: string;
   /** Only the last digits are kept: the intent is readable without a token. */
   msisdnLast4: string;
-  rule: OutcomeRule;
+  outcome: OutcomeName;
   status: AttemptStatus;
   createdAt: number;
   updatedAt: number;
@@ -26,22 +37,13 @@ export interface Attempt {
   settlesAt: number;
   /** When the payer's approval window closes. */
   expiresAt: number;
-}
-
-export interface Payout {
-  recordId: number;
-  payoutId: string;
-  financialTransactionId: string;
-  transactionId: string;
-  externalId: string;
-  amount: number;
-  fee: number;
-  createdAt: number;
+  payout: PayoutIds;
 }
 
 export interface IntentRecord {
   id: number;
   intentId: string;
+  owner: Owner;
   clientSecret: string;
   amount: number;
   currency: string;
@@ -51,16 +53,18 @@ export interface IntentRecord {
   createdAt: number;
   updatedAt: number;
   attempts: Attempt[];
-  payout: Payout | null;
-  /** A checkout session's intent ends with the session: see `settle`. Null for a bare intent. */
+  /** The checkout session the intent pays, if any: it ends with it (see `settle`). */
+  sessionId: string | null;
   expiresAt: number | null;
-  /** When the intent was canceled (only a session's expiry cancels one), or null. */
+  /** When the intent was canceled, and why, or null. */
   canceledAt: number | null;
+  cancellationReason: 'expired' | 'too_many_attempts' | null;
 }
 
 export interface TransferRecord {
   kind: 'remittance' | 'disbursement';
   id: string;
+  owner: Owner;
   amount: number;
   currency: string;
   firstName: string;
@@ -79,6 +83,7 @@ export interface TransferRecord {
 export interface SessionRecord {
   id: string;
   intentId: string;
+  owner: Owner;
   total: number;
   currency: string;
   accountId: string;
@@ -90,23 +95,18 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-export interface Store {
-  intents: Map<string, IntentRecord>;
-  sessions: Map<string, SessionRecord>;
-  /** In creation order; lists read it backwards (newest first). */
-  remittances: TransferRecord[];
-  disbursements: Map<string, TransferRecord>;
-  idempotency: IdempotencyStore;
-  counters: { intent: Counter; event: Counter; charge: Counter; payout: Counter };
+/** A successful answer kept for its Idempotency-Key. */
+export interface Answer {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  storedAt: number;
 }
 
-export function createStore(): Store {
-  return {
-    intents: new Map(),
-    sessions: new Map(),
-    remittances: [],
-    disbursements: new Map(),
-    idempotency: new IdempotencyStore(),
-    counters: { intent: new Counter(), event: new Counter(), charge: new Counter(), payout: new Counter() },
-  };
-}
+/** What the journal holds: one line per record created. */
+export type Entry =
+  | { kind: 'intent'; record: IntentRecord }
+  | { kind: 'attempt'; intentId: string; record: Attempt }
+  | { kind: 'session'; record: SessionRecord }
+  | { kind: 'transfer'; record: TransferRecord }
+  | { kind: 'answer'; id: string; owner: Owner; record: Answer };
