@@ -7,7 +7,7 @@ import { pause, systemClock } from '../api/clock';
 import type { ClientConfig } from '../api/http';
 import { parseClientSecret } from '../api/schemas/fields';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
-import { COUNTRIES, detectOperator, findCountry, formatAsTyped, maskMsisdn, type Operator, toMsisdn } from '../phone';
+import { detectWallet, findCountry, findWallet, formatAsTyped, maskMsisdn, toMsisdn } from '../phone';
 import { CONFIRM_LATE_CHECK_MS, CONFIRM_SETTLE_MS, DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { errorKind, errorScreen, fieldOfApiError } from './api-errors';
 import { createFollower, currentPage, type Page } from './follower';
@@ -73,7 +73,7 @@ export function createCheckout(options: CheckoutOptions) {
 
   /** An operator's brand name, looked up in the payer's country first. */
   const labelOf = (operator: string, country = values.value.country) =>
-    findOperator(country, operator)?.label ?? operator.toUpperCase();
+    findWallet(country, operator)?.label ?? operator.toUpperCase();
   const errors = computed(() => ({ ...validate(values.value, labelOf), ...serverErrors.value }));
   const visibleErrors = computed(() => {
     const shown: Partial<Record<Field, FieldError>> = {};
@@ -198,12 +198,12 @@ export function createCheckout(options: CheckoutOptions) {
       const current = values.value;
       const next = { ...current, [field]: raw };
       if (field === 'country') {
-        if (!findCountry(raw)?.operators.some((o) => o.name === current.operator)) next.operator = '';
+        if (!findCountry(raw)?.wallets.some((w) => w.name === current.operator)) next.operator = '';
         next.phone = formatAsTyped(raw, current.phone);
       }
       if (field === 'phone' || field === 'country') {
         next.phone = formatAsTyped(next.country, next.phone);
-        const detected = detectOperator(next.country, next.phone);
+        const detected = detectWallet(next.country, next.phone);
         // Detection fills the operator unless the payer chose one by hand.
         if (detected && (operatorDetected.value || !next.operator)) {
           next.operator = detected;
@@ -396,12 +396,6 @@ export function createCheckout(options: CheckoutOptions) {
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
-
-/** The operator of that name in `country`, or failing that in any supported country. */
-export function findOperator(country: string, name: string): Operator | undefined {
-  const inCountry = findCountry(country)?.operators.find((o) => o.name === name);
-  return inCountry ?? COUNTRIES.flatMap((c) => c.operators).find((o) => o.name === name);
-}
 
 function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -3,7 +3,7 @@
 import { emailSchema } from '../api/schemas/fields';
 import type { Message } from '../i18n';
 import type { ConfirmRequest } from '../api/types';
-import { checkPhone, detectOperator, findCountry, toMsisdn } from '../phone';
+import { checkPhone, detectNetwork, findCountry, toMsisdn } from '../phone';
 
 export interface FormValues {
   firstName: string;
@@ -39,15 +39,19 @@ export const rules: { [F in Field]: (values: FormValues, labelOf: (operator: str
     return emailSchema.safeParse(email).success ? null : { key: 'error.email.invalid' };
   },
   country: () => null,
-  operator: (v) => (findCountry(v.country)?.operators.some((o) => o.name === v.operator) ? null : { key: 'error.operator.empty' }),
+  operator: (v) => (findCountry(v.country)?.wallets.some((w) => w.name === v.operator) ? null : { key: 'error.operator.empty' }),
   phone: (v, labelOf): FieldError | null => {
     const problem = checkPhone(v.country, v.phone, v.operator || undefined);
-    if (!problem) return null;
-    if (problem === 'wrong_operator') {
-      const owner = detectOperator(v.country, v.phone);
-      return { key: 'error.phone.wrong_operator', params: { operator: owner ? labelOf(owner) : '' }, warning: true };
+    switch (problem) {
+      case null:
+        return null;
+      case 'other_network':
+        return { key: 'error.phone.other_network', params: { network: detectNetwork(v.country, v.phone)?.name ?? '', wallet: labelOf(v.operator) }, warning: true };
+      case 'invalid':
+        return { key: 'error.phone.invalid', params: { country: v.country } };
+      default:
+        return { key: `error.phone.${problem}` };
     }
-    return problem === 'invalid' ? { key: 'error.phone.invalid', params: { country: v.country } } : { key: `error.phone.${problem}` };
   },
 };
 

@@ -1,10 +1,10 @@
-import type { Operator } from '../phone';
+import type { Wallet } from '../phone';
 import type { FieldError } from '../checkout/validation';
 import { useI18n } from './i18n';
 import { useFieldMessage } from './TextField';
 
 interface Props {
-  operators: readonly Operator[];
+  wallets: readonly Wallet[];
   value: string;
   detected: boolean;
   error?: FieldError | undefined;
@@ -13,25 +13,25 @@ interface Props {
   onLeave(): void;
 }
 
-/** The operators of the chosen country as a native radio group; values are the API's names. */
-export function OperatorPicker({ operators, value, detected, error, onValue, onLeave }: Props) {
+/** The wallets of the chosen country as a native radio group; values are the API's operator names. */
+export function OperatorPicker({ wallets, value, detected, error, onValue, onLeave }: Props) {
   const { t } = useI18n();
   const message = useFieldMessage(error);
   return (
     <fieldset class="momo-field momo-operators" aria-describedby={message ? 'momo-operator-error' : undefined} data-invalid={message ? '' : undefined}>
       <legend>{t('form.operator')}</legend>
       <div class="momo-operator-list">
-        {operators.map((operator) => (
-          <label key={operator.name} class="momo-operator" data-operator={operator.name}>
+        {wallets.map((wallet) => (
+          <label key={wallet.name} class="momo-operator" data-operator={wallet.name}>
             <input
               type="radio"
               name="operator"
-              value={operator.name}
-              checked={value === operator.name}
-              onChange={() => onValue(operator.name)}
+              value={wallet.name}
+              checked={value === wallet.name}
+              onChange={() => onValue(wallet.name)}
               onBlur={onLeave}
             />
-            <span>{operator.label}</span>
+            <span>{wallet.label}</span>
           </label>
         ))}
       </div>

@@ -63,7 +63,7 @@ export function PayerForm({ model }: { model: Checkout }) {
           hint={t('form.phoneHint')}
           {...field('phone')}
         />
-        <OperatorPicker operators={country?.operators ?? []} detected={model.operatorDetected.value} {...field('operator')} />
+        <OperatorPicker wallets={country?.wallets ?? []} detected={model.operatorDetected.value} {...field('operator')} />
       </fieldset>
       {notice && (
         <p class="momo-notice" role="alert">

@@ -1,6 +1,7 @@
-import { type Checkout, findOperator } from '../checkout/model';
+import type { Checkout } from '../checkout/model';
 import type { Attempt } from '../checkout/screens';
 import { formatAmount, formatDuration } from '../i18n';
+import { findWallet } from '../phone';
 import { useI18n } from './i18n';
 import { Spinner } from './Spinner';
 import { useCountdown } from './useCountdown';
@@ -10,7 +11,7 @@ export function Pending({ model, attempt, headingRef }: { model: Checkout; attem
   const { lang, t } = useI18n();
   const left = useCountdown(attempt.expiresAt, model.now);
   const intent = model.intent.value;
-  const operator = findOperator(attempt.country, attempt.operator);
+  const wallet = findWallet(attempt.country, attempt.operator);
   const checking = model.checking.value;
   return (
     <section class="momo-screen">
@@ -24,7 +25,7 @@ export function Pending({ model, attempt, headingRef }: { model: Checkout; attem
           operator: model.labelOf(attempt.operator, attempt.country),
         })}
       </p>
-      {operator?.ussd && <p class="momo-hint">{t('pending.ussd', { ussd: operator.ussd })}</p>}
+      {wallet?.ussd && <p class="momo-hint">{t('pending.ussd', { ussd: wallet.ussd })}</p>}
       <p class="momo-waiting" role="status">
         <Spinner /> {t('pending.waiting')}
       </p>

@@ -40,7 +40,7 @@ export const en = {
   'error.phone.too_short': 'This number is too short.',
   'error.phone.too_long': 'This number is too long.',
   'error.phone.invalid': 'This is not a valid mobile number for {country}.',
-  'error.phone.wrong_operator': 'This number belongs to {operator}. Choose {operator} or check the number.',
+  'error.phone.other_network': 'This number is on the {network} network, which {wallet} does not serve. Check the number or choose another operator.',
   'error.rateLimited': 'Too many attempts. Please wait {seconds} seconds and try again.',
   'error.notSent': 'Your payment could not be sent and nothing was charged. Check your connection and try again.',
 

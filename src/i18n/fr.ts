@@ -41,7 +41,7 @@ export const fr = {
   'error.phone.too_short': 'Ce numéro est trop court.',
   'error.phone.too_long': 'Ce numéro est trop long.',
   'error.phone.invalid': 'Ce numéro n’est pas un numéro mobile valide pour ce pays ({country}).',
-  'error.phone.wrong_operator': 'Ce numéro appartient à {operator}. Choisissez {operator} ou vérifiez le numéro.',
+  'error.phone.other_network': 'Ce numéro est sur le réseau {network}, non desservi par {wallet}. Vérifiez le numéro ou choisissez un autre opérateur.',
   'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
   'error.notSent': 'Votre paiement n’a pas pu être envoyé et rien n’a été débité. Vérifiez votre connexion et réessayez.',
 

@@ -1,18 +1,19 @@
 // The single verdict the payment form shows under the phone field.
 import { NATIONAL_PLANS, findCountry } from './countries';
 import { readNumber, text } from './input';
-import { operatorOfNsn } from './operator';
+import { onOtherNetwork } from './network';
 import { intendedNsn } from './validate';
 
-export type PhoneProblem = 'empty' | 'too_short' | 'too_long' | 'invalid' | 'wrong_operator';
+export type PhoneProblem = 'empty' | 'too_short' | 'too_long' | 'invalid' | 'other_network';
 
 /**
- * null when `input` is a valid mobile number of `country` and, when `operator` is given (not
- * blank), that operator serves the country and the prefix belongs to no other operator. A valid
- * number whose prefix matches no listed operator is accepted: the tables may lag behind newly
- * allocated ranges, and portability moves numbers anyway.
+ * null when `input` is a valid mobile number of `country` and, when `wallet` is given (not blank)
+ * and takes the numbers of one network only, the number is not another network's. A valid number
+ * whose prefix matches no listed network is accepted: the tables may lag behind newly allocated
+ * ranges, and portability moves numbers anyway. (A wallet the country does not have is the wallet
+ * field's problem, not the number's.)
  */
-export function checkPhone(country: string, input: string, operator?: string): PhoneProblem | null {
+export function checkPhone(country: string, input: string, wallet?: string): PhoneProblem | null {
   const found = findCountry(country);
   const typed = text(input);
   if (typed.trim() === '') return 'empty';
@@ -28,9 +29,6 @@ export function checkPhone(country: string, input: string, operator?: string): P
     if (number.nsn.length > length) return 'too_long';
     return 'invalid';
   }
-  const wanted = typeof operator === 'string' ? operator.trim().toLowerCase() : '';
-  if (wanted === '') return null;
-  if (!found.operators.some((o) => o.name === wanted)) return 'wrong_operator';
-  const actual = operatorOfNsn(found, nsn);
-  return actual !== undefined && actual !== wanted ? 'wrong_operator' : null;
+  const wanted = typeof wallet === 'string' ? wallet.trim().toLowerCase() : '';
+  return onOtherNetwork(found, nsn, wanted) ? 'other_network' : null;
 }

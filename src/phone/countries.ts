@@ -1,20 +1,34 @@
-// Supported countries and their mobile-money operators.
+// Supported countries: the mobile networks that own number ranges, and the mobile-money wallets
+// payers pay with. The two are kept apart: a wallet usually runs on one network and takes only its
+// numbers (MTN MoMo on MTN), but a wallet may take a number of any network and own no range at all
+// (Wave, in the West African countries to come): such a wallet has no `network`, is never detected
+// from a number, and no number is "of another network" for it.
 //
 // `prefixes` are leading digits of the national significant number (NSN) as libphonenumber
 // parses it: the Congolese leading 0 is part of the NSN (+242 06…), the Gabonese trunk 0 is not
-// (0 77 12 34 56 is +241 77 12 34 56). An operator is listed only where its mobile-money service
-// exists and its number ranges could be sourced; the source of every table is named above it.
-// Prefixes identify the operator that was allocated the range: where mobile number portability
-// is in force (Chad, see below) a ported number keeps its original prefix.
+// (0 77 12 34 56 is +241 77 12 34 56). A network is listed where a wallet runs on it and its number
+// ranges could be sourced; the source of every table is named above it. Prefixes identify the
+// network that was allocated the range: where mobile number portability is in force (Chad, see
+// below) a ported number keeps its original prefix.
 
 export type CountryCode = 'cg' | 'cm' | 'ga' | 'td' | 'cf';
 
-export interface Operator {
+/** A mobile network: the number ranges it was allocated. */
+export interface Network {
+  id: string;
+  /** Its name, as payers know it ("MTN", "Orange"). */
+  name: string;
+  prefixes: readonly string[];
+}
+
+/** A mobile-money wallet a payer pays with. */
+export interface Wallet {
   /** API `operator_name`. */
   name: string;
-  /** Brand of the mobile-money service, shown to payers. */
+  /** Brand of the service, shown to payers. */
   label: string;
-  prefixes: readonly string[];
+  /** The network whose numbers it takes; none: numbers of any network (and never detected). */
+  network?: string;
   /** What a payer dials to see approvals waiting for them, where sourced. */
   ussd?: string;
 }
@@ -23,7 +37,8 @@ export interface Country {
   code: CountryCode;
   callingCode: string;
   currency: string;
-  operators: readonly Operator[];
+  networks: readonly Network[];
+  wallets: readonly Wallet[];
 }
 
 /** Internal numbering-plan facts that libphonenumber's metadata does not state for today. */
@@ -49,9 +64,13 @@ export const COUNTRIES: readonly Country[] = [
     code: 'cg',
     callingCode: '242',
     currency: 'xaf',
-    operators: [
-      { name: 'mtn', label: 'MTN MoMo', prefixes: ['06'] },
-      { name: 'airtel', label: 'Airtel Money', prefixes: ['04', '05'] },
+    networks: [
+      { id: 'mtn', name: 'MTN', prefixes: ['06'] },
+      { id: 'airtel', name: 'Airtel', prefixes: ['04', '05'] },
+    ],
+    wallets: [
+      { name: 'mtn', label: 'MTN MoMo', network: 'mtn' },
+      { name: 'airtel', label: 'Airtel Money', network: 'airtel' },
     ],
   },
   // Cameroon: ITU-T Operational Bulletin, communication of 6.X.2014 from the Agence de Régulation
@@ -64,18 +83,13 @@ export const COUNTRIES: readonly Country[] = [
     code: 'cm',
     callingCode: '237',
     currency: 'xaf',
-    operators: [
-      {
-        name: 'mtn',
-        label: 'MTN MoMo',
-        prefixes: ['67', '650', '651', '652', '653', '654', '680', '681', '682', '683'],
-        ussd: '*126#',
-      },
-      {
-        name: 'orange',
-        label: 'Orange Money',
-        prefixes: ['69', '655', '656', '657', '658', '659', '686', '687'],
-      },
+    networks: [
+      { id: 'mtn', name: 'MTN', prefixes: ['67', '650', '651', '652', '653', '654', '680', '681', '682', '683'] },
+      { id: 'orange', name: 'Orange', prefixes: ['69', '655', '656', '657', '658', '659', '686', '687'] },
+    ],
+    wallets: [
+      { name: 'mtn', label: 'MTN MoMo', network: 'mtn', ussd: '*126#' },
+      { name: 'orange', label: 'Orange Money', network: 'orange' },
     ],
   },
   // Gabon: ARCEP Gabon communiqué on the 9-digit plan (agenceafrique.com, "Les numéros de
@@ -87,9 +101,13 @@ export const COUNTRIES: readonly Country[] = [
     code: 'ga',
     callingCode: '241',
     currency: 'xaf',
-    operators: [
-      { name: 'airtel', label: 'Airtel Money', prefixes: ['7'] },
-      { name: 'moov', label: 'Moov Money', prefixes: ['6'] },
+    networks: [
+      { id: 'airtel', name: 'Airtel', prefixes: ['7'] },
+      { id: 'moov', name: 'Moov Africa', prefixes: ['6'] },
+    ],
+    wallets: [
+      { name: 'airtel', label: 'Airtel Money', network: 'airtel' },
+      { name: 'moov', label: 'Moov Money', network: 'moov' },
     ],
   },
   // Chad: Office tchadien de régulation des télécommunications, 8-digit plan from 15 March 2010
@@ -101,9 +119,13 @@ export const COUNTRIES: readonly Country[] = [
     code: 'td',
     callingCode: '235',
     currency: 'xaf',
-    operators: [
-      { name: 'airtel', label: 'Airtel Money', prefixes: ['6'] },
-      { name: 'moov', label: 'Moov Money', prefixes: ['9'] },
+    networks: [
+      { id: 'airtel', name: 'Airtel', prefixes: ['6'] },
+      { id: 'moov', name: 'Moov Africa', prefixes: ['9'] },
+    ],
+    wallets: [
+      { name: 'airtel', label: 'Airtel Money', network: 'airtel' },
+      { name: 'moov', label: 'Moov Money', network: 'moov' },
     ],
   },
   // Central African Republic: Google libphonenumber resources/carrier/en/236.txt (72 Orange; 70
@@ -113,7 +135,8 @@ export const COUNTRIES: readonly Country[] = [
     code: 'cf',
     callingCode: '236',
     currency: 'xaf',
-    operators: [{ name: 'orange', label: 'Orange Money', prefixes: ['72'] }],
+    networks: [{ id: 'orange', name: 'Orange', prefixes: ['72'] }],
+    wallets: [{ name: 'orange', label: 'Orange Money', network: 'orange' }],
   },
 ];
 
@@ -134,7 +157,13 @@ export function findCountry(code: string): Country | undefined {
   return COUNTRIES.find((country) => country.code === wanted);
 }
 
-/** API operator names of a country, or undefined when the country is not supported. */
+/** The API `operator_name`s of a country (its wallets), or undefined when it is not supported. */
 export function operatorsOf(country: string): readonly string[] | undefined {
-  return findCountry(country)?.operators.map((operator) => operator.name);
+  return findCountry(country)?.wallets.map((wallet) => wallet.name);
+}
+
+/** The wallet of that name in `country`, or failing that in any supported country. */
+export function findWallet(country: string, name: string): Wallet | undefined {
+  const inCountry = findCountry(country)?.wallets.find((wallet) => wallet.name === name);
+  return inCountry ?? COUNTRIES.flatMap((c) => c.wallets).find((wallet) => wallet.name === name);
 }

@@ -28,16 +28,18 @@ export function maskMsisdn(msisdn: string): string {
 }
 
 /**
- * The same mask from what an intent read without a token tells: country, operator and the last
+ * The same mask from what an intent read tells: country, wallet (`operator_name`) and the last
  * digits (a page reloaded during or after a payment shows the number as it showed it before).
- * The hidden digits stand in for the operator's prefix, which is what picks the grouping.
+ * The hidden digits stand in for a prefix of the wallet's network, which is what picks the
+ * grouping (any network's, for a wallet that takes every network's numbers).
  */
 export function maskLastDigits(countryCode: string, operator: string, last4: string): string {
   const country = findCountry(countryCode);
   const digits = text(last4).replace(/\D/g, '').slice(-4);
   // Fewer digits, or a country we cannot group: show exactly what was received, never a filler.
   if (!country || digits.length < 4) return `${DOT.repeat(2)} ${DOT.repeat(2)} ${digits.slice(0, -2)} ${digits.slice(-2)}`.trim().replace(/ +/g, NBSP);
-  const prefix = country.operators.find((o) => o.name === operator)?.prefixes[0] ?? '';
+  const network = country.wallets.find((wallet) => wallet.name === operator)?.network;
+  const prefix = (country.networks.find((n) => n.id === network) ?? country.networks[0])?.prefixes[0] ?? '';
   const nsn = prefix + digits.padStart(NATIONAL_PLANS[country.code].length - prefix.length, '0');
   return maskMsisdn(country.callingCode + nsn);
 }

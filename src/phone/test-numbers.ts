@@ -1,5 +1,5 @@
 // Test phone numbers for the sandbox, which decides a payment's outcome from the last two digits
-// of the national number. One number per outcome for every operator of every country.
+// of the national number. One number per outcome for every wallet of every country.
 import { COUNTRIES, NATIONAL_PLANS, type CountryCode } from './countries';
 import { formatAsTyped } from './format';
 
@@ -25,6 +25,7 @@ export const TEST_SUFFIXES: Readonly<Record<TestOutcome, string>> = {
 
 export interface TestNumber {
   country: CountryCode;
+  /** The wallet, as the API names it (`operator_name`). */
   operator: string;
   outcome: TestOutcome;
   suffix: string;
@@ -33,7 +34,7 @@ export interface TestNumber {
   msisdn: string;
 }
 
-/** NSN of each operator's test numbers without the last two digits, in its best-known range. */
+/** NSN of each wallet's test numbers without the last two digits, in its network's best-known range. */
 const BASES: Readonly<Record<CountryCode, Readonly<Record<string, string>>>> = {
   cg: { mtn: '0612345', airtel: '0551234' },
   cm: { mtn: '6712345', orange: '6991234' },
@@ -46,12 +47,12 @@ function buildTestNumbers(): TestNumber[] {
   const outcomes = Object.entries(TEST_SUFFIXES) as [TestOutcome, string][];
   return COUNTRIES.flatMap((country) => {
     const trunk = NATIONAL_PLANS[country.code].zero === 'trunk' ? '0' : '';
-    return country.operators.flatMap((operator) =>
+    return country.wallets.flatMap((wallet) =>
       outcomes.map(([outcome, suffix]): TestNumber => {
-        const nsn = `${BASES[country.code][operator.name] ?? ''}${suffix}`;
+        const nsn = `${BASES[country.code][wallet.name] ?? ''}${suffix}`;
         return {
           country: country.code,
-          operator: operator.name,
+          operator: wallet.name,
           outcome,
           suffix,
           national: formatAsTyped(country.code, trunk + nsn),

@@ -96,7 +96,7 @@ describe('checkout model › form', () => {
     model.setField('phone', number.national);
     expect(model.values.value.operator).toBe('mtn');
     model.blur('phone');
-    expect(model.visibleErrors.value.phone).toMatchObject({ key: 'error.phone.wrong_operator', warning: true });
+    expect(model.visibleErrors.value.phone).toMatchObject({ key: 'error.phone.other_network', warning: true });
   });
 });
 

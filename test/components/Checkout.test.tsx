@@ -135,11 +135,11 @@ describe('Checkout › validation messages', () => {
     expect(screen.getByText('Choose your mobile money operator.')).toBeTruthy();
   });
 
-  it('warns, without blocking, when the number belongs to another operator', async () => {
+  it("warns, without blocking, when the number is on another network than the wallet's", async () => {
     const { model } = await setup('fr');
     fireEvent.click(screen.getByRole('radio', { name: 'Airtel Money' }));
     type('Numéro mobile money', numberFor('approved_after_delay').national);
-    expect(screen.getByText('Ce numéro appartient à MTN MoMo. Choisissez MTN MoMo ou vérifiez le numéro.')).toBeTruthy();
+    expect(screen.getByText('Ce numéro est sur le réseau MTN, non desservi par Airtel Money. Vérifiez le numéro ou choisissez un autre opérateur.')).toBeTruthy();
     expect(model.values.value.operator).toBe('airtel');
   });
 

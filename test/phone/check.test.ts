@@ -57,24 +57,24 @@ describe('checkPhone', () => {
     expect(checkPhone(country, input)).toBe('invalid');
   });
 
-  it('accepts the operator the prefix belongs to, in any case', () => {
+  it("accepts a number of the chosen wallet's network, the wallet named in any case", () => {
     expect(checkPhone('cg', '06 123 4567', 'mtn')).toBeNull();
     expect(checkPhone('cg', '04 432 1098', 'airtel')).toBeNull();
     expect(checkPhone('cm', '6 55 12 34 56', 'orange')).toBeNull();
     expect(checkPhone('ga', '074 12 34 56', 'AIRTEL')).toBeNull();
   });
 
-  it('reports a prefix of another operator as wrong_operator', () => {
-    expect(checkPhone('cg', '06 123 4567', 'airtel')).toBe('wrong_operator');
-    expect(checkPhone('cm', '6 54 12 34 56', 'orange')).toBe('wrong_operator');
-    expect(checkPhone('cm', '6 86 12 34 56', 'mtn')).toBe('wrong_operator');
-    expect(checkPhone('ga', '066 12 34 56', 'airtel')).toBe('wrong_operator');
-    expect(checkPhone('td', '66 12 34 56', 'moov')).toBe('wrong_operator');
+  it("reports a number of another network than the wallet's as other_network", () => {
+    expect(checkPhone('cg', '06 123 4567', 'airtel')).toBe('other_network');
+    expect(checkPhone('cm', '6 54 12 34 56', 'orange')).toBe('other_network');
+    expect(checkPhone('cm', '6 86 12 34 56', 'mtn')).toBe('other_network');
+    expect(checkPhone('ga', '066 12 34 56', 'airtel')).toBe('other_network');
+    expect(checkPhone('td', '66 12 34 56', 'moov')).toBe('other_network');
   });
 
-  it('reports an operator that does not serve the country as wrong_operator', () => {
-    expect(checkPhone('cg', '06 123 4567', 'orange')).toBe('wrong_operator');
-    expect(checkPhone('cf', '72 12 34 56', 'mtn')).toBe('wrong_operator');
+  it('leaves a wallet the country does not have to the wallet field: the number itself is fine', () => {
+    expect(checkPhone('cg', '06 123 4567', 'orange')).toBeNull();
+    expect(checkPhone('cf', '72 12 34 56', 'mtn')).toBeNull();
   });
 
   it('does not blame the operator for a valid number in a range no table lists', () => {

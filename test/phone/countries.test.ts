@@ -3,7 +3,7 @@ import { type CountryCode as IsoCode, Metadata } from 'libphonenumber-js/core';
 import mobileMetadata from 'libphonenumber-js/mobile/metadata';
 import { describe, expect, it } from 'vitest';
 import { countrySchema, currencySchema, operatorNameSchema } from '../../src/api/schemas';
-import { COUNTRIES, NATIONAL_PLANS, findCountry, operatorsOf } from '../../src/phone/countries';
+import { COUNTRIES, NATIONAL_PLANS, findCountry, findWallet, operatorsOf } from '../../src/phone/countries';
 import { isValidMsisdn } from '../../src/phone';
 
 describe('COUNTRIES', () => {
@@ -22,20 +22,28 @@ describe('COUNTRIES', () => {
       expect(countrySchema.safeParse(country.code).success).toBe(true);
       expect(currencySchema.safeParse(country.currency).success).toBe(true);
       expect(country.currency).toBe('xaf');
-      const names = country.operators.map((o) => o.name);
+      const names = country.wallets.map((w) => w.name);
       expect(new Set(names).size).toBe(names.length);
       for (const name of names) expect(operatorNameSchema.safeParse(name).success).toBe(true);
     }
   });
 
-  it('labels operators with their mobile-money brand', () => {
-    const labels = Object.fromEntries(COUNTRIES.flatMap((c) => c.operators.map((o) => [o.name, o.label])));
+  it('labels wallets with their mobile-money brand, networks with their own name', () => {
+    const labels = Object.fromEntries(COUNTRIES.flatMap((c) => c.wallets.map((w) => [w.name, w.label])));
     expect(labels).toEqual({ mtn: 'MTN MoMo', airtel: 'Airtel Money', orange: 'Orange Money', moov: 'Moov Money' });
+    const networks = Object.fromEntries(COUNTRIES.flatMap((c) => c.networks.map((n) => [n.id, n.name])));
+    expect(networks).toEqual({ mtn: 'MTN', airtel: 'Airtel', orange: 'Orange', moov: 'Moov Africa' });
+  });
+
+  it("runs every wallet with a network on one of the country's networks", () => {
+    for (const country of COUNTRIES) {
+      for (const wallet of country.wallets) if (wallet.network) expect(country.networks.map((n) => n.id), `${country.code} ${wallet.name}`).toContain(wallet.network);
+    }
   });
 
   it('has digit prefixes that never overlap within a country', () => {
     for (const country of COUNTRIES) {
-      const all = country.operators.flatMap((o) => o.prefixes);
+      const all = country.networks.flatMap((n) => n.prefixes);
       for (const prefix of all) expect(prefix).toMatch(/^\d{1,4}$/);
       for (const [i, a] of all.entries()) {
         for (const [j, b] of all.entries()) if (i !== j) expect(b.startsWith(a), `${country.code}: ${a} / ${b}`).toBe(false);
@@ -46,7 +54,7 @@ describe('COUNTRIES', () => {
   it('has prefixes that begin valid mobile numbers', () => {
     for (const country of COUNTRIES) {
       const { length } = NATIONAL_PLANS[country.code];
-      for (const prefix of country.operators.flatMap((o) => o.prefixes)) {
+      for (const prefix of country.networks.flatMap((n) => n.prefixes)) {
         const completions = Array.from({ length: 100 }, (_, i) => `${prefix}${String(i).padStart(2, '0')}0000000`.slice(0, length));
         expect(completions.some((nsn) => isValidMsisdn(country.code, country.callingCode + nsn)), `${country.code} ${prefix}`).toBe(true);
       }
@@ -54,7 +62,7 @@ describe('COUNTRIES', () => {
   });
 
   it('gives USSD codes only in dialable form', () => {
-    const codes = COUNTRIES.flatMap((c) => c.operators.flatMap((o) => (o.ussd ? [o.ussd] : [])));
+    const codes = COUNTRIES.flatMap((c) => c.wallets.flatMap((w) => (w.ussd ? [w.ussd] : [])));
     expect(codes).toContain('*126#');
     for (const code of codes) expect(code).toMatch(/^[*#][\d*#]*#$/);
   });
@@ -95,5 +103,14 @@ describe('operatorsOf', () => {
   it('returns undefined for an unsupported country', () => {
     expect(operatorsOf('ng')).toBeUndefined();
     expect(operatorsOf('')).toBeUndefined();
+  });
+});
+
+describe('findWallet', () => {
+  it("finds a wallet in the payer's country first, else in any supported country", () => {
+    expect(findWallet('cm', 'mtn')?.ussd).toBe('*126#');
+    expect(findWallet('cg', 'mtn')?.ussd).toBeUndefined();
+    expect(findWallet('cg', 'orange')?.label).toBe('Orange Money');
+    expect(findWallet('cg', 'wave')).toBeUndefined();
   });
 });

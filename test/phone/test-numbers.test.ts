@@ -5,7 +5,7 @@ import {
   TEST_NUMBERS,
   TEST_SUFFIXES,
   checkPhone,
-  detectOperator,
+  detectWallet,
   formatAsTyped,
   nationalDigits,
   toMsisdn,
@@ -26,19 +26,19 @@ describe('TEST_SUFFIXES', () => {
 });
 
 describe('TEST_NUMBERS', () => {
-  it('has one number per outcome for every operator of every country', () => {
+  it('has one number per outcome for every wallet of every country', () => {
     const keys = TEST_NUMBERS.map((t) => `${t.country}/${t.operator}/${t.outcome}`);
     const expected = COUNTRIES.flatMap((c) =>
-      c.operators.flatMap((o) => Object.keys(TEST_SUFFIXES).map((outcome) => `${c.code}/${o.name}/${outcome}`)),
+      c.wallets.flatMap((w) => Object.keys(TEST_SUFFIXES).map((outcome) => `${c.code}/${w.name}/${outcome}`)),
     );
     expect(keys.sort()).toEqual(expected.sort());
   });
 
   it.each(TEST_NUMBERS.map((t) => [t.country, t.operator, t.national, t] as const))(
-    '%s %s %s is valid for its operator and ends with its suffix',
+    '%s %s %s is valid for its wallet and ends with its suffix',
     (country, operator, national, t) => {
       expect(checkPhone(country, national, operator)).toBeNull();
-      expect(detectOperator(country, national)).toBe(operator);
+      expect(detectWallet(country, national)).toBe(operator);
       expect(toMsisdn(country, national)).toBe(t.msisdn);
       expect(nationalDigits(country, national).slice(-2)).toBe(t.suffix);
       expect(TEST_SUFFIXES[t.outcome]).toBe(t.suffix);

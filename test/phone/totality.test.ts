@@ -19,11 +19,12 @@ describe('phone functions', () => {
         expect(typeof any.isValidMsisdn!(country, input), label).toBe('boolean');
         expect(['string', 'undefined']).toContain(typeof any.toMsisdn!(country, input));
         expect(typeof any.formatAsTyped!(country, input), label).toBe('string');
-        expect(['string', 'undefined']).toContain(typeof any.detectOperator!(country, input));
+        expect(['string', 'undefined']).toContain(typeof any.detectWallet!(country, input));
+        expect(['object', 'undefined']).toContain(typeof any.detectNetwork!(country, input));
         expect(typeof any.nationalDigits!(country, input), label).toBe('string');
         expect(typeof any.maskMsisdn!(input), label).toBe('string');
         const problem = any.checkPhone!(country, input, input);
-        expect([null, 'empty', 'too_short', 'too_long', 'invalid', 'wrong_operator'], label).toContain(problem);
+        expect([null, 'empty', 'too_short', 'too_long', 'invalid', 'other_network'], label).toContain(problem);
         expect(any.findCountry!(input) === undefined || typeof any.findCountry!(input) === 'object').toBe(true);
         const operators = any.operatorsOf!(country);
         expect(operators === undefined || Array.isArray(operators)).toBe(true);

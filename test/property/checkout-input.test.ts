@@ -8,7 +8,7 @@ import { safeReturnUrl } from '../../src/checkout/return-url';
 import { confirmRequestFrom, type FormValues, isBlocking, validate } from '../../src/checkout/validation';
 import { readAddress } from '../../src/hosted/location';
 import { formatAmount } from '../../src/i18n';
-import { checkPhone, COUNTRIES, detectOperator, formatAsTyped, isValidMsisdn, maskMsisdn, nationalDigits, TEST_NUMBERS, toMsisdn } from '../../src/phone';
+import { checkPhone, COUNTRIES, detectWallet, formatAsTyped, isValidMsisdn, maskMsisdn, nationalDigits, TEST_NUMBERS, toMsisdn } from '../../src/phone';
 
 const RUNS = 2000;
 const countries = fc.constantFrom(...COUNTRIES.map((c) => c.code), 'xx', '', 'CG');
@@ -68,7 +68,7 @@ describe('property › phone numbers', () => {
       fc.property(countries, typed, operators, (country, input, operator) => {
         formatAsTyped(country, input);
         checkPhone(country, input, operator);
-        detectOperator(country, input);
+        detectWallet(country, input);
         nationalDigits(country, input);
         maskMsisdn(input);
         toMsisdn(country, input);

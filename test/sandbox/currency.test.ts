@@ -10,7 +10,7 @@ vi.mock('../../src/phone', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/phone')>();
   const COUNTRIES = real.COUNTRIES.map((country) => (country.code === 'cm' ? { ...country, currency: 'xof' } : country));
   const findCountry = (code: string) => COUNTRIES.find((country) => country.code === code);
-  const operatorsOf = (code: string) => findCountry(code)?.operators.map((operator) => operator.name);
+  const operatorsOf = (code: string) => findCountry(code)?.wallets.map((wallet) => wallet.name);
   return { ...real, COUNTRIES, findCountry, operatorsOf };
 });
 
