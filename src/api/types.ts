@@ -17,6 +17,7 @@ export type RemittanceList = z.infer<typeof s.remittanceListSchema>;
 export type PaginationMeta = z.infer<typeof s.paginationMetaSchema>;
 export type Disbursement = z.infer<typeof s.disbursementSchema>;
 export type ConfirmResult = z.infer<typeof s.confirmResultSchema>;
+export type ConfirmResultView = z.infer<typeof s.confirmResultViewSchema>;
 export type ConfirmStatus = z.infer<typeof s.confirmStatusSchema>;
 export type ChargeRecord = z.infer<typeof s.chargeRecordSchema>;
 export type PayoutRecord = z.infer<typeof s.payoutRecordSchema>;

@@ -2,7 +2,6 @@
 // way forward, never a blank page or an endless spinner.
 import { isApiError } from '../api/errors';
 import type { ErrorKind, Screen } from './screens';
-import type { Field } from './validation';
 
 export function errorKind(error: unknown): ErrorKind {
   if (!isApiError(error)) return 'invalidResponse';
@@ -26,17 +25,7 @@ export function errorScreen(error: unknown, recovery: 'reload' | 'check' | null)
   return { name: 'error', error: kind, recovery: final ? null : (recovery ?? 'check') };
 }
 
-const FIELD_OF_PATH: Record<string, Field> = {
-  first_name: 'firstName',
-  last_name: 'lastName',
-  receipt_email: 'email',
-  'payment_method_data.momo.msisdn': 'phone',
-  'payment_method_data.momo.operator_name': 'operator',
-  'payment_method_data.momo.country': 'phone',
-};
-
-/** The form field a 400 answer of the service is about, if it names one the payer can fix. */
-export function fieldOfApiError(error: unknown): Field | undefined {
-  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || !error.field) return undefined;
-  return FIELD_OF_PATH[error.field];
+/** The field of the request a 400 answer of the service names (a dotted path), if any. */
+export function refusedField(error: unknown): string | undefined {
+  return isApiError(error) && error.kind === 'http' && error.status === 400 ? (error.field ?? undefined) : undefined;
 }

@@ -1,22 +1,20 @@
 // What the payer can be shown: a closed set of screens. `name` is also the root element's
 // data-state attribute, for merchants' styling and for tests.
 import type { Message } from '../i18n';
+import type { MethodView } from '../methods';
 
 export interface Attempt {
-  country: string;
-  operator: string;
-  /** Masked number, e.g. "+242 •• ••• 12 34": the full number never leaves the form. */
-  phone: string;
+  /** What paid, as the payer sees it (the wallet, the number masked); null if the service does not say. */
+  method: MethodView | null;
+  startedAt: number;
   /** When the operator stops accepting an approval, in ms since the epoch. */
   expiresAt: number;
-  startedAt: number;
 }
 
 export interface Receipt {
   amount: number;
   currency: string;
-  operator: string | null;
-  phone: string | null;
+  method: MethodView | null;
   reference: string | null;
   date: string;
 }

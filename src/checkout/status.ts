@@ -1,19 +1,23 @@
 // The one place that turns what the service says about an intent into a screen. Pure: no I/O,
 // no clock of its own, so every case is a plain unit test.
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
-import { maskLastDigits } from '../phone';
+import { methodOf } from '../methods';
 import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
 import type { Attempt, ErrorKind, Receipt, Screen } from './screens';
 
 
+/** What the intent says paid, as this checkout shows it; null for a method it does not know. */
+function methodOfIntent(intent: PaymentIntent) {
+  const paid = intent.payment_method;
+  return (paid && methodOf(paid.type)?.viewOfIntent(paid)) ?? null;
+}
+
 export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): Attempt {
-  const method = intent.payment_method?.momo;
   const startedAt = Date.parse(intent.updated_at);
   const expires = intent.approval_expires_at ? Date.parse(intent.approval_expires_at) : NaN;
   return {
-    country: method?.country ?? fallback?.country ?? '',
-    operator: method?.operator_name ?? fallback?.operator ?? '',
-    phone: fallback?.phone ?? (method ? maskLastDigits(method.country, method.operator_name, method.msisdn_last4) : ''),
+    // The details as this page showed them while starting the attempt, when it did.
+    method: fallback?.method ?? methodOfIntent(intent),
     startedAt: fallback?.startedAt ?? startedAt,
     expiresAt: Number.isFinite(expires) ? expires : (fallback?.expiresAt ?? startedAt + DEFAULT_APPROVAL_WINDOW_MS),
   };
@@ -21,13 +25,11 @@ export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): At
 
 export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Receipt {
   const charge = intent.event.charges.find((c) => c.charge_id === intent.charge_id);
-  const method = intent.payment_method?.momo;
   return {
     amount: intent.amount,
     currency: intent.currency,
-    operator: method?.operator_name ?? null,
     // The number as this page showed it while waiting, when it is the one that paid.
-    phone: attempt?.phone || (method ? maskLastDigits(method.country, method.operator_name, method.msisdn_last4) : null),
+    method: attempt?.method ?? methodOfIntent(intent),
     reference: intent.charge_id,
     date: charge?.updated_at ?? intent.updated_at,
   };

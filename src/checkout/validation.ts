@@ -1,21 +1,20 @@
-// The payer form's rules, as data: each field's check answers a message key (with its values) or
-// null. The store shows a field's message only once the payer has left it or tried to pay.
+// The payer's own fields (names, receipt e-mail) as rules: each answers a message or null. The
+// fields of the payment method have their rules in its folder (src/methods/<type>/). The form
+// shows a field's message only once the payer has left it or tried to pay.
 import { emailSchema } from '../api/schemas/fields';
 import type { Message } from '../i18n';
-import type { ConfirmRequest } from '../api/types';
-import { checkPhone, detectNetwork, findCountry, toMsisdn } from '../phone';
 
-export interface FormValues {
+export interface PayerValues {
   firstName: string;
   lastName: string;
   email: string;
-  country: string;
-  operator: string;
-  phone: string;
 }
-export type Field = keyof FormValues;
+
 /** A field's message; a warning is shown but does not stop the payment (prefix tables age). */
 export type FieldError = Message & { warning?: true };
+
+/** A rule per field: its message for these values, or null. */
+export type Rules<Values> = { [F in keyof Values]: (values: Values) => FieldError | null };
 
 // Letters of any script with their accents, joined by spaces, hyphens, apostrophes or dots.
 const NAME = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
@@ -30,7 +29,7 @@ function checkName(field: 'firstName' | 'lastName', value: string): FieldError |
   return NAME.test(name) ? null : { key: `error.${field}.invalid` };
 }
 
-export const rules: { [F in Field]: (values: FormValues, labelOf: (operator: string) => string) => FieldError | null } = {
+export const payerRules: Rules<PayerValues> = {
   firstName: (v) => checkName('firstName', v.firstName),
   lastName: (v) => checkName('lastName', v.lastName),
   email: (v) => {
@@ -38,62 +37,24 @@ export const rules: { [F in Field]: (values: FormValues, labelOf: (operator: str
     if (!email) return { key: 'error.email.empty' };
     return emailSchema.safeParse(email).success ? null : { key: 'error.email.invalid' };
   },
-  country: () => null,
-  operator: (v) => (findCountry(v.country)?.wallets.some((w) => w.name === v.operator) ? null : { key: 'error.operator.empty' }),
-  phone: (v, labelOf): FieldError | null => {
-    const problem = checkPhone(v.country, v.phone, v.operator || undefined);
-    switch (problem) {
-      case null:
-        return null;
-      case 'other_network':
-        return { key: 'error.phone.other_network', params: { network: detectNetwork(v.country, v.phone)?.name ?? '', wallet: labelOf(v.operator) }, warning: true };
-      case 'invalid':
-        return { key: 'error.phone.invalid', params: { country: v.country } };
-      default:
-        return { key: `error.phone.${problem}` };
-    }
-  },
 };
 
-/** What to say under a field the service refused although these rules passed it. */
-export function refusal(field: Field, values: FormValues): FieldError {
-  switch (field) {
-    case 'firstName':
-    case 'lastName':
-      return { key: `error.${field}.invalid` };
-    case 'email':
-      return { key: 'error.email.invalid' };
-    case 'operator':
-      return { key: 'error.operator.empty' };
-    case 'country':
-    case 'phone':
-      return { key: 'error.phone.invalid', params: { country: values.country } };
-  }
-}
+/** The payer field a refused field of the confirm body is, and what to say under it. */
+export const PAYER_REFUSALS: Readonly<Record<string, [keyof PayerValues, FieldError]>> = {
+  first_name: ['firstName', { key: 'error.firstName.invalid' }],
+  last_name: ['lastName', { key: 'error.lastName.invalid' }],
+  receipt_email: ['email', { key: 'error.email.invalid' }],
+};
 
-export const FIELDS = Object.keys(rules) as Field[];
-
-export const isBlocking = (errors: Partial<Record<Field, FieldError>>) => FIELDS.some((field) => errors[field] && !errors[field]?.warning);
-
-/** The confirm body for a valid form (names trimmed, number in international digits). */
-export function confirmRequestFrom(form: FormValues, clientSecret: string): ConfirmRequest | undefined {
-  const country = findCountry(form.country)?.code;
-  const msisdn = toMsisdn(form.country, form.phone);
-  if (!country || !msisdn) return undefined;
-  return {
-    client_secret: clientSecret,
-    first_name: form.firstName.trim(),
-    last_name: form.lastName.trim(),
-    receipt_email: form.email.trim(),
-    payment_method_data: { type: 'momo', momo: { country, msisdn, operator_name: form.operator } },
-  };
-}
-
-export function validate(values: FormValues, labelOf: (operator: string) => string): Partial<Record<Field, FieldError>> {
-  const errors: Partial<Record<Field, FieldError>> = {};
-  for (const field of FIELDS) {
-    const error = rules[field](values, labelOf);
+/** The messages `rules` give for `values`. */
+export function validate<Values>(rules: Rules<Values>, values: Values): Partial<Record<keyof Values, FieldError>> {
+  const errors: Partial<Record<keyof Values, FieldError>> = {};
+  for (const field in rules) {
+    const error = rules[field](values);
     if (error) errors[field] = error;
   }
   return errors;
 }
+
+/** Whether any of these messages stops the payment (warnings do not). */
+export const isBlocking = (errors: Partial<Record<string, FieldError>>) => Object.values(errors).some((error) => error && !error.warning);

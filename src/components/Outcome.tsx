@@ -1,17 +1,13 @@
 import type { Checkout } from '../checkout/model';
 import type { Screen } from '../checkout/screens';
-import type { MessageKey } from '../i18n';
+import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 
 type Ref = preact.Ref<HTMLHeadingElement>;
 
 /** Failure codes the page knows how to explain; any other reads "refused by your operator". */
-const REASONS = new Map<string, Extract<MessageKey, `reason.${string}`>>([
-  ['payer_declined', 'reason.payer_declined'],
-  ['insufficient_funds', 'reason.insufficient_funds'],
-  ['approval_timeout', 'reason.approval_timeout'],
-  ['operator_unavailable', 'reason.operator_unavailable'],
-]);
+const REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable'] as const;
+const known = (code: string): code is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(code);
 
 /** The attempt failed: why, in plain words, and another try on the same intent. */
 export function Failed({ model, reason, headingRef }: { model: Checkout; reason: string; headingRef: Ref }) {
@@ -22,12 +18,12 @@ export function Failed({ model, reason, headingRef }: { model: Checkout; reason:
       <h2 tabIndex={-1} ref={headingRef}>
         {t('failed.heading')}
       </h2>
-      <p role="alert">{t(REASONS.get(reason) ?? 'reason.other')}</p>
+      <p role="alert">{t(known(reason) ? `reason.${reason}` : 'reason.other')}</p>
       <p class="momo-hint">{t('failed.noCharge')}</p>
       {resendTo ? (
         <>
           <button type="button" class="momo-pay" onClick={() => void model.resend()}>
-            {t('failed.resend', { phone: resendTo })}
+            {viewsOf(resendTo).resend(resendTo, t)}
           </button>
           <button type="button" class="momo-secondary" onClick={model.retry}>
             {t('failed.changeNumber')}
@@ -69,7 +65,7 @@ export function ErrorView({ model, screen, headingRef }: { model: Checkout; scre
       <h2 tabIndex={-1} ref={headingRef}>
         {t('error.heading')}
       </h2>
-      <p role="alert">{t(`error.${screen.error}` satisfies MessageKey)}</p>
+      <p role="alert">{t(`error.${screen.error}`)}</p>
       {screen.recovery && (
         <button type="button" class="momo-pay" onClick={model.retry} disabled={checking} aria-busy={checking}>
           {screen.recovery === 'check' ? t('error.checkStatus') : t('error.retry')}

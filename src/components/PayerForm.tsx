@@ -1,9 +1,8 @@
+import type { Field } from '../checkout/form';
 import type { Checkout } from '../checkout/model';
-import type { Field } from '../checkout/validation';
 import { formatAmount } from '../i18n';
-import { COUNTRIES, findCountry } from '../phone';
-import { countryName, useI18n } from './i18n';
-import { OperatorPicker } from './OperatorPicker';
+import { METHOD_VIEWS } from '../methods/views';
+import { useI18n } from './i18n';
 import { Spinner } from './Spinner';
 import { TextField } from './TextField';
 
@@ -16,7 +15,7 @@ export function PayerForm({ model }: { model: Checkout }) {
   const values = model.values.value;
   const errors = model.visibleErrors.value;
   const intent = model.intent.value;
-  const country = findCountry(values.country);
+  const { Fields } = METHOD_VIEWS;
   const field = (name: Field) => ({
     value: values[name],
     error: errors[name],
@@ -42,28 +41,7 @@ export function PayerForm({ model }: { model: Checkout }) {
           <TextField id="momo-last-name" label={t('form.lastName')} autocomplete="family-name" autocapitalize="words" enterkeyhint="next" {...field('lastName')} />
         </div>
         <TextField id="momo-email" type="email" inputMode="email" label={t('form.email')} autocomplete="email" spellcheck={false} enterkeyhint="next" {...field('email')} />
-        <div class="momo-field momo-select">
-          <label for="momo-country">{t('form.country')}</label>
-          <select id="momo-country" autocomplete="country" value={values.country} onChange={(event) => model.setField('country', event.currentTarget.value)}>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {countryName(c.code, lang)} (+{c.callingCode})
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          id="momo-phone"
-          type="tel"
-          inputMode="tel"
-          autocomplete="tel-national"
-          enterkeyhint="done"
-          label={t('form.phone')}
-          prefix={country ? `+${country.callingCode}` : undefined}
-          hint={t('form.phoneHint')}
-          {...field('phone')}
-        />
-        <OperatorPicker wallets={country?.wallets ?? []} detected={model.operatorDetected.value} {...field('operator')} />
+        <Fields values={values} errors={errors} filled={model.filled.value} onValue={model.setField} onLeave={model.blur} />
       </fieldset>
       {notice && (
         <p class="momo-notice" role="alert">

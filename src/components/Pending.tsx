@@ -1,7 +1,7 @@
 import type { Checkout } from '../checkout/model';
 import type { Attempt } from '../checkout/screens';
 import { formatAmount, formatDuration } from '../i18n';
-import { findWallet } from '../phone';
+import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 import { Spinner } from './Spinner';
 import { useCountdown } from './useCountdown';
@@ -11,21 +11,16 @@ export function Pending({ model, attempt, headingRef }: { model: Checkout; attem
   const { lang, t } = useI18n();
   const left = useCountdown(attempt.expiresAt, model.now);
   const intent = model.intent.value;
-  const wallet = findWallet(attempt.country, attempt.operator);
+  const amount = intent ? formatAmount(intent.amount, intent.currency, lang) : '';
+  const Instructions = attempt.method && viewsOf(attempt.method).Instructions;
   const checking = model.checking.value;
   return (
     <section class="momo-screen">
       <h2 tabIndex={-1} ref={headingRef}>
         {t('pending.heading')}
       </h2>
-      <p>
-        {t('pending.body', {
-          amount: intent ? formatAmount(intent.amount, intent.currency, lang) : '',
-          phone: attempt.phone,
-          operator: model.labelOf(attempt.operator, attempt.country),
-        })}
-      </p>
-      {wallet?.ussd && <p class="momo-hint">{t('pending.ussd', { ussd: wallet.ussd })}</p>}
+      {/* A service that does not say what the attempt pays with (a reload on a bare service) */}
+      {attempt.method && Instructions ? <Instructions view={attempt.method} amount={amount} /> : <p>{t('pending.bodyUnknown', { amount })}</p>}
       <p class="momo-waiting" role="status">
         <Spinner /> {t('pending.waiting')}
       </p>

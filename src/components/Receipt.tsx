@@ -3,6 +3,7 @@ import { RETURN_COUNTDOWN_S } from '../checkout/constants';
 import type { Checkout } from '../checkout/model';
 import type { Receipt as ReceiptData } from '../checkout/screens';
 import { formatAmount, formatDate } from '../i18n';
+import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 
 interface Props {
@@ -17,11 +18,10 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   const amount = formatAmount(receipt.amount, receipt.currency, lang);
   const email = model.values.value.email.trim();
   const returnUrl = model.successUrl.value;
-  const seconds = useReturnCountdown(returnUrl && model.autoReturn ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
+  const seconds = useReturnCountdown(returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
   const rows: [string, string | null][] = [
     [t('succeeded.amount'), amount],
-    [t('succeeded.operator'), receipt.operator && model.labelOf(receipt.operator)],
-    [t('succeeded.phone'), receipt.phone],
+    ...(receipt.method ? viewsOf(receipt.method).receipt(receipt.method, t) : []),
     [t('succeeded.reference'), receipt.reference],
     [t('succeeded.date'), formatDate(receipt.date, lang)],
   ];

@@ -1,6 +1,5 @@
 import { useI18n } from './i18n';
 import type { FieldError } from '../checkout/validation';
-import { countryName } from './i18n';
 import { useCaret } from './useCaret';
 
 interface InputProps {
@@ -60,9 +59,6 @@ export function TextField({ id, label, value, error, hint, prefix, onValue, onLe
 }
 
 export function useFieldMessage(error: FieldError | undefined): string | undefined {
-  const { lang, t } = useI18n();
-  if (!error) return undefined;
-  // The model names a country by its code; the payer reads its name in their own language.
-  if (error.key === 'error.phone.invalid') return t(error.key, { country: countryName(String(error.params.country), lang) });
-  return t(error);
+  const { t } = useI18n();
+  return error && t(error);
 }

@@ -46,6 +46,7 @@ export const en = {
 
   'pending.heading': 'Approve the payment on your phone',
   'pending.body': 'We sent a payment request of {amount} to {phone}. Open {operator} on your phone and confirm with your PIN.',
+  'pending.bodyUnknown': 'A payment request of {amount} awaits your approval on your phone.',
   'pending.ussd': 'No prompt? Dial {ussd} on your phone to see the payments waiting for you.',
   'pending.waiting': 'Waiting for your approval…',
   'pending.timeLeft': 'Time left to approve: {time}',
@@ -86,7 +87,7 @@ export const en = {
   'error.server': 'The payment service is having trouble. Please try again in a moment.',
   'error.invalidResponse': 'The payment service sent an answer we did not understand. Please try again in a moment.',
   'error.notFound': 'This payment could not be found. Ask the merchant for a new payment link.',
-  'error.lost': 'The payment service can no longer find this payment. If you approved it on your phone, do not pay again: if it went through, you will receive a receipt by e-mail. Otherwise, ask the merchant for a new payment link.',
+  'error.lost': 'This payment can no longer be found. If you approved it, do not pay again: if it went through, a receipt will come by e-mail. Otherwise, ask the merchant for a new link.',
   'error.badLink': 'This payment link is incomplete. Ask the merchant for a new payment link.',
   'error.badSecret': 'This payment link is not valid. Ask the merchant for a new payment link.',
   'error.expired': 'This payment link has expired. Ask the merchant for a new one.',

@@ -47,6 +47,7 @@ export const fr = {
 
   'pending.heading': 'Validez le paiement sur votre téléphone',
   'pending.body': 'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',
+  'pending.bodyUnknown': 'Une demande de paiement de {amount} attend votre validation sur votre téléphone.',
   'pending.ussd': 'Pas de message ? Composez le {ussd} sur votre téléphone pour voir les paiements en attente.',
   'pending.waiting': 'En attente de votre validation…',
   'pending.timeLeft': 'Temps restant pour valider : {time}',
@@ -87,7 +88,7 @@ export const fr = {
   'error.server': 'Le service de paiement rencontre un problème. Réessayez dans un instant.',
   'error.invalidResponse': 'Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.',
   'error.notFound': 'Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.',
-  'error.lost': 'Le service de paiement ne trouve plus ce paiement. Si vous l’avez validé sur votre téléphone, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien de paiement au marchand.',
+  'error.lost': 'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien au marchand.',
   'error.badLink': 'Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.',
   'error.badSecret': 'Ce lien de paiement n’est pas valide. Demandez un nouveau lien de paiement au marchand.',
   'error.expired': 'Ce lien de paiement a expiré. Demandez-en un nouveau au marchand.',

@@ -23,13 +23,26 @@ export function pickLang(requested: string | null | undefined, preferred: readon
   return 'fr';
 }
 
+/** A message in `lang`. A `{country}` is given as a country code and reads as the country's name. */
 export function translator(lang: Lang): Translate {
   const catalogue: Record<MessageKey, string> = catalogues[lang];
   return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
     const given: Record<string, string | number> | undefined = params;
-    return catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(given?.[name] ?? match));
+    return catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => {
+      const value = given?.[name];
+      return value === undefined ? match : name === 'country' ? countryName(String(value), lang) : String(value);
+    });
   };
+}
+
+/** A country's name in `lang` ("Congo", "Cameroun"), from its code. */
+export function countryName(code: string, lang: Lang): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase();
+  } catch {
+    return code.toUpperCase();
+  }
 }
 
 const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');

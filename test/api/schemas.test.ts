@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chargeRecordSchema, paymentIntentSchema, paymentIntentViewSchema, publicSessionSchema, sessionSchema } from '../../src/api/schemas';
+import { chargeRecordSchema, confirmResultSchema, confirmResultViewSchema, paymentIntentSchema, paymentIntentViewSchema, publicSessionSchema, sessionSchema } from '../../src/api/schemas';
 
 const keys = (schema: { def: { shape: Record<string, unknown> } }) => Object.keys(schema.def.shape).sort();
 
@@ -13,6 +13,16 @@ describe('schemas › views', () => {
     const charge = keys(chargeRecordSchema);
     const viewEvent = paymentIntentViewSchema.def.shape.event as unknown as { def: { shape: { charges: { def: { element: { def: { shape: Record<string, unknown> } } } } } } };
     for (const key of Object.keys(viewEvent.def.shape.charges.def.element.def.shape)) expect(charge).toContain(key);
+  });
+
+  it("the checkout's view of a confirm's answer uses the contract's fields and nothing else", () => {
+    const full = keys(confirmResultSchema);
+    for (const key of keys(confirmResultViewSchema)) expect(full).toContain(key);
+  });
+
+  it("the checkout's view of what paid reads a method it does not know instead of failing", () => {
+    expect(paymentIntentViewSchema.def.shape.payment_method.safeParse({ id: 'pm_1', type: 'card', card: { last4: '4242' } }).success).toBe(true);
+    expect(paymentIntentSchema.def.shape.payment_method.safeParse({ id: 'pm_1', type: 'card', card: { last4: '4242' } }).success).toBe(false);
   });
 
   it('the public session is the session record without its secret, url and metadata', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { errorKind, errorScreen, fieldOfApiError } from '../../src/checkout/api-errors';
+import { errorKind, errorScreen, refusedField } from '../../src/checkout/api-errors';
 
 const http = (status: number, field?: string) => new ApiError('http', `answered ${status}`, { status, field });
 
@@ -40,21 +40,14 @@ describe('errorScreen', () => {
   });
 });
 
-describe('fieldOfApiError', () => {
-  it.each([
-    ['first_name', 'firstName'],
-    ['last_name', 'lastName'],
-    ['receipt_email', 'email'],
-    ['payment_method_data.momo.msisdn', 'phone'],
-    ['payment_method_data.momo.country', 'phone'],
-    ['payment_method_data.momo.operator_name', 'operator'],
-  ])('a 400 on %s is about the form field %s', (path, field) => {
-    expect(fieldOfApiError(http(400, path))).toBe(field);
+describe('refusedField', () => {
+  it('names the field of the request a 400 answer refused', () => {
+    expect(refusedField(http(400, 'payment_method_data.momo.msisdn'))).toBe('payment_method_data.momo.msisdn');
   });
 
-  it('nothing else is a field the payer can fix', () => {
-    for (const error of [http(400), http(400, 'client_secret'), http(400, 'payment_method_data.type'), http(409, 'first_name'), http(500, 'first_name'), new ApiError('network', 'x'), new Error('first_name')]) {
-      expect(fieldOfApiError(error)).toBeUndefined();
+  it('names nothing for any other answer', () => {
+    for (const error of [http(400), http(409, 'first_name'), http(500, 'first_name'), new ApiError('network', 'x'), new Error('first_name')]) {
+      expect(refusedField(error)).toBeUndefined();
     }
   });
 });

@@ -10,19 +10,20 @@ const TIMEOUT_MS = 300_000;
 describe('checkout model › loading', () => {
   it('shows the form with the intent once it is read', async () => {
     const bed = createBed();
-    const { secret } = await bed.newIntent(7500);
+    const { id, secret } = await bed.newIntent(7500);
     const model = await bed.open({ secret });
     expect(model.screen.value.name).toBe('form');
-    expect(model.intent.value?.amount).toBe(7500);
-    expect(model.intentId).toBe(secret.split('_secret_')[0]);
+    expect(model.intent.value).toMatchObject({ intent_id: id, amount: 7500 });
+    // The intent comes from the secret alone: the only read is of this intent.
+    expect(bed.reads().map((r) => new URL(r.url).pathname)).toEqual([`/v1/payment-intents/${id}`]);
   });
 
   it('reads a secret in the _sc_ form the interface also allows', async () => {
     const bed = createBed();
     const { id } = await bed.newIntent(7500);
     const model = await bed.open({ secret: `${id}_sc_0a1B2c3D4e5F` });
-    expect(model.intentId).toBe(id);
     expect(model.screen.value.name).toBe('form');
+    expect(model.intent.value?.intent_id).toBe(id);
   });
 
   it('refuses a link without a valid secret and sends nothing', async () => {
@@ -91,7 +92,7 @@ describe('checkout model › form', () => {
     const model = await bed.open({ secret: (await bed.newIntent()).secret });
     const number = bed.fill(model, 'approved_after_delay', 'cg', 'airtel');
     expect(model.values.value.operator).toBe('airtel');
-    expect(model.operatorDetected.value).toBe(true);
+    expect(model.filled.value.has('operator')).toBe(true);
     model.setField('operator', 'mtn');
     model.setField('phone', number.national);
     expect(model.values.value.operator).toBe('mtn');
@@ -114,7 +115,7 @@ describe('checkout model › paying', () => {
     if (pending.name !== 'pending') throw new Error(`expected pending, got ${pending.name}`);
     await bed.time.advance(APPROVAL_MS + 1000);
     // The receipt shows the number as the waiting screen did.
-    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { amount: 5000, currency: 'xaf', operator: 'mtn', phone: pending.attempt.phone } });
+    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { amount: 5000, currency: 'xaf', method: { type: 'momo', operator: 'mtn', phone: pending.attempt.method?.phone } } });
     await bed.time.advance(10_000);
     expect(onSucceeded).toHaveBeenCalledTimes(1);
     const detail = onSucceeded.mock.calls[0]?.[0];
@@ -171,7 +172,7 @@ describe('checkout model › paying', () => {
     expect(await model.resend()).toBe(false);
     await bed.time.advance(TIMEOUT_MS + 2000);
     expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
-    expect(model.resendTo.value).toMatch(/•/);
+    expect(model.resendTo.value).toMatchObject({ type: 'momo', operator: 'mtn', phone: expect.stringMatching(/•/) });
     expect(await model.resend()).toBe(true);
     expect(model.screen.value.name).toBe('pending');
     expect(bed.confirms()).toHaveLength(2);
@@ -416,11 +417,11 @@ describe('checkout model › resuming', () => {
     const first = await bed.open({ secret });
     bed.fill(first, 'approved_after_delay');
     await first.submit();
-    const shownBefore = first.screen.value.name === 'pending' ? first.screen.value.attempt.phone : undefined;
+    const shownBefore = first.screen.value.name === 'pending' ? first.screen.value.attempt.method?.phone : undefined;
     first.dispose();
     const second = await bed.open({ secret });
     // Masked the same way, though the service tells a reloaded page only the last digits.
-    expect(second.screen.value).toMatchObject({ name: 'pending', attempt: { operator: 'mtn', country: 'cg', phone: shownBefore } });
+    expect(second.screen.value).toMatchObject({ name: 'pending', attempt: { method: { operator: 'mtn', country: 'cg', phone: shownBefore } } });
     await bed.time.advance(APPROVAL_MS + 1000);
     expect(second.screen.value.name).toBe('succeeded');
     expect(bed.confirms()).toHaveLength(1);
@@ -428,7 +429,7 @@ describe('checkout model › resuming', () => {
 
   it('a second tab paying the same intent follows the first attempt instead of starting another', async () => {
     const bed = createBed();
-    const { secret } = await bed.newIntent();
+    const { id, secret } = await bed.newIntent();
     const tabA = await bed.open({ secret });
     const tabB = await bed.open({ secret });
     bed.fill(tabA, 'approved_after_delay');
@@ -439,7 +440,7 @@ describe('checkout model › resuming', () => {
     await bed.time.advance(APPROVAL_MS + 1000);
     expect(tabA.screen.value.name).toBe('succeeded');
     expect(tabB.screen.value.name).toBe('succeeded');
-    const intent = await bed.merchant.getIntent(tabA.intentId);
+    const intent = await bed.merchant.getIntent(id);
     expect(intent.event.charges).toHaveLength(1);
   });
 

@@ -28,7 +28,7 @@ function intent(fields: Partial<PaymentIntentView> = {}): PaymentIntentView {
 
 const method = { id: 'pm_1', type: 'momo' as const, momo: { country: 'cg', operator_name: 'mtn', msisdn_last4: '1234' } };
 const charge = (updated_at: string) => ({ type: 'charge.success', status: 'succeeded', charge_id: 'ch_1', updated_at });
-const mine: Attempt = { country: 'cg', operator: 'mtn', phone: '+242 06 ••• 12 34', startedAt: 1_000, expiresAt: 2_000 };
+const mine: Attempt = { method: { type: 'momo', country: 'cg', operator: 'mtn', phone: '+242 •• ••• 12 34' }, startedAt: 1_000, expiresAt: 2_000 };
 
 describe('screenForIntent', () => {
   it('a new intent, or one whose attempt has not failed, is the form', () => {
@@ -44,11 +44,10 @@ describe('screenForIntent', () => {
     const paid = intent({ status: 'succeeded', payment_method: method, charge_id: 'ch_1', event: { charges: [charge('2026-11-02T10:00:07.000+01:00')] } });
     const screen = screenForIntent(paid);
     if (screen.name !== 'succeeded') throw new Error(screen.name);
-    expect({ ...screen.receipt, phone: screen.receipt.phone?.replace(NBSP, ' ') }).toEqual({
+    expect({ ...screen.receipt, method: { ...screen.receipt.method, phone: screen.receipt.method?.phone.replace(NBSP, ' ') } }).toEqual({
       amount: 5000,
       currency: 'xaf',
-      operator: 'mtn',
-      phone: '+242 •• ••• 12 34',
+      method: { type: 'momo', country: 'cg', operator: 'mtn', phone: '+242 •• ••• 12 34' },
       reference: 'ch_1',
       date: '2026-11-02T10:00:07.000+01:00',
     });
@@ -56,15 +55,20 @@ describe('screenForIntent', () => {
 
   it('a receipt shows the number as this page showed it, and takes what a bare service gives', () => {
     const paid = intent({ status: 'succeeded', payment_method: method, charge_id: 'ch_1' });
-    expect(screenForIntent(paid, mine)).toMatchObject({ receipt: { phone: mine.phone, date: UPDATED } });
-    expect(screenForIntent(intent({ status: 'succeeded', charge_id: 'ch_1' }))).toMatchObject({ receipt: { operator: null, phone: null, reference: 'ch_1' } });
+    const differentlyGrouped = { ...mine, method: { ...mine.method!, phone: '+242 06 ••• 12 34' } };
+    expect(screenForIntent(paid, differentlyGrouped)).toMatchObject({ receipt: { method: differentlyGrouped.method, date: UPDATED } });
+    expect(screenForIntent(intent({ status: 'succeeded', charge_id: 'ch_1' }))).toMatchObject({ receipt: { method: null, reference: 'ch_1' } });
   });
 
   it("a pending intent is followed until the service's deadline", () => {
     const pending = intent({ status: 'pending', payment_method: method, approval_expires_at: '2026-11-02T10:05:00.000+01:00' });
     expect(screenForIntent(pending)).toEqual({
       name: 'pending',
-      attempt: { country: 'cg', operator: 'mtn', phone: expect.stringMatching(/12\u00a034$/), startedAt: Date.parse(UPDATED), expiresAt: Date.parse('2026-11-02T10:05:00.000+01:00') },
+      attempt: {
+        method: { type: 'momo', country: 'cg', operator: 'mtn', phone: expect.stringMatching(/12\u00a034$/) },
+        startedAt: Date.parse(UPDATED),
+        expiresAt: Date.parse('2026-11-02T10:05:00.000+01:00'),
+      },
     });
   });
 
@@ -74,8 +78,12 @@ describe('screenForIntent', () => {
     const bare = intent({ status: 'pending' });
     expect(screenForIntent(bare)).toEqual({
       name: 'pending',
-      attempt: { country: '', operator: '', phone: '', startedAt: Date.parse(UPDATED), expiresAt: Date.parse(UPDATED) + DEFAULT_APPROVAL_WINDOW_MS },
+      attempt: { method: null, startedAt: Date.parse(UPDATED), expiresAt: Date.parse(UPDATED) + DEFAULT_APPROVAL_WINDOW_MS },
     });
+  });
+
+  it('an attempt of a payment method this page does not know is followed, without its details', () => {
+    expect(screenForIntent(intent({ status: 'pending', payment_method: { type: 'card' } }))).toMatchObject({ name: 'pending', attempt: { method: null } });
   });
 
   it('a canceled intent says whether its link expired or the merchant canceled it; neither can be retried', () => {

@@ -214,8 +214,8 @@ describe('Checkout › payment states', () => {
 describe('Checkout › a payment the service no longer finds', () => {
   it('says what to do, offers a check and the way back to the merchant, in both languages', async () => {
     for (const [lang, message, check, back] of [
-      ['fr', /^Le service de paiement ne trouve plus ce paiement\. Si vous l’avez validé/, 'Vérifier l’état du paiement', 'Annuler et revenir chez le marchand'],
-      ['en', /^The payment service can no longer find this payment\. If you approved it/, 'Check the payment status', 'Cancel and return to the merchant'],
+      ['fr', /^Ce paiement est devenu introuvable\. Si vous l’avez validé, ne payez pas une deuxième fois/, 'Vérifier l’état du paiement', 'Annuler et revenir chez le marchand'],
+      ['en', /^This payment can no longer be found\. If you approved it, do not pay again/, 'Check the payment status', 'Cancel and return to the merchant'],
     ] as const) {
       const bed = createBed();
       const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: () => {} });

@@ -36,7 +36,7 @@ describe('i18n › the compiler checks every message', () => {
     // @ts-expect-error a message kept for later needs its values as well
     const later: Message = { key: 'error.phone.invalid' };
     const complete: Message = { key: 'error.phone.invalid', params: { country: 'cg' } };
-    expect([t(complete), later.key]).toEqual(['This is not a valid mobile number for cg.', 'error.phone.invalid']);
+    expect([t(complete), later.key]).toEqual(['This is not a valid mobile number for Congo - Brazzaville.', 'error.phone.invalid']);
   });
 
   it('refuses a language file that lacks a key, or a placeholder of the English text', () => {

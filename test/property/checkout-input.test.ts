@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { confirmRequestSchema, paymentIntentViewSchema, publicSessionSchema } from '../../src/api/schemas';
 import { safeReturnUrl } from '../../src/checkout/return-url';
-import { confirmRequestFrom, type FormValues, isBlocking, validate } from '../../src/checkout/validation';
+import { confirmRequest, type FormValues, formErrors } from '../../src/checkout/form';
+import { isBlocking } from '../../src/checkout/validation';
 import { readAddress } from '../../src/hosted/location';
 import { formatAmount } from '../../src/i18n';
 import { checkPhone, COUNTRIES, detectWallet, formatAsTyped, isValidMsisdn, maskMsisdn, nationalDigits, TEST_NUMBERS, toMsisdn } from '../../src/phone';
@@ -32,16 +33,15 @@ const carefulForms = fc.record<FormValues>({
   phone: fc.constant(''),
 }).chain((form) => fc.constantFrom(...TEST_NUMBERS).map((n): FormValues => ({ ...form, country: n.country, operator: n.operator, phone: n.national })));
 const forms = fc.oneof(randomForms, carefulForms);
-const labelOf = (operator: string) => operator.toUpperCase();
 
 describe('property › the payer form', () => {
   it('never throws, and a form that passes validation always builds a confirm the service accepts', () => {
     let accepted = 0;
     fc.assert(
       fc.property(forms, (form) => {
-        const errors = validate(form, labelOf);
+        const errors = formErrors(form);
         if (isBlocking(errors)) return;
-        const body = confirmRequestFrom(form, 'pi_abc_secret_def');
+        const body = confirmRequest(form, 'pi_abc_secret_def');
         expect(body).toBeDefined();
         expect(confirmRequestSchema.safeParse(body).success).toBe(true);
         expect(isValidMsisdn(form.country, body!.payment_method_data.momo.msisdn)).toBe(true);
@@ -56,8 +56,8 @@ describe('property › the payer form', () => {
   it('builds valid confirms from every sandbox test number', () => {
     for (const number of TEST_NUMBERS) {
       const form: FormValues = { firstName: 'Awa', lastName: 'Ndong', email: 'awa@example.cm', country: number.country, operator: number.operator, phone: number.national };
-      expect(isBlocking(validate(form, labelOf)), number.national).toBe(false);
-      expect(confirmRequestFrom(form, 's')?.payment_method_data.momo.msisdn).toBe(number.msisdn);
+      expect(isBlocking(formErrors(form)), number.national).toBe(false);
+      expect(confirmRequest(form, 's')?.payment_method_data.momo.msisdn).toBe(number.msisdn);
     }
   });
 });

@@ -11,7 +11,7 @@
 // Browser code imports ./checkout (what the payer's page reads) and ./fields, never this module:
 // its top-level schemas are built on import, and the bytes of the rest must not reach a phone.
 import * as z from 'zod/mini';
-import { chargeViewShape, intentViewShape, publicSessionShape, recordViewShape, sessionItemSchema } from './checkout';
+import { chargeViewShape, intentViewShape, momoPaidSchema, publicSessionShape, recordViewShape, sessionItemSchema } from './checkout';
 import { amountSchema, clientSecretSchema, countrySchema, currencySchema, emailSchema, nonEmpty, nullableText, operatorNameSchema, prefixed, timestamp } from './fields';
 
 export * from './checkout';
@@ -23,7 +23,8 @@ export const metadataSchema = z.record(z.string().check(z.maxLength(40)), z.unio
 
 // ---- Request bodies ---------------------------------------------------------------------------
 
-export const paymentMethodDataSchema = z.object({
+/** Mobile money: a number and the wallet (`operator_name`) it pays from. */
+export const momoDataSchema = z.object({
   type: z.literal('momo'),
   momo: z.object({
     country: countrySchema,
@@ -31,6 +32,12 @@ export const paymentMethodDataSchema = z.object({
     operator_name: operatorNameSchema,
   }),
 });
+
+/**
+ * What a confirm or a transfer pays with: one member per payment method, told apart by `type`
+ * (the interface documents one, `momo`). A method of the checkout lives in `src/methods/<type>/`.
+ */
+export const paymentMethodDataSchema = z.discriminatedUnion('type', [momoDataSchema]);
 
 export const confirmRequestSchema = z.object({
   client_secret: z.string().check(z.minLength(1)),
@@ -171,8 +178,12 @@ export const eventSchema = z.object({
   payouts: z.array(payoutRecordSchema),
 });
 
+/** What an intent's latest attempt paid with, by `type` as `payment_method_data` (decision, README). */
+export const intentPaymentMethodSchema = z.discriminatedUnion('type', [z.object({ id: prefixed('pm'), type: z.literal('momo'), momo: momoPaidSchema })]);
+
 export const paymentIntentSchema = z.object({
   ...intentViewShape,
+  payment_method: z.nullable(intentPaymentMethodSchema),
   id: z.int(),
   /** A required string, token or not, as the interface documents (README: intent ids are confidential). */
   client_secret: clientSecretSchema,

@@ -1,7 +1,7 @@
-import type { Wallet } from '../phone';
-import type { FieldError } from '../checkout/validation';
-import { useI18n } from './i18n';
-import { useFieldMessage } from './TextField';
+import type { FieldError } from '../../checkout/validation';
+import { useI18n } from '../../components/i18n';
+import { useFieldMessage } from '../../components/TextField';
+import type { Wallet } from '../../phone';
 
 interface Props {
   wallets: readonly Wallet[];

@@ -1,0 +1,81 @@
+// The payer form: what has been typed, which fields the payer has left (their messages show from
+// then on), what the service refused, and the rules — the payer's own and the payment method's.
+import { computed, signal } from '@preact/signals';
+import type { ConfirmRequest } from '../api/types';
+import { METHOD, type MethodValues } from '../methods';
+import { type FieldError, isBlocking, PAYER_REFUSALS, type PayerValues, payerRules, validate } from './validation';
+
+export type FormValues = PayerValues & MethodValues;
+export type Field = keyof FormValues;
+export type FieldErrors = Partial<Record<Field, FieldError>>;
+
+const PAYER_FIELDS = Object.keys(payerRules) as (keyof PayerValues)[];
+const FIELDS: readonly Field[] = [...PAYER_FIELDS, ...(Object.keys(METHOD.rules) as (keyof MethodValues)[])];
+const isPayerField = (field: Field): field is keyof PayerValues => (PAYER_FIELDS as Field[]).includes(field);
+
+/** Every message the rules give for `values`: the payer's own, and the method's. */
+export const formErrors = (values: FormValues): FieldErrors => ({ ...validate(payerRules, values), ...validate(METHOD.rules, values) });
+
+/** The confirm body for `values` (names trimmed); undefined if the method cannot pay with them. */
+export function confirmRequest(values: FormValues, clientSecret: string): ConfirmRequest | undefined {
+  const data = METHOD.data(values);
+  return data && { client_secret: clientSecret, first_name: values.firstName.trim(), last_name: values.lastName.trim(), receipt_email: values.email.trim(), payment_method_data: data };
+}
+
+export function createForm(defaultCountry?: string) {
+  const values = signal<FormValues>({ firstName: '', lastName: '', email: '', ...METHOD.initial(defaultCountry) });
+  const touched = signal<ReadonlySet<Field>>(new Set());
+  /** What the service refused, though the rules passed it: shown until the field changes. */
+  const refused = signal<FieldErrors>({});
+  /** The fields the checkout filled in for the payer (the wallet detected from the number). */
+  const filled = signal<ReadonlySet<string>>(new Set());
+
+  const errors = computed<FieldErrors>(() => ({ ...formErrors(values.value), ...refused.value }));
+  const visibleErrors = computed(() => {
+    const shown: FieldErrors = {};
+    for (const field of FIELDS) if (touched.value.has(field) && errors.value[field]) shown[field] = errors.value[field];
+    return shown;
+  });
+  const valid = computed(() => !isBlocking(errors.value));
+
+  function setField(field: Field, raw: string) {
+    const current = values.value;
+    if (isPayerField(field)) {
+      values.value = { ...current, [field]: raw };
+    } else {
+      const edited = METHOD.edit(current, field, raw, filled.value);
+      values.value = { ...current, ...edited.values };
+      filled.value = edited.filled;
+    }
+    if (refused.value[field]) refused.value = { ...refused.value, [field]: undefined };
+  }
+
+  function blur(field: Field) {
+    if (!touched.value.has(field)) touched.value = new Set([...touched.value, field]);
+  }
+
+  return {
+    values,
+    errors,
+    visibleErrors,
+    filled,
+    valid,
+    setField,
+    blur,
+    /** Shows every message, as when the payer tries to pay; answers whether nothing blocks. */
+    touchAll(): boolean {
+      touched.value = new Set(FIELDS);
+      return valid.value;
+    },
+    /** Shows the service's refusal of a field of the confirm body; false if no field of the form is it. */
+    refuse(path: string): boolean {
+      const found = PAYER_REFUSALS[path] ?? METHOD.refusal(path, values.value);
+      if (found) refused.value = { [found[0]]: found[1] };
+      return Boolean(found);
+    },
+    /** The confirm body for the values as they are; undefined if the method cannot pay with them. */
+    request: (clientSecret: string) => confirmRequest(values.value, clientSecret),
+  };
+}
+
+export type Form = ReturnType<typeof createForm>;

@@ -1,0 +1,90 @@
+// What the payer is shown, and what the merchant is told: the screen, the intent as last read,
+// the attempt being followed, the session's ways back. Every read of the intent lands in
+// apply(); the merchant hears of each outcome once, however many reads confirm it.
+import { computed, effect, signal, untracked } from '@preact/signals';
+import type { Clock } from '../api/clock';
+import type { PaymentIntentView as PaymentIntent } from '../api/types';
+import { DEADLINE_GRACE_MS } from './constants';
+import type { Attempt, Screen } from './screens';
+import type { CheckoutSession } from './session';
+import { screenForIntent } from './status';
+
+/** What the merchant learns of the outcome: never the client secret, never the full number. */
+export interface CheckoutEventDetail {
+  intentId: string;
+  status: 'succeeded' | 'failed' | 'canceled';
+  chargeId: string | null;
+}
+
+export interface Merchant {
+  onSucceeded?(detail: CheckoutEventDetail): void;
+  onFailed?(detail: CheckoutEventDetail): void;
+  onCancel?(detail: CheckoutEventDetail): void;
+  /** Leaves the page for a return address (hosted page only). */
+  navigate?(url: string, to: 'success' | 'cancel'): void;
+}
+
+export function createOutcome(intentId: string, merchant: Merchant, clock: Clock) {
+  const screen = signal<Screen>({ name: 'loading' });
+  const intent = signal<PaymentIntent | null>(null);
+  const session = signal<CheckoutSession | null>(null);
+  /** The attempt this page follows: started here, or found on the service. */
+  const attempt = signal<Attempt | undefined>(undefined);
+
+  const successUrl = computed(() => session.value?.successUrl ?? null);
+  const cancelUrl = computed(() => session.value?.cancelUrl ?? null);
+  /** Whether leaving has somewhere to go: the session's cancelUrl or the widget's onCancel. */
+  const canCancel = computed(() => Boolean(cancelUrl.value || merchant.onCancel));
+
+  function detail(status: CheckoutEventDetail['status']): CheckoutEventDetail {
+    const s = screen.value;
+    return { intentId, status, chargeId: s.name === 'succeeded' ? s.receipt.reference : (intent.value?.charge_id ?? null) };
+  }
+
+  // A failure is news only when seen happening, not when a reload finds an old one.
+  let shown: Screen['name'] = 'loading';
+  let told: string | null = null;
+  effect(() => {
+    const next = screen.value;
+    const from = shown;
+    shown = next.name;
+    untracked(() => {
+      const outcome = next.name === 'succeeded' ? 'succeeded' : next.name === 'failed' && from !== 'loading' ? `failed:${intent.value?.charge_id}` : null;
+      if (!outcome || outcome === told) return;
+      told = outcome;
+      if (next.name === 'succeeded') merchant.onSucceeded?.(detail('succeeded'));
+      else merchant.onFailed?.(detail('failed'));
+    });
+  });
+
+  return {
+    screen,
+    intent,
+    session,
+    attempt,
+    successUrl,
+    cancelUrl,
+    canCancel,
+    /** Shows what a read of the intent says. */
+    apply(read: PaymentIntent) {
+      intent.value = read;
+      const next = screenForIntent(read, attempt.value);
+      if (next.name === 'pending') {
+        attempt.value = next.attempt;
+        // Past the approval window and its grace, an unanswered attempt is "still verifying",
+        // never "failed": the operator may yet report it approved.
+        if (clock.now() > next.attempt.expiresAt + DEADLINE_GRACE_MS) return void (screen.value = { name: 'unknown', attempt: next.attempt });
+      }
+      screen.value = next;
+    },
+    cancel() {
+      merchant.onCancel?.(detail('canceled'));
+      if (cancelUrl.value) merchant.navigate?.(cancelUrl.value, 'cancel');
+    },
+    returnToMerchant() {
+      if (successUrl.value) merchant.navigate?.(successUrl.value, 'success');
+    },
+  };
+}
+
+export type Outcome = ReturnType<typeof createOutcome>;

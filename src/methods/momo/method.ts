@@ -1,0 +1,91 @@
+// Mobile money: the payer's country, number and wallet (the API's `operator_name`). The number is
+// formatted as typed and its wallet chosen from its network; a confirm carries
+// `payment_method_data.momo`; wherever the number is shown again, it is masked.
+import { checkPhone, detectNetwork, detectWallet, findCountry, findWallet, formatAsTyped, maskLastDigits, maskMsisdn, toMsisdn } from '../../phone';
+import type { PaymentMethod } from '../types';
+
+export interface MomoValues {
+  country: string;
+  /** The wallet, as the API names it. */
+  operator: string;
+  phone: string;
+}
+
+/** An attempt as the payer sees it: the wallet, and the number masked ("+242 •• ••• 12 34"). */
+export interface MomoView {
+  type: 'momo';
+  country: string;
+  operator: string;
+  phone: string;
+}
+
+/** A wallet's brand ("MTN MoMo"), looked up in the payer's country first. */
+export const walletLabel = (operator: string, country: string) => findWallet(country, operator)?.label ?? operator.toUpperCase();
+
+/** The field of each refused field of `payment_method_data.momo`. */
+const FIELD_OF_PATH: Readonly<Record<string, keyof MomoValues>> = {
+  'payment_method_data.momo.msisdn': 'phone',
+  'payment_method_data.momo.country': 'phone',
+  'payment_method_data.momo.operator_name': 'operator',
+};
+
+export const momo: PaymentMethod<MomoValues, MomoView> = {
+  type: 'momo',
+
+  initial: (defaultCountry = '') => ({ country: findCountry(defaultCountry)?.code ?? 'cg', operator: '', phone: '' }),
+
+  edit(values, field, raw, filled) {
+    const next = { ...values, [field]: raw };
+    const auto = new Set(filled);
+    if (field === 'country' && !findCountry(raw)?.wallets.some((wallet) => wallet.name === values.operator)) next.operator = '';
+    if (field === 'phone' || field === 'country') {
+      next.phone = formatAsTyped(next.country, next.phone);
+      const detected = detectWallet(next.country, next.phone);
+      // The number's wallet is chosen unless the payer chose one by hand.
+      if (detected && (auto.has('operator') || !next.operator)) {
+        next.operator = detected;
+        auto.add('operator');
+      }
+    }
+    if (field === 'operator') auto.delete('operator');
+    return { values: next, filled: auto };
+  },
+
+  rules: {
+    country: () => null,
+    operator: (v) => (findCountry(v.country)?.wallets.some((wallet) => wallet.name === v.operator) ? null : { key: 'error.operator.empty' }),
+    phone: (v) => {
+      const problem = checkPhone(v.country, v.phone, v.operator || undefined);
+      switch (problem) {
+        case null:
+          return null;
+        case 'other_network':
+          return { key: 'error.phone.other_network', params: { network: detectNetwork(v.country, v.phone)?.name ?? '', wallet: walletLabel(v.operator, v.country) }, warning: true };
+        case 'invalid':
+          return { key: 'error.phone.invalid', params: { country: v.country } };
+        default:
+          return { key: `error.phone.${problem}` };
+      }
+    },
+  },
+
+  data(values) {
+    const country = findCountry(values.country)?.code;
+    const msisdn = toMsisdn(values.country, values.phone);
+    return country && msisdn ? { type: 'momo', momo: { country, msisdn, operator_name: values.operator } } : undefined;
+  },
+
+  refusal(path, values) {
+    const field = FIELD_OF_PATH[path];
+    if (field === 'operator') return [field, { key: 'error.operator.empty' }];
+    return field && [field, { key: 'error.phone.invalid', params: { country: values.country } }];
+  },
+
+  view(values) {
+    const msisdn = toMsisdn(values.country, values.phone);
+    return { type: 'momo', country: values.country, operator: values.operator, phone: msisdn ? maskMsisdn(msisdn) : '' };
+  },
+
+  viewOfIntent: ({ momo: paid }) =>
+    paid ? { type: 'momo', country: paid.country, operator: paid.operator_name, phone: maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4) } : null,
+};

@@ -1,0 +1,61 @@
+// How mobile money shows: its fields on the form (country, number, wallet), what the payer does
+// while the operator's prompt waits on their phone, and what the receipt says paid.
+import { useI18n } from '../../components/i18n';
+import { TextField } from '../../components/TextField';
+import { countryName } from '../../i18n';
+import { COUNTRIES, findCountry, findWallet } from '../../phone';
+import type { MethodViews } from '../types';
+import { type MomoValues, type MomoView, walletLabel } from './method';
+import { OperatorPicker } from './OperatorPicker';
+
+export const momoViews: MethodViews<MomoValues, MomoView> = {
+  Fields({ values, errors, filled, onValue, onLeave }) {
+    const { lang, t } = useI18n();
+    const country = findCountry(values.country);
+    const field = (name: keyof MomoValues) => ({ value: values[name], error: errors[name], onValue: (value: string) => onValue(name, value), onLeave: () => onLeave(name) });
+    return (
+      <>
+        <div class="momo-field momo-select">
+          <label for="momo-country">{t('form.country')}</label>
+          <select id="momo-country" autocomplete="country" value={values.country} onChange={(event) => onValue('country', event.currentTarget.value)}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {countryName(c.code, lang)} (+{c.callingCode})
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id="momo-phone"
+          type="tel"
+          inputMode="tel"
+          autocomplete="tel-national"
+          enterkeyhint="done"
+          label={t('form.phone')}
+          prefix={country ? `+${country.callingCode}` : undefined}
+          hint={t('form.phoneHint')}
+          {...field('phone')}
+        />
+        <OperatorPicker wallets={country?.wallets ?? []} detected={filled.has('operator')} {...field('operator')} />
+      </>
+    );
+  },
+
+  Instructions({ view, amount }) {
+    const { t } = useI18n();
+    const ussd = findWallet(view.country, view.operator)?.ussd;
+    return (
+      <>
+        <p>{t('pending.body', { amount, phone: view.phone, operator: walletLabel(view.operator, view.country) })}</p>
+        {ussd && <p class="momo-hint">{t('pending.ussd', { ussd })}</p>}
+      </>
+    );
+  },
+
+  receipt: (view, t) => [
+    [t('succeeded.operator'), walletLabel(view.operator, view.country)],
+    [t('succeeded.phone'), view.phone],
+  ],
+
+  resend: (view, t) => t('failed.resend', { phone: view.phone }),
+};

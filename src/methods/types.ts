@@ -1,0 +1,53 @@
+// What a payment method brings to the checkout. The model and the screens know a method only
+// through this: a method is its folder (src/methods/<type>/) and its line in ./index.ts (the
+// model's side) and ./views.ts (the screens' side).
+import type { FunctionComponent } from 'preact';
+import type { PaymentIntentView, PaymentMethodData } from '../api/types';
+import type { FieldError, Rules } from '../checkout/validation';
+import type { Translate } from '../i18n';
+
+/** What an intent read says its latest attempt paid with. */
+export type PaidWith = NonNullable<PaymentIntentView['payment_method']>;
+
+export interface PaymentMethod<Values extends { [K in keyof Values]: string }, View> {
+  /** Its `payment_method_data.type`. */
+  type: PaymentMethodData['type'];
+  /** Its fields, empty or defaulted. */
+  initial(defaultCountry?: string): Values;
+  /**
+   * The values once the payer has typed `raw` in `field`: formatted as typed, completed where
+   * the method can tell (`filled`: the fields the checkout filled in, not the payer).
+   */
+  edit(values: Values, field: keyof Values, raw: string, filled: ReadonlySet<string>): { values: Values; filled: ReadonlySet<string> };
+  rules: Rules<Values>;
+  /** `payment_method_data` for values its rules pass. */
+  data(values: Values): PaymentMethodData | undefined;
+  /** The field a refused field of the confirm body (a dotted path) is, and what to say under it. */
+  refusal(path: string, values: Values): [keyof Values, FieldError] | undefined;
+  /** An attempt as the payer sees it: from the form that starts it, or from an intent read (null if it lacks the method's detail). */
+  view(values: Values): View;
+  viewOfIntent(paid: PaidWith): View | null;
+}
+
+/** What the form gives a method's fields. */
+export interface FieldsProps<Values> {
+  values: Values;
+  /** The messages to show now, by field. */
+  errors: Partial<Record<keyof Values, FieldError>>;
+  /** The fields the checkout filled in for the payer (a wallet detected from the number). */
+  filled: ReadonlySet<string>;
+  onValue(field: keyof Values, value: string): void;
+  onLeave(field: keyof Values): void;
+}
+
+/** How the screens show a method. */
+export interface MethodViews<Values, View> {
+  /** Its fields on the form. */
+  Fields: FunctionComponent<FieldsProps<Values>>;
+  /** What the payer does while an attempt awaits their approval. */
+  Instructions: FunctionComponent<{ view: View; amount: string }>;
+  /** The receipt's rows about what paid: [label, value]. */
+  receipt(view: View, t: Translate): [string, string][];
+  /** The words of "send a new request", to the same details. */
+  resend(view: View, t: Translate): string;
+}

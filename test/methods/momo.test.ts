@@ -1,0 +1,102 @@
+// @vitest-environment node
+// Mobile money as a payment method of the checkout: its fields, rules, request and display, all
+// from its own folder.
+import { describe, expect, it } from 'vitest';
+import { paymentMethodDataSchema } from '../../src/api/schemas';
+import { momo, type MomoValues } from '../../src/methods/momo/method';
+import { numberFor } from '../support/checkout-bed';
+
+const NBSP = /\u00a0/g;
+const typing = (steps: [keyof MomoValues, string][], start = momo.initial('cg')) => {
+  let state = { values: start, filled: new Set<string>() as ReadonlySet<string> };
+  for (const [field, raw] of steps) state = momo.edit(state.values, field, raw, state.filled);
+  return state;
+};
+
+describe('momo › the form', () => {
+  it("starts in the payer's country when it is supported, else Congo", () => {
+    expect(momo.initial('cm')).toEqual({ country: 'cm', operator: '', phone: '' });
+    expect(momo.initial('fr')).toEqual({ country: 'cg', operator: '', phone: '' });
+    expect(momo.initial()).toEqual({ country: 'cg', operator: '', phone: '' });
+  });
+
+  it("formats the number as typed and chooses the wallet of its network, saying it filled it in", () => {
+    const { values, filled } = typing([['phone', '061234567']]);
+    expect(values).toEqual({ country: 'cg', operator: 'mtn', phone: '06 123 4567' });
+    expect(filled.has('operator')).toBe(true);
+  });
+
+  it('keeps a wallet the payer chose by hand, and follows the number again once they have not', () => {
+    const chosen = typing([['operator', 'airtel'], ['phone', '061234567']]);
+    expect(chosen.values.operator).toBe('airtel');
+    expect(chosen.filled.has('operator')).toBe(false);
+    const detected = typing([['phone', '06'], ['phone', '05']]);
+    expect(detected.values.operator).toBe('airtel');
+  });
+
+  it("drops a wallet the new country does not have, and formats the number for it", () => {
+    expect(typing([['phone', '051234567'], ['country', 'cm']]).values.operator).toBe('');
+    expect(typing([['phone', '061234567'], ['country', 'cm']]).values.operator).toBe('mtn');
+    const { values: gabon } = typing([['operator', 'airtel'], ['country', 'ga'], ['phone', '077123456']]);
+    expect(gabon).toEqual({ country: 'ga', operator: 'airtel', phone: '077 12 34 56' });
+  });
+});
+
+describe('momo › rules', () => {
+  const check = (values: MomoValues) => ({ country: momo.rules.country(values), operator: momo.rules.operator(values), phone: momo.rules.phone(values) });
+
+  it('passes a valid number of the chosen wallet', () => {
+    expect(check({ country: 'cg', operator: 'mtn', phone: '06 123 4567' })).toEqual({ country: null, operator: null, phone: null });
+  });
+
+  it('asks for a wallet of the country, names the country of an invalid number, and warns of another network', () => {
+    expect(check({ country: 'cg', operator: 'orange', phone: '07 123 4567' })).toEqual({
+      country: null,
+      operator: { key: 'error.operator.empty' },
+      phone: { key: 'error.phone.invalid', params: { country: 'cg' } },
+    });
+    expect(momo.rules.phone({ country: 'cg', operator: 'airtel', phone: '06 123 4567' })).toEqual({
+      key: 'error.phone.other_network',
+      params: { network: 'MTN', wallet: 'Airtel Money' },
+      warning: true,
+    });
+    expect(momo.rules.phone({ country: 'cg', operator: 'mtn', phone: '06 12' })).toEqual({ key: 'error.phone.too_short' });
+  });
+});
+
+describe('momo › the request', () => {
+  it('pays from the msisdn in international digits, in the shape the contract accepts', () => {
+    const number = numberFor('approved_after_delay', 'ga', 'airtel');
+    const data = momo.data({ country: 'ga', operator: 'airtel', phone: number.national });
+    expect(data).toEqual({ type: 'momo', momo: { country: 'ga', msisdn: number.msisdn, operator_name: 'airtel' } });
+    expect(paymentMethodDataSchema.safeParse(data).success).toBe(true);
+  });
+
+  it('makes no request from a number it cannot read', () => {
+    expect(momo.data({ country: 'cg', operator: 'mtn', phone: '06 12' })).toBeUndefined();
+    expect(momo.data({ country: 'zz', operator: 'mtn', phone: '06 123 4567' })).toBeUndefined();
+  });
+
+  it('puts what the service refuses under the field the payer can fix', () => {
+    const values = { country: 'cm', operator: 'mtn', phone: '6 71 23 45 67' };
+    expect(momo.refusal('payment_method_data.momo.msisdn', values)).toEqual(['phone', { key: 'error.phone.invalid', params: { country: 'cm' } }]);
+    expect(momo.refusal('payment_method_data.momo.country', values)).toEqual(['phone', { key: 'error.phone.invalid', params: { country: 'cm' } }]);
+    expect(momo.refusal('payment_method_data.momo.operator_name', values)).toEqual(['operator', { key: 'error.operator.empty' }]);
+    expect(momo.refusal('payment_method_data.type', values)).toBeUndefined();
+    expect(momo.refusal('first_name', values)).toBeUndefined();
+  });
+});
+
+describe('momo › an attempt as the payer sees it', () => {
+  it('masks the number, from the form and from an intent read alike', () => {
+    const number = numberFor('approved_after_delay', 'cm', 'orange');
+    const fromForm = momo.view({ country: 'cm', operator: 'orange', phone: number.national });
+    expect({ ...fromForm, phone: fromForm.phone.replace(NBSP, ' ') }).toEqual({ type: 'momo', country: 'cm', operator: 'orange', phone: '+237 • •• •• 34 00' });
+    const fromRead = momo.viewOfIntent({ type: 'momo', momo: { country: 'cm', operator_name: 'orange', msisdn_last4: number.msisdn.slice(-4) } });
+    expect(fromRead).toEqual(fromForm);
+  });
+
+  it('has nothing to show from a read without its detail', () => {
+    expect(momo.viewOfIntent({ type: 'momo' })).toBeNull();
+  });
+});
