@@ -34,6 +34,11 @@ export interface CheckoutOptions extends Merchant {
   page?: Page;
 }
 
+// createModel keeps a model's dispose under Symbol.dispose: a key browsers before 2025 lack (both
+// sides then use "undefined", so it is still found) and the DOM typings of the package's
+// declarations do not name.
+const DISPOSE = (Symbol as unknown as { dispose: PropertyKey }).dispose;
+
 const CheckoutModel = createModel((options: CheckoutOptions) => {
   // One clock for the model and its API client: polling, time limits and retries move together.
   const clock = options.api.clock ?? systemClock;
@@ -129,7 +134,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     returnToMerchant: outcome.returnToMerchant,
     /** Stops everything: every timer, listener and request under way. */
     dispose(): void {
-      (model as unknown as Disposable)[Symbol.dispose]();
+      (model as unknown as Record<PropertyKey, () => void>)[DISPOSE]!();
     },
   };
   return model;
