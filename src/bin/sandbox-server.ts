@@ -3,7 +3,7 @@
 // defaults to where it was loaded from. So a merchant's end-to-end tests can redirect to a session
 // or load the widget and pay with the test numbers, with nothing but this command running.
 import { getRequestListener } from '@hono/node-server';
-import { createSandbox } from '../sandbox/app';
+import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
 import { listen } from '../server/listen';
@@ -26,9 +26,11 @@ export interface RunningSandbox {
 
 export async function startSandboxServer({ port, host, distDir, sandbox: sandboxOptions }: SandboxServerOptions): Promise<RunningSandbox> {
   const listening = await listen(port, host);
+  let sandbox: Sandbox | undefined;
+  const close = () => listening.close().then(() => sandbox?.close());
   try {
     // Session urls point at this very server, never at whatever Host a request names.
-    const sandbox = createSandbox({ checkoutBaseUrl: listening.url, ...sandboxOptions });
+    sandbox = createSandbox({ checkoutBaseUrl: listening.url, ...sandboxOptions });
     const files = createStaticFiles(distDir);
     const dispatch = createDispatcher(
       [apiRoute(sandbox.fetch), hostedPageRoute(builtHostedPage(files), {}), widgetRoute(files), assetsRoute(files)],
@@ -36,8 +38,8 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
     );
     listening.route(getRequestListener(dispatch, { hostname: 'localhost' }));
   } catch (error) {
-    await listening.close();
+    await close();
     throw error;
   }
-  return { url: listening.url, close: listening.close };
+  return { url: listening.url, close };
 }

@@ -1,6 +1,6 @@
 // The sandbox: a local, faithful stand-in for the mobile-money payment service, used by the dev
-// server, the demo and every test. Everything lives in memory, per instance; time comes from an
-// injectable clock and nothing runs in the background.
+// server, the demo and every test. Its state lives in memory, per instance, and with `dataDir`
+// also on disk (./persist); time comes from an injectable clock and nothing runs in the background.
 import { Hono } from 'hono';
 import { resolveConfig, type SandboxOptions } from './config';
 import type { Deps, SandboxBindings, SandboxEnv } from './env';
@@ -14,6 +14,7 @@ import { intentRoutes } from './routes/intents';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
 import { Stats, type SandboxStats } from './stats';
+import { Journal } from './persist/journal';
 import { Store } from './store/store';
 
 export interface Sandbox {
@@ -24,6 +25,8 @@ export interface Sandbox {
   faults: FaultControl | null;
   /** Record counts and confirm answers per intent. */
   stats: () => SandboxStats;
+  /** Waits for every write to reach the disk and lets go of the state directory (if any). */
+  close: () => Promise<void>;
 }
 
 function logInternal(error: unknown): void {
@@ -35,9 +38,12 @@ export function createSandbox(options: SandboxOptions & { faults: true }): Sandb
 export function createSandbox(options?: SandboxOptions): Sandbox;
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
+  const store = new Store({ limits: config.limits, retentionMs: config.retentionMs });
+  const journal = config.dataDir === null ? null : Journal.open(config.dataDir, store, config.now());
+  if (journal) store.writeTo(journal);
   const deps: Deps = {
     config,
-    store: new Store({ limits: config.limits, retentionMs: config.retentionMs }),
+    store,
     stats: new Stats(),
     confirmLimits: config.confirmRateLimit ? confirmLimits(config.confirmRateLimit) : null,
     faults: config.faults ? new FaultControl() : null,
@@ -48,10 +54,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     app.use('*', faultMiddleware(deps.faults));
     faultRoutes(app, deps, deps.faults);
   }
-  // What has expired is forgotten as each request comes, not by a timer.
-  app.use('*', async (_c, next) => {
-    deps.store.forgetExpired(config.now());
+  app.use('*', async (c, next) => {
+    journal?.check();
+    // What has expired is forgotten as each request comes, not by a timer.
+    store.forgetExpired(config.now());
     await next();
+    // No answer goes out before what it acknowledges, or shows, is on disk.
+    await journal?.durable().catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      c.res = undefined;
+      c.res = jsonResponse(error.status, error.toBody());
+    });
   });
   intentRoutes(app, deps);
   transferRoutes(app, deps);
@@ -73,5 +86,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fetch: async (request, env) => app.fetch(request, env),
     faults: deps.faults,
     stats: () => deps.stats.snapshot(deps.store),
+    close: async () => journal?.close(),
   };
 }

@@ -46,6 +46,11 @@ export interface SandboxOptions {
   limits?: Partial<StateLimits>;
   /** How long a record is kept after its last activity. Default 7 days; at least 2 days. */
   retentionMs?: number;
+  /**
+   * Where the state is kept across restarts (a directory, created if need be; one process at a
+   * time). Default: in memory only, gone with the process. See the README for `npm start`'s.
+   */
+  dataDir?: string;
   /** Environment to read the defaults from; default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -63,6 +68,7 @@ export interface SandboxConfig {
   extensions: boolean;
   limits: StateLimits;
   retentionMs: number;
+  dataDir: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -156,5 +162,6 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     extensions: flag('extensions', options.extensions, env.SANDBOX_EXTENSIONS, true),
     limits: limits(options.limits),
     retentionMs: retention(options.retentionMs, pendingTimeoutMs),
+    dataDir: options.dataDir ?? null,
   };
 }

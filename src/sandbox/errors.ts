@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'capacity_exceeded',
+  'storage_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -42,6 +43,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   rate_limited: 429,
   internal_error: 500,
   capacity_exceeded: 503,
+  storage_unavailable: 503,
 };
 
 export class ApiError extends Error {

@@ -1,12 +1,15 @@
 // `npm start` (after the build) and `npm run dev`: one port for the API, the hosted page, the
 // widget and the demo shop.
 //   PORT (default 3000); --dev (Vite with hot reload); --host [ADDR] (default 127.0.0.1; alone: 0.0.0.0)
+//   --data DIR (or SANDBOX_DATA_DIR): where the sandbox keeps its state, default .momo-sandbox/
+//     here; --memory: keep nothing (tests); npm run sandbox:wipe forgets it
 //   MOMO_API_BASE + MOMO_SECRET_KEY: the demo merchant talks to that service instead of the sandbox
 //   MOMO_CHECKOUT_API_ORIGIN: where the hosted page's API calls go, for its CSP (default: this server)
 //   MOMO_PUBLIC_URL: where payers reach this server, for session urls and the demo's return
 //     addresses (default http://localhost:PORT); never taken from a request's Host
 import { createClient } from '../api';
 import { SANDBOX_SECRET_KEY } from '../demo/app';
+import { dataDirOf } from '../sandbox/persist/location';
 import { startServer } from './server';
 
 function fail(message: string): never {
@@ -29,6 +32,13 @@ function hostArgument(args: string[]): string | undefined {
   return next !== undefined && !next.startsWith('--') ? next : '0.0.0.0';
 }
 
+let dataDir: string | null = null;
+try {
+  dataDir = dataDirOf(process.argv.slice(2), process.env);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
 const apiBase = process.env.MOMO_API_BASE || undefined;
 const secretKey = process.env.MOMO_SECRET_KEY || undefined;
 if (apiBase && !secretKey) fail('MOMO_API_BASE is set but MOMO_SECRET_KEY is not: the demo needs both.');
@@ -43,6 +53,7 @@ try {
     host,
     dev,
     publicUrl,
+    sandboxOptions: dataDir === null ? {} : { dataDir },
     apiOrigin: process.env.MOMO_CHECKOUT_API_ORIGIN || undefined,
     demoApi: apiBase && secretKey ? { baseUrl: apiBase, secretKey } : undefined,
   });
@@ -68,7 +79,8 @@ console.log(`momo-checkout ${dev ? 'dev server (Vite, hot reload)' : 'server'} l
   API (sandbox)   ${base}/v1
   Hosted page     ${await exampleHostedPage()}
   Demo shop       ${base}/demo${apiBase ? `   (using ${apiBase})` : ''}
-  Widget          ${base}/widget.js`);
+  Widget          ${base}/widget.js
+  Sandbox state   ${dataDir ?? 'in memory only (--memory)'}${dataDir ? '   (npm run sandbox:wipe to forget it)' : ''}`);
 
 let stopping = false;
 function stop(signal: string): void {

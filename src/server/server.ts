@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { InlineConfig, ViteDevServer } from 'vite';
-import { createSandbox } from '../sandbox/app';
+import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDemo, type DemoApi } from '../demo/app';
 import { createDispatcher } from './dispatcher';
@@ -59,7 +59,7 @@ export interface RunningServer {
   port: number;
   /** The dispatcher itself, for in-process requests without HTTP. */
   fetch: Handler;
-  /** Stops listening, closes open connections (and Vite in dev mode). */
+  /** Stops listening, closes open connections (and Vite in dev mode), then the sandbox's state files. */
   close(): Promise<void>;
 }
 
@@ -75,15 +75,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const listening = await listen(port, host);
   const { url, route, server: httpServer } = listening;
   let vite: ViteDevServer | undefined;
+  let sandbox: Sandbox | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= listening.close().then(() => vite?.close());
+    closing ??= listening
+      .close()
+      .then(() => vite?.close())
+      .then(() => sandbox?.close());
     return closing;
   };
 
   try {
     const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '');
-    const sandbox = createSandbox({ checkoutBaseUrl: publicUrl, ...options.sandboxOptions });
+    sandbox = createSandbox({ checkoutBaseUrl: publicUrl, ...options.sandboxOptions });
     const demo = createDemo({
       api: options.demoApi,
       sandboxFetch: sandbox.fetch,

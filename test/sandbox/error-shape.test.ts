@@ -1,10 +1,14 @@
 // @vitest-environment node
 // One error shape for every 4xx and 5xx, exactly: `{ error: { code, message, field } }` and
 // nothing else, whatever went wrong, internal failures included.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../src/sandbox';
 import { ERROR_STATUS } from '../../src/sandbox/errors';
 import { BASE, sessionBody, setup, setupFaults, START, testNumber, TOKEN, transferBody } from './helpers';
+import { send, startChild } from './support/child';
 
 type Context = ReturnType<typeof setupFaults>;
 const approved = testNumber('approved_after_delay');
@@ -78,6 +82,24 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
     },
   ],
   [
+    'storage_unavailable',
+    async () => {
+      // A sandbox whose disk is full (a file-size limit on its process): writes fail, 503.
+      const dir = mkdtempSync(join(tmpdir(), 'momo-state-'));
+      const child = await startChild(dir, 48);
+      try {
+        for (let i = 0; ; i += 1) {
+          const response = await send(child, '/v1/remittance', transferBody());
+          if (response.status !== 201) return new Response(await response.text(), { status: response.status, headers: response.headers });
+        }
+      } finally {
+        child.process.kill('SIGKILL');
+        await child.exited;
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  ],
+  [
     'internal_error',
     (c) => {
       c.faults.inject({ route: 'GET /v1/remittance', kind: 'throw' });
@@ -103,7 +125,7 @@ describe('error shape', () => {
     expect(body.error.code).toBe(code);
     expect(body.error.message).toMatch(/^[A-Z`][^\n]+\.$/);
     expect(body.error.field === null || typeof body.error.field === 'string').toBe(true);
-  });
+  }, 30_000); // storage_unavailable starts a sandbox in a child process
 });
 
 describe('internal errors', () => {

@@ -23,6 +23,7 @@ describe('ERROR_CODES', () => {
       'rate_limited',
       'internal_error',
       'capacity_exceeded',
+      'storage_unavailable',
     ]);
     expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
     expect(new ApiError('not_found', 'Gone.').toBody()).toEqual({ error: { code: 'not_found', message: 'Gone.', field: null } });

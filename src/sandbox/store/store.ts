@@ -11,6 +11,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Where entries go once applied: the journal on disk, when the sandbox keeps its state. */
 export interface EntrySink {
+  /** Throws when nothing more can be written. */
+  check(): void;
   append(line: string): void;
 }
 
@@ -18,7 +20,6 @@ export interface StoreOptions {
   limits: StateLimits;
   /** How long a record is kept after its last activity. */
   retentionMs: number;
-  sink?: EntrySink | null;
 }
 
 interface Kept<T> {
@@ -36,9 +37,15 @@ export class Store {
   private readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
   private readonly last = { intent: 0, event: 0, charge: 0 };
   readonly usage: Usage;
+  private sink: EntrySink | null = null;
 
   constructor(private readonly options: StoreOptions) {
     this.usage = new Usage(options.limits);
+  }
+
+  /** From now on, every entry written also goes to `sink` (after the state was loaded from it). */
+  writeTo(sink: EntrySink): void {
+    this.sink = sink;
   }
 
   // ---- Reads ----------------------------------------------------------------------------------
@@ -76,8 +83,9 @@ export class Store {
     const lines = entries.map((entry) => JSON.stringify(entry));
     const sizes = lines.map((line) => Buffer.byteLength(line) + 1);
     if (bound !== 'none') this.usage.check(owner, sizes.reduce((a, b) => a + b, 0), bound === 'token');
+    this.sink?.check();
     entries.forEach((entry, i) => this.apply(entry, sizes[i] as number));
-    for (const line of lines) this.options.sink?.append(line);
+    for (const line of lines) this.sink?.append(line);
   }
 
   /** Applies one entry: from `write`, or from the journal at start-up (no bound: it was accepted). */

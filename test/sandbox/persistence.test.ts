@@ -1,0 +1,262 @@
+// @vitest-environment node
+// The sandbox's state on disk: what was acknowledged is there after a restart, a clean one or a
+// kill -9 in the middle of a flood of writes; a disk that fails is answered 503, never a crash.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paymentIntentSchema, remittanceListSchema, sessionSchema } from '../../src/api/schemas';
+import { createSandbox, type SandboxOptions } from '../../src/sandbox';
+import { Journal } from '../../src/sandbox/persist/journal';
+import { dataDirOf, wipeState } from '../../src/sandbox/persist/location';
+import { REPO_ROOT } from '../../src/server/paths';
+import { Store } from '../../src/sandbox/store/store';
+import { type Child, send, startChild } from './support/child';
+import { BASE, confirmBody, expectError, expectJson, sessionBody, START, testNumber, TOKEN, transferBody } from './helpers';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dirs: string[] = [];
+const children: Child[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.process.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'momo-state-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A sandbox on `dir` and a fake clock, with the helpers' request shape. */
+function open(dir: string, clock = { time: START }, options: SandboxOptions = {}) {
+  const sandbox = createSandbox({ dataDir: dir, now: () => clock.time, env: {}, checkoutBaseUrl: BASE, ...options });
+  const call = (method: string, path: string, body?: unknown, token: string | null = TOKEN, headers: Record<string, string> = {}) =>
+    sandbox.fetch(
+      new Request(`${BASE}${path}`, {
+        method,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  return { sandbox, call, clock };
+}
+
+const journalOf = (dir: string) => join(dir, readdirSync(dir).find((name) => name.startsWith('journal-')) as string);
+
+describe('the state on disk', () => {
+  it('survives a restart: intents, attempts, sessions, remittances, Idempotency-Key answers, ids that count on', async () => {
+    const dir = newDir();
+    const first = open(dir);
+    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf', metadata: { order: 'A-1' } }), 201, paymentIntentSchema);
+    expect((await first.call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, confirmBody(intent.client_secret, testNumber('approved_after_delay')), null)).status).toBe(200);
+    const session = await expectJson(await first.call('POST', '/v1/sessions', sessionBody()), 200, sessionSchema);
+    const keyed = await first.call('POST', '/v1/remittance', transferBody(), TOKEN, { 'Idempotency-Key': 'payroll-1' });
+    const keyedText = await keyed.text();
+    first.clock.time += 5000; // the attempt succeeds before the restart is noticed
+    const paidBefore = await (await first.call('GET', `/v1/payment-intents/${intent.intent_id}`)).text();
+    await first.sandbox.close();
+
+    const second = open(dir, first.clock);
+    expect(await (await second.call('GET', `/v1/payment-intents/${intent.intent_id}`)).text()).toBe(paidBefore);
+    expect(JSON.parse(paidBefore)).toMatchObject({ status: 'succeeded', metadata: { order: 'A-1' } });
+    expect((await second.call('GET', `/v1/sessions/${session.id}`)).status).toBe(200);
+    const replay = await second.call('POST', '/v1/remittance', transferBody(), TOKEN, { 'Idempotency-Key': 'payroll-1' });
+    expect([replay.headers.get('idempotent-replayed'), await replay.text()]).toEqual(['true', keyedText]);
+    await expectError(await second.call('POST', '/v1/remittance', transferBody({ amount: '1' }), TOKEN, { 'Idempotency-Key': 'payroll-1' }), 409, 'idempotency_key_reused');
+    const list = await expectJson(await second.call('GET', '/v1/remittance'), 200, remittanceListSchema);
+    expect(list.data.map((r) => r.id)).toEqual([JSON.parse(keyedText).id]);
+    await expectError(await second.call('GET', `/v1/payment-intents/${intent.intent_id}`, undefined, 'sk_test_other'), 404, 'not_found');
+    const next = await expectJson(await second.call('POST', '/v1/payment-intents', { amount: 100, currency: 'xaf' }), 201, paymentIntentSchema);
+    expect(next.id).toBe(3);
+    expect(second.sandbox.stats()).toMatchObject({ intents: 3, sessions: 1, remittances: 1 });
+    await second.sandbox.close();
+  });
+
+  it('settles after a restart exactly as it would have without one (same payout, same times)', async () => {
+    const dir = newDir();
+    const clock = { time: START };
+    const first = open(dir, clock);
+    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, paymentIntentSchema);
+    await first.call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, confirmBody(intent.client_secret, testNumber('approved_after_delay')), null);
+    await first.sandbox.close();
+    clock.time += 60_000;
+    const second = open(dir, clock);
+    const paid = await (await second.call('GET', `/v1/payment-intents/${intent.intent_id}`)).text();
+    await second.sandbox.close();
+    const third = open(dir, clock);
+    expect(await (await third.call('GET', `/v1/payment-intents/${intent.intent_id}`)).text()).toBe(paid);
+    expect(JSON.parse(paid)).toMatchObject({ status: 'succeeded', updated_at: '2025-03-10T10:00:04.000+01:00', event: { payouts: [{ amount_fee: 75 }] } });
+    await third.sandbox.close();
+  });
+
+  it('ignores a last line cut short by a crash, and goes on writing after it', async () => {
+    const dir = newDir();
+    const first = open(dir);
+    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' }), 201, paymentIntentSchema);
+    await first.sandbox.close();
+    appendFileSync(journalOf(dir), '{"kind":"intent","record":{"id":2,"intentId":"pi_tor');
+    const second = open(dir);
+    expect((await second.call('GET', `/v1/payment-intents/${intent.intent_id}`)).status).toBe(200);
+    expect(second.sandbox.stats().intents).toBe(1);
+    expect((await second.call('POST', '/v1/payment-intents', { amount: 800, currency: 'xaf' })).status).toBe(201);
+    await second.sandbox.close();
+    const third = open(dir);
+    expect(third.sandbox.stats().intents).toBe(2);
+    await third.sandbox.close();
+  });
+
+  it('refuses to start on a damaged file, naming it and how to wipe the state', async () => {
+    const dir = newDir();
+    const first = open(dir);
+    for (const amount of [700, 800]) await first.call('POST', '/v1/payment-intents', { amount, currency: 'xaf' });
+    await first.sandbox.close();
+    const journal = journalOf(dir);
+    writeFileSync(journal, readFileSync(journal, 'utf8').replace('"kind":"intent"', '"kind":"intent'));
+    expect(() => open(dir)).toThrow(/damaged \(journal-000001\.jsonl: line 1 is not JSON\).*npm run sandbox:wipe/);
+  });
+
+  it('is one process’s at a time; a lock left by a dead process is taken over', async () => {
+    const dir = newDir();
+    const first = open(dir);
+    expect(() => open(dir)).toThrow(`Another sandbox of this process keeps its state in ${dir}`);
+    const other = await startChild(dir).catch((error: Error) => error);
+    expect(String(other)).toMatch(new RegExp(`Another sandbox \\(process ${process.pid}\\) keeps its state in`));
+    await first.sandbox.close();
+    writeFileSync(join(dir, 'lock'), '999999999');
+    const second = open(dir);
+    expect(readFileSync(join(dir, 'lock'), 'utf8')).toBe(String(process.pid));
+    await second.sandbox.close();
+  });
+
+  it('replaces a journal that outweighs the live records by a snapshot of them, and drops the old journal (records written straight into the store)', async () => {
+    const dir = newDir();
+    const store = new Store({ limits: { maxBytes: 2 ** 24, maxBytesPerToken: 2 ** 24 }, retentionMs: 3 * DAY_MS });
+    const journal = Journal.open(dir, store, START, 4096);
+    store.writeTo(journal);
+    const record = (i: number) => ({
+      kind: 'transfer' as const,
+      record: { kind: 'remittance' as const, id: `rem_${i}`, owner: 'o', amount: 1, currency: 'xaf', firstName: 'A', lastName: 'B', operator: 'mtn', country: 'cg', phone: '242061234500', walletId: 'w', financialTransactionId: '1', transactionId: 't', externalId: 'e', createdAt: START + i, executesAt: START + i },
+    });
+    for (let i = 0; i < 20; i += 1) store.write([record(i)], 'o', 'token');
+    await journal.durable();
+    store.forgetExpired(START + 3 * DAY_MS + 15); // the first 16 expire
+    for (let i = 20; i < 40; i += 1) store.write([record(i)], 'o', 'token');
+    await journal.durable();
+    await journal.close();
+    expect(readdirSync(dir).filter((name) => name.startsWith('journal-')).length).toBe(1);
+    const reopened = new Store({ limits: { maxBytes: 2 ** 24, maxBytesPerToken: 2 ** 24 }, retentionMs: 3 * DAY_MS });
+    await Journal.open(dir, reopened, START + 3 * DAY_MS + 15).close();
+    expect(reopened.remittancesOf('o').map((r) => r.id)).toEqual(Array.from({ length: 24 }, (_, i) => `rem_${i + 16}`));
+  });
+});
+
+describe('where the state is kept, and wiping it', () => {
+  it('is .momo-sandbox of the working directory unless --data DIR, SANDBOX_DATA_DIR or --memory say otherwise', () => {
+    expect(dataDirOf([], {})).toBe(resolve('.momo-sandbox'));
+    expect(dataDirOf(['--data', '/srv/state'], { SANDBOX_DATA_DIR: '/elsewhere' })).toBe('/srv/state');
+    expect(dataDirOf(['--data=/srv/state'], {})).toBe('/srv/state');
+    expect(dataDirOf([], { SANDBOX_DATA_DIR: '/elsewhere' })).toBe('/elsewhere');
+    expect(dataDirOf(['--memory', '--data', '/srv/state'], {})).toBeNull();
+    expect(() => dataDirOf(['--data'], {})).toThrow('--data needs a directory');
+    expect(() => dataDirOf(['--data', '--port', '3000'], {})).toThrow('--data needs a directory');
+  });
+
+  it('is wiped by npm run sandbox:wipe, which refuses while a sandbox uses it', async () => {
+    const dir = newDir();
+    const running = open(dir);
+    await running.call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' });
+    expect(() => wipeState(dir)).toThrow('Another sandbox of this process keeps its state in');
+    await running.sandbox.close();
+    const wiped = execFileSync('npm', ['run', '--silent', 'sandbox:wipe', '--', '--data', dir], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(wiped).toContain(`wiped the sandbox's state in ${dir}`);
+    expect(existsSync(dir)).toBe(false);
+    expect(wipeState(dir)).toBe(false);
+    const fresh = open(dir);
+    expect(fresh.sandbox.stats().intents).toBe(0);
+    await fresh.sandbox.close();
+  });
+});
+
+describe('a crash in the middle of a flood of writes', () => {
+  it('loses nothing acknowledged: kill -9 mid-flood, restart, every record answered 2xx is there', async () => {
+    const dir = newDir();
+    const child = await startChild(dir);
+    children.push(child);
+    const acknowledged = { intents: [] as { id: string; secret: string }[], remittances: [] as string[], sessions: [] as string[], charges: [] as { intent: string; charge: string }[] };
+    let killed = false;
+    const number = testNumber('approved_after_delay');
+    const flood = async (lane: number) => {
+      for (let i = 0; !killed; i += 1) {
+        try {
+          const intent = await send(child, '/v1/payment-intents', { amount: 100 + i, currency: 'xaf', metadata: { lane, i } }, 'sk_test_persist', { 'Idempotency-Key': `k-${lane}-${i}` });
+          if (intent.status === 201) {
+            const body = (await intent.json()) as { intent_id: string; client_secret: string };
+            acknowledged.intents.push({ id: body.intent_id, secret: body.client_secret });
+            const confirm = await send(child, `/v1/payment-intents/${body.intent_id}/confirm`, confirmBody(body.client_secret, number), null);
+            if (confirm.status === 200) acknowledged.charges.push({ intent: body.intent_id, charge: ((await confirm.json()) as { id: string }).id });
+          }
+          const remittance = await send(child, '/v1/remittance', transferBody({ amount: String(1 + i) }));
+          if (remittance.status === 201) acknowledged.remittances.push(((await remittance.json()) as { id: string }).id);
+          const session = await send(child, '/v1/sessions', sessionBody());
+          if (session.status === 200) acknowledged.sessions.push(((await session.json()) as { id: string }).id);
+        } catch {
+          return; // the connection died with the process: that request was never acknowledged
+        }
+      }
+    };
+    const lanes = Array.from({ length: 16 }, (_, lane) => flood(lane));
+    await new Promise((resolve) => setTimeout(resolve, 1500 + Math.random() * 1000));
+    killed = true;
+    child.process.kill('SIGKILL');
+    expect(await child.exited).toBe('SIGKILL');
+    await Promise.all(lanes);
+    expect(acknowledged.intents.length).toBeGreaterThan(50);
+
+    const restarted = await startChild(dir);
+    children.push(restarted);
+    for (const { id } of acknowledged.intents) expect((await send(restarted, `/v1/payment-intents/${id}`)).status, id).toBe(200);
+    for (const { intent, charge } of acknowledged.charges) {
+      const read = (await (await send(restarted, `/v1/payment-intents/${intent}`)).json()) as { event: { charges: { charge_id: string }[] } };
+      expect(read.event.charges.map((c) => c.charge_id)).toContain(charge);
+    }
+    for (const id of acknowledged.sessions) expect((await send(restarted, `/v1/sessions/${id}`)).status, id).toBe(200);
+    const listed = new Set<string>();
+    for (let page = 1; ; page += 1) {
+      const list = (await (await send(restarted, `/v1/remittance?perPage=100&page=${page}`)).json()) as { data: { id: string }[]; meta: { lastPage: number } };
+      for (const item of list.data) listed.add(item.id);
+      if (page >= list.meta.lastPage) break;
+    }
+    for (const id of acknowledged.remittances) expect(listed.has(id), id).toBe(true);
+    console.info(`kill -9 mid-flood: ${acknowledged.intents.length} intents, ${acknowledged.charges.length} confirms, ${acknowledged.remittances.length} remittances, ${acknowledged.sessions.length} sessions acknowledged, all there after the restart`);
+  }, 60_000);
+});
+
+describe('a disk that fails', () => {
+  it('answers 503 storage_unavailable in the error shape and keeps running; a restart has every acknowledged record', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const dir = newDir();
+    const child = await startChild(dir, 48);
+    children.push(child);
+    const made: string[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 2000 && !refused; i += 1) {
+      const response = await send(child, '/v1/remittance', transferBody({ first_name: `Payee${i}` }));
+      if (response.status === 201) made.push(((await response.json()) as { id: string }).id);
+      else refused = response;
+    }
+    expect(made.length).toBeGreaterThan(10);
+    await expectError(refused as Response, 503, 'storage_unavailable');
+    await expectError(await send(child, '/v1/remittance'), 503, 'storage_unavailable');
+    expect(child.errors.join('\n')).toMatch(/could not save to .*; refusing requests until restarted/);
+    child.process.kill('SIGKILL');
+    await child.exited;
+
+    const restarted = await startChild(dir);
+    children.push(restarted);
+    const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as { data: { id: string }[]; meta: { total: number } };
+    expect(list.meta.total).toBeGreaterThanOrEqual(made.length);
+    const listed = new Set(list.data.map((item) => item.id));
+    for (const id of made.slice(-100)) expect(listed.has(id), id).toBe(true);
+  }, 60_000);
+});
