@@ -5,7 +5,6 @@ import { methodOf } from '../methods';
 import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
 import type { Attempt, ErrorKind, Receipt, Screen } from './screens';
 
-
 /** What the intent says paid, as this checkout shows it; null for a method it does not know. */
 function methodOfIntent(intent: PaymentIntent) {
   const paid = intent.payment_method;

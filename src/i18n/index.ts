@@ -4,13 +4,13 @@ import { en } from './en';
 import { fr } from './fr';
 import type { Catalogue, Message, MessageKey, Translate } from './messages';
 
-export type Lang = 'fr' | 'en';
 export type { Catalogue, Message, MessageKey, Translate };
 
-// A language is its catalogue file and its line here.
-const catalogues: Record<Lang, Catalogue> = { fr, en };
+// A language is its catalogue file and its line here: the languages the checkout speaks are these.
+const catalogues = { fr, en } satisfies Record<string, Catalogue>;
+export type Lang = keyof typeof catalogues;
 
-export const isLang = (value: unknown): value is Lang => value === 'fr' || value === 'en';
+export const isLang = (value: unknown): value is Lang => Object.hasOwn(catalogues, value as PropertyKey);
 
 /** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
 export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
@@ -25,7 +25,7 @@ export function pickLang(requested: string | null | undefined, preferred: readon
 
 /** A message in `lang`. A `{country}` is given as a country code and reads as the country's name. */
 export function translator(lang: Lang): Translate {
-  const catalogue: Record<MessageKey, string> = catalogues[lang];
+  const catalogue: Catalogue = catalogues[lang];
   return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
     const given: Record<string, string | number> | undefined = params;

@@ -4,11 +4,13 @@
 // unions, discriminated by `type`.
 import { momo, type MomoValues, type MomoView } from './momo/method';
 
+const METHODS = { momo };
+
 /** The method the form offers. */
-export const METHOD = momo;
+export const METHOD = METHODS.momo;
 
 export type MethodValues = MomoValues;
 export type MethodView = MomoView;
 
 /** The method an intent read says the latest attempt paid with, if this checkout knows it. */
-export const methodOf = (type: string) => (type === METHOD.type ? METHOD : undefined);
+export const methodOf = (type: string) => (Object.hasOwn(METHODS, type) ? METHODS[type as keyof typeof METHODS] : undefined);

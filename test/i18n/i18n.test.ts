@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
-import { type Catalogue, formatAmount, formatDuration, type Message, pickLang, translator } from '../../src/i18n';
+import { type Catalogue, formatAmount, formatDuration, isLang, type Message, pickLang, translator } from '../../src/i18n';
 
 const NBSP = /[\u00a0\u202f]/g;
 
@@ -73,6 +73,10 @@ describe('i18n › pickLang', () => {
     expect(pickLang('de', ['en-US', 'fr'])).toBe('en');
     expect(pickLang(null, ['fr-CM'])).toBe('fr');
     expect(pickLang(undefined, ['ln', 'sw'])).toBe('fr');
+  });
+
+  it('knows only the languages it has a catalogue for', () => {
+    expect(['fr', 'en', 'de', 'FR', '', '__proto__', 'constructor', undefined, null, 7].filter(isLang)).toEqual(['fr', 'en']);
   });
 
   it('formats countdowns as minutes and seconds', () => {
