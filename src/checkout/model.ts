@@ -71,6 +71,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
         options.readSession?.(controller.signal) ?? null,
         getIntentView(options.api, intentId, { signal: controller.signal }),
       ]);
+      // The intent exists but its session cannot be read: no basket to show, no way back to tell.
+      if (readSession === 'unavailable') return void (screen.value = { name: 'error', error: 'sessionUnavailable', recovery: null });
       if (readSession && readSession.paymentIntentId !== readIntent.intent_id) return void (screen.value = { name: 'error', error: 'badSecret', recovery: null });
       session.value = readSession;
       // An ended session cannot be paid any more; an approval still awaited runs its course, and

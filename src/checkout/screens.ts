@@ -32,6 +32,8 @@ export type ErrorKind =
   | 'canceled'
   /** The service canceled the intent after as many attempts as it allows. */
   | 'tooManyAttempts'
+  /** A session link on a service that cannot show sessions (no GET /v1/sessions/{id}). */
+  | 'sessionUnavailable'
   | 'unknownStatus'
   | 'confirmUnknown';
 

@@ -92,6 +92,7 @@ export const en = {
   'error.badSecret': 'This payment link is not valid. Ask the merchant for a new payment link.',
   'error.expired': 'This payment link has expired. Ask the merchant for a new one.',
   'error.canceled': 'This payment was canceled by the merchant.',
+  'error.sessionUnavailable': 'This order cannot be shown here: the payment service does not give this page its details. Ask the merchant for a direct payment link.',
   'error.tooManyAttempts': 'This payment has failed too many times and can no longer be paid. Ask the merchant for a new payment link.',
   'error.unknownStatus': 'We cannot tell the state of this payment right now. Do not pay again; check again in a moment.',
   'error.confirmUnknown': 'We could not find out whether your payment request was sent. Do not pay again: check its status first.',

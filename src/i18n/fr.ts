@@ -93,6 +93,7 @@ export const fr = {
   'error.badSecret': 'Ce lien de paiement n’est pas valide. Demandez un nouveau lien de paiement au marchand.',
   'error.expired': 'Ce lien de paiement a expiré. Demandez-en un nouveau au marchand.',
   'error.canceled': 'Ce paiement a été annulé par le marchand.',
+  'error.sessionUnavailable': 'Cette commande ne peut pas être affichée ici : le service de paiement ne donne pas son détail à cette page. Demandez au marchand un lien de paiement direct.',
   'error.tooManyAttempts': 'Ce paiement a échoué trop de fois et ne peut plus être réglé. Demandez un nouveau lien de paiement au marchand.',
   'error.unknownStatus': 'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
   'error.confirmUnknown': 'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',

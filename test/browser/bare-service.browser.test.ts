@@ -62,6 +62,31 @@ describe('checkout › against a bare service', () => {
     expect(paid.event.charges).toHaveLength(1);
   }, 40_000);
 
+  it('a session link says clearly that the order cannot be shown, in French and English, and sends no confirm', async () => {
+    const session = await createClient({ baseUrl: h.server.url, token: TEST_TOKEN }).createSession({
+      total: 3000,
+      currency: 'xaf',
+      accountId: 'acct_bare',
+      successUrl: `${h.merchant.url}/ok`,
+      cancelUrl: `${h.merchant.url}/cart`,
+      metadata: {},
+      items: [{ productId: 'prt_rice', quantity: 1, price: 3000, productName: 'Riz' }],
+    });
+    for (const [locale, text, viewport] of [
+      ['fr-FR', 'Cette commande ne peut pas être affichée ici', { width: 360, height: 740 }],
+      ['en-GB', 'This order cannot be shown here', { width: 1280, height: 800 }],
+    ] as const) {
+      const page = await h.newPage({ locale, viewport });
+      const posts: string[] = [];
+      page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
+      await page.goto(session.url);
+      await waitForState(page, 'error');
+      expect(await page.getByRole('alert').textContent()).toContain(text);
+      await page.screenshot({ path: `${SHOTS}/session-unavailable-${locale}-${viewport.width}.png`, fullPage: true });
+      expect(posts).toEqual([]);
+    }
+  }, 40_000);
+
   it('the widget on a merchant page pays and tells the page', async () => {
     const { id, secret } = await h.newIntent(7500);
     const page = await h.newPage({ viewport: { width: 1280, height: 800 } });

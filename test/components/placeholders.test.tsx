@@ -76,6 +76,20 @@ const ERRORS: Record<ErrorKind, Scenario> = {
     rewriteReads(bed, (intent) => ({ ...intent, status: 'canceled', cancellation_reason: null }));
     return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error canceled'];
   },
+  sessionUnavailable: async (bed) => {
+    const session = await bed.merchant.createSession({
+      total: 700,
+      currency: 'xaf',
+      accountId: 'acct_shop',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/cart',
+      metadata: {},
+      items: [{ productId: 'prt_cafe', quantity: 1, price: 700, productName: 'Café' }],
+    });
+    // A service without GET /v1/sessions/{id}.
+    bed.intercept(async (request) => (request.url.includes('/v1/sessions/') ? notFound() : undefined));
+    return [await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret }), 'error sessionUnavailable'];
+  },
   tooManyAttempts: async (bed) => {
     // The sandbox cancels an intent whose 20th attempt failed; here every attempt meets a down operator.
     const intent = await bed.newIntent();
