@@ -23,6 +23,8 @@ export const BUDGETS = {
   ttiOverFloor: 1.5,
   /** Median time from the sandbox's success to the page showing it, default sandbox settings. */
   statusLatencyMedianMs: 1500,
+  /** A payer's read under a flood of bad confirms and creations, p99 (issue 14: it took 284 ms at the median). */
+  floodBystanderP99Ms: 250,
 } as const;
 
 export function budget(name: string, actual: number, limit: number, unit: string, note?: string): BudgetResult {

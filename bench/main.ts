@@ -15,6 +15,7 @@ import { scenarios, startFixtures } from './fixtures';
 import { measureLatency, measureWaiting } from './latency';
 import { measureLoads, SLOW_PHONE } from './load';
 import { type BenchResults, markdown } from './report';
+import { measureFlood } from './flood';
 import { measureSandboxLoad } from './sandbox-load';
 import { round } from './stats';
 
@@ -94,6 +95,7 @@ try {
     }
   }
   if (runs('sandbox') && !results.sandbox) results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
+  if (runs('sandbox')) results.flood = await timed('sandbox under a flood', measureFlood);
 } finally {
   await build.remove();
 }
@@ -114,6 +116,11 @@ if (results.latencySpread) {
 }
 if (results.waiting) {
   budgets.push(budget('requests while waiting, first minute', results.waiting.requests, results.waiting.scheduleAllows, 'requests', 'limit: what the polling schedule allows'));
+}
+if (results.flood) {
+  const { bystanderUnderFlood, heldBytes, maxBytes, flood } = results.flood;
+  budgets.push(budget('a payer’s read under a flood of bad confirms and creations, p99', bystanderUnderFlood.p99Ms, BUDGETS.floodBystanderP99Ms, 'ms', `${flood.requestsPerSecond} flood requests/s`));
+  budgets.push(budget('records held under the flood', heldBytes, maxBytes, 'bytes', 'limit: the sandbox’s default bound'));
 }
 results.budgets = budgets;
 durationsS.total = round((Date.now() - started) / 1000, 1);

@@ -3,6 +3,7 @@ import type { BudgetResult } from './budgets';
 import type { BundleBytes, BytesReport } from './bytes';
 import type { WaitingResult, LatencyResult } from './latency';
 import { SLOW_PHONE, type LoadResult } from './load';
+import { FLOOD_HEAP_MB, type FloodResult } from './flood';
 import type { SandboxLoadResult } from './sandbox-load';
 
 export interface BenchResults {
@@ -16,10 +17,13 @@ export interface BenchResults {
   latencySpread?: LatencyResult;
   waiting?: WaitingResult;
   sandbox?: SandboxLoadResult;
+  flood?: FloodResult;
   budgets: BudgetResult[];
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+/** autocannon counts whole milliseconds: 0 is under one. */
+const ms = (value: number) => (value < 1 ? '< 1 ms' : `${value} ms`);
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 
@@ -85,6 +89,22 @@ export function markdown(r: BenchResults): string {
       Object.entries(f.statusCodes).map(([code, n]) => `${code}: ${n}`).join(', ') + (f.errors ? `, errors: ${f.errors}` : ''),
     ]);
     parts.push('#### Sandbox under load', `${r.sandbox.read.connections} concurrent clients, ${r.sandbox.read.seconds} s each (autocannon), server in its own process.`, table(['request', 'req/s', 'p50', 'p99', 'answers'], rows));
+  }
+  if (r.flood) {
+    const f = r.flood;
+    const answers = Object.entries(f.flood.statusCodes).map(([code, n]) => `${code}: ${n}`).join(', ');
+    parts.push(
+      '#### Sandbox under a flood',
+      `${f.connections} clients for ${f.seconds} s send, in turn, confirms of unknown intents, wrong secrets for the bystander's intent, and 6 KB intents and 20-item sessions from a thousand made-up tokens (${f.flood.requestsPerSecond} requests/s; ${answers}${f.flood.errors ? `, errors: ${f.flood.errors}` : ''}), while one client reads the bystander's intent. The sandbox at its defaults, in its own process under a ${FLOOD_HEAP_MB} MB heap.`,
+      table(
+        ['', 'p50', 'p99'],
+        [
+          ['bystander read, sandbox idle', ms(f.bystanderIdle.p50Ms), ms(f.bystanderIdle.p99Ms)],
+          [`bystander read under the flood (${f.bystanderUnderFlood.requests} reads)`, ms(f.bystanderUnderFlood.p50Ms), ms(f.bystanderUnderFlood.p99Ms)],
+        ],
+      ),
+      `Records held at the end: ${(f.heldBytes / 2 ** 20).toFixed(1)} MiB of a ${(f.maxBytes / 2 ** 20).toFixed(0)} MiB bound; the server's peak resident memory ${f.peakRssMb} MB.`,
+    );
   }
   parts.push('#### Budgets', table(['budget', 'measured', 'limit', ''], r.budgets.map((b) => [b.name, show(b.actual, b.unit), show(b.limit, b.unit), b.ok ? 'pass' : '**FAIL**'])));
   return `${parts.join('\n\n')}\n`;
