@@ -1,11 +1,13 @@
-// The sandbox alone, at its defaults (rate limits on, the default bounds, state in memory), served
-// as `npm start` serves its API, in its own process for the flood (./flood.ts). Makes the
+// The sandbox alone, as `npm start` runs it (rate limits on, the default bounds, its state kept on
+// disk in `dataDir`), serving its API in its own process for the flood (./flood.ts). Makes the
 // bystander's intent, prints `READY <url> <intent id>`; on SIGTERM prints `HELD <bytes>` and exits.
-//   node --import tsx bench/flood-serve.ts
+//   node --import tsx bench/flood-serve.ts <dataDir>
 import { serve } from '@hono/node-server';
 import { createSandbox } from '../src/sandbox';
 
-const sandbox = createSandbox({ env: {} });
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: flood-serve.ts <dataDir>');
+const sandbox = createSandbox({ env: {}, dataDir });
 const created = await sandbox.fetch(
   new Request('http://bench.test/v1/payment-intents', {
     method: 'POST',

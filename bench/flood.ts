@@ -1,12 +1,14 @@
 // A bystander under a flood: while 40 clients send bad confirms (unknown intents, wrong secrets)
 // and creations from a thousand made-up merchant tokens, as fast as they can, one payer's page
 // keeps reading its intent. The figure is that reader's p99, against the same reader with the
-// sandbox idle; and what the sandbox held meanwhile, against its bound. The sandbox runs at its
-// defaults (rate limits on, default bounds) in its own process (./flood-serve.ts), under a
-// 192 MB heap: needing more would crash it.
+// sandbox idle; and what the sandbox held meanwhile, against its bound. The sandbox runs as
+// `npm start` runs it (rate limits on, default bounds, every write on disk before its answer) in
+// its own process (./flood-serve.ts), under a 192 MB heap: needing more would crash it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon, { type Result } from 'autocannon';
 import { TEST_NUMBERS } from '../src/phone';
@@ -54,8 +56,8 @@ const session = JSON.stringify({
   items: Array.from({ length: 20 }, (_, i) => ({ productId: `prt_${i}`, quantity: 1, price: 1000, productName: `Article ${i} `.repeat(10) })),
 });
 
-async function startServer() {
-  const child = spawn(process.execPath, [`--max-old-space-size=${FLOOD_HEAP_MB}`, '--import', 'tsx', 'bench/flood-serve.ts'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, [`--max-old-space-size=${FLOOD_HEAP_MB}`, '--import', 'tsx', 'bench/flood-serve.ts', dataDir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const [url, intentId] = await new Promise<string[]>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the flood server exited (${code}) before it was ready`)));
@@ -75,7 +77,8 @@ const bystander = (url: string, intentId: string, seconds: number) =>
   autocannon({ url: `${url}/v1/payment-intents/${intentId}`, connections: 1, duration: seconds });
 
 export async function measureFlood(): Promise<FloodResult> {
-  const server = await startServer();
+  const dataDir = await mkdtemp(join(tmpdir(), 'momo-bench-flood-'));
+  const server = await startServer(dataDir);
   try {
     const idle = await bystander(server.url, server.intentId, 3);
     let n = 0;
@@ -107,5 +110,7 @@ export async function measureFlood(): Promise<FloodResult> {
   } catch (error) {
     await server.stop();
     throw error;
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
   }
 }

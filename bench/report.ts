@@ -95,7 +95,7 @@ export function markdown(r: BenchResults): string {
     const answers = Object.entries(f.flood.statusCodes).map(([code, n]) => `${code}: ${n}`).join(', ');
     parts.push(
       '#### Sandbox under a flood',
-      `${f.connections} clients for ${f.seconds} s send, in turn, confirms of unknown intents, wrong secrets for the bystander's intent, and 6 KB intents and 20-item sessions from a thousand made-up tokens (${f.flood.requestsPerSecond} requests/s; ${answers}${f.flood.errors ? `, errors: ${f.flood.errors}` : ''}), while one client reads the bystander's intent. The sandbox at its defaults, in its own process under a ${FLOOD_HEAP_MB} MB heap.`,
+      `${f.connections} clients for ${f.seconds} s send, in turn, confirms of unknown intents, wrong secrets for the bystander's intent, and 6 KB intents and 20-item sessions from a thousand made-up tokens (${f.flood.requestsPerSecond} requests/s; ${answers}${f.flood.errors ? `, errors: ${f.flood.errors}` : ''}), while one client reads the bystander's intent. The sandbox as npm start runs it (its state on disk), in its own process under a ${FLOOD_HEAP_MB} MB heap.`,
       table(
         ['', 'p50', 'p99'],
         [

@@ -2,7 +2,9 @@
 // merchant, so developers can use whatever test key their configuration holds. Each token owns the
 // records it creates (kept by the token's hash, never the token): another token cannot see them.
 import { timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { browserForbidden } from './cors';
 import { ApiError } from './errors';
 import type { SandboxEnv } from './env';
 import { hashOf } from './idempotency';
@@ -35,12 +37,18 @@ export const requireMerchant = createMiddleware<SandboxEnv>(async (c, next) => {
 });
 
 /**
- * For endpoints that also answer without a token: no header ⇒ null; a valid token ⇒ the merchant
- * it names; a header that is not a valid token is refused rather than silently ignored.
+ * Who reads a record that also answers without a token (an intent, a session): null without a
+ * token; else the merchant it names. A header that is not a valid token is refused rather than
+ * ignored, and so is a merchant key sent from a browser: it has no business there, even to read.
  */
-export function optionalMerchant(header: string | undefined): Owner | null {
+export function readerOf(c: Context<SandboxEnv>): Owner | null {
+  const header = c.req.header('authorization');
   if (header === undefined) return null;
+  if (c.req.header('origin') !== undefined) throw browserForbidden();
   const token = merchantToken(header);
   if (token === null) throw unauthorized();
   return ownerOf(token);
 }
+
+/** A reader without a token sees what the interface shows anyone; with one, only its own records. */
+export const mayRead = (reader: Owner | null, owner: Owner): boolean => reader === null || reader === owner;

@@ -72,7 +72,7 @@ export interface SandboxConfig {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_RETENTION_MS = 7 * DAY_MS;
+const DEFAULT_RETENTION_MS = 7 * DAY_MS;
 /** Longer than a session (a day) and its last approval window, whatever the timings. */
 const MIN_RETENTION_MS = 2 * DAY_MS;
 
@@ -95,7 +95,7 @@ function duration(name: string, option: number | undefined, envValue: string | u
   return value;
 }
 
-export const DEFAULT_CHECKOUT_BASE_URL = 'http://localhost:3000';
+const DEFAULT_CHECKOUT_BASE_URL = 'http://localhost:3000';
 
 function baseUrl(value: string): string {
   let url: URL;

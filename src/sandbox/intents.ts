@@ -13,7 +13,7 @@ import type { Attempt, IntentRecord, Owner } from './store/records';
 import type { Store } from './store/store';
 
 /** The service's fee, 1.5 %, in basis points so that the rounding works on exact integers. */
-export const FEE_BASIS_POINTS = 150;
+const FEE_BASIS_POINTS = 150;
 
 /** Attempts one intent may have: past them, a payer has tried long enough (and each one weighs). */
 export const MAX_ATTEMPTS = 20;

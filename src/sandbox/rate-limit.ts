@@ -11,7 +11,7 @@ import { ApiError } from './errors';
 import { jsonResponse } from './http';
 
 /** Keys remembered at most; past it the least recently used goes (its requests are forgotten). */
-export const MAX_RATE_LIMIT_KEYS = 100_000;
+const MAX_RATE_LIMIT_KEYS = 100_000;
 
 /**
  * At most `limit.max` requests per key in any `limit.windowMs`. Keys are kept in the order of

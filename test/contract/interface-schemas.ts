@@ -91,17 +91,14 @@ export const confirmResult = z.strictObject({
 
 const flag01 = z.union([z.literal(0), z.literal(1)]);
 
-export const chargeRecord = z.strictObject({
+/** The fields the charge and payout records share, as the interface lists them for both. */
+const recordFields = {
   id: z.int(),
   type: z.string(),
   event_id: z.int(),
-  charge_id: id('ch'),
   financial_transaction_id: z.string(),
   transaction_id: z.string(),
   amount: z.number(),
-  captured: flag01,
-  refunded: flag01,
-  disputed: flag01,
   currency,
   status: z.string(),
   failure_code: nullableString,
@@ -109,27 +106,12 @@ export const chargeRecord = z.strictObject({
   external_id: z.string(),
   created_at: dateTime,
   updated_at: dateTime,
-});
+};
+
+export const chargeRecord = z.strictObject({ ...recordFields, charge_id: id('ch'), captured: flag01, refunded: flag01, disputed: flag01 });
 
 export const payoutRecord = z
-  .strictObject({
-    id: z.int(),
-    type: z.string(),
-    event_id: z.int(),
-    payout_id: id('tr'),
-    financial_transaction_id: z.string(),
-    transaction_id: z.string(),
-    amount: z.number(),
-    amount_captured: z.number(),
-    amount_fee: z.number(),
-    currency,
-    status: z.string(),
-    failure_code: nullableString,
-    failure_message: nullableString,
-    external_id: z.string(),
-    created_at: dateTime,
-    updated_at: dateTime,
-  })
+  .strictObject({ ...recordFields, payout_id: id('tr'), amount_captured: z.number(), amount_fee: z.number() })
   .refine((payout) => payout.amount_captured === payout.amount - payout.amount_fee, 'amount_captured is the amount minus amount_fee');
 
 export const event = z.strictObject({

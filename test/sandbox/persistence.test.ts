@@ -140,11 +140,15 @@ describe('the state on disk', () => {
     });
     for (let i = 0; i < 20; i += 1) store.write([record(i)], 'o', 'token');
     await journal.durable();
+    // Nothing has expired: a snapshot would only rewrite what the journal holds.
+    expect(readFileSync(join(dir, 'state.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
     store.forgetExpired(START + 3 * DAY_MS + 15); // the first 16 expire
     for (let i = 20; i < 40; i += 1) store.write([record(i)], 'o', 'token');
     await journal.durable();
     await journal.close();
-    expect(readdirSync(dir).filter((name) => name.startsWith('journal-')).length).toBe(1);
+    // Once the expired ones made the journal outweigh the live records: a snapshot, a new journal.
+    expect(readdirSync(dir).filter((name) => name.startsWith('journal-'))).toEqual(['journal-000002.jsonl']);
+    expect(readFileSync(join(dir, 'state.jsonl'), 'utf8').trim().split('\n').length).toBeGreaterThan(4);
     const reopened = new Store({ limits: { maxBytes: 2 ** 24, maxBytesPerToken: 2 ** 24 }, retentionMs: 3 * DAY_MS });
     await Journal.open(dir, reopened, START + 3 * DAY_MS + 15).close();
     expect(reopened.remittancesOf('o').map((r) => r.id)).toEqual(Array.from({ length: 24 }, (_, i) => `rem_${i + 16}`));

@@ -118,7 +118,7 @@ export function dropJournalsBefore(dir: string, generation: number): void {
 }
 
 /** A rename or a new file is durable only once its directory is flushed too. */
-export function syncDirectory(dir: string): void {
+function syncDirectory(dir: string): void {
   const fd = openSync(dir, 'r');
   try {
     fsyncSync(fd);

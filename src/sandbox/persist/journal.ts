@@ -16,9 +16,9 @@ const writeAsync = promisify(write);
 const datasync = promisify(fdatasync);
 
 /** Below this, a journal is never worth a snapshot. */
-export const COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
+const COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
 
-export const storageUnavailable = () =>
+const storageUnavailable = () =>
   new ApiError('storage_unavailable', 'The sandbox could not save its state to disk; it refuses requests until it is restarted.');
 
 const KINDS = new Set<Entry['kind']>(['intent', 'attempt', 'session', 'transfer', 'answer']);
@@ -130,7 +130,8 @@ export class Journal implements EntrySink {
    * background; the old journals go only once it is safely in place.
    */
   private maybeSnapshot(): void {
-    if (this.snapshotting || this.sinceSnapshot < this.compactAfterBytes || this.sinceSnapshot < this.store.usage.total) return;
+    // While nothing expires, the journal only ever adds to the snapshot: rewriting it would gain nothing.
+    if (this.snapshotting || this.sinceSnapshot < this.compactAfterBytes || this.sinceSnapshot <= this.store.usage.total) return;
     const next = this.generation + 1;
     const fd = openSync(join(this.dir, journalName(next)), 'a');
     closeSync(this.fd);

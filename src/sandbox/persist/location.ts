@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { takeLock } from './lock';
 
 /** In the directory the command is started from. */
-export const DEFAULT_DATA_DIR = '.momo-sandbox';
+const DEFAULT_DATA_DIR = '.momo-sandbox';
 
 /**
  * The state directory a command line asks for: `--memory` for none (state gone with the

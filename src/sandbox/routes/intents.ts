@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { confirmRequestSchema, createIntentRequestSchema } from '../../api/schemas';
-import { optionalMerchant, requireMerchant } from '../auth';
-import { browserForbidden, forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
+import { mayRead, readerOf, requireMerchant } from '../auth';
+import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { ApiError, notFound } from '../errors';
 import { jsonResponse, readJsonBody } from '../http';
@@ -35,14 +35,11 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 
   app.options(ONE, publicPreflight);
   app.get(ONE, publicCors, (c) => {
-    const authorization = c.req.header('authorization');
-    // Anyone may read an intent, but a merchant key has no business in a browser, even to read.
-    if (authorization !== undefined && c.req.header('origin') !== undefined) throw browserForbidden();
-    const reader = optionalMerchant(authorization);
+    const reader = readerOf(c);
     const intent = store.intent(c.req.param('id'));
     // Another merchant's token learns nothing, not even that the intent exists. Without a token
     // the read is what the interface documents (secret included), minus the metadata.
-    if (!intent || (reader !== null && reader !== intent.owner)) throw notFound('This payment intent');
+    if (!intent || !mayRead(reader, intent.owner)) throw notFound('This payment intent');
     settle(intent, config.now());
     return jsonResponse(200, toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions }));
   });

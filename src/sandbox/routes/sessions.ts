@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { sessionRequestSchema } from '../../api/schemas';
-import { optionalMerchant, requireMerchant } from '../auth';
-import { browserForbidden, forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
+import { mayRead, readerOf, requireMerchant } from '../auth';
+import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { notFound } from '../errors';
 import { jsonResponse } from '../http';
@@ -29,12 +29,9 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   if (!config.extensions) return;
   app.options(ONE, publicPreflight);
   app.get(ONE, publicCors, (c) => {
-    const authorization = c.req.header('authorization');
-    if (authorization !== undefined && c.req.header('origin') !== undefined) throw browserForbidden();
-    // Without a token, anyone holding the id reads the public view; with one, only its owner.
-    const reader = optionalMerchant(authorization);
+    const reader = readerOf(c);
     const session = store.session(c.req.param('id'));
-    if (!session || (reader !== null && reader !== session.owner)) throw notFound('This checkout session');
+    if (!session || !mayRead(reader, session.owner)) throw notFound('This checkout session');
     return jsonResponse(200, toPublicSession(store, session, config.now()));
   });
 }
