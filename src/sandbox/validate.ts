@@ -48,6 +48,7 @@ function describe(issue: Issue, field: string, input: unknown): string {
       return `${name} must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'invalid_format':
     case 'invalid_union':
+    case 'custom':
     case 'not_multiple_of':
       return hint ? `${name} ${hint}.` : `${name} has an invalid format.`;
     default:

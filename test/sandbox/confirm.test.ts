@@ -99,6 +99,20 @@ describe('POST /v1/payment-intents/:id/confirm › payment data', () => {
     await expectError(await confirm(intent, approved, extra as never), 400, 'invalid_request', field);
   });
 
+  it.each(['élodie@exemple.cg', 'awa@exémple.cg', '用户@例子.公司'])('accepts the internationalised receipt address %s (RFC 6531)', async (receipt_email) => {
+    const { newIntent, confirm } = setup();
+    const intent = await newIntent();
+    expect((await confirm(intent, approved, { receipt_email })).status).toBe(200);
+  });
+
+  it.each(['a@b', 'a..b@c.cg', '.a@c.cg', 'a@-c.cg', 'a b@c.cg', 'a@b@c.cg', `${'é'.repeat(33)}@exemple.cg`])('refuses the receipt address %j with 400 saying what it must be', async (receipt_email) => {
+    const { newIntent, confirm, readIntent } = setup();
+    const intent = await newIntent();
+    const error = await expectError(await confirm(intent, approved, { receipt_email }), 400, 'invalid_request', 'receipt_email');
+    expect(error.message).toBe('`receipt_email` must be a valid e-mail address.');
+    expect((await readIntent(intent.intent_id)).event.charges).toEqual([]);
+  });
+
   it('says which field is missing in plain English', async () => {
     const { newIntent, confirm } = setup();
     const intent = await newIntent();

@@ -13,8 +13,20 @@ export const currencySchema = z.string().check(z.regex(/^[a-z]{3}$/));
 export const countrySchema = z.string().check(z.regex(/^[a-z]{2}$/));
 export const amountSchema = z.int().check(z.positive());
 export const operatorNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/));
-/** The address a receipt goes to; the checkout's form checks it with the same rule. */
-export const emailSchema = z.string().check(z.maxLength(254), z.regex(z.regexes.email));
+/**
+ * An e-mail address by RFC 6531 (decision, README), the one rule of the page and the service.
+ * Local part: RFC 5322's dot-atom, whose characters (atext: printable ASCII but its specials) may
+ * also be any non-ASCII one but a space or a control. Domain: two labels or more of letters of any
+ * script, digits and inner hyphens, the last of letters (or its `xn--` form: a browser may send an
+ * IDN so). No quoted local parts, comments or IP literals. Lengths here are in characters; the
+ * service counts them in UTF-8 octets (`emailAddressSchema`, ./index), which are never fewer, so
+ * the page refuses nothing the service would take.
+ */
+export const emailSchema = z.string().check(
+  z.regex(
+    /^(?=[^@]{1,64}@)(?=.{1,254}$)[^\0-\x20"(),.:;<>@[\\\]\x7f-\x9f\s]+(?:\.[^\0-\x20"(),.:;<>@[\\\]\x7f-\x9f\s]+)*@(?:[\p{L}\p{Nd}](?:[\p{L}\p{M}\p{Nd}-]*[\p{L}\p{M}\p{Nd}])?\.)+(?:\p{L}[\p{L}\p{M}]+|xn--[a-z\d-]+)$/iu,
+  ),
+);
 
 /**
  * A client secret: `<intent id>_secret_<random>`. The interface also allows `_sc_` for `_secret_`

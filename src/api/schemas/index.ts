@@ -19,6 +19,18 @@ export { amountSchema, clientSecretSchema, countrySchema, currencySchema, emailS
 
 /** Digits with the country calling code and no `+`, as the service writes phone numbers. */
 export const msisdnSchema = z.string().check(z.regex(/^[1-9]\d{7,14}$/));
+const octets = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * The e-mail rule whole (decision, README): the page's `emailSchema`, with the lengths RFC 6531
+ * sets counted as it counts them, in UTF-8 octets: ≤ 64 before the @, ≤ 253 after, ≤ 254 in all.
+ */
+export const emailAddressSchema = emailSchema.check(
+  z.refine((text) => {
+    const at = text.lastIndexOf('@');
+    return octets(text.slice(0, at)) <= 64 && octets(text.slice(at + 1)) <= 253 && octets(text) <= 254;
+  }),
+);
 export const metadataSchema = z.record(z.string().check(z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]));
 
 // ---- Request bodies ---------------------------------------------------------------------------
@@ -43,7 +55,7 @@ export const confirmRequestSchema = z.object({
   client_secret: z.string().check(z.minLength(1)),
   first_name: nonEmpty(100),
   last_name: nonEmpty(100),
-  receipt_email: emailSchema,
+  receipt_email: emailAddressSchema,
   payment_method_data: paymentMethodDataSchema,
 });
 
