@@ -38,16 +38,6 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   rolldownOptions: { checks: { emptyImportMeta: false } },
 });
 
-// zod keeps its settings in globalThis.__zod_globalConfig; the widget runs on merchants' pages, so
-// its own copy of zod keeps them to itself (no global but MomoCheckout, none shared with theirs).
-const zodConfigInside: Plugin = {
-  name: 'momo-widget-zod-config-inside',
-  transform(code, id) {
-    if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
-    return { code: `const zodScope = {};\n${code.replaceAll('globalThis', 'zodScope')}`, map: null };
-  },
-};
-
 // A second minifier over Vite's output: terser's extra passes find about 4 % more brotli bytes to
 // remove in code already tree-shaken and minified — bytes a payer on a slow network waits for.
 const terserAfter: Plugin = {
@@ -72,7 +62,7 @@ const terserAfter: Plugin = {
 export default defineConfig(({ mode }) => ({
   // No react → preact/compat alias: nothing here imports React but the React component
   // (react/), which its tests run against the real React.
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }), mode.startsWith('widget') && zodConfigInside, mode !== 'widget-esm' && terserAfter],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }), mode !== 'widget-esm' && terserAfter],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],

@@ -1,6 +1,6 @@
 // What a merchant's integration decides, checked and defaulted: where the API is, which language,
 // and a clear console message (never a secret in it) when something is wrong.
-import { parseClientSecret } from '../src/api/schemas/fields';
+import { parseClientSecret } from '../src/api/schemas/client-secret';
 import { isLang, type Lang, pickLang } from '../src/i18n';
 
 let loadedFrom: string | undefined;

@@ -1,8 +1,8 @@
 // The client as one object, for merchants' servers: every operation bound to one configuration.
 // Browser code imports the endpoint functions directly instead, so bundles keep only what they use.
 import type { CallOptions, ClientConfig } from './http';
-import { confirmIntent, getSession } from './endpoints/checkout';
-import { createIntent, getIntent } from './endpoints/intents';
+import { getSession } from './endpoints/checkout';
+import { confirmIntent, createIntent, getIntent } from './endpoints/intents';
 import { createSession } from './endpoints/sessions';
 import { createDisbursement, createRemittance, listRemittances, type PageQuery } from './endpoints/transfers';
 import type { ConfirmRequest, CreateIntentRequest, DisbursementRequest, RemittanceRequest, SessionRequest } from './types';

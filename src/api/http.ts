@@ -1,9 +1,9 @@
 // The one HTTP helper every endpoint goes through: it owns the time limit, the retries of reads,
 // and the mapping of every kind of answer to data or to an ApiError.
-import type * as z from 'zod/mini';
 import { type Clock, pause, systemClock } from './clock';
 import { ApiError, isTransient } from './errors';
-import { errorBodySchema } from './schemas/checkout';
+import { errorBodyParser } from './schemas/parsers';
+import type { Parser } from './schemas/rules';
 
 export interface ClientConfig {
   /** Where the service lives, e.g. `https://api.example.com` (paths start with `/v1`). */
@@ -26,11 +26,12 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-interface RequestSpec<S extends z.ZodMiniType> extends CallOptions {
+interface RequestSpec<T> extends CallOptions {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  schema: S;
+  /** A zod schema of the contract (servers) or its compiled rules (browsers: ./schemas/parsers). */
+  schema: Parser<T>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -38,7 +39,7 @@ const DEFAULT_READ_RETRIES = 2;
 const BACKOFF_MS = [400, 1200, 3000];
 const MAX_BODY_TEXT = 300;
 
-export async function request<S extends z.ZodMiniType>(config: ClientConfig, spec: RequestSpec<S>): Promise<z.output<S>> {
+export async function request<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
   // Only reads are retried: a write that failed without an answer may have been carried out.
   const attempts = spec.method === 'GET' ? 1 + (config.readRetries ?? DEFAULT_READ_RETRIES) : 1;
   for (let attempt = 1; ; attempt++) {
@@ -53,7 +54,7 @@ export async function request<S extends z.ZodMiniType>(config: ClientConfig, spe
   }
 }
 
-async function send<S extends z.ZodMiniType>(config: ClientConfig, spec: RequestSpec<S>): Promise<z.output<S>> {
+async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
   if (config.token) headers.Authorization = `Bearer ${config.token}`;
@@ -100,7 +101,7 @@ async function send<S extends z.ZodMiniType>(config: ClientConfig, spec: Request
   }
 }
 
-function parseAnswer<S extends z.ZodMiniType>(response: Response, text: string, spec: RequestSpec<S>): z.output<S> {
+function parseAnswer<T>(response: Response, text: string, spec: RequestSpec<T>): T {
   let json: unknown;
   let isJson = true;
   try {
@@ -110,7 +111,7 @@ function parseAnswer<S extends z.ZodMiniType>(response: Response, text: string, 
   }
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After'));
-    const parsed = isJson ? errorBodySchema.safeParse(json) : undefined;
+    const parsed = isJson ? errorBodyParser.safeParse(json) : undefined;
     const error = parsed?.success ? parsed.data.error : undefined;
     throw new ApiError('http', error?.message ?? `The service answered ${response.status}`, {
       status: response.status,
@@ -126,7 +127,7 @@ function parseAnswer<S extends z.ZodMiniType>(response: Response, text: string, 
   const result = spec.schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
+    const field = issue?.path.map(String).join('.') ?? '';
     throw new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} has an invalid field: ${field || '(root)'}`, {
       status: response.status,
       field,

@@ -8,7 +8,7 @@ import { createModel, effect, type ReadonlySignal, signal } from '@preact/signal
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
-import { parseClientSecret } from '../api/schemas/fields';
+import { parseClientSecret } from '../api/schemas/client-secret';
 import { errorScreen } from './api-errors';
 import { createConfirm } from './confirm';
 import { currentPage, type Page } from './follower';

@@ -1,7 +1,7 @@
 // The payer's own fields (names, receipt e-mail) as rules: each answers a message or null. The
 // fields of the payment method have their rules in its folder (src/methods/<type>/). The form
 // shows a field's message only once the payer has left it or tried to pay.
-import { emailSchema } from '../api/schemas/fields';
+import { emailParser } from '../api/schemas/parsers';
 import type { Message } from '../i18n';
 
 export interface PayerValues {
@@ -35,7 +35,7 @@ export const payerRules: Rules<PayerValues> = {
   email: (v) => {
     const email = v.email.trim();
     if (!email) return { key: 'error.email.empty' };
-    return emailSchema.safeParse(email).success ? null : { key: 'error.email.invalid' };
+    return emailParser.safeParse(email).success ? null : { key: 'error.email.invalid' };
   },
 };
 

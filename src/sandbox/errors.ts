@@ -1,6 +1,6 @@
 // The one error shape of the sandbox: `{ error: { code, message, field } }`, with a closed set of
 // codes so clients can switch on them exhaustively.
-import { CLIENT_SECRET_PATTERN } from '../api/schemas/fields';
+import { CLIENT_SECRET_PATTERN } from '../api/schemas/client-secret';
 import type { ErrorBody } from '../api/types';
 
 export const ERROR_CODES = [

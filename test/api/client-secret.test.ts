@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { clientSecretSchema, parseClientSecret } from '../../src/api/schemas/fields';
+import { parseClientSecret } from '../../src/api/schemas/client-secret';
+import { clientSecretSchema } from '../../src/api/schemas/fields';
 import { redact } from '../../src/sandbox/errors';
 
 describe('parseClientSecret', () => {

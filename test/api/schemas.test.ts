@@ -57,9 +57,10 @@ describe('schemas › what reaches a phone', () => {
     return seen;
   }
 
-  it.each(['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'])('%s runs the checkout schemas, never the whole contract', (entry) => {
+  it.each(['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'])('%s runs the contract’s compiled rules, never zod', (entry) => {
     const files = reachable(entry);
-    expect(files).toContain('src/api/schemas/checkout.ts');
+    expect(files).toContain('src/api/schemas/parsers.ts');
+    expect([...files].filter((f) => /^import(?! type)[^;]*from 'zod/m.test(readFileSync(join(root, f), 'utf8')))).toEqual([]);
     expect([...files].filter((f) => f === 'src/api/schemas/index.ts' || f === 'src/api/index.ts' || f.startsWith('src/sandbox/'))).toEqual([]);
   });
 });

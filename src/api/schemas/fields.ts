@@ -2,6 +2,7 @@
 // (./checkout). Only cheap, widely used definitions belong here: every one of them is built when a
 // page loads.
 import * as z from 'zod/mini';
+import { CLIENT_SECRET } from './client-secret';
 
 export const prefixed = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}_[^\\s]+$`)));
 /** ISO 8601 date-time with a Z or an offset, as the service writes them. */
@@ -28,17 +29,5 @@ export const emailSchema = z.string().check(
   ),
 );
 
-/**
- * A client secret: `<intent id>_secret_<random>`. The interface also allows `_sc_` for `_secret_`
- * ("contains a _sc_ or _secret suffix part"): nothing here produces that form, but a real service
- * may, so it is read — in this one place (decision, README).
- */
-export const CLIENT_SECRET_PATTERN = '(pi_[A-Za-z0-9]+)_(?:secret|sc)_[A-Za-z0-9]+';
-const CLIENT_SECRET = new RegExp(`^${CLIENT_SECRET_PATTERN}$`);
+/** A client secret, as the contract checks it (its format: ./client-secret). */
 export const clientSecretSchema = z.string().check(z.regex(CLIENT_SECRET));
-
-/** The intent a client secret belongs to, or null when `text` is not a client secret. */
-export function parseClientSecret(text: string): { intentId: string } | null {
-  const intentId = CLIENT_SECRET.exec(text)?.[1];
-  return intentId ? { intentId } : null;
-}
