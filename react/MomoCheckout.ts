@@ -20,7 +20,7 @@ export interface MomoCheckoutProps extends MomoCheckoutOptions {
 const CALLBACKS = { succeeded: 'onSucceeded', failed: 'onFailed', canceled: 'onCancel' } as const satisfies Record<keyof MomoCheckoutEventMap, keyof MomoCheckoutProps>;
 
 export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
-  const { intentId, clientSecret, lang, apiBase, onSucceeded, onFailed, onCancel, className, style, id, children } = props;
+  const { intentId, clientSecret, lang, apiBase, isolated, onSucceeded, onFailed, onCancel, className, style, id, children } = props;
   const ref = useRef<MomoCheckoutElement>(null);
 
   useEffect(() => {
@@ -38,10 +38,11 @@ export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
   // After the listeners (effects run in order): the checkout starts once the element is defined.
   useEffect(() => define(), []);
 
-  // Dashed names are attributes for React 19 on a custom element; `undefined` ones are left out.
+  // Dashed names are attributes for React 19 on a custom element; `undefined` ones are left out
+  // (`isolated` is a present-or-absent attribute: '' or nothing).
   return createElement(
     'momo-checkout',
-    { ref, intent: intentId, 'client-secret': clientSecret, lang, 'api-base': apiBase, className, style, id },
+    { ref, intent: intentId, 'client-secret': clientSecret, lang, 'api-base': apiBase, isolated: isolated ? '' : undefined, className, style, id },
     children,
   );
 }

@@ -12,6 +12,8 @@ export interface MomoCheckoutElementProps extends DetailedHTMLProps<HTMLAttribut
   intent: string;
   'client-secret': string;
   'api-base'?: string | undefined;
+  /** Present (`isolated` or `isolated=""`): the checkout in a frame of the checkout's origin. */
+  isolated?: '' | boolean | undefined;
   class?: string | undefined;
 }
 

@@ -1,10 +1,10 @@
-// <momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…">: the checkout
+// <momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…" isolated>: the checkout
 // as an element. Its attributes are observed; it dispatches `succeeded`, `failed` and `canceled`.
 import { mount } from './mount';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle } from './types';
 
 /** A change to any of these starts the checkout again; `lang` only switches the language. */
-const RESTART = ['intent', 'client-secret', 'api-base'];
+const RESTART = ['intent', 'client-secret', 'api-base', 'isolated'];
 
 /** Defines the element (once; nothing happens where there is no DOM, e.g. server rendering). */
 export function define(tag = 'momo-checkout'): void {
@@ -38,7 +38,7 @@ export function define(tag = 'momo-checkout'): void {
         this.queued = true;
         queueMicrotask(() => {
           this.queued = false;
-          const wanted = this.isConnected ? RESTART.map((name) => this.getAttribute(name)).join(' ') : undefined;
+          const wanted = this.isConnected ? JSON.stringify(RESTART.map((name) => this.getAttribute(name))) : undefined;
           if (wanted === this.started) return;
           this.handle?.destroy();
           this.handle = undefined;
@@ -50,6 +50,7 @@ export function define(tag = 'momo-checkout'): void {
             intentId: this.getAttribute('intent') ?? '',
             clientSecret: this.getAttribute('client-secret') ?? '',
             apiBase: this.getAttribute('api-base') ?? undefined,
+            isolated: this.hasAttribute('isolated'),
             lang: this.getAttribute('lang') ?? undefined,
             onSucceeded: fire('succeeded'),
             onFailed: fire('failed'),

@@ -1,9 +1,13 @@
+import { attachFrame } from './frame';
 import { attach } from './instance';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
 const mounted = new WeakMap<ShadowRoot, MomoCheckoutHandle>();
 
-/** Renders the checkout into `target`'s (open) shadow root; mounting again replaces the first one. */
+/**
+ * Renders the checkout into `target`'s (open) shadow root — or, `isolated`, a frame of the checkout's
+ * origin holding it; mounting again replaces the first one.
+ */
 export function mount(target: Element | string, options: MomoCheckoutOptions): MomoCheckoutHandle {
   const element = typeof target === 'string' ? document.querySelector(target) : target;
   if (!element) throw new Error(`momo-checkout: no element matches ${JSON.stringify(target)}.`);
@@ -16,7 +20,7 @@ export function mount(target: Element | string, options: MomoCheckoutOptions): M
     }
   }
   mounted.get(root)?.destroy();
-  const { setLang, destroy } = attach(root, options);
+  const { setLang, destroy } = options.isolated ? attachFrame(root, options) : attach(root, options);
   const handle = { setLang, destroy };
   mounted.set(root, handle);
   return handle;

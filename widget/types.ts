@@ -24,6 +24,12 @@ export interface MomoCheckoutOptions {
   lang?: string | undefined;
   /** The payment service, e.g. `https://checkout.example.com`; default: where the widget was loaded from. */
   apiBase?: string | undefined;
+  /**
+   * The checkout in a frame served by the checkout's origin (`apiBase`), out of reach of this page's
+   * scripts: what the payer types cannot be read, nor the amount repainted. Default: false, the
+   * checkout in the element's open shadow root (see the README's trust model).
+   */
+  isolated?: boolean | undefined;
   onSucceeded?: MomoCheckoutCallback | undefined;
   onFailed?: MomoCheckoutCallback | undefined;
   /** The payer chose to leave (cancel link; in the modal also Escape or the close button). */
@@ -49,7 +55,7 @@ export interface MomoCheckoutElementEventMap extends HTMLElementEventMap, MomoCh
 type Listener<E> = (this: MomoCheckoutElement, event: E) => unknown;
 
 /**
- * `<momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…">`: configured by
+ * `<momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…" isolated>`: configured by
  * its attributes; `addEventListener('succeeded', (event) => event.detail.chargeId)` is typed.
  */
 export interface MomoCheckoutElement extends HTMLElement {

@@ -1,6 +1,7 @@
 // Paying: one click sends one confirm, and a confirm whose answer was lost is never sent again —
 // the page reads the intent to find the attempt it may have started (a confirm held up on the way
-// can land late), and says that nothing was charged only once it has looked long enough.
+// can land late), and says that no charge has reached the service only once it has looked long
+// enough — never that nothing was charged, which only the service could say.
 import { computed, signal } from '@preact/signals';
 import { type Clock, pause } from '../api/clock';
 import { confirmIntentView, getIntentView } from '../api/endpoints/checkout';

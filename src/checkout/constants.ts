@@ -22,7 +22,7 @@ export const READ_FAILURES_BEFORE_NOTICE = 3;
  * before concluding that the confirm never arrived: a request held up on the way lands late.
  */
 export const CONFIRM_SETTLE_MS = [0, 1_500, 3_000];
-/** Then, while the page says nothing was charged, quieter checks: 10 s, 30 s and 60 s later. */
+/** Then, while the page says no charge has reached the service, quieter checks: 10 s, 30 s and 60 s later. */
 export const CONFIRM_LATE_CHECK_MS = [10_000, 20_000, 30_000];
 /** Seconds shown before a session returns the payer to the merchant's successUrl. */
 export const RETURN_COUNTDOWN_S = 5;

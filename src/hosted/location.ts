@@ -1,5 +1,6 @@
 // What the hosted page learns from its own address: /pay/<pi_… or cs_…>?lang=fr#<client secret>.
-// The secret lives in the fragment, which browsers never send to any server.
+// The secret lives in the fragment, which browsers never send to any server; once read, it leaves
+// the address bar and the tab's history (see `takeSecret`).
 
 export interface PageAddress {
   intentId?: string;
@@ -15,6 +16,37 @@ export function readAddress(location: Pick<Location, 'pathname' | 'search' | 'ha
   if (id.startsWith('cs_')) return { sessionId: id, clientSecret, lang };
   return { intentId: id, clientSecret, lang };
 }
+
+/**
+ * The secret of this page, taken out of the address: kept in this tab's sessionStorage (so a
+ * reload still pays) and replaced in the history entry by the address without its fragment (so
+ * Back, the history list or a copied address on a shared phone carry no secret). Without a
+ * fragment, the tab's kept secret, if any. Without storage, the fragment stays: a reload must
+ * still find the secret.
+ */
+export function takeSecret(address: PageAddress, location: Location, history: History, storage: () => Storage): string {
+  const key = secretKey(location.pathname);
+  try {
+    if (!address.clientSecret) return storage().getItem(key) ?? '';
+    storage().setItem(key, address.clientSecret);
+    history.replaceState(history.state, '', location.pathname + location.search);
+  } catch {
+    // Storage blocked or full: keep the fragment.
+  }
+  return address.clientSecret;
+}
+
+/** Forgets this tab's secret (the payer left for the merchant's cancelUrl: Back starts nothing). */
+export function forgetSecret(location: Location, storage: () => Storage): void {
+  try {
+    storage().removeItem(secretKey(location.pathname));
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+// Named by the page's path (its intent or session id), never by the secret.
+const secretKey = (pathname: string) => `momo-secret:${pathname}`;
 
 function decodeSafely(value: string): string {
   try {

@@ -2,67 +2,89 @@ import '../components/checkout.css';
 import './page.css';
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import { createCheckout } from '../checkout/model';
+import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
 import { type Lang, pickLang, translator } from '../i18n';
-import { readAddress } from './location';
-
-const address = readAddress(location);
-const lang = signal<Lang>(pickLang(address.lang, navigator.languages));
+import { awaitParent, EMBED_PATH } from './embed';
+import { forgetSecret, readAddress, takeSecret } from './location';
 
 const api = { baseUrl: import.meta.env.VITE_MOMO_API_BASE || location.origin };
+const defaultCountry = navigator.language.split('-')[1]?.toLowerCase();
+const lang = signal<Lang>('fr');
 
-// Once returned to the merchant, a payer who comes Back to this page sees the receipt and stays:
-// no second countdown sends them forward again. (An id, never the secret, names the flag.)
-// Without storage (blocked, full), a Back simply shows the countdown again.
-const returnedKey = `momo-returned:${location.pathname}`;
-function returnedBefore(): boolean {
-  try {
-    return sessionStorage.getItem(returnedKey) !== null;
-  } catch {
-    return false;
-  }
-}
-function rememberReturn(): void {
-  try {
-    sessionStorage.setItem(returnedKey, '1');
-  } catch {
-    // See above.
-  }
-}
-
-const model = createCheckout({
-  api,
-  intentId: address.intentId,
-  readSession: address.sessionId ? sessionReader(api, address.sessionId) : undefined,
-  clientSecret: address.clientSecret,
-  defaultCountry: navigator.language.split('-')[1]?.toLowerCase(),
-  navigate(url, to) {
-    if (to === 'success') rememberReturn();
-    location.assign(url);
-  },
-  autoReturn: !returnedBefore(),
-});
-
-function setLang(next: Lang) {
-  lang.value = next;
-  document.documentElement.lang = next;
-  document.title = translator(next)('page.title');
-  // Keep the choice across reloads; the fragment (the secret) stays where it is.
-  const url = new URL(location.href);
-  url.searchParams.set('lang', next);
-  history.replaceState(history.state, '', url);
+/** Renders the checkout in place of index.html's placeholder, in `initial` language, and starts it. */
+function show(options: CheckoutOptions, initial: string | null | undefined, keepLang?: (lang: Lang) => void) {
+  const model = createCheckout(options);
+  const setLang = (next: Lang, chosen = true) => {
+    lang.value = next;
+    document.documentElement.lang = next;
+    document.title = translator(next)('page.title');
+    if (chosen) keepLang?.(next);
+  };
+  setLang(pickLang(initial, navigator.languages), false);
+  const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} />;
+  const root = document.getElementById('app')!;
+  // index.html shows a placeholder from the first paint; it goes now (Preact would render beside it).
+  root.replaceChildren();
+  render(<App />, root);
+  model.start();
+  return setLang;
 }
 
-function App() {
-  return <Checkout model={model} lang={lang.value} onLangChange={setLang} />;
+if (location.pathname === EMBED_PATH) {
+  // The widget's isolated mode: everything comes from the parent that framed this page.
+  document.documentElement.dataset.embed = '';
+  awaitParent((init, parent) => {
+    const setLang = show(
+      {
+        api,
+        intentId: init.intentId,
+        clientSecret: init.clientSecret,
+        defaultCountry,
+        onSucceeded: (detail) => parent.tell('succeeded', detail),
+        onFailed: (detail) => parent.tell('failed', detail),
+        ...(init.cancel ? { onCancel: (detail) => parent.tell('canceled', detail) } : {}),
+      },
+      init.lang,
+    );
+    parent.onLang((next) => setLang(pickLang(next)));
+  });
+} else {
+  const address = readAddress(location);
+  // Once returned to the merchant, a payer who comes Back to this page sees the receipt and stays:
+  // no second countdown sends them forward again. (An id, never the secret, names the flag.)
+  // Without storage (blocked, full), a Back simply shows the countdown again.
+  const returnedKey = `momo-returned:${location.pathname}`;
+  const stored = (write?: boolean): boolean => {
+    try {
+      if (write) sessionStorage.setItem(returnedKey, '1');
+      return sessionStorage.getItem(returnedKey) !== null;
+    } catch {
+      return false;
+    }
+  };
+  show(
+    {
+      api,
+      intentId: address.intentId,
+      readSession: address.sessionId ? sessionReader(api, address.sessionId) : undefined,
+      clientSecret: takeSecret(address, location, history, () => sessionStorage),
+      defaultCountry,
+      navigate(url, to) {
+        if (to === 'success') stored(true);
+        // A canceled payment is over for this tab: Back to this page finds no secret to pay with.
+        else forgetSecret(location, () => sessionStorage);
+        location.assign(url);
+      },
+      autoReturn: !stored(),
+    },
+    address.lang,
+    (next) => {
+      // Keep the choice across reloads (the secret is no longer in the address: see takeSecret).
+      const url = new URL(location.href);
+      url.searchParams.set('lang', next);
+      history.replaceState(history.state, '', url);
+    },
+  );
 }
-
-document.documentElement.lang = lang.value;
-document.title = translator(lang.value)('page.title');
-const root = document.getElementById('app')!;
-// index.html shows a placeholder from the first paint; it goes now (Preact would render beside it).
-root.replaceChildren();
-render(<App />, root);
-model.start();

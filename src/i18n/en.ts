@@ -42,7 +42,7 @@ export const en = {
   'error.phone.invalid': 'This is not a valid mobile number for {country}.',
   'error.phone.other_network': 'This number is on the {network} network, which {wallet} does not serve. Check the number or choose another operator.',
   'error.rateLimited': 'Too many attempts. Please wait {seconds} seconds and try again.',
-  'error.notSent': 'Your payment could not be sent and nothing was charged. Check your connection and try again.',
+  'error.notSent': 'Your payment request did not get through: no charge has reached us yet. Check your connection and try again.',
 
   'pending.heading': 'Approve the payment on your phone',
   'pending.body': 'We sent a payment request of {amount} to {phone}. Open {operator} on your phone and confirm with your PIN.',

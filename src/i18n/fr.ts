@@ -43,7 +43,7 @@ export const fr = {
   'error.phone.invalid': 'Ce numéro n’est pas un numéro mobile valide pour ce pays ({country}).',
   'error.phone.other_network': 'Ce numéro est sur le réseau {network}, non desservi par {wallet}. Vérifiez le numéro ou choisissez un autre opérateur.',
   'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
-  'error.notSent': 'Votre paiement n’a pas pu être envoyé et rien n’a été débité. Vérifiez votre connexion et réessayez.',
+  'error.notSent': 'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
 
   'pending.heading': 'Validez le paiement sur votre téléphone',
   'pending.body': 'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',

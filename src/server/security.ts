@@ -33,7 +33,7 @@ export interface HostedPolicyOptions {
   dev?: boolean;
 }
 
-export function hostedPageCsp({ apiOrigin, dev = false }: HostedPolicyOptions = {}): string {
+export function hostedPageCsp({ apiOrigin, dev = false }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
   const connect = connectSource(apiOrigin) + (dev ? ' ws: wss:' : '');
   return [
     "default-src 'self'",
@@ -41,7 +41,7 @@ export function hostedPageCsp({ apiOrigin, dev = false }: HostedPolicyOptions = 
     dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     `connect-src ${connect}`,
     "img-src 'self' data:",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${framedBy}`,
     "base-uri 'none'",
     "form-action 'self'",
   ].join('; ');
@@ -62,4 +62,15 @@ export function hostedPageHeaders(options: HostedPolicyOptions = {}): Record<str
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cache-Control': 'no-store',
   };
+}
+
+/**
+ * Headers of the same page served as the widget's isolated frame (/embed): any merchant's page may
+ * frame it (that is its purpose; it takes nothing from its address and speaks only to the parent
+ * that sent it the intent), so no frame-ancestors limit, no X-Frame-Options, and no opener policy
+ * (a frame has no opener to keep away).
+ */
+export function embedPageHeaders(options: HostedPolicyOptions = {}): Record<string, string> {
+  const { 'X-Frame-Options': _deny, 'Cross-Origin-Opener-Policy': _opener, ...headers } = hostedPageHeaders(options);
+  return { ...headers, 'Content-Security-Policy': hostedPageCsp(options, '*') };
 }

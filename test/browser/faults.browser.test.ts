@@ -81,7 +81,7 @@ describe('faults in Chromium', () => {
     await waitForState(page, 'form');
     await inject({ route: 'POST /v1/payment-intents/:id/confirm', kind: 'http_error', status: 503, when: 'before' });
     await pay(page);
-    await page.getByText('Votre paiement n’a pas pu être envoyé et rien n’a été débité. Vérifiez votre connexion et réessayez.').waitFor();
+    await page.getByText('Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.').waitFor();
     expect(await page.locator('.momo').getAttribute('data-state')).toBe('form');
     await page.locator('.momo-pay').click();
     await waitForState(page, 'succeeded');

@@ -282,7 +282,7 @@ describe('checkout model › uncertain outcomes', () => {
     expect(model.screen.value.name).toBe('succeeded');
   });
 
-  it('after a confirm that never arrived, says nothing was charged and lets the payer try again', async () => {
+  it('after a confirm that never arrived, says no charge has reached the service yet and lets the payer try again', async () => {
     const bed = createBed();
     bed.intercept(async (request) => (request.url.endsWith('/confirm') ? new Response('<html>502 Bad Gateway</html>', { status: 502 }) : undefined));
     const model = await bed.open({ secret: (await bed.newIntent()).secret });
@@ -325,7 +325,7 @@ describe('checkout model › uncertain outcomes', () => {
     expect(bed.confirms()).toHaveLength(1);
   });
 
-  it('keeps looking after saying nothing was charged, and follows a confirm that lands later still', async () => {
+  it('keeps looking after saying no charge has reached the service, and follows a confirm that lands later still', async () => {
     const { bed, model, deliver } = await withHeldConfirm();
     await Promise.all([model.submit(), bed.time.advance(5000)]);
     expect(model.screen.value).toEqual({ name: 'form', notice: { key: 'error.notSent' } });

@@ -1,0 +1,66 @@
+// The checkout in a frame of the merchant's page: the widget's isolated mode (widget/frame.ts is
+// the other side). What the payer types stays in this document, out of the merchant page's reach.
+// The frame announces itself, takes the intent from its parent once, and from then on speaks only
+// to that parent's origin, and only of what the widget's events say: outcomes and its height.
+import type { CheckoutEventDetail } from '../checkout/model';
+
+/** Where the frame's page is served (the hosted page's HTML, with headers that let it be framed). */
+export const EMBED_PATH = '/embed';
+
+export interface EmbedInit {
+  intentId: string;
+  clientSecret: string;
+  lang: string | undefined;
+  /** Whether the merchant listens for a cancel (the cancel link is shown only then). */
+  cancel: boolean;
+}
+
+/** Messages between the frame and its parent all carry `momo: <kind>`. */
+export type FrameMessage =
+  | { momo: 'ready' }
+  | { momo: 'init'; intentId: string; clientSecret: string; lang?: string; cancel?: boolean }
+  | { momo: 'lang'; lang: string }
+  | { momo: 'event'; type: 'succeeded' | 'failed' | 'canceled'; detail: CheckoutEventDetail }
+  | { momo: 'height'; value: number };
+
+export interface Parent {
+  tell(type: 'succeeded' | 'failed' | 'canceled', detail: CheckoutEventDetail): void;
+  /** Calls back with each language the parent asks for later. */
+  onLang(callback: (lang: string) => void): void;
+}
+
+/**
+ * Waits for the parent's `init` (from the window that framed this one, whatever its origin: that
+ * is the merchant) and calls back once with it. A page that is not framed waits for nothing:
+ * `onInit` is never called.
+ */
+export function awaitParent(onInit: (init: EmbedInit, parent: Parent) => void): void {
+  const parent = window.parent;
+  if (parent === window) return;
+  let origin: string | undefined;
+  let langListener: ((lang: string) => void) | undefined;
+  addEventListener('message', (event: MessageEvent<FrameMessage | null>) => {
+    const data = event.data;
+    if (event.source !== parent || !data || typeof data !== 'object') return;
+    if (origin === undefined && data.momo === 'init' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string') {
+      origin = event.origin;
+      const post = (message: FrameMessage) => parent.postMessage(message, origin!);
+      onInit(
+        { intentId: data.intentId, clientSecret: data.clientSecret, lang: typeof data.lang === 'string' ? data.lang : undefined, cancel: data.cancel === true },
+        { tell: (type, detail) => post({ momo: 'event', type, detail }), onLang: (callback) => (langListener = callback) },
+      );
+      reportHeight(post);
+    } else if (event.origin === origin && data.momo === 'lang' && typeof data.lang === 'string') langListener?.(data.lang);
+  });
+  // Nothing secret in it: any origin may hear that a checkout frame is ready.
+  parent.postMessage({ momo: 'ready' } satisfies FrameMessage, '*');
+}
+
+/** The parent sizes the frame to its content, so the page scrolls, never the frame. */
+function reportHeight(post: (message: FrameMessage) => void): void {
+  let last = 0;
+  new ResizeObserver(() => {
+    const value = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (value !== last) post({ momo: 'height', value: (last = value) });
+  }).observe(document.documentElement);
+}

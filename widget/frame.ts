@@ -1,0 +1,41 @@
+// The isolated mode: the checkout in a frame served by the checkout's own origin (its page is
+// src/hosted/embed.ts), so what the payer types and the amount they see are out of reach of the
+// merchant page and of every script on it. The frame gets the intent by postMessage, to the
+// checkout's origin only; its messages count only from that frame and that origin.
+import type { FrameMessage } from '../src/hosted/embed';
+import { translator } from '../src/i18n';
+import { apiBaseOf, langOf } from './config';
+import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
+
+export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions): MomoCheckoutHandle {
+  const origin = new URL(apiBaseOf(options.apiBase)).origin;
+  const lang = langOf(options.lang);
+  const frame = document.createElement('iframe');
+  frame.src = `${origin}/embed?lang=${lang}`;
+  frame.title = translator(lang)('page.title');
+  // Sized by its content (the frame reports its height); payment needs no other permission.
+  frame.setAttribute('style', 'display:block;width:100%;height:420px;border:0;color-scheme:normal');
+  frame.allow = '';
+  const send = (message: FrameMessage) => frame.contentWindow?.postMessage(message, origin);
+  const callbacks = { succeeded: options.onSucceeded, failed: options.onFailed, canceled: options.onCancel };
+  const onMessage = ({ source, origin: from, data }: MessageEvent<FrameMessage | null>) => {
+    if (source !== frame.contentWindow || from !== origin || !data) return;
+    if (data.momo === 'ready')
+      send({ momo: 'init', intentId: options.intentId ?? '', clientSecret: options.clientSecret ?? '', lang, cancel: Boolean(options.onCancel) });
+    else if (data.momo === 'height' && data.value > 0) frame.style.height = `${Math.min(data.value, 4000)}px`;
+    else if (data.momo === 'event') {
+      const { intentId, status, chargeId } = data.detail;
+      // Only these three fields reach the merchant, as in the inline mode.
+      callbacks[data.type]?.({ intentId, status, chargeId });
+    }
+  };
+  addEventListener('message', onMessage);
+  root.append(frame);
+  return {
+    setLang: (next) => send({ momo: 'lang', lang: langOf(next) }),
+    destroy() {
+      removeEventListener('message', onMessage);
+      frame.remove();
+    },
+  };
+}
