@@ -10,6 +10,7 @@ export type SessionItem = z.infer<typeof s.sessionItemSchema>;
 export type SessionRequest = z.input<typeof s.sessionRequestSchema>;
 export type CreateIntentRequest = z.input<typeof s.createIntentRequestSchema>;
 export type Metadata = z.infer<typeof s.metadataSchema>;
+export type MerchantRequest = z.input<typeof s.merchantRequestSchema>;
 
 export type Remittance = z.infer<typeof s.remittanceSchema>;
 export type RemittanceCreated = z.infer<typeof s.remittanceCreatedSchema>;
@@ -26,6 +27,7 @@ export type PaymentError = z.infer<typeof s.paymentErrorSchema>;
 export type IntentPaymentMethod = z.infer<typeof s.intentPaymentMethodSchema>;
 export type PaymentIntent = z.infer<typeof s.paymentIntentSchema>;
 export type PaymentIntentView = z.infer<typeof s.paymentIntentViewSchema>;
+export type Merchant = z.infer<typeof s.merchantSchema>;
 export type Session = z.infer<typeof s.sessionSchema>;
 export type PublicSession = z.infer<typeof s.publicSessionSchema>;
 export type SessionStatus = z.infer<typeof s.sessionStatusSchema>;

@@ -9,8 +9,10 @@ import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './http';
+import { MerchantProfiles } from './merchants';
 import { confirmLimits } from './rate-limit';
 import { intentRoutes } from './routes/intents';
+import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
 import { Stats, type SandboxStats } from './stats';
@@ -47,6 +49,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     stats: new Stats(),
     confirmLimits: config.confirmRateLimit ? confirmLimits(config.confirmRateLimit) : null,
     faults: config.faults ? new FaultControl() : null,
+    merchants: new MerchantProfiles(store, config.merchants, config.checkoutBaseUrl),
   };
   const app = new Hono<SandboxEnv>();
 
@@ -69,6 +72,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   intentRoutes(app, deps);
   transferRoutes(app, deps);
   sessionRoutes(app, deps);
+  if (config.extensions) profileRoutes(app, deps);
 
   app.notFound(() => {
     const error = notFound('This endpoint');

@@ -26,13 +26,14 @@ export function merchantToken(header: string | undefined): string | null {
   return prefixOk && token.length > PREFIX.length ? token : null;
 }
 
-const ownerOf = (token: string): Owner => hashOf(token);
+/** Who a token is: its hash (the token itself is never kept). */
+export const ownerOfToken = (token: string): Owner => hashOf(token);
 
 /** Refuses the request unless it carries a merchant token; keeps who it is for the routes. */
 export const requireMerchant = createMiddleware<SandboxEnv>(async (c, next) => {
   const token = merchantToken(c.req.header('authorization'));
   if (token === null) throw unauthorized();
-  c.set('owner', ownerOf(token));
+  c.set('owner', ownerOfToken(token));
   await next();
 });
 
@@ -47,7 +48,7 @@ export function readerOf(c: Context<SandboxEnv>): Owner | null {
   if (c.req.header('origin') !== undefined) throw browserForbidden();
   const token = merchantToken(header);
   if (token === null) throw unauthorized();
-  return ownerOf(token);
+  return ownerOfToken(token);
 }
 
 /** A reader without a token sees what the interface shows anyone; with one, only its own records. */

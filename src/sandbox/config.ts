@@ -1,3 +1,6 @@
+import type { MerchantRequest } from '../api/types';
+import { configuredMerchants } from './merchants';
+import type { MerchantRecord, Owner } from './store/records';
 import { DEFAULT_STATE_LIMITS, type StateLimits } from './store/usage';
 import type { Clock } from './time';
 
@@ -35,8 +38,9 @@ export interface SandboxOptions {
   trustProxy?: boolean;
   /**
    * The sandbox's extensions to the interface (`approval_expires_at`, the `payment_method` detail,
-   * `Idempotency-Key`, `GET /v1/sessions/{id}`). `false` plays a bare service that has none of
-   * them. Env SANDBOX_EXTENSIONS (1 or 0); default on.
+   * `Idempotency-Key`, `GET /v1/sessions/{id}`, the `merchant` profile and its calls, a session's
+   * `expiresAt`). `false` plays a bare service that has none of them. Env SANDBOX_EXTENSIONS (1
+   * or 0); default on.
    */
   extensions?: boolean;
   /**
@@ -51,6 +55,12 @@ export interface SandboxOptions {
    * time). Default: in memory only, gone with the process. See the README for `npm start`'s.
    */
   dataDir?: string;
+  /**
+   * Extension: merchant profiles by token (`sk_test_…` → `{ name, logo?, support_email?,
+   * support_phone? }`, checked as PUT /v1/_sandbox/merchant checks them; a bad one throws a
+   * RangeError). A profile set by that call replaces the option's for its token.
+   */
+  merchants?: Readonly<Record<string, MerchantRequest>>;
   /** Environment to read the defaults from; default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -69,6 +79,8 @@ export interface SandboxConfig {
   limits: StateLimits;
   retentionMs: number;
   dataDir: string | null;
+  /** The `merchants` option, checked, by owner. */
+  merchants: ReadonlyMap<Owner, MerchantRecord>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -163,5 +175,6 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     limits: limits(options.limits),
     retentionMs: retention(options.retentionMs, pendingTimeoutMs),
     dataDir: options.dataDir ?? null,
+    merchants: configuredMerchants(options.merchants),
   };
 }

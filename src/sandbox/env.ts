@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Http2ServerRequest } from 'node:http2';
 import type { SandboxConfig } from './config';
 import type { FaultControl } from './faults/control';
+import type { MerchantProfiles } from './merchants';
 import type { ConfirmLimits } from './rate-limit';
 import type { Stats } from './stats';
 import type { Owner } from './store/records';
@@ -31,4 +32,6 @@ export interface Deps {
   confirmLimits: ConfirmLimits | null;
   /** The fault control, or null unless the sandbox was created with faults on. */
   faults: FaultControl | null;
+  /** Extension: the merchant profiles shown to payers. */
+  merchants: MerchantProfiles;
 }

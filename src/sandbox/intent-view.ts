@@ -1,5 +1,5 @@
 // The API records of an intent, built from the store's records so that they pass the schemas.
-import type { ChargeRecord, ConfirmResult, PaymentIntent, PayoutRecord } from '../api/types';
+import type { ChargeRecord, ConfirmResult, Merchant, PaymentIntent, PayoutRecord } from '../api/types';
 import { FAILURE_MESSAGES, ruleOf } from './outcomes';
 import { feeOf, intentStatus, latestAttempt } from './intents';
 import type { Attempt, IntentRecord } from './store/records';
@@ -62,13 +62,15 @@ function payoutRecord(intent: IntentRecord, paid: Attempt): PayoutRecord {
 export interface IntentViewer {
   owner: boolean;
   extensions: boolean;
+  /** Extension: the profile of the merchant the intent belongs to (null: none). */
+  merchant: Merchant | null;
 }
 
 /**
  * The intent as the API shows it. The interface documents `client_secret` as a required string of
  * this read, shown without a token: so anyone holding the intent id reads the secret (README).
  */
-export function toPaymentIntent(intent: IntentRecord, { owner, extensions }: IntentViewer): PaymentIntent {
+export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merchant }: IntentViewer): PaymentIntent {
   const attempt = latestAttempt(intent);
   const failure = attempt ? failureOf(attempt) : null;
   const paid = intent.attempts.find((a) => a.status === 'succeeded');
@@ -106,8 +108,11 @@ export function toPaymentIntent(intent: IntentRecord, { owner, extensions }: Int
       payouts: paid ? [payoutRecord(intent, paid)] : [],
     },
   };
-  // Extension: when the pending attempt's approval window closes.
-  if (extensions) view.approval_expires_at = attempt?.status === 'pending' ? isoAt(attempt.expiresAt) : null;
+  if (extensions) {
+    // When the pending attempt's approval window closes, and who is paid.
+    view.approval_expires_at = attempt?.status === 'pending' ? isoAt(attempt.expiresAt) : null;
+    view.merchant = merchant;
+  }
   return view;
 }
 

@@ -1,6 +1,6 @@
 // Checkout sessions: a merchant's basket plus the intent that pays it. The hosted page receives
 // the intent's client secret in the url fragment, which browsers never send to a server.
-import type { PublicSession, Session, SessionRequest, SessionStatus } from '../api/types';
+import type { Merchant, PublicSession, Session, SessionRequest, SessionStatus } from '../api/types';
 import { invalidField } from './errors';
 import { newId } from './ids';
 import { intentStatus, newIntent, settle } from './intents';
@@ -79,9 +79,10 @@ function statusOf(intent: IntentRecord, session: SessionRecord, now: number): Se
   return now >= session.expiresAt ? 'expired' : 'open';
 }
 
-export function toPublicSession(store: Store, session: SessionRecord, now: number): PublicSession {
+/** What anyone may read of a session; `merchant` (extension) is left out when undefined. */
+export function toPublicSession(store: Store, session: SessionRecord, now: number, merchant?: Merchant | null): PublicSession {
   const intent = intentOf(store, session, now);
-  return {
+  const view: PublicSession = {
     id: session.id,
     object: 'checkout_session',
     status: statusOf(intent, session, now),
@@ -95,13 +96,15 @@ export function toPublicSession(store: Store, session: SessionRecord, now: numbe
     createdAt: isoAt(session.createdAt),
     expiresAt: isoAt(session.expiresAt),
   };
+  if (merchant !== undefined) view.merchant = merchant;
+  return view;
 }
 
 /** The merchant's view: the public one plus the secret, the metadata and the page address. */
-export function toSession(store: Store, session: SessionRecord, now: number, baseUrl: string): Session {
+export function toSession(store: Store, session: SessionRecord, now: number, baseUrl: string, merchant?: Merchant | null): Session {
   const intent = intentOf(store, session, now);
   return {
-    ...toPublicSession(store, session, now),
+    ...toPublicSession(store, session, now, merchant),
     url: `${baseUrl}/pay/${session.id}#${intent.clientSecret}`,
     clientSecret: intent.clientSecret,
     metadata: session.metadata,

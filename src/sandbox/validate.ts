@@ -15,6 +15,9 @@ const FORMAT_HINTS: Readonly<Record<string, string>> = {
   msisdn: 'must be the mobile number as digits with the country calling code and no "+", such as "242061234567"',
   operator_name: 'must be a lower-case operator name such as "mtn"',
   receipt_email: 'must be a valid e-mail address',
+  support_email: 'must be a valid e-mail address',
+  support_phone: 'must be a phone number in international form: "+", the country calling code and the number, such as "+242061234567"',
+  name: 'must be plain text of 1 to 60 characters, without line breaks, control or direction characters',
   accountId: 'must be an account id starting with "acct_"',
   productId: 'must be a product id starting with "prt_"',
 };

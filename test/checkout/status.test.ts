@@ -21,6 +21,7 @@ function intent(fields: Partial<PaymentIntentView> = {}): PaymentIntentView {
     description: null,
     cancellation_reason: null,
     approval_expires_at: null,
+    live_mode: 0,
     event: { charges: [] },
     ...fields,
   };

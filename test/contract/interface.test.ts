@@ -24,8 +24,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Test numbers of the sandbox (README): Congo MTN, the last two digits choose the outcome. */
 const MSISDN = { approves: '242061234500', declines: '242061234590', atOnce: '242061234593', operatorDown: '242061234594' };
 
+/** The profile of the merchant who is paid (README, "Extensions to the interface"). */
+const merchant = z.strictObject({ name: z.string().min(1), logo_url: z.url().nullable(), support_email: z.string().nullable(), support_phone: z.string().nullable() });
+
 /** The fields the sandbox's extensions add (README, "Extensions to the interface"). */
-const INTENT_EXTENSIONS = { approval_expires_at: dateTime.nullable() };
+const INTENT_EXTENSIONS = { approval_expires_at: dateTime.nullable(), merchant: merchant.nullable() };
 
 /**
  * Where the interface shows a field only as a paid intent has it, the sandbox answers null before
@@ -136,6 +139,16 @@ describe.each([
     advance(DAY_MS);
     const canceled = await answer(call('GET', `/v1/payment-intents/${intentId}`, undefined, null), 200, intentSchema(extensions, false));
     expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+  });
+
+  it("GET /v1/payment-intents/{id} of a merchant with a profile (an extension's call; a bare service has none)", async () => {
+    const { call, answer } = bed(extensions);
+    const profile = { name: 'Boutique Awa', support_email: 'aide@boutique-awa.cg' };
+    expect((await call('PUT', '/v1/_sandbox/merchant', profile)).status).toBe(extensions ? 200 : 404);
+    const created = await answer(call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, intentSchema(extensions, false));
+    const read = await answer(call('GET', `/v1/payment-intents/${created.intent_id}`, undefined, null), 200, intentSchema(extensions, false));
+    if (extensions) expect(read).toMatchObject({ merchant: { ...profile, logo_url: null, support_phone: null } });
+    else expect(read).not.toHaveProperty('merchant');
   });
 
   it('remittances (created, listed while processing and once executed, page by page) and disbursements', async () => {

@@ -1,11 +1,12 @@
 // @vitest-environment node
-// Property tests over the body of every POST endpoint: whatever arrives, the answer is a 4xx in
+// Property tests over the body of every POST (and PUT) endpoint: whatever arrives, the answer is a 4xx in
 // the error shape or a valid 2xx, never a 5xx; a refusal changes nothing (not even an
 // Idempotency-Key) and nothing reaches Object.prototype.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { confirmResultSchema, disbursementSchema, paymentIntentSchema, remittanceCreatedSchema, sessionSchema } from '../../src/api/schemas';
+import { confirmResultSchema, disbursementSchema, merchantSchema, paymentIntentSchema, remittanceCreatedSchema, sessionSchema } from '../../src/api/schemas';
+import { encodePng } from '../../src/demo/png';
 import { anyJson, damaged, pollutedBodies, rawText } from './fuzz-inputs';
 import { confirmBody, sessionBody, setupFaults, testNumber, TOKEN, transferBody } from './helpers';
 
@@ -13,6 +14,8 @@ type Context = ReturnType<typeof setupFaults>;
 type Bed = Context & { intent: Awaited<ReturnType<Context['newIntent']>> };
 
 interface Endpoint {
+  /** POST unless told. */
+  method?: 'PUT';
   path: (bed: Bed) => string;
   valid: (bed: Bed) => unknown;
   check: (body: unknown) => void;
@@ -36,6 +39,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
     path: (bed) => `/v1/payment-intents/${bed.intent.intent_id}/confirm`,
     valid: (bed) => confirmBody(bed.intent.client_secret, testNumber('approved_after_delay')),
     check: parses(confirmResultSchema),
+    followUp: true,
+  },
+  'PUT /v1/_sandbox/merchant': {
+    method: 'PUT',
+    path: () => '/v1/_sandbox/merchant',
+    valid: () => ({
+      name: 'Boutique Awa',
+      logo: `data:image/png;base64,${encodePng(2, 1, new Uint8Array([200, 80, 30, 255, 255, 255, 255, 0])).toString('base64')}`,
+      support_email: 'aide@awa.cg',
+      support_phone: '+242061234567',
+    }),
+    check: parses(merchantSchema),
     followUp: true,
   },
   'POST /v1/_sandbox/faults': {
@@ -75,7 +90,7 @@ async function probe(endpoint: Endpoint, text: string): Promise<number> {
   const bed: Bed = { ...context, intent: await context.newIntent() };
   const before = endpoint.followUp ? await snapshot(bed) : { rules: bed.faults.rules() };
   const key = { 'Idempotency-Key': 'fuzz-1' };
-  const send = (raw: string) => bed.call('POST', endpoint.path(bed), { raw, headers: { 'Content-Type': 'application/json', ...key } });
+  const send = (raw: string) => bed.call(endpoint.method ?? 'POST', endpoint.path(bed), { raw, headers: { 'Content-Type': 'application/json', ...key } });
 
   const response = await send(text.replaceAll(PLACEHOLDER.client_secret, bed.intent.client_secret));
   const answer = await response.text();

@@ -71,6 +71,18 @@ export const checkoutPaymentMethodSchema = z.object({
   momo: z.optional(momoPaidSchema),
 });
 
+/**
+ * Extension (README): who is paid, from the profile of the merchant token that owns the intent or
+ * session; null when it has none (no name is ever made up). The page shows it as text and the logo
+ * (a PNG or WebP the service serves itself) as an image.
+ */
+export const merchantSchema = z.object({
+  name: z.string(),
+  logo_url: nullableText(),
+  support_email: nullableText(),
+  support_phone: nullableText(),
+});
+
 /** The fields of an intent the payer's page relies on. */
 export const intentViewShape = {
   intent_id: prefixed('pi'),
@@ -88,6 +100,10 @@ export const intentViewShape = {
   cancellation_reason: nullableText(),
   /** Extension: when the pending attempt's approval window closes; absent on other services. */
   approval_expires_at: z.optional(z.nullable(timestamp())),
+  /** 0 in test mode (the sandbox's only mode), as the interface documents: the page says TEST. */
+  live_mode: z.int(),
+  /** Extension: who is paid (null: the merchant has no profile); absent on other services. */
+  merchant: z.optional(z.nullable(merchantSchema)),
 };
 
 /** An intent as the checkout reads it: a subset of `paymentIntentSchema`, field for field. */
@@ -119,6 +135,8 @@ export const publicSessionShape = {
   items: z.array(sessionItemSchema),
   createdAt: timestamp(),
   expiresAt: timestamp(),
+  /** Extension: who is paid, as on the intent. */
+  merchant: z.optional(z.nullable(merchantSchema)),
 };
 
 export const publicSessionSchema = z.object(publicSessionShape);

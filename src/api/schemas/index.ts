@@ -91,6 +91,21 @@ export const createIntentRequestSchema = z.object({
   description: z.optional(z.string().check(z.maxLength(500))),
 });
 
+/**
+ * Sandbox extension: the merchant profile of a token (PUT /v1/_sandbox/merchant). The name is plain
+ * text; the logo a `data:` URL of a PNG or WebP, checked and served by the sandbox (README).
+ */
+export const merchantRequestSchema = z.strictObject({
+  name: z.string().check(
+    z.trim(),
+    // 1 to 60 characters, none of them a control, a line or paragraph separator or a direction mark.
+    z.regex(/^[^\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,60}$/u),
+  ),
+  logo: z.optional(z.nullable(z.string())),
+  support_email: z.optional(z.nullable(emailAddressSchema)),
+  support_phone: z.optional(z.nullable(z.string().check(z.regex(/^\+[1-9]\d{7,14}$/)))),
+});
+
 // ---- Resources --------------------------------------------------------------------------------
 
 const transferShape = {
@@ -202,7 +217,6 @@ export const paymentIntentSchema = z.object({
   payment_method_types: z.nullable(z.array(z.string())),
   metadata: z.nullable(metadataSchema),
   canceled_at: z.nullable(timestamp()),
-  live_mode: z.int(),
   /** Null until the payment has succeeded and a payout exists (decision, README). */
   payout_id: z.nullable(prefixed('tr')),
   created_at: timestamp(),

@@ -22,14 +22,14 @@ const secretOf = (body: unknown): unknown =>
   body !== null && typeof body === 'object' ? (body as Record<string, unknown>).client_secret : undefined;
 
 export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
-  const { config, store, confirmLimits } = deps;
+  const { config, store, confirmLimits, merchants } = deps;
   app.options(CREATE, merchantPreflight);
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, CREATE, (value, owner, now) => {
       const body = parseWith(createIntentRequestSchema, value);
       const intent = newIntent(store, { ...body, owner, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) }, now);
       store.write([{ kind: 'intent', record: intent }], owner, 'token');
-      return { status: 201, body: toPaymentIntent(intent, { owner: true, extensions: config.extensions }) };
+      return { status: 201, body: toPaymentIntent(intent, { owner: true, extensions: config.extensions, merchant: merchants.view(owner) }) };
     }),
   );
 
@@ -41,7 +41,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     // the read is what the interface documents (secret included), minus the metadata.
     if (!intent || !mayRead(reader, intent.owner)) throw notFound('This payment intent');
     settle(intent, config.now());
-    return jsonResponse(200, toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions }));
+    return jsonResponse(200, toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner) }));
   });
 
   app.options(CONFIRM, publicPreflight);

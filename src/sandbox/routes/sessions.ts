@@ -13,7 +13,9 @@ const CREATE = '/v1/sessions';
 const ONE = '/v1/sessions/:id';
 
 export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
-  const { config, store } = deps;
+  const { config, store, merchants } = deps;
+  /** Extension: who is paid; a bare service says nothing of it. */
+  const merchantOf = (owner: string) => (config.extensions ? merchants.view(owner) : undefined);
   app.options(CREATE, merchantPreflight);
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, CREATE, (value, owner, now) => {
@@ -21,7 +23,7 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       checkSessionRequest(body);
       const session = createSession(store, body, owner, now);
       // The interface documents 200 for this creation (201 elsewhere, where it says nothing).
-      return { status: 200, body: toSession(store, session, now, config.checkoutBaseUrl) };
+      return { status: 200, body: toSession(store, session, now, config.checkoutBaseUrl, merchantOf(owner)) };
     }),
   );
 
@@ -32,6 +34,6 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const reader = readerOf(c);
     const session = store.session(c.req.param('id'));
     if (!session || !mayRead(reader, session.owner)) throw notFound('This checkout session');
-    return jsonResponse(200, toPublicSession(store, session, config.now()));
+    return jsonResponse(200, toPublicSession(store, session, config.now(), merchantOf(session.owner)));
   });
 }

@@ -95,6 +95,26 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/** A merchant's logo: a PNG or WebP image of at most 8 KiB, checked when it was set (../merchants). */
+export interface Logo {
+  type: 'png' | 'webp';
+  /** The image, in base64. */
+  data: string;
+  /** The start of its SHA-256, in hex: its file name at /v1/merchant-logos/. */
+  key: string;
+}
+
+/** Extension: the profile of a merchant token, shown to payers (README). Replaced whole when set again. */
+export interface MerchantRecord {
+  owner: Owner;
+  name: string;
+  logo: Logo | null;
+  supportEmail: string | null;
+  supportPhone: string | null;
+  /** When it was set: it is forgotten `retentionMs` later, unless set again. */
+  setAt: number;
+}
+
 /** A successful answer kept for its Idempotency-Key. */
 export interface Answer {
   fingerprint: string;
@@ -109,4 +129,5 @@ export type Entry =
   | { kind: 'attempt'; intentId: string; record: Attempt }
   | { kind: 'session'; record: SessionRecord }
   | { kind: 'transfer'; record: TransferRecord }
-  | { kind: 'answer'; id: string; owner: Owner; record: Answer };
+  | { kind: 'answer'; id: string; owner: Owner; record: Answer }
+  | { kind: 'merchant'; record: MerchantRecord };

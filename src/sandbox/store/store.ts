@@ -3,7 +3,7 @@
 // request (checked against the bounds, then written to the journal when there is one) or from
 // the journal at start-up. Nothing runs in the background: what has expired is dropped when the
 // next request comes, from the front of maps kept in the order records expire.
-import type { Answer, Entry, IntentRecord, Owner, SessionRecord, TransferRecord } from './records';
+import type { Answer, Entry, IntentRecord, Logo, MerchantRecord, Owner, SessionRecord, TransferRecord } from './records';
 import { type StateLimits, Usage } from './usage';
 
 /** Keys of Idempotency-Key answers are remembered for a day, as retries happen within minutes. */
@@ -35,6 +35,10 @@ export class Store {
   private readonly transfers = new Map<string, Kept<TransferRecord>>();
   private readonly remittancesByOwner = new Map<Owner, TransferRecord[]>();
   private readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
+  /** Merchant profiles, one per token, in the order they were set, hence of their expiry. */
+  private readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
+  /** The logos of those profiles by file key, with how many profiles show each. */
+  private readonly logos = new Map<string, { logo: Logo; users: number }>();
   private readonly last = { intent: 0, event: 0, charge: 0 };
   readonly usage: Usage;
   private sink: EntrySink | null = null;
@@ -53,6 +57,8 @@ export class Store {
   intent = (id: string): IntentRecord | undefined => this.intents.get(id)?.record;
   session = (id: string): SessionRecord | undefined => this.sessions.get(id)?.record;
   answer = (id: string): Answer | undefined => this.answers.get(id)?.record;
+  merchant = (owner: Owner): MerchantRecord | undefined => this.merchants.get(owner)?.record;
+  logo = (key: string): Logo | undefined => this.logos.get(key)?.logo;
   /** A merchant's remittances, oldest first. */
   remittancesOf = (owner: Owner): readonly TransferRecord[] => this.remittancesByOwner.get(owner) ?? [];
 
@@ -82,7 +88,9 @@ export class Store {
   write(entries: readonly Entry[], owner: Owner, bound: 'token' | 'total' | 'none'): void {
     const lines = entries.map((entry) => JSON.stringify(entry));
     const sizes = lines.map((line) => Buffer.byteLength(line) + 1);
-    if (bound !== 'none') this.usage.check(owner, sizes.reduce((a, b) => a + b, 0), bound === 'token');
+    // A profile set again replaces the last one: only the difference counts.
+    const replaced = entries.reduce((sum, entry) => sum + (entry.kind === 'merchant' ? (this.merchants.get(entry.record.owner)?.bytes ?? 0) : 0), 0);
+    if (bound !== 'none') this.usage.check(owner, sizes.reduce((a, b) => a + b, 0) - replaced, bound === 'token');
     this.sink?.check();
     entries.forEach((entry, i) => this.apply(entry, sizes[i] as number));
     for (const line of lines) this.sink?.append(line);
@@ -131,7 +139,32 @@ export class Store {
         this.answers.set(entry.id, { record: entry.record, owner: entry.owner, bytes });
         this.usage.add(entry.owner, bytes);
         return;
+      case 'merchant': {
+        const { record } = entry;
+        // Set again, it moves to the back: it expires last.
+        this.forgetMerchant(record.owner);
+        this.merchants.set(record.owner, { record, bytes });
+        this.usage.add(record.owner, bytes);
+        if (record.logo) {
+          const shown = this.logos.get(record.logo.key);
+          if (shown) shown.users += 1;
+          else this.logos.set(record.logo.key, { logo: record.logo, users: 1 });
+        }
+        return;
+      }
     }
+  }
+
+  private forgetMerchant(owner: Owner): void {
+    const kept = this.merchants.get(owner);
+    if (!kept) return;
+    this.merchants.delete(owner);
+    this.usage.add(owner, -kept.bytes);
+    const { logo } = kept.record;
+    const shown = logo ? this.logos.get(logo.key) : undefined;
+    if (!logo || !shown) return;
+    shown.users -= 1;
+    if (shown.users === 0) this.logos.delete(logo.key);
   }
 
   // ---- Expiry ---------------------------------------------------------------------------------
@@ -166,6 +199,10 @@ export class Store {
       this.answers.delete(id);
       this.usage.add(kept.owner, -kept.bytes);
     }
+    for (const [owner, kept] of this.merchants) {
+      if (kept.record.setAt + this.options.retentionMs > now) break;
+      this.forgetMerchant(owner);
+    }
   }
 
   /** Every live record as entries, for a snapshot of the state. */
@@ -174,5 +211,6 @@ export class Store {
     for (const { record } of this.sessions.values()) yield { kind: 'session', record };
     for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
+    for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
   }
 }
