@@ -6,7 +6,8 @@ export const langOf = (value: string | null | undefined): Lang => (value === 'en
 
 export const STRINGS = {
   fr: {
-    shopName: 'Boutique Mboa',
+    /** Also its merchant profile's name (./profile), which payers see on the checkout. */
+    shopName: 'Boutique Awa',
     shopTitle: 'Boutique démo',
     tagline: 'Une boutique d’exemple qui montre comment un marchand intègre momo-checkout. Rien n’est vraiment payé : tout passe par le bac à sable.',
     otherLang: 'English',
@@ -55,7 +56,7 @@ export const STRINGS = {
     notFoundText: 'Il n’y a rien à cette adresse.',
   },
   en: {
-    shopName: 'Mboa Shop',
+    shopName: 'Boutique Awa',
     shopTitle: 'Demo shop',
     tagline: 'An example shop showing how a merchant integrates momo-checkout. Nothing is really paid: everything goes through the sandbox.',
     otherLang: 'Français',

@@ -7,7 +7,8 @@ import { getRequestListener } from '@hono/node-server';
 import type { InlineConfig, ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
-import { createDemo, type DemoApi } from '../demo/app';
+import { createDemo, type DemoApi, SANDBOX_SECRET_KEY } from '../demo/app';
+import { demoMerchantProfile } from '../demo/profile';
 import { createDispatcher } from './dispatcher';
 import { HTML_TYPE, type Handler, messagePage } from './http';
 import { listen } from './listen';
@@ -87,7 +88,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   try {
     const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '');
-    sandbox = createSandbox({ checkoutBaseUrl: publicUrl, ...options.sandboxOptions });
+    sandbox = createSandbox({
+      checkoutBaseUrl: publicUrl,
+      ...options.sandboxOptions,
+      // The demo shop's profile: its payers see whom they pay (Boutique Awa, its logo).
+      merchants: { [SANDBOX_SECRET_KEY]: demoMerchantProfile(), ...options.sandboxOptions?.merchants },
+    });
     const demo = createDemo({
       api: options.demoApi,
       sandboxFetch: sandbox.fetch,

@@ -406,3 +406,41 @@ describe('when the payment service fails', () => {
     }
   });
 });
+
+describe("the demo merchant's profile", () => {
+  it('names Boutique Awa, with its logo (a PNG of at most 2 KB served by this server) and a support e-mail, on its sessions and intents', async () => {
+    const { sessionId, intentId } = await createSessionFromForm();
+    const session = (await (await fetch(`${running.server.url}/v1/sessions/${sessionId}`)).json()) as { merchant: Record<string, string | null> };
+    expect(session.merchant).toEqual({
+      name: 'Boutique Awa',
+      logo_url: expect.stringMatching(new RegExp(`^${running.server.url}/v1/merchant-logos/[0-9a-f]{32}\\.png$`)),
+      support_email: 'aide@boutique-awa.example',
+      support_phone: '+242061234567',
+    });
+    const intent = (await (await fetch(`${running.server.url}/v1/payment-intents/${intentId}`)).json()) as { merchant: unknown; live_mode: number };
+    expect(intent).toMatchObject({ merchant: session.merchant, live_mode: 0 });
+
+    const logo = await fetch(session.merchant.logo_url as string);
+    const bytes = Buffer.from(await logo.arrayBuffer());
+    expect([logo.status, logo.headers.get('content-type'), logo.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(bytes.length).toBeLessThanOrEqual(2048);
+    // 48 × 48.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([48, 48]);
+  });
+
+  it("is the shop's own: another key's intents name nobody", async () => {
+    const res = await fetch(`${running.server.url}/v1/payment-intents`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_someone_else', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 100, currency: 'xaf' }),
+    });
+    expect(((await res.json()) as { merchant: unknown }).merchant).toBeNull();
+  });
+
+  it('uses the shop name of its profile on its own pages', async () => {
+    const { html } = await shop();
+    expect(html).toContain('Boutique Awa');
+    expect(html).not.toContain('Mboa');
+  });
+});
