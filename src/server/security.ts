@@ -34,13 +34,14 @@ export interface HostedPolicyOptions {
 }
 
 export function hostedPageCsp({ apiOrigin, dev = false }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
-  const connect = connectSource(apiOrigin) + (dev ? ' ws: wss:' : '');
+  const api = connectSource(apiOrigin);
   return [
     "default-src 'self'",
     "script-src 'self'",
     dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    `connect-src ${connect}`,
-    "img-src 'self' data:",
+    `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
+    // The merchant's logo comes from the API, which serves it itself (README, merchant profile).
+    `img-src ${api} data:`,
     `frame-ancestors ${framedBy}`,
     "base-uri 'none'",
     "form-action 'self'",

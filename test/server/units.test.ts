@@ -80,6 +80,8 @@ describe('hostedPageCsp', () => {
   });
   it('names the API origin, and only its origin', () => {
     expect(hostedPageCsp({ apiOrigin: 'https://api.example.com/v1?x=1' })).toContain("connect-src 'self' https://api.example.com;");
+    // The merchant's logo (the `merchant` extension) is served by the API, from its origin.
+    expect(hostedPageCsp({ apiOrigin: 'https://api.example.com/v1?x=1' })).toContain("img-src 'self' https://api.example.com data:;");
     expect(() => hostedPageCsp({ apiOrigin: "data:'unsafe-inline'" })).toThrow();
   });
   it('allows Vite’s injected styles and hot-reload socket in dev, never inline scripts', () => {
