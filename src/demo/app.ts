@@ -62,13 +62,13 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
   // The checkout form's answer redirects to the hosted page, and CSP form-action also governs
   // redirects: name its origin when it is elsewhere.
   const formAction = checkoutBase ? `'self' ${originOf(checkoutBase)}` : "'self'";
-  // The widget calls the service from the browser.
+  // The widget calls the service from the browser, and shows the merchant's logo it serves.
   const connect = api ? `'self' ${originOf(api.baseUrl)}` : "'self'";
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src ${connect} data:`,
     `connect-src ${connect}`,
     `form-action ${formAction}`,
     "base-uri 'none'",

@@ -321,6 +321,8 @@ describe('GET /demo/success › the shop checks on its server', () => {
     await withService({}, {}, async (url) => {
       const res = await successOf(url);
       expect([res.status, await res.text()]).toEqual([200, expect.stringContaining('Thank you, payment received')]);
+      // Its widget calls that service and shows the merchant's logo the service serves.
+      expect(res.headers.get('content-security-policy')).toMatch(/; img-src 'self' http:\/\/127\.0\.0\.1:\d+ data:; connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/);
     });
   });
 
