@@ -9,7 +9,34 @@ import type { Store } from './store/store';
 import { isoAt } from './time';
 import { checkedCurrency, MAX_AMOUNT } from './validate';
 
+/** How long a session lasts: by default, and at most when `expiresAt` says (extension). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** The shortest a session may be given: time to open the page and approve a payment. */
+export const MIN_SESSION_LIFETIME_MS = 60 * 1000;
+
+/** The instant a date-time of the contract names, or null when its date or time does not exist. */
+function instantOf(text: string): number | null {
+  const parts = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(text);
+  if (!parts) return null;
+  const [year, month, day, hour, minute] = parts.slice(1).map(Number) as [number, number, number, number, number];
+  // Date.parse takes 30 February for 2 March, and 24:00 for the next midnight: the fields must name themselves.
+  const named = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  const exists = named.getUTCMonth() === month - 1 && named.getUTCDate() === day && named.getUTCHours() === hour && named.getUTCMinutes() === minute;
+  const at = Date.parse(text);
+  return exists && Number.isFinite(at) ? at : null;
+}
+
+/** When a session asked for at `now` ends: `expiresAt` if given (within its bounds), else a day on. */
+function sessionEnd(expiresAt: string | undefined, now: number): number {
+  if (expiresAt === undefined) return now + SESSION_LIFETIME_MS;
+  const earliest = now + MIN_SESSION_LIFETIME_MS;
+  const latest = now + SESSION_LIFETIME_MS;
+  const at = instantOf(expiresAt);
+  if (at === null || at < earliest || at > latest) {
+    throw invalidField('expiresAt', `\`expiresAt\` must be from 60 seconds to 24 hours from now: from ${isoAt(earliest)} to ${isoAt(latest)}.`);
+  }
+  return at;
+}
 
 /** Only absolute http(s) addresses: a return address must not run script or stay on our page. */
 function checkReturnUrl(field: 'successUrl' | 'cancelUrl', value: string): void {
@@ -25,8 +52,8 @@ function checkReturnUrl(field: 'successUrl' | 'cancelUrl', value: string): void 
   if (!ok) throw invalidField(field, `\`${field}\` must be an absolute http: or https: address.`);
 }
 
-/** The checks the schema cannot express; throws before anything is created. */
-export function checkSessionRequest(body: SessionRequest): void {
+/** The checks the schema cannot express; throws before anything is created. Answers when the session ends. */
+export function checkSessionRequest(body: SessionRequest, now: number): number {
   checkReturnUrl('successUrl', body.successUrl);
   checkReturnUrl('cancelUrl', body.cancelUrl);
   checkedCurrency(body.currency);
@@ -35,11 +62,11 @@ export function checkSessionRequest(body: SessionRequest): void {
   if (sum !== body.total) {
     throw invalidField('total', `\`total\` (${body.total}) must equal the sum of price × quantity of the items (${sum}).`);
   }
+  return sessionEnd(body.expiresAt, now);
 }
 
-/** A session and the intent that pays it, stored together (or neither: 503 if they do not fit). */
-export function createSession(store: Store, body: SessionRequest, owner: Owner, now: number): SessionRecord {
-  const expiresAt = now + SESSION_LIFETIME_MS;
+/** A session ending at `expiresAt` and the intent that pays it, stored together (or neither: 503 if they do not fit). */
+export function createSession(store: Store, body: SessionRequest, owner: Owner, now: number, expiresAt: number): SessionRecord {
   const id = newId('cs');
   const intent = newIntent(store, { owner, amount: body.total, currency: body.currency, metadata: body.metadata, session: { id, expiresAt } }, now);
   const session: SessionRecord = {

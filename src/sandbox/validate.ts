@@ -20,6 +20,7 @@ const FORMAT_HINTS: Readonly<Record<string, string>> = {
   name: 'must be plain text of 1 to 60 characters, without line breaks, control or direction characters',
   accountId: 'must be an account id starting with "acct_"',
   productId: 'must be a product id starting with "prt_"',
+  expiresAt: 'must be a date and time with its offset, such as "2026-03-10T10:30:00+01:00", from 60 seconds to 24 hours from now',
 };
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

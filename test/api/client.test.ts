@@ -107,6 +107,24 @@ describe('client › every operation against the sandbox', () => {
     expect(JSON.stringify(seen)).not.toContain(session.clientSecret);
   });
 
+  it('creates a session of a chosen lifetime (expiresAt, an extension) that ends then', async () => {
+    const { merchant, browser, advance } = setup();
+    const session = await merchant.createSession({
+      total: 1000,
+      currency: 'xaf',
+      accountId: 'acct_1',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/ko',
+      metadata: {},
+      items: [{ productId: 'prt_1', quantity: 1, price: 1000, productName: 'Beignets' }],
+      expiresAt: '2026-11-02T10:15:00+01:00',
+    });
+    expect(session.expiresAt).toBe('2026-11-02T10:15:00.000+01:00');
+    advance(15 * 60_000);
+    expect((await browser.getSession(session.id)).status).toBe('expired');
+    expect(await browser.getIntent(session.paymentIntentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+  });
+
   it('sends the token only as a header and the client secret only in the body', async () => {
     const { merchant, browser, calls } = setup();
     const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });

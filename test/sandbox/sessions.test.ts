@@ -191,3 +191,79 @@ describe('GET /v1/sessions/:id', () => {
     await expectError(await call('GET', '/v1/sessions/cs_unknown', { token: null }), 404, 'not_found');
   });
 });
+
+describe('POST /v1/sessions › expiresAt (extension: the session lifetime, as Stripe’s expires_at)', () => {
+  const MINUTE_MS = 60_000;
+  /** 2025-03-10T10:00:00.000+01:00 is START. */
+  const at = (ms: number) => new Date(START + ms).toISOString();
+
+  it.each([
+    ['60 s from now (the shortest), with Z', at(MINUTE_MS), '2025-03-10T10:01:00.000+01:00'],
+    ['24 h from now (the longest), with an offset', '2025-03-11T10:00:00+01:00', '2025-03-11T10:00:00.000+01:00'],
+    ['30 minutes, in minutes with another offset', '2025-03-10T11:30+02:00', '2025-03-10T10:30:00.000+01:00'],
+  ])('takes %s and ends the session then', async (_label, expiresAt, answered) => {
+    const { call } = setup();
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }), 200, sessionSchema);
+    expect(session.expiresAt).toBe(answered);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`, { token: null }), 200, publicSessionSchema)).expiresAt).toBe(answered);
+  });
+
+  it('still lasts 24 h without it', async () => {
+    const { call } = setup();
+    expect((await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema)).expiresAt).toBe('2025-03-11T10:00:00.000+01:00');
+  });
+
+  it('cancels the intent when a short session ends, as when a day-long one does; a page then cannot pay', async () => {
+    const { call, clock, confirm, readIntent } = setup();
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(2 * MINUTE_MS) }) }), 200, sessionSchema);
+    clock.set(START + 2 * MINUTE_MS - 1);
+    expect((await readIntent(session.paymentIntentId)).status).toBe('requires_payment_method');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+    clock.advance(1);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('expired');
+    expect(await readIntent(session.paymentIntentId)).toMatchObject({ status: 'canceled', canceled_at: '2025-03-10T10:02:00.000+01:00', cancellation_reason: 'expired' });
+    const pay = { intent_id: session.paymentIntentId, client_secret: session.clientSecret };
+    await expectError(await confirm(pay, testNumber('approved_at_once')), 409, 'payment_intent_canceled');
+  });
+
+  it('lets an approval awaited when a short session ends run its course', async () => {
+    const { call, clock, confirm, readIntent } = setup();
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(MINUTE_MS) }) }), 200, sessionSchema);
+    clock.set(START + MINUTE_MS - 1000);
+    expect((await confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, testNumber('approved_after_delay'))).status).toBe(200);
+    clock.advance(APPROVAL_MS);
+    expect((await readIntent(session.paymentIntentId)).status).toBe('succeeded');
+  });
+
+  it.each([
+    ['59 s from now', at(59_000)],
+    ['a millisecond past 24 h', at(DAY_MS + 1)],
+    ['in the past', at(-MINUTE_MS)],
+    ['now', at(0)],
+    ['a date without an offset', '2025-03-10T12:00:00'],
+    ['a date alone', '2025-03-10'],
+    ['a day that does not exist', '2025-02-30T10:00:00+01:00'],
+    ['hour 24', '2025-03-10T24:00:00+01:00'],
+    ['a number of seconds', 1741600800],
+    ['text', 'in an hour'],
+  ])('refuses %s with 400 on expiresAt, creating nothing', async (_label, expiresAt) => {
+    const { call, sandbox } = setup();
+    const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }), 400, 'invalid_request', 'expiresAt');
+    expect(error.message).toMatch(/^`expiresAt` must be/);
+    expect(sandbox.stats()).toMatchObject({ intents: 0, sessions: 0 });
+  });
+
+  it('says the window in its refusal', async () => {
+    const { call } = setup();
+    const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(DAY_MS + MINUTE_MS) }) }), 400, 'invalid_request', 'expiresAt');
+    expect(error.message).toBe('`expiresAt` must be from 60 seconds to 24 hours from now: from 2025-03-10T10:01:00.000+01:00 to 2025-03-11T10:00:00.000+01:00.');
+  });
+
+  it('is ignored by a bare service, as any field it does not know: the session lasts 24 h', async () => {
+    const { call } = setup({ extensions: false });
+    for (const expiresAt of [at(5 * MINUTE_MS), 'in an hour']) {
+      const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }), 200, sessionSchema);
+      expect(session.expiresAt).toBe('2025-03-11T10:00:00.000+01:00');
+    }
+  });
+});

@@ -81,6 +81,8 @@ export const sessionRequestSchema = z.object({
   cancelUrl: z.string().check(z.maxLength(2048)),
   metadata: metadataSchema,
   items: z.array(sessionItemSchema).check(z.minLength(1), z.maxLength(100)),
+  /** Extension: when the session ends, 60 s to 24 h from now (README); default 24 h. */
+  expiresAt: z.optional(timestamp()),
 });
 
 /** Sandbox extension: how a merchant's server creates a payment intent (amount as for transfers). */

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import * as z from 'zod/mini';
 import { sessionRequestSchema } from '../../api/schemas';
 import { mayRead, readerOf, requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
@@ -12,6 +13,9 @@ import { idempotentCreate } from './merchant';
 const CREATE = '/v1/sessions';
 const ONE = '/v1/sessions/:id';
 
+/** A bare service knows no `expiresAt`: like any field it does not know, it is dropped unread. */
+const bareSessionRequestSchema = z.omit(sessionRequestSchema, { expiresAt: true });
+
 export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, merchants } = deps;
   /** Extension: who is paid; a bare service says nothing of it. */
@@ -19,9 +23,9 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.options(CREATE, merchantPreflight);
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, CREATE, (value, owner, now) => {
-      const body = parseWith(sessionRequestSchema, value);
-      checkSessionRequest(body);
-      const session = createSession(store, body, owner, now);
+      const body = parseWith(config.extensions ? sessionRequestSchema : bareSessionRequestSchema, value);
+      const expiresAt = checkSessionRequest(body, now);
+      const session = createSession(store, body, owner, now, expiresAt);
       // The interface documents 200 for this creation (201 elsewhere, where it says nothing).
       return { status: 200, body: toSession(store, session, now, config.checkoutBaseUrl, merchantOf(owner)) };
     }),
