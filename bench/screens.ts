@@ -11,6 +11,7 @@ import { TEST_NUMBERS, type TestOutcome } from '../src/phone';
 import { startServer } from '../src/server/server';
 import { launchChromium } from '../src/tools/chromium';
 import { startMerchantSite } from '../src/tools/merchant-site';
+import { demoMerchantProfile } from '../src/demo/profile';
 import { REPO_ROOT } from '../src/server/paths';
 
 const OUT = join(REPO_ROOT, 'bench', 'screens');
@@ -29,6 +30,14 @@ type Combo = { device: keyof typeof DEVICES; lang: (typeof LANGS)[number]; schem
 const server = await startServer({ port: 0, sandboxOptions: { approvalMs: 2500, env: {} } });
 const merchantSite = await startMerchantSite();
 const merchant = createClient({ baseUrl: server.url, token: TOKEN });
+// Who is paid, as a merchant with a profile shows it (the demo shop's: a name, a logo, support).
+await fetch(`${server.url}/v1/_sandbox/merchant`, {
+  method: 'PUT',
+  headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+  body: JSON.stringify(demoMerchantProfile()),
+}).then((res) => {
+  if (!res.ok) throw new Error(`the merchant profile was refused: ${res.status}`);
+});
 const browser: Browser = await launchChromium();
 
 const number = (outcome: TestOutcome) => TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)!;

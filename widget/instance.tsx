@@ -17,7 +17,8 @@ const Inline: Frame = ({ children }) => <div class="momo-widget">{children}</div
 
 type Callback = ((detail: MomoCheckoutEventDetail) => void) | undefined;
 
-export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Frame = Inline): MomoCheckoutHandle & { model: Model } {
+/** `onClose`: the dialog's, which a paid checkout's "Done" calls. */
+export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Frame = Inline, onClose?: () => void): MomoCheckoutHandle & { model: Model } {
   const intentId = options.intentId ?? '';
   const apiBase = apiBaseOf(options.apiBase);
   const lang = signal(langOf(options.lang));
@@ -45,6 +46,7 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
     onSucceeded: tell(options.onSucceeded),
     onFailed: tell(options.onFailed),
     onCancel: tell(options.onCancel),
+    onClose,
   });
 
   const problem = linkProblem(intentId, options.clientSecret ?? '');

@@ -96,6 +96,7 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
       },
     },
     Dialog,
+    close,
   );
   root.querySelector('dialog')?.showModal();
   unlockPageScroll = lockPageScroll();

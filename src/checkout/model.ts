@@ -4,7 +4,7 @@
 // (./confirm), following an attempt (./following), and what the payer sees and the merchant hears
 // (./outcome). createModel makes every function it returns a batched, untracked action, and the
 // parts' effects — the follower and its listeners, the merchant's notices — end with dispose().
-import { createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
@@ -102,6 +102,10 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     screen: screen as ReadonlySignal<Screen>,
     intent: intent as ReadonlySignal<typeof intent.value>,
     session: session as ReadonlySignal<typeof session.value>,
+    /** Who is paid, as the service says (an extension; null when it does not). */
+    merchant: computed(() => intent.value?.merchant ?? session.value?.merchant ?? null),
+    /** The service's test mode (live_mode 0): the page says so. */
+    testMode: computed(() => intent.value?.live_mode === 0),
     values: form.values as ReadonlySignal<typeof form.values.value>,
     visibleErrors: form.visibleErrors,
     /** Fields the checkout filled in for the payer (the wallet detected from the number). */
@@ -127,12 +131,17 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       const s = screen.value;
       if (s.name === 'error' && s.recovery === 'reload') return void load();
       if (s.name === 'error' && s.recovery === 'check') return void following.checkNow();
-      if (s.name === 'failed') {
+      if (s.name === 'failed' || s.name === 'canceled') {
         outcome.attempt.value = undefined;
         screen.value = { name: 'form' };
       }
     },
     cancel: outcome.cancel,
+    /** Whether a paid checkout offers "Done" (the widget's dialog, which it closes). */
+    canClose: signal(Boolean(options.onClose)) as ReadonlySignal<boolean>,
+    close() {
+      options.onClose?.();
+    },
     returnToMerchant: outcome.returnToMerchant,
     /** Stops everything: every timer, listener and request under way. */
     dispose(): void {

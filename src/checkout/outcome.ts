@@ -22,6 +22,8 @@ export interface Merchant {
   onCancel?(detail: CheckoutEventDetail): void;
   /** Leaves the page for a return address (hosted page only). */
   navigate?(url: string, to: 'success' | 'cancel'): void;
+  /** Closes the checkout once paid ("Done"): the widget's dialog only. */
+  onClose?(): void;
 }
 
 export function createOutcome(intentId: string, merchant: Merchant, clock: Clock) {
@@ -80,6 +82,8 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
     cancel() {
       merchant.onCancel?.(detail('canceled'));
       if (cancelUrl.value) merchant.navigate?.(cancelUrl.value, 'cancel');
+      // Nowhere to go (a widget): the checkout shows it was canceled instead of staying as it was.
+      else screen.value = { name: 'canceled' };
     },
     returnToMerchant() {
       if (successUrl.value) merchant.navigate?.(successUrl.value, 'success');

@@ -45,4 +45,6 @@ export type Screen =
   | { name: 'unknown'; attempt: Attempt }
   | { name: 'succeeded'; receipt: Receipt }
   | { name: 'failed'; reason: string }
+  /** The payer left a checkout that has no return address (a widget): it says so, and can come back. */
+  | { name: 'canceled' }
   | { name: 'error'; error: ErrorKind; recovery: 'reload' | 'check' | null };

@@ -2,7 +2,7 @@ import type { Checkout as CheckoutModel } from '../checkout/model';
 import { type Lang, translator } from '../i18n';
 import { I18nContext } from './i18n';
 import { LangSwitch } from './LangSwitch';
-import { CancelLink, ErrorView, Failed, Unknown } from './Outcome';
+import { CancelLink, Canceled, ErrorView, Failed, Unknown } from './Outcome';
 import { PayerForm } from './PayerForm';
 import { Pending } from './Pending';
 import { Receipt } from './Receipt';
@@ -14,44 +14,74 @@ interface Props {
   model: CheckoutModel;
   lang: Lang;
   onLangChange(lang: Lang): void;
+  /**
+   * Whether the merchant's logo may show: on the checkout's own pages (hosted, isolated frame),
+   * whose CSP allows the service's images; not inside a merchant's page, whose CSP may not.
+   */
+  logo?: boolean;
 }
 
 /**
- * The whole checkout, rendered the same by the hosted page and the widget. The root carries the
- * screen's name as data-state, for merchants' styling and for tests.
+ * The whole checkout, rendered the same by the hosted page and the widget: who is paid, then what
+ * for (the summary) beside or above what the payer does now. The root carries the screen's name as
+ * data-state, for merchants' styling and for tests.
  */
-export function Checkout({ model, lang, onLangChange }: Props) {
+export function Checkout({ model, lang, onLangChange, logo }: Props) {
   const screen = model.screen.value;
   const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.name, screen.name === 'loading');
   const intent = model.intent.value;
+  const merchant = model.merchant.value;
   const t = translator(lang);
+  const logoUrl = logo && merchant?.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
   return (
     <I18nContext.Provider value={{ lang, t }}>
       <div class="momo" data-state={screen.name} lang={lang}>
         <header class="momo-header">
-          <h1 class="momo-title">{t('page.title')}</h1>
+          {logoUrl && <img class="momo-logo" src={logoUrl} alt="" width={40} height={40} decoding="async" />}
+          <div class="momo-payee">
+            <h1 class="momo-title">{merchant?.name ?? t('page.title')}</h1>
+            {/* Who is paid is the merchant's word; that the page is the secure checkout is ours. */}
+            {(merchant || model.testMode.value) && (
+              <p class="momo-subtitle">
+                {merchant && t('page.title')} {model.testMode.value && <span class="momo-test">{t('page.test')}</span>}
+              </p>
+            )}
+          </div>
           <LangSwitch onChange={onLangChange} />
         </header>
-        {intent && <Summary amount={intent.amount} currency={intent.currency} description={intent.description} session={model.session.value} />}
-        {screen.name === 'loading' && (
-          <p class="momo-loading" role="status">
-            <Spinner /> {t('loading')}
-          </p>
-        )}
-        {(screen.name === 'form' || screen.name === 'confirming') && (
-          <>
-            <h2 class="momo-form-heading" tabIndex={-1} ref={headingRef}>
-              {t('form.heading')}
-            </h2>
-            <PayerForm model={model} />
-            <CancelLink model={model} />
-          </>
-        )}
-        {screen.name === 'pending' && <Pending model={model} attempt={screen.attempt} headingRef={headingRef} />}
-        {screen.name === 'unknown' && <Unknown model={model} headingRef={headingRef} />}
-        {screen.name === 'succeeded' && <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} />}
-        {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}
-        {screen.name === 'error' && <ErrorView model={model} screen={screen} headingRef={headingRef} />}
+        <div class="momo-body">
+          {intent && (
+            <Summary
+              amount={intent.amount}
+              currency={intent.currency}
+              description={intent.description}
+              session={model.session.value}
+              paid={screen.name === 'succeeded'}
+            />
+          )}
+          <div class="momo-main">
+            {screen.name === 'loading' && (
+              <p class="momo-loading" role="status">
+                <Spinner /> {t('loading')}
+              </p>
+            )}
+            {(screen.name === 'form' || screen.name === 'confirming') && (
+              <>
+                <h2 class="momo-form-heading" tabIndex={-1} ref={headingRef}>
+                  {t('form.heading')}
+                </h2>
+                <PayerForm model={model} />
+                <CancelLink model={model} />
+              </>
+            )}
+            {screen.name === 'pending' && <Pending model={model} attempt={screen.attempt} headingRef={headingRef} />}
+            {screen.name === 'unknown' && <Unknown model={model} headingRef={headingRef} />}
+            {screen.name === 'succeeded' && <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} />}
+            {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}
+            {screen.name === 'canceled' && <Canceled model={model} headingRef={headingRef} />}
+            {screen.name === 'error' && <ErrorView model={model} screen={screen} headingRef={headingRef} />}
+          </div>
+        </div>
       </div>
     </I18nContext.Provider>
   );

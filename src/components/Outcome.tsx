@@ -2,6 +2,7 @@ import type { Checkout } from '../checkout/model';
 import type { Screen } from '../checkout/screens';
 import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
+import { Icon } from './Icon';
 
 type Ref = preact.Ref<HTMLHeadingElement>;
 
@@ -16,6 +17,7 @@ export function Failed({ model, reason, headingRef }: { model: Checkout; reason:
   return (
     <section class="momo-screen momo-failed">
       <h2 tabIndex={-1} ref={headingRef}>
+        <Icon kind="fail" />
         {t('failed.heading')}
       </h2>
       <p role="alert">{t(known(reason) ? `reason.${reason}` : 'reason.other')}</p>
@@ -42,15 +44,33 @@ export function Failed({ model, reason, headingRef }: { model: Checkout; reason:
 /** Past the approval window with no answer from the operator: never "failed", never a spinner. */
 export function Unknown({ model, headingRef }: { model: Checkout; headingRef: Ref }) {
   const { t } = useI18n();
+  const email = model.values.value.email.trim();
   const checking = model.checking.value;
   return (
     <section class="momo-screen">
       <h2 tabIndex={-1} ref={headingRef}>
         {t('unknown.heading')}
       </h2>
-      <p role="status">{t('unknown.body', { email: model.values.value.email.trim() || '—' })}</p>
+      {/* After a reload the e-mail typed before is no longer known: say it without the address. */}
+      <p role="status">{email ? t('unknown.body', { email }) : t('unknown.bodyNoEmail')}</p>
       <button type="button" class="momo-secondary" onClick={() => void model.checkNow()} disabled={checking} aria-busy={checking}>
         {checking ? t('pending.checking') : t('unknown.check')}
+      </button>
+    </section>
+  );
+}
+
+/** The payer left a widget's checkout: it says so, and the way back to the payment. */
+export function Canceled({ model, headingRef }: { model: Checkout; headingRef: Ref }) {
+  const { t } = useI18n();
+  return (
+    <section class="momo-screen">
+      <h2 tabIndex={-1} ref={headingRef}>
+        {t('canceled.heading')}
+      </h2>
+      <p role="status">{t('canceled.body')}</p>
+      <button type="button" class="momo-secondary" onClick={model.retry}>
+        {t('canceled.back')}
       </button>
     </section>
   );
@@ -63,6 +83,7 @@ export function ErrorView({ model, screen, headingRef }: { model: Checkout; scre
   return (
     <section class="momo-screen momo-error-screen">
       <h2 tabIndex={-1} ref={headingRef}>
+        <Icon kind="fail" />
         {t('error.heading')}
       </h2>
       <p role="alert">{t(`error.${screen.error}`)}</p>

@@ -35,20 +35,24 @@ export function PayerForm({ model }: { model: Checkout }) {
 
   return (
     <form class="momo-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      {/* What a mobile-money payment is comes first (the number, the wallet), then the receipt's details. */}
       <fieldset disabled={busy} class="momo-plain">
+        <Fields values={values} errors={errors} filled={model.filled.value} onValue={model.setField} onLeave={model.blur} />
         <div class="momo-row">
           <TextField id="momo-first-name" label={t('form.firstName')} autocomplete="given-name" autocapitalize="words" enterkeyhint="next" {...field('firstName')} />
           <TextField id="momo-last-name" label={t('form.lastName')} autocomplete="family-name" autocapitalize="words" enterkeyhint="next" {...field('lastName')} />
         </div>
-        <TextField id="momo-email" type="email" inputMode="email" label={t('form.email')} autocomplete="email" spellcheck={false} enterkeyhint="next" {...field('email')} />
-        <Fields values={values} errors={errors} filled={model.filled.value} onValue={model.setField} onLeave={model.blur} />
+        <TextField id="momo-email" type="email" inputMode="email" label={t('form.email')} autocomplete="email" spellcheck={false} enterkeyhint="done" {...field('email')} />
       </fieldset>
       {notice && (
         <p class="momo-notice" role="alert">
           {t(notice)}
         </p>
       )}
-      <button type="submit" class="momo-pay" disabled={busy} aria-disabled={busy}>
+      {/* Pressing Pay must not blur the e-mail field first: its error would appear above the
+          button and move it from under the pointer before the click lands. Submitting shows every
+          error anyway. */}
+      <button type="submit" class="momo-pay" disabled={busy} aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
         {busy ? (
           <>
             <Spinner /> {t('form.paying')}

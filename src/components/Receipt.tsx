@@ -5,6 +5,7 @@ import type { Receipt as ReceiptData } from '../checkout/screens';
 import { formatAmount, formatDate } from '../i18n';
 import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
+import { Icon } from './Icon';
 
 interface Props {
   model: Checkout;
@@ -17,10 +18,13 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   const { lang, t } = useI18n();
   const amount = formatAmount(receipt.amount, receipt.currency, lang);
   const email = model.values.value.email.trim();
+  const merchant = model.merchant.value;
+  const contact = merchant?.support_email ?? merchant?.support_phone;
   const returnUrl = model.successUrl.value;
   const seconds = useReturnCountdown(returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
-  const rows: [string, string | null][] = [
+  const rows: [string, string | null | undefined][] = [
     [t('succeeded.amount'), amount],
+    [t('succeeded.payee'), merchant?.name],
     ...(receipt.method ? viewsOf(receipt.method).receipt(receipt.method, t) : []),
     [t('succeeded.reference'), receipt.reference],
     [t('succeeded.date'), formatDate(receipt.date, lang)],
@@ -28,6 +32,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   return (
     <section class="momo-screen momo-success">
       <h2 tabIndex={-1} ref={headingRef}>
+        <Icon kind="ok" />
         {t('succeeded.heading')}
       </h2>
       <p role="status">{t('succeeded.body', { amount })}</p>
@@ -42,6 +47,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
         )}
       </dl>
       {email && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
+      {merchant && contact && <p class="momo-hint">{t('succeeded.support', { merchant: merchant.name, contact })}</p>}
       {returnUrl && (
         <>
           {seconds !== null && <p class="momo-hint">{t('succeeded.returning', { seconds })}</p>}
@@ -49,6 +55,11 @@ export function Receipt({ model, receipt, headingRef }: Props) {
             {t('succeeded.returnNow')}
           </button>
         </>
+      )}
+      {!returnUrl && model.canClose.value && (
+        <button type="button" class="momo-pay" onClick={model.close}>
+          {t('succeeded.done')}
+        </button>
       )}
     </section>
   );

@@ -23,7 +23,7 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
     if (chosen) keepLang?.(next);
   };
   setLang(pickLang(initial, navigator.languages), false);
-  const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} />;
+  const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} logo />;
   const root = document.getElementById('app')!;
   // index.html shows a placeholder from the first paint; it goes now (Preact would render beside it).
   root.replaceChildren();

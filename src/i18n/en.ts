@@ -6,8 +6,10 @@ export const en = {
   'lang.switchLabel': 'Afficher en français',
 
   'page.title': 'Secure payment',
+  'page.test': 'Test mode',
   'dialog.close': 'Close',
   'summary.total': 'Total to pay',
+  'summary.paid': 'Total paid',
   'summary.items': 'Your order',
   'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
@@ -21,7 +23,7 @@ export const en = {
   'form.operator': 'Mobile money operator',
   'form.operatorDetected': 'Detected from your number',
   'form.phone': 'Mobile money number',
-  'form.phoneHint': 'You will receive a request on this phone to approve the payment.',
+  'form.phoneHint': 'The request to approve comes to this phone.',
   'form.pay': 'Pay {amount}',
   'form.paying': 'Sending the request…',
   'form.fixErrors': 'Please correct the highlighted fields.',
@@ -46,6 +48,7 @@ export const en = {
 
   'pending.heading': 'Approve the payment on your phone',
   'pending.body': 'We sent a payment request of {amount} to {phone}. Open {operator} on your phone and confirm with your PIN.',
+  'pending.payee': 'Payment of {amount} to {merchant}',
   'pending.bodyUnknown': 'A payment request of {amount} awaits your approval on your phone.',
   'pending.ussd': 'No prompt? Dial {ussd} on your phone to see the payments waiting for you.',
   'pending.waiting': 'Waiting for your approval…',
@@ -57,11 +60,13 @@ export const en = {
 
   'unknown.heading': 'Still verifying your payment',
   'unknown.body': 'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail at {email}.',
+  'unknown.bodyNoEmail': 'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail.',
   'unknown.check': 'Check again',
 
   'succeeded.heading': 'Payment successful',
   'succeeded.body': 'Thank you! Your payment of {amount} has been received.',
   'succeeded.amount': 'Amount',
+  'succeeded.payee': 'Paid to',
   'succeeded.operator': 'Paid with',
   'succeeded.phone': 'Number',
   'succeeded.reference': 'Reference',
@@ -69,6 +74,12 @@ export const en = {
   'succeeded.emailed': 'A receipt has been sent to {email}.',
   'succeeded.returning': 'Returning to the merchant in {seconds} s…',
   'succeeded.returnNow': 'Return to the merchant now',
+  'succeeded.support': 'A question about your order? Contact {merchant}: {contact}',
+  'succeeded.done': 'Done',
+
+  'canceled.heading': 'Payment canceled',
+  'canceled.body': 'You left this payment. You can come back to it at any time.',
+  'canceled.back': 'Return to the payment',
 
   'failed.heading': 'Payment not completed',
   'failed.retry': 'Try again',

@@ -7,8 +7,10 @@ export const fr = {
   'lang.switchLabel': 'Show in English',
 
   'page.title': 'Paiement sécurisé',
+  'page.test': 'Mode test',
   'dialog.close': 'Fermer',
   'summary.total': 'Total à payer',
+  'summary.paid': 'Total payé',
   'summary.items': 'Votre commande',
   'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
@@ -22,7 +24,7 @@ export const fr = {
   'form.operator': 'Opérateur mobile money',
   'form.operatorDetected': 'Détecté à partir de votre numéro',
   'form.phone': 'Numéro mobile money',
-  'form.phoneHint': 'Vous recevrez sur ce téléphone une demande de validation du paiement.',
+  'form.phoneHint': 'La demande à valider arrivera sur ce numéro.',
   'form.pay': 'Payer {amount}',
   'form.paying': 'Envoi de la demande…',
   'form.fixErrors': 'Veuillez corriger les champs signalés.',
@@ -47,6 +49,7 @@ export const fr = {
 
   'pending.heading': 'Validez le paiement sur votre téléphone',
   'pending.body': 'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',
+  'pending.payee': 'Paiement de {amount} à {merchant}',
   'pending.bodyUnknown': 'Une demande de paiement de {amount} attend votre validation sur votre téléphone.',
   'pending.ussd': 'Pas de message ? Composez le {ussd} sur votre téléphone pour voir les paiements en attente.',
   'pending.waiting': 'En attente de votre validation…',
@@ -58,11 +61,13 @@ export const fr = {
 
   'unknown.heading': 'Vérification du paiement en cours',
   'unknown.body': 'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail à {email}.',
+  'unknown.bodyNoEmail': 'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail.',
   'unknown.check': 'Vérifier à nouveau',
 
   'succeeded.heading': 'Paiement réussi',
   'succeeded.body': 'Merci ! Votre paiement de {amount} a bien été reçu.',
   'succeeded.amount': 'Montant',
+  'succeeded.payee': 'Payé à',
   'succeeded.operator': 'Payé avec',
   'succeeded.phone': 'Numéro',
   'succeeded.reference': 'Référence',
@@ -70,6 +75,12 @@ export const fr = {
   'succeeded.emailed': 'Un reçu a été envoyé à {email}.',
   'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
   'succeeded.returnNow': 'Revenir chez le marchand maintenant',
+  'succeeded.support': 'Une question sur votre commande ? Contactez {merchant} : {contact}',
+  'succeeded.done': 'Terminé',
+
+  'canceled.heading': 'Paiement annulé',
+  'canceled.body': 'Vous avez quitté ce paiement. Vous pouvez y revenir à tout moment.',
+  'canceled.back': 'Revenir au paiement',
 
   'failed.heading': 'Paiement non effectué',
   'failed.retry': 'Réessayer',

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
+import { demoMerchantProfile } from '../../src/demo/profile';
 import type { TestOutcome } from '../../src/phone';
 import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
 
@@ -229,4 +230,54 @@ describe('hosted page › resuming and bad links', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.');
     await shot(page, '6-error-fr');
   }, 20_000);
+});
+
+describe('hosted page › the first viewport of a cheap phone', () => {
+  it('shows who is paid, the wallets and the pay button without scrolling, once autocomplete has filled the form (360×740, three items)', async () => {
+    const token = 'sk_test_first_viewport';
+    const profile = await fetch(`${h.server.url}/v1/_sandbox/merchant`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(demoMerchantProfile()),
+    });
+    expect(profile.status).toBe(200);
+    const merchant = createClient({ baseUrl: h.server.url, token });
+    const session = await merchant.createSession({
+      total: 23_250,
+      currency: 'xaf',
+      accountId: 'acct_browser',
+      successUrl: `${h.merchant.url}/thanks`,
+      cancelUrl: `${h.merchant.url}/cart`,
+      metadata: {},
+      items: [
+        { productId: 'prt_wax', quantity: 1, price: 15_000, productName: 'Pagne wax 6 yards' },
+        { productId: 'prt_soap', quantity: 3, price: 1_750, productName: 'Savon noir de Pointe-Noire' },
+        { productId: 'prt_rice', quantity: 1, price: 3_000, productName: 'Riz parfumé 5 kg' },
+      ],
+    });
+    for (const lang of ['fr', 'en']) {
+      const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      await page.goto(`${h.server.url}/pay/${session.id}?lang=${lang}#${session.clientSecret}`);
+      await waitForState(page, 'form');
+      await expect(page.locator('.momo-title').textContent()).resolves.toBe('Boutique Awa');
+      expect(await page.locator('.momo-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(page.locator('.momo-test').isVisible()).resolves.toBe(true);
+      // What autocomplete fills, the wallet then chosen from the number.
+      await page.locator('#momo-phone').fill(testNumber('approved_after_delay').national);
+      await page.locator('#momo-first-name').fill('Élodie');
+      await page.locator('#momo-last-name').fill('Mbemba');
+      await page.locator('#momo-email').fill('elodie@example.cg');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const box = (selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      const pay = await box('.momo-pay');
+      expect(pay.bottom, `${lang}: the pay button's bottom`).toBeLessThanOrEqual(740);
+      expect((await box('.momo-operator')).bottom).toBeLessThan(pay.top);
+      // Nothing dropped, and every control a thumb can hit.
+      for (const selector of ['#momo-country', '#momo-phone', '.momo-operator', '#momo-first-name', '#momo-last-name', '#momo-email', '.momo-pay', '.momo-lang']) {
+        expect((await box(selector)).height, selector).toBeGreaterThanOrEqual(44);
+      }
+      await shot(page, `first-viewport-${lang}`);
+    }
+  }, 30_000);
 });

@@ -148,7 +148,8 @@ describe('Checkout › validation messages', () => {
     fireEvent.submit(root().querySelector('form')!);
     await bed.time.settle();
     expect(screen.getByRole('alert').textContent).toBe('Veuillez corriger les champs signalés.');
-    expect(document.activeElement).toBe(screen.getByLabelText('Prénom'));
+    // The number comes first on the form: a mobile-money payment is its number and wallet.
+    expect(document.activeElement).toBe(screen.getByLabelText('Numéro mobile money'));
     expect(bed.confirms()).toHaveLength(0);
   });
 });

@@ -15,6 +15,9 @@ const LANGS: Lang[] = ['fr', 'en'];
 const notFound = () => Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 });
 const refused = (field: string) => Response.json({ error: { code: 'invalid_request', message: 'no', field } }, { status: 400 });
 
+/** A merchant's profile as the service shows it (an extension). */
+const AWA = { name: 'Boutique Awa', logo_url: null, support_email: 'aide@awa.example', support_phone: null };
+
 /** The service's intent, changed on the way to the page. */
 function rewriteReads(bed: Bed, change: (intent: Record<string, unknown>) => Record<string, unknown>) {
   bed.intercept(async (request) => {
@@ -217,6 +220,29 @@ const SCENARIOS: Record<string, Scenario> = {
     return [await submitted(bed, model), 'succeeded'];
   },
   'succeeded, in a widget': async (bed) => [await submitted(bed, await paying(bed, 'approved_at_once')), 'succeeded'],
+  'pending, for a merchant with a name (and in test mode)': async (bed) => {
+    rewriteReads(bed, (intent) => ({ ...intent, merchant: AWA, live_mode: 0 }));
+    return [await submitted(bed, await paying(bed, 'never_approved')), 'pending'];
+  },
+  'succeeded, for a merchant with a name and a support address': async (bed) => {
+    rewriteReads(bed, (intent) => ({ ...intent, merchant: AWA }));
+    return [await submitted(bed, await paying(bed, 'approved_at_once')), 'succeeded'];
+  },
+  'canceled, in a widget': async (bed) => {
+    const model = await paying(bed);
+    model.cancel();
+    return [model, 'canceled'];
+  },
+  'unknown, after a reload (the e-mail typed before is not known)': async (bed) => {
+    const first = await submitted(bed, await paying(bed, 'never_approved'));
+    first.dispose();
+    // The service says the window closed ten minutes ago, and still no answer from the operator.
+    const closed = new Date(bed.time.now() - 10 * 60_000).toISOString();
+    rewriteReads(bed, (intent) => ({ ...intent, status: 'pending', last_payment_error: null, approval_expires_at: closed }));
+    const intent = bed.requests.find((r) => r.url.endsWith('/confirm'))!.url.split('/').at(-2)!;
+    const body = (await bed.requests.find((r) => r.url.endsWith('/confirm'))!.clone().json()) as { client_secret: string };
+    return [await bed.open({ intentId: intent, secret: body.client_secret }), 'unknown'];
+  },
   ...Object.fromEntries(
     REASONS.map((code): [string, Scenario] => [
       `failed, ${code}, with a new request offered`,
@@ -257,5 +283,38 @@ describe('Checkout › every screen, every language', () => {
       view.unmount();
     }
     model.dispose();
+  });
+});
+
+describe('Checkout › screens that depend on what the page still knows', () => {
+  const text = async (name: keyof typeof SCENARIOS, lang: Lang) => {
+    const bed = createBed();
+    const [model] = await SCENARIOS[name]!(bed);
+    const view = render(<Checkout model={model} lang={lang} onLangChange={() => {}} />);
+    const content = view.container.textContent ?? '';
+    view.unmount();
+    model.dispose();
+    return content;
+  };
+
+  it('still verifying after a reload: says the receipt comes by e-mail, without an address it no longer knows', async () => {
+    const fr = await text('unknown, after a reload (the e-mail typed before is not known)', 'fr');
+    expect(fr).toContain('vous recevrez un reçu par e-mail.');
+    expect(fr).not.toMatch(/à\s*—/);
+  });
+
+  it('names the merchant where the service does: the header, the waiting screen, the receipt and its support line', async () => {
+    const pending = await text('pending, for a merchant with a name (and in test mode)', 'en');
+    expect(pending).toContain('Boutique Awa');
+    expect(pending).toContain('Payment of FCFA');
+    expect(pending).toContain('Test mode');
+    const paid = await text('succeeded, for a merchant with a name and a support address', 'fr');
+    expect(paid).toContain('Payé àBoutique Awa');
+    expect(paid).toContain('Contactez Boutique Awa : aide@awa.example');
+    expect(paid).toContain('Total payé');
+    // A service that names nobody: no name is made up, and no test label without live_mode 0.
+    const plain = await text('succeeded, in a widget', 'fr');
+    expect(plain).not.toContain('Payé à');
+    expect(plain).toContain('Paiement sécurisé');
   });
 });

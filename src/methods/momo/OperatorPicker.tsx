@@ -13,6 +13,12 @@ interface Props {
   onLeave(): void;
 }
 
+/** The letters of a wallet's mark: its brand if that is an acronym ("MTN"), else its initial. */
+const markOf = (label: string) => {
+  const brand = label.split(' ')[0]!;
+  return brand.length <= 3 ? brand : brand[0];
+};
+
 /** The wallets of the chosen country as a native radio group; values are the API's operator names. */
 export function OperatorPicker({ wallets, value, detected, error, onValue, onLeave }: Props) {
   const { t } = useI18n();
@@ -31,6 +37,10 @@ export function OperatorPicker({ wallets, value, detected, error, onValue, onLea
               onChange={() => onValue(wallet.name)}
               onBlur={onLeave}
             />
+            {/* The wallet's colours, which payers know it by before they read: a mark, no artwork. */}
+            <span class="momo-mark" aria-hidden="true">
+              {markOf(wallet.label)}
+            </span>
             <span>{wallet.label}</span>
           </label>
         ))}
