@@ -110,7 +110,8 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     };
     try {
       const [linked, embedded, dialog] = await Promise.all([newIntent('link'), newIntent('widget'), newIntent('dialog')]);
-      const intentLink = `${checkoutBase}/pay/${encodeURIComponent(linked.intent_id)}#${linked.client_secret}`;
+      // The checkout speaks the shop's language: ?lang= goes with every link to it.
+      const intentLink = `${checkoutBase}/pay/${encodeURIComponent(linked.intent_id)}?lang=${lang}#${linked.client_secret}`;
       const body = shopPage({
         lang,
         canceled: url.searchParams.get('canceled') === '1',
@@ -159,6 +160,8 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
       if (target.protocol !== 'https:' && target.protocol !== 'http:') {
         throw new TypeError('The service answered a session address that is not http(s).');
       }
+      // The customer chose the shop's language; the hosted page keeps it (the fragment stays as it is).
+      target.searchParams.set('lang', lang);
       return new Response(null, {
         status: 303,
         headers: { Location: target.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },

@@ -1,4 +1,5 @@
 // Small response helpers shared by the server's routes.
+import { createHash } from 'node:crypto';
 import type { SandboxBindings } from '../sandbox';
 
 /** `env` is what the Node adapter passes along (the raw request), for the sandbox. */
@@ -45,13 +46,21 @@ export interface Message {
  * so it renders under the strictest CSP and says nothing about the server's internals. Pages a
  * payer may meet say it in French and in English: nothing tells the server their language.
  */
+// The message pages' look, the checkout's in a few lines: inline, allowed by its hash alone.
+const MESSAGE_STYLE =
+  'body{margin:0;padding:2rem 1rem;background:#f3f4f6;color:#1b1f23;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
+  'main{box-sizing:border-box;max-width:30rem;margin:auto;padding:1.5rem;border-radius:16px;background:#fff;box-shadow:0 1px 3px rgb(0 0 0/.08)}' +
+  'h1{margin:0 0 .5rem;font-size:1.25rem}p{margin:.5rem 0 0}' +
+  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main{background:#16191d}}';
+const MESSAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(MESSAGE_STYLE).digest('base64')}'`;
+
 export function messagePage(status: number, ...messages: [Message, ...Message[]]): Response {
   const title = escape(messages.map((m) => m.title).join(' · '));
   const texts = messages.map((m) => `<p lang="${m.lang}">${escape(m.text)}</p>`).join('');
   const body = `<!doctype html>
 <html lang="${messages[0].lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body><h1>${title}</h1>${texts}</body>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title}</title><style>${MESSAGE_STYLE}</style></head>
+<body><main><h1>${title}</h1>${texts}</main></body>
 </html>
 `;
   return new Response(body, {
@@ -59,7 +68,7 @@ export function messagePage(status: number, ...messages: [Message, ...Message[]]
     headers: {
       'Content-Type': HTML_TYPE,
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'Content-Security-Policy': `default-src 'none'; style-src ${MESSAGE_STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       'Referrer-Policy': 'no-referrer',
     },
   });

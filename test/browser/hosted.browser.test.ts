@@ -48,15 +48,16 @@ const waitForState = (page: Page, name: string, timeout = 15_000) => page.locato
 /** Fills the form with the keyboard only, as a payer without a mouse would, and pays with Enter. */
 async function payWithKeyboard(page: Page, outcome: TestOutcome) {
   const number = testNumber(outcome);
-  await page.locator('#momo-first-name').focus();
+  await page.locator('#momo-country').focus(); // Congo is the default
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(number.national);
+  await page.keyboard.press('Tab'); // onto the wallet the number chose
+  await page.keyboard.press('Tab');
   await page.keyboard.type('Élodie');
   await page.keyboard.press('Tab');
   await page.keyboard.type("N'Goma-Mbemba");
   await page.keyboard.press('Tab');
   await page.keyboard.type('elodie@example.cg');
-  await page.keyboard.press('Tab'); // country: Congo is the default
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(number.national);
   await page.keyboard.press('Enter');
   return number;
 }
@@ -280,4 +281,28 @@ describe('hosted page › the first viewport of a cheap phone', () => {
       await shot(page, `first-viewport-${lang}`);
     }
   }, 30_000);
+});
+
+describe('hosted page › pages that are not a payment', () => {
+  it('/pay/ and unknown addresses answer in the checkout’s look, in both languages, under their CSP', async () => {
+    for (const path of ['/pay/', '/nothing-here']) {
+      const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const response = await page.goto(`${h.server.url}${path}`);
+      expect(response!.status()).toBe(404);
+      const look = await page.evaluate(() => ({
+        font: getComputedStyle(document.body).fontFamily,
+        card: getComputedStyle(document.querySelector('main')!).backgroundColor,
+        langs: [...document.querySelectorAll('p[lang]')].map((p) => p.getAttribute('lang')),
+      }));
+      expect(look.font).toContain('system-ui');
+      expect(look.card).toBe('rgb(255, 255, 255)');
+      expect(look.langs).toEqual(['fr', 'en']);
+      expect(violations).toEqual([]);
+      await shot(page, `not-found${path.replaceAll('/', '-')}`);
+    }
+  }, 20_000);
 });

@@ -50,19 +50,27 @@ function confirms(page: Page): Request[] {
   return sent;
 }
 
-/** From the first field: names, e-mail, country (by typing its first letters), number, then Enter. */
+/**
+ * From the first field: country (by typing its first letters), number, past the wallet chosen from
+ * the number, names, e-mail, then Enter.
+ */
 async function typeDetails(page: Page, countryLetters: string | null, national: string) {
-  await page.keyboard.type('Élodie');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type("N'Goma");
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('elodie@example.cg');
-  await page.keyboard.press('Tab');
   expect((await focused(page)).id).toBe('momo-country');
   if (countryLetters) await page.keyboard.type(countryLetters);
   await page.keyboard.press('Tab');
   expect((await focused(page)).id).toBe('momo-phone');
   await page.keyboard.type(national);
+  // Tab enters the wallets on the one the number chose, and the next Tab leaves them.
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).tag).toBe('input');
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).id).toBe('momo-first-name');
+  await page.keyboard.type('Élodie');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type("N'Goma");
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).id).toBe('momo-email');
+  await page.keyboard.type('elodie@example.cg');
   await page.keyboard.press('Enter');
 }
 
@@ -80,7 +88,7 @@ describe('keyboard only › <momo-checkout> on a merchant page', () => {
     // widget's language switch, then the first field.
     expect(await focused(page)).toMatchObject({ tag: 'body' });
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await tabTo(page, byId('momo-first-name'), 'the first name field', 4)).toBe(3);
+    expect(await tabTo(page, byId('momo-country'), 'the country field, the first', 4)).toBe(3);
     const number = testNumber('approved_after_delay', 'cm', 'mtn');
     await typeDetails(page, 'Cam', number.national);
     await waitForState(widget, 'pending');
@@ -101,7 +109,7 @@ describe('keyboard only › <momo-checkout> on a merchant page', () => {
     await page.goto(merchantPage(h, `<main><h1>Shop</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="en"></momo-checkout></main>`));
     const widget = page.locator('#w');
     await waitForState(widget, 'form');
-    await tabTo(page, byId('momo-first-name'), 'the first name field', 3);
+    await tabTo(page, byId('momo-country'), 'the country field, the first', 3);
     await typeDetails(page, null, testNumber('declined').national);
     await waitForState(widget, 'failed');
     await expect.poll(async () => (await focused(page)).text).toBe(en['failed.heading']);
@@ -139,7 +147,7 @@ describe('keyboard only › MomoCheckout.open()', () => {
     await page.keyboard.press('Enter');
     const dialog = page.locator('momo-checkout-dialog');
     await waitForState(dialog, 'form');
-    await tabTo(page, byId('momo-first-name'), 'the first name field', 6);
+    await tabTo(page, byId('momo-country'), 'the country field, the first', 6);
     await typeDetails(page, null, testNumber('approved_after_delay').national);
     await waitForState(dialog, 'succeeded');
 

@@ -37,7 +37,7 @@ async function createSessionFromForm(): Promise<{ sessionId: string; location: s
   const res = await checkout({ order: orderOf(html), lang: 'fr' }, { 'Sec-Fetch-Site': 'same-origin', Origin: 'null' });
   expect(res.status).toBe(303);
   const location = res.headers.get('location') ?? '';
-  const match = /\/pay\/(cs_[A-Za-z0-9]+)#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(location);
+  const match = /\/pay\/(cs_[A-Za-z0-9]+)\?lang=fr#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(location);
   if (!match) throw new Error(`unexpected location ${location}`);
   return { location, sessionId: match[1] as string, secret: match[2] as string, intentId: match[3] as string };
 }
@@ -79,10 +79,10 @@ describe('GET /demo', () => {
     expect(await res.text()).toContain('.products');
   });
 
-  it('links to the hosted page of a fresh intent, secret in the fragment', async () => {
+  it('links to the hosted page of a fresh intent, in the shop’s language, secret in the fragment', async () => {
     const { html } = await shop();
     const href = /href="(\/pay\/pi_[^"]+)"/.exec(html)?.[1] ?? '';
-    const match = /^\/pay\/(pi_[A-Za-z0-9]+)#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(href);
+    const match = /^\/pay\/(pi_[A-Za-z0-9]+)\?lang=fr#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(href);
     expect(match).not.toBeNull();
     expect(match?.[3]).toBe(match?.[1]);
     const intent = await (await fetch(`${running.server.url}/v1/payment-intents/${match?.[1]}`)).json();
@@ -140,7 +140,7 @@ describe('links built from the configured address, never from Host', () => {
     expect(res.status).toBe(303);
     const location = String(res.headers.location);
     expect(location.startsWith(`${running.server.url}/pay/cs_`)).toBe(true);
-    const sessionId = /\/pay\/(cs_[A-Za-z0-9]+)#/.exec(location)?.[1];
+    const sessionId = /\/pay\/(cs_[A-Za-z0-9]+)\?lang=fr#/.exec(location)?.[1];
     const session = await (await fetch(`${running.server.url}/v1/sessions/${sessionId}`)).json();
     expect(session.successUrl).toBe(`${running.server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}`);
     expect(session.cancelUrl).toBe(`${running.server.url}/demo?canceled=1`);
@@ -208,7 +208,8 @@ describe('POST /demo/checkout', () => {
 
   it('keeps the language on the way back', async () => {
     const res = await checkout({ order: orderOf((await shop('?lang=en')).html), lang: 'en' });
-    const sessionId = /\/pay\/(cs_[A-Za-z0-9]+)#/.exec(res.headers.get('location') ?? '')?.[1];
+    // To the hosted page in English, and back to the shop in English.
+    const sessionId = /\/pay\/(cs_[A-Za-z0-9]+)\?lang=en#/.exec(res.headers.get('location') ?? '')?.[1];
     const session = await (await fetch(`${running.server.url}/v1/sessions/${sessionId}`)).json();
     expect(session.successUrl).toBe(`${running.server.url}/demo/success?session_id={CHECKOUT_SESSION_ID}&lang=en`);
     expect(session.items[0].productName).toBe(PRODUCTS[0]?.name.en);
