@@ -2,12 +2,15 @@
 // package's own build — the hosted page (session urls point at it) and widget.js, whose API
 // defaults to where it was loaded from. So a merchant's end-to-end tests can redirect to a session
 // or load the widget and pay with the test numbers, with nothing but this command running.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
 import { listen } from '../server/listen';
 import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, notFoundPage, widgetRoute } from '../server/routes';
+import { inlineScriptHashes } from '../server/security';
 import { createStaticFiles } from '../server/static';
 
 export interface SandboxServerOptions {
@@ -33,7 +36,12 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
     sandbox = createSandbox({ checkoutBaseUrl: listening.url, ...sandboxOptions });
     const files = createStaticFiles(distDir);
     const dispatch = createDispatcher(
-      [apiRoute(sandbox.fetch), hostedPageRoute(builtHostedPage(files), {}), widgetRoute(files), assetsRoute(files)],
+      [
+        apiRoute(sandbox.fetch),
+        hostedPageRoute(builtHostedPage(files), { scriptHashes: inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8')) }),
+        widgetRoute(files),
+        assetsRoute(files),
+      ],
       { fallback: async () => notFoundPage() },
     );
     listening.route(getRequestListener(dispatch, { hostname: 'localhost' }));

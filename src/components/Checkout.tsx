@@ -50,7 +50,7 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
           <LangSwitch onChange={onLangChange} />
         </header>
         <div class="momo-body">
-          {intent && (
+          {intent ? (
             <Summary
               amount={intent.amount}
               currency={intent.currency}
@@ -58,14 +58,20 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
               session={model.session.value}
               paid={screen.name === 'succeeded'}
             />
+          ) : (
+            // Until the intent is read: the total's place, so nothing moves when it lands.
+            <section class="momo-summary">
+              <p class="momo-total">
+                <span>{t('summary.total')}</span>
+                <span class="momo-loading" role="status">
+                  <Spinner /> {t('loading')}
+                </span>
+              </p>
+            </section>
           )}
           <div class="momo-main">
-            {screen.name === 'loading' && (
-              <p class="momo-loading" role="status">
-                <Spinner /> {t('loading')}
-              </p>
-            )}
-            {(screen.name === 'form' || screen.name === 'confirming') && (
+            {/* The form is there from the first frame: the payer types while the intent is read. */}
+            {(screen.name === 'loading' || screen.name === 'form' || screen.name === 'confirming') && (
               <>
                 <h2 class="momo-form-heading" tabIndex={-1} ref={headingRef}>
                   {t('form.heading')}

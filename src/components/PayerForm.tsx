@@ -11,6 +11,8 @@ export function PayerForm({ model }: { model: Checkout }) {
   const { lang, t } = useI18n();
   const screen = model.screen.value;
   const busy = screen.name === 'confirming';
+  // The intent is still being read: the fields take typing, paying waits for the amount.
+  const loading = screen.name === 'loading';
   const notice = screen.name === 'form' ? screen.notice : undefined;
   const values = model.values.value;
   const errors = model.visibleErrors.value;
@@ -52,7 +54,7 @@ export function PayerForm({ model }: { model: Checkout }) {
       {/* Pressing Pay must not blur the e-mail field first: its error would appear above the
           button and move it from under the pointer before the click lands. Submitting shows every
           error anyway. */}
-      <button type="submit" class="momo-pay" disabled={busy} aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
+      <button type="submit" class="momo-pay" disabled={busy || loading} aria-disabled={busy || loading} onMouseDown={(event) => event.preventDefault()}>
         {busy ? (
           <>
             <Spinner /> {t('form.paying')}

@@ -6,10 +6,12 @@ import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
 import { type Lang, pickLang, translator } from '../i18n';
+import { withEarlyReads } from './early';
 import { awaitParent, EMBED_PATH } from './embed';
 import { forgetSecret, readAddress, takeSecret } from './location';
 
-const api = { baseUrl: import.meta.env.VITE_MOMO_API_BASE || location.origin };
+const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
+const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
 const defaultCountry = navigator.language.split('-')[1]?.toLowerCase();
 const lang = signal<Lang>('fr');
 

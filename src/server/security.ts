@@ -1,5 +1,7 @@
 // Security headers. The hosted page holds a client secret in its URL fragment and takes a payer's
-// phone number: it loads only its own files, talks only to the API, and cannot be framed.
+// phone number: it loads only its own files (and runs the one inline script its HTML holds,
+// allowed by its hash), talks only to the API, and cannot be framed.
+import { createHash } from 'node:crypto';
 
 /** Sent on every response of the server. */
 export const BASE_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff' };
@@ -31,13 +33,20 @@ export interface HostedPolicyOptions {
    * page that would break under the production policy by inline script breaks in dev as well.
    */
   dev?: boolean;
+  /** CSP sources of the page's inline scripts (`inlineScriptHashes` of its HTML). */
+  scriptHashes?: readonly string[] | undefined;
 }
 
-export function hostedPageCsp({ apiOrigin, dev = false }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
+/** `'sha256-…'` of each inline <script> of `html`, as CSP allows them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+}
+
+export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [] }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
   const api = connectSource(apiOrigin);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
     // The merchant's logo comes from the API, which serves it itself (README, merchant profile).

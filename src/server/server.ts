@@ -1,6 +1,6 @@
 // Starts the whole product on one port: the sandbox API, the hosted page, the widget and the demo
 // merchant. `npm start` serves the build in dist/; `npm run dev` puts Vite in front for hot reload.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -24,7 +24,7 @@ import {
   rootRoute,
   widgetRoute,
 } from './routes';
-import { connectSource } from './security';
+import { connectSource, inlineScriptHashes } from './security';
 import { createStaticFiles } from './static';
 
 export interface StartServerOptions {
@@ -114,7 +114,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const routes: Route[] = [
       apiRoute(sandbox.fetch),
       demoRoute(demo),
-      hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), { apiOrigin: options.apiOrigin, dev }),
+      hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), {
+        apiOrigin: options.apiOrigin,
+        dev,
+        scriptHashes: inlineScriptHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
+      }),
       widgetRoute(files),
       assetsRoute(files),
       rootRoute,

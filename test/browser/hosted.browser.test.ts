@@ -306,3 +306,53 @@ describe('hosted page › pages that are not a payment', () => {
     }
   }, 20_000);
 });
+
+describe('hosted page › painted at once', () => {
+  it('starts reading the intent and the session while its script is still on the way, and reads each once', async () => {
+    const session = await newSession();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const reads: string[] = [];
+    const violations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes('/v1/')) reads.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    let release = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto(session.url, { waitUntil: 'commit' });
+    // The bundle has not arrived, and both reads are already under way.
+    await expect.poll(() => reads.slice().sort()).toEqual([`/v1/payment-intents/${session.paymentIntentId}`, `/v1/sessions/${session.id}`]);
+    expect(await page.locator('.momo[data-state]').count()).toBe(0);
+    release();
+    await waitForState(page, 'form');
+    await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
+    // Taken over by the page: not read a second time.
+    expect(reads).toHaveLength(2);
+    expect(violations).toEqual([]);
+  }, 20_000);
+
+  it('shows the form while the intent is being read, and keeps what the payer typed', async () => {
+    const { id, secret } = await h.newIntent(5000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    let release = () => {};
+    const readHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/payment-intents/*', async (route) => {
+      await readHeld;
+      await route.continue();
+    });
+    await page.goto(`${h.server.url}/pay/${id}#${secret}`);
+    await waitForState(page, 'loading');
+    await page.locator('#momo-phone').fill(testNumber('approved_at_once').national);
+    expect(await page.locator('.momo-pay').isDisabled()).toBe(true);
+    release();
+    await waitForState(page, 'form');
+    await expect(page.locator('#momo-phone').inputValue()).resolves.toBe(testNumber('approved_at_once').national);
+    await expect(page.locator('.momo-pay').textContent()).resolves.toMatch(/^Payer 5\s000\sFCFA$/);
+  }, 20_000);
+});

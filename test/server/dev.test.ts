@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server/server';
+import { inlineScriptHashes } from '../../src/server/security';
 
 let server: RunningServer;
 
@@ -29,7 +30,10 @@ describe('startServer({ dev: true })', () => {
     const html = await res.text();
     expect(html).toContain('<script type="module" src="/@vite/client"></script>');
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self';");
+    // The page's one inline script (its early reads), allowed by its hash as served, and no other.
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(1);
+    expect(csp).toContain(`script-src 'self' ${hashes[0]};`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -1,0 +1,23 @@
+// The page's first reads, started by index.html's inline script before this bundle arrived (on a
+// slow network the two then overlap instead of following each other). The API client takes each
+// one over the first time it asks for the same address, as if it had sent it itself: its time
+// limit, retries and checks apply as usual. A read that was not started early is simply sent.
+
+declare global {
+  interface Window {
+    /** Set by index.html's inline script: same-origin path → the fetch it started. */
+    momoEarlyReads?: Record<string, Promise<Response>>;
+  }
+}
+
+/** A `fetch` for the API client at `baseUrl` that answers each early read once. */
+export function withEarlyReads(baseUrl: string, early = window.momoEarlyReads): (request: Request) => Promise<Response> {
+  const sameOrigin = new URL(baseUrl).origin === location.origin;
+  return (request) => {
+    const path = new URL(request.url).pathname;
+    const started = sameOrigin && request.method === 'GET' ? early?.[path] : undefined;
+    if (!started) return fetch(request);
+    delete early![path];
+    return started;
+  };
+}
