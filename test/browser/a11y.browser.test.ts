@@ -208,6 +208,13 @@ describe.each(COMBOS)('accessibility › widget, $lang, $colorScheme', ({ lang, 
       expect(await audit(page), state).toEqual([]);
     }
 
+    // Left by the payer: the canceled screen.
+    await page.goto(shop(element(await h.newIntent())));
+    await waitForState(page, 'form');
+    await page.locator('.momo-link').click();
+    await waitForState(page, 'canceled');
+    expect(await audit(page), 'canceled').toEqual([]);
+
     // An intent the service does not know.
     await page.goto(shop(element({ id: 'pi_000000000000000000000000', secret: 'pi_000000000000000000000000_secret_000000000000000000000000' })));
     await waitForState(page, 'error');

@@ -137,6 +137,10 @@ describe('<momo-checkout> › paying', () => {
     await waitForState(page.locator('#w'), 'form');
     await page.locator('#w .momo-link').click();
     expect(await seenEvents(page)).toEqual([{ type: 'canceled', target: 'w', detail: { intentId: intent.id, status: 'canceled', chargeId: null } }]);
+    // The widget says so (it does not stay as it was), and the payer can come back to pay.
+    await waitForState(page.locator('#w'), 'canceled');
+    await page.locator('#w').getByRole('button', { name: 'Revenir au paiement' }).click();
+    await waitForState(page.locator('#w'), 'form');
   });
 });
 

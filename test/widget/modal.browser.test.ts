@@ -124,6 +124,19 @@ describe('MomoCheckout.open › the dialog', () => {
     expect(await focusedId(page)).toBe('buy');
   });
 
+  it('after a payment, "Done" closes it, without canceling', async () => {
+    const page = await h.newPage();
+    const intent = await h.newIntent();
+    await shopWithModal(page, intent);
+    const scope = page.locator('momo-checkout-dialog');
+    await pay(scope, 'approved_at_once');
+    await waitForState(scope, 'succeeded');
+    await scope.getByRole('button', { name: 'Terminé' }).click();
+    await expect.poll(() => dialogs(page)).toBe(0);
+    expect((await calls(page)).map(([name]) => name)).toEqual(['succeeded']);
+    expect(await focusedId(page)).toBe('buy');
+  });
+
   it('closes silently on destroy()', async () => {
     const page = await h.newPage();
     const intent = await h.newIntent();

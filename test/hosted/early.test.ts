@@ -1,0 +1,72 @@
+// The hosted page's early reads: index.html's inline script starts them with the same idea of a
+// client secret and a page address as the rest of the checkout, and the API client takes each
+// over once, for the same address only.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_SECRET_PATTERN } from '../../src/api/schemas/client-secret';
+import { withEarlyReads } from '../../src/hosted/early';
+import { HOSTED_PAGE_PATH } from '../../src/server/routes';
+
+const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
+const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+
+/** Runs index.html's inline script on an address; answers the reads it started. */
+function earlyReadsAt(address: string, stored: Record<string, string> = {}): string[] {
+  const url = new URL(address);
+  const started: string[] = [];
+  const window: { momoEarlyReads?: Record<string, unknown> } = {};
+  const run = new Function('location', 'sessionStorage', 'fetch', 'window', inline);
+  run(
+    { pathname: url.pathname, hash: url.hash },
+    { getItem: (key: string) => stored[key] ?? null },
+    (path: string) => started.push(path),
+    window,
+  );
+  expect(Object.keys(window.momoEarlyReads ?? {}).sort()).toEqual(started.slice().sort());
+  return started.sort();
+}
+
+describe('hosted page › index.html starts the first reads', () => {
+  const secret = 'pi_abc123_secret_XYZ789';
+
+  it('reads the intent named by the secret, and the session named by the path', () => {
+    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123#${secret}`)).toEqual(['/v1/payment-intents/pi_abc123']);
+    expect(earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)).toEqual(['/v1/payment-intents/pi_abc123', '/v1/sessions/cs_s1']);
+    // A reload: the tab kept the secret (the address no longer has it).
+    expect(earlyReadsAt('https://pay.example/pay/cs_s1', { 'momo-secret:/pay/cs_s1': secret })).toEqual(['/v1/payment-intents/pi_abc123', '/v1/sessions/cs_s1']);
+  });
+
+  it('knows a secret as the checkout does, and sends nothing else but ids', () => {
+    expect(inline).toContain(CLIENT_SECRET_PATTERN.slice(0, CLIENT_SECRET_PATTERN.lastIndexOf('[')));
+    expect(earlyReadsAt('https://pay.example/pay/pi_abc123#pi_abc123_sc_XYZ')).toEqual(['/v1/payment-intents/pi_abc123']);
+    expect(earlyReadsAt('https://pay.example/pay/pi_abc123#not-a-secret')).toEqual([]);
+    expect(earlyReadsAt('https://pay.example/embed')).toEqual([]);
+    for (const path of earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)) expect(path).not.toContain('secret');
+    // The session paths it reads are hosted-page paths.
+    expect(HOSTED_PAGE_PATH.test('/pay/cs_s1')).toBe(true);
+  });
+});
+
+describe('hosted page › the API client takes the early reads over', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('answers a GET of the same address once with the early read, then fetches as usual', async () => {
+    const early = { '/v1/payment-intents/pi_1': Promise.resolve(new Response('early')) };
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => (fetched.push(`${request.method} ${new URL(request.url).pathname}`), new Response('late')));
+    const send = withEarlyReads(location.origin, early);
+    const get = (path: string, method = 'GET') => send(new Request(`${location.origin}${path}`, { method }));
+    expect(await (await get('/v1/payment-intents/pi_1')).text()).toBe('early');
+    expect(await (await get('/v1/payment-intents/pi_1')).text()).toBe('late');
+    expect(await (await get('/v1/payment-intents/pi_2')).text()).toBe('late');
+    expect(fetched).toEqual(['GET /v1/payment-intents/pi_1', 'GET /v1/payment-intents/pi_2']);
+  });
+
+  it('never hands an early read to another origin’s client', async () => {
+    const early = { '/v1/payment-intents/pi_1': Promise.resolve(new Response('early')) };
+    vi.stubGlobal('fetch', async () => new Response('late'));
+    const send = withEarlyReads('https://api.elsewhere.example', early);
+    expect(await (await send(new Request('https://api.elsewhere.example/v1/payment-intents/pi_1'))).text()).toBe('late');
+  });
+});
