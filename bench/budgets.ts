@@ -8,6 +8,8 @@ export interface BudgetResult {
   limit: number;
   unit: string;
   ok: boolean;
+  /** The limit is a floor (a score): the budget holds when `actual` ≥ `limit`. */
+  atLeast?: true;
   /** How the limit was derived or what the figure means, when the numbers alone do not say. */
   note?: string;
 }
@@ -25,16 +27,27 @@ export const BUDGETS = {
   statusLatencyMedianMs: 1500,
   /** A payer's read under a flood of bad confirms and creations, p99 (issue 14: it took 284 ms at the median). */
   floodBystanderP99Ms: 250,
+  /** Lighthouse (mobile, simulated slow 4G), the hosted page: Largest Contentful Paint, median of 3 runs (issue 12: 1.34 s). */
+  lcpMs: 1000,
+  /** Lighthouse (mobile), the hosted page: each category's score, median of 3 runs, out of 100. */
+  performanceScore: 100,
+  accessibilityScore: 100,
+  bestPracticesScore: 100,
 } as const;
 
 export function budget(name: string, actual: number, limit: number, unit: string, note?: string): BudgetResult {
   return { name, actual, limit, unit, ok: actual <= limit, ...(note ? { note } : {}) };
 }
 
+/** A floor: the measurement must reach `min` (a score). */
+export function budgetAtLeast(name: string, actual: number, min: number, unit: string, note?: string): BudgetResult {
+  return { name, actual, limit: min, unit, ok: actual >= min, atLeast: true, ...(note ? { note } : {}) };
+}
+
 const show = (value: number, unit: string) => (unit === 'bytes' ? `${(value / KB).toFixed(2)} KB` : `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`);
 
 export function formatBudgets(results: readonly BudgetResult[]): string {
   return results
-    .map((r) => `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${show(r.actual, r.unit)} (budget ≤ ${show(r.limit, r.unit)})${r.note ? ` — ${r.note}` : ''}`)
+    .map((r) => `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${show(r.actual, r.unit)} (budget ${r.atLeast ? '≥' : '≤'} ${show(r.limit, r.unit)})${r.note ? ` — ${r.note}` : ''}`)
     .join('\n');
 }

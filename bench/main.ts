@@ -1,4 +1,4 @@
-// `npm run bench [-- --check] [-- --only=bytes,load,latency,sandbox]`: measures what issue 5 asks
+// `npm run bench [-- --check] [-- --only=bytes,load,lighthouse,latency,sandbox]`: measures what issue 5 asks
 // on a fresh build of the sources, writes bench/results.json and bench/results.md, prints the
 // budgets; with --check, exits 1 if any budget fails. See the README's "Performance budgets".
 import { execFileSync } from 'node:child_process';
@@ -9,10 +9,11 @@ import { launchChromium } from '../src/tools/chromium';
 import { REPO_ROOT } from '../src/server/paths';
 import { byteBudgets } from './size';
 import { buildForBench } from './build';
-import { BUDGETS, type BudgetResult, budget, formatBudgets } from './budgets';
+import { BUDGETS, type BudgetResult, budget, budgetAtLeast, formatBudgets } from './budgets';
 import { measureBytes } from './bytes';
 import { scenarios, startFixtures } from './fixtures';
 import { measureLatency, measureWaiting } from './latency';
+import { type LighthouseCategory, measureLighthouse } from './lighthouse';
 import { measureLoads, SLOW_PHONE } from './load';
 import { type BenchResults, markdown } from './report';
 import { measureFlood } from './flood';
@@ -21,9 +22,11 @@ import { round } from './stats';
 
 /** The issue's floors: no fewer runs than these, ever. */
 const LOAD_RUNS = 5;
+/** Lighthouse runs per page; the figures are their medians. */
+const LIGHTHOUSE_RUNS = 3;
 const PAYMENTS = 20;
 const PAYMENTS_AT_ONCE = 10;
-const PHASES = ['bytes', 'load', 'latency', 'sandbox'] as const;
+const PHASES = ['bytes', 'load', 'lighthouse', 'latency', 'sandbox'] as const;
 type Phase = (typeof PHASES)[number];
 
 const args = process.argv.slice(2);
@@ -67,13 +70,15 @@ const build = await timed('build', buildForBench);
 try {
   if (runs('bytes')) results.bytes = await timed('bytes', () => measureBytes(build.dir, build.mapsDir));
 
-  if (runs('load') || runs('latency')) {
+  if (runs('load') || runs('lighthouse') || runs('latency')) {
     const fixtures = await startFixtures(build.dir);
     try {
       if (runs('load')) {
         const loads = await timed('slow-phone load', () => measureLoads(fixtures.server.url, fixtures.merchant.url, scenarios(fixtures), LOAD_RUNS));
         results.load = { settings: { ...SLOW_PHONE, runs: LOAD_RUNS }, results: loads };
       }
+      // Before the waiting minute starts polling in the background: Lighthouse has the machine.
+      if (runs('lighthouse')) results.lighthouse = await timed('lighthouse', () => measureLighthouse(fixtures.server.url, fixtures.merchant.url, LIGHTHOUSE_RUNS));
       if (runs('latency')) {
         const browser = await launchChromium();
         results.machine.chromium = `Chromium ${browser.version()}`;
@@ -108,6 +113,21 @@ if (results.bytes) {
 }
 for (const load of results.load?.results ?? []) {
   budgets.push(budget(`slow-phone load, ${load.scenario}: median ÷ floor`, load.ratio, BUDGETS.ttiOverFloor, '×', `${load.medianMs} ms, floor ${load.floorMs} ms`));
+}
+const SCORE_BUDGETS: [LighthouseCategory, number][] = [
+  ['performance', BUDGETS.performanceScore],
+  ['accessibility', BUDGETS.accessibilityScore],
+  ['best-practices', BUDGETS.bestPracticesScore],
+];
+for (const page of results.lighthouse?.pages ?? []) {
+  budgets.push(budget(`Lighthouse mobile, ${page.page}: LCP, median`, page.lcpMs, BUDGETS.lcpMs, 'ms', `runs ${page.runs.map((r) => r.lcpMs).join(', ')} ms`));
+  for (const [category, min] of SCORE_BUDGETS) {
+    const note = page.failing
+      .filter((a) => a.category === category)
+      .map((a) => `${a.id} ${a.score}${a.failedRuns < page.runs.length ? ` (in ${a.failedRuns} of ${page.runs.length} runs)` : ''}`)
+      .join(', ');
+    budgets.push(budgetAtLeast(`Lighthouse mobile, ${page.page}: ${category} score, median`, page.scores[category], min, 'points', note ? `below a full score: ${note}` : undefined));
+  }
 }
 if (results.latency) budgets.push(budget('status latency, median', results.latency.medianMs, BUDGETS.statusLatencyMedianMs, 'ms', `worst ${results.latency.worstMs} ms`));
 if (results.latencySpread) {

@@ -2,6 +2,7 @@
 import type { BudgetResult } from './budgets';
 import type { BundleBytes, BytesReport } from './bytes';
 import type { WaitingResult, LatencyResult } from './latency';
+import type { LighthouseAudit, LighthouseResult } from './lighthouse';
 import { SLOW_PHONE, type LoadResult } from './load';
 import { FLOOD_HEAP_MB, type FloodResult } from './flood';
 import type { SandboxLoadResult } from './sandbox-load';
@@ -13,6 +14,7 @@ export interface BenchResults {
   durationsS: Record<string, number>;
   bytes?: BytesReport;
   load?: { settings: typeof SLOW_PHONE & { runs: number }; results: LoadResult[] };
+  lighthouse?: LighthouseResult;
   latency?: LatencyResult;
   latencySpread?: LatencyResult;
   waiting?: WaitingResult;
@@ -61,6 +63,7 @@ export function markdown(r: BenchResults): string {
       ),
     );
   }
+  if (r.lighthouse) parts.push(...lighthouseSection(r.lighthouse));
   if (r.latency || r.waiting) {
     parts.push('#### Status latency');
     const rows = [
@@ -106,8 +109,35 @@ export function markdown(r: BenchResults): string {
       `Records held at the end: ${(f.heldBytes / 2 ** 20).toFixed(1)} MiB of a ${(f.maxBytes / 2 ** 20).toFixed(0)} MiB bound; the server's peak resident memory ${f.peakRssMb} MB.`,
     );
   }
-  parts.push('#### Budgets', table(['budget', 'measured', 'limit', ''], r.budgets.map((b) => [b.name, show(b.actual, b.unit), show(b.limit, b.unit), b.ok ? 'pass' : '**FAIL**'])));
+  parts.push('#### Budgets', table(['budget', 'measured', 'limit', ''], r.budgets.map((b) => [b.name, show(b.actual, b.unit), `${b.atLeast ? '≥ ' : ''}${show(b.limit, b.unit)}`, b.ok ? 'pass' : '**FAIL**'])));
   return `${parts.join('\n\n')}\n`;
+}
+
+/** One audit as a list item: id, title, score, what it found. */
+function auditLine(a: LighthouseAudit, runs: number): string {
+  const score = a.score === null ? '' : ` — score ${a.score}`;
+  const inRuns = a.failedRuns > 0 && a.failedRuns < runs ? ` (in ${a.failedRuns} of ${runs} runs)` : '';
+  const found = (a.details ?? []).map((line) => `\n  - \`${line.replaceAll('`', "'")}\``).join('');
+  return `- \`${a.id}\` ${a.title}${score}${a.displayValue ? `, ${a.displayValue}` : ''}${inRuns}${found}`;
+}
+
+function lighthouseSection(l: LighthouseResult): string[] {
+  const s = l.settings;
+  const t = s.throttling;
+  const out = [
+    '#### Lighthouse (mobile)',
+    `Lighthouse ${s.lighthouse}, ${s.formFactor}, ${s.throttlingMethod === 'simulate' ? 'simulated throttling' : s.throttlingMethod} (${t.rttMs} ms round trip, ${t.throughputKbps} kbit/s, CPU ${t.cpuSlowdownMultiplier}×), Debian's Chromium headless in French, a fresh browser per run; median of ${s.runs} runs per page, each figure on its own.`,
+    table(
+      ['page', 'LCP', 'FCP', 'TBT', 'CLS', 'performance', 'accessibility', 'best practices', 'LCP of each run'],
+      l.pages.map((p) => [p.page, `${p.lcpMs} ms`, `${p.fcpMs} ms`, `${p.tbtMs} ms`, p.cls, p.scores.performance, p.scores.accessibility, p.scores['best-practices'], p.runs.map((run) => run.lcpMs).join(', ')]),
+    ),
+  ];
+  for (const p of l.pages) {
+    const failing = p.failing.length > 0 ? `Audits below a full score:\n${p.failing.map((a) => auditLine(a, s.runs)).join('\n')}` : 'No audit below a full score.';
+    out.push(`**${p.page}**. ${failing}\n\nWhat the metrics are made of (run of median LCP):\n${p.notes.map((a) => auditLine(a, s.runs)).join('\n')}`);
+    if (p.warnings) out.push(`Lighthouse's warnings: ${p.warnings.join(' ')}`);
+  }
+  return out;
 }
 
 function show(value: number, unit: string): string {
