@@ -3,6 +3,7 @@
 // scripts and connections to the widget's origin only. Violations are caught both ways Chromium
 // reports them: `securitypolicyviolation` events in the page, and console messages.
 import type { Page } from 'playwright-core';
+import { inlineScriptHashes } from '../../src/server/security';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import type { TestOutcome } from '../../src/phone';
@@ -68,7 +69,12 @@ describe('CSP › the hosted page', () => {
     const { id, secret } = await h.newIntent();
     const response = await fetch(`${h.server.url}/pay/${id}#${secret}`);
     const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
-    for (const [directive, sources] of Object.entries(REQUIRED)) expect(policy[directive], directive).toEqual(sources);
+    // Scripts: the page's own files, and its one inline script (the early reads) by its hash as
+    // served — never 'unsafe-inline'.
+    const hashes = inlineScriptHashes(await response.text());
+    expect(hashes).toHaveLength(1);
+    const required = { ...REQUIRED, 'script-src': ["'self'", ...hashes] };
+    for (const [directive, sources] of Object.entries(required)) expect(policy[directive], directive).toEqual(sources);
   });
 
   it('takes a decline, a retry, a language switch and a payment with zero violations', async () => {
