@@ -156,7 +156,7 @@ async function oneRun(url: string): Promise<Result> {
 
 const text = (value: unknown): string | undefined => {
   if (value === null || value === undefined || value === '') return undefined;
-  if (typeof value === 'number') return String(round(value, 1));
+  if (typeof value === 'number') return String(Math.abs(value) < 1 ? round(value, 3) : round(value, 1)); // a shift's score: 0.042
   if (typeof value === 'string' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
