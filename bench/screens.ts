@@ -82,6 +82,12 @@ async function pay(page: Page, outcome: TestOutcome, until: string) {
 
 /** Each screen: how to reach it from a fresh page. */
 const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
+  async '00-loading'(page, c) {
+    // The intent read held: the form is already there, the total's place waits.
+    await page.route('**/v1/payment-intents/*', () => new Promise(() => {}));
+    await page.goto(await sessionUrl(c.lang));
+    await state(page, 'loading');
+  },
   async '01-form'(page, c) {
     await page.goto(await sessionUrl(c.lang));
     await state(page, 'form');
@@ -135,6 +141,22 @@ const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
     );
     await page.goto(url);
     await state(page, 'form');
+  },
+  async '09-widget-canceled'(page, c) {
+    const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-21' });
+    const url = merchantSite.page(
+      `/shop-${Math.random().toString(36).slice(2)}`,
+      `<!doctype html><html lang="${c.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>Boutique</title><script src="${server.url}/widget.js" defer></script></head>` +
+        `<body><main><h1>Boutique Awa</h1><momo-checkout intent="${intent.intent_id}" client-secret="${intent.client_secret}" lang="${c.lang}"></momo-checkout></main></body></html>`,
+    );
+    await page.goto(url);
+    await state(page, 'form');
+    await page.locator('.momo-link').click();
+    await state(page, 'canceled');
+  },
+  async '11-not-found'(page) {
+    await page.goto(`${server.url}/pay/`);
   },
   async '10-dialog-succeeded'(page, c) {
     const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-20' });

@@ -59,13 +59,13 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
               paid={screen.name === 'succeeded'}
             />
           ) : (
-            // Until the intent is read: the total's place, so nothing moves when it lands.
+            // Until the intent is read: the places of the items and the total, so that nothing
+            // moves when they land.
             <section class="momo-summary">
-              <p class="momo-total">
-                <span>{t('summary.total')}</span>
-                <span class="momo-loading" role="status">
-                  <Spinner /> {t('loading')}
-                </span>
+              {model.itemized.value && <p class="momo-items-place">{t('summary.items')}</p>}
+              <p class="momo-total momo-loading" role="status">
+                <span>{t('loading')}</span>
+                <Spinner />
               </p>
             </section>
           )}

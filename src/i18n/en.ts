@@ -6,7 +6,7 @@ export const en = {
   'lang.switchLabel': 'Afficher en français',
 
   'page.title': 'Secure payment',
-  'page.test': 'Test mode',
+  'page.test': 'TEST',
   'dialog.close': 'Close',
   'summary.total': 'Total to pay',
   'summary.paid': 'Total paid',

@@ -7,7 +7,7 @@ export const fr = {
   'lang.switchLabel': 'Show in English',
 
   'page.title': 'Paiement sécurisé',
-  'page.test': 'Mode test',
+  'page.test': 'TEST',
   'dialog.close': 'Fermer',
   'summary.total': 'Total à payer',
   'summary.paid': 'Total payé',

@@ -307,7 +307,7 @@ describe('Checkout › screens that depend on what the page still knows', () => 
     const pending = await text('pending, for a merchant with a name (and in test mode)', 'en');
     expect(pending).toContain('Boutique Awa');
     expect(pending).toContain('Payment of FCFA');
-    expect(pending).toContain('Test mode');
+    expect(pending).toContain('TEST');
     const paid = await text('succeeded, for a merchant with a name and a support address', 'fr');
     expect(paid).toContain('Payé àBoutique Awa');
     expect(paid).toContain('Contactez Boutique Awa : aide@awa.example');
