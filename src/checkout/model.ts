@@ -104,8 +104,6 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     session: session as ReadonlySignal<typeof session.value>,
     /** Who is paid, as the service says (an extension; null when it does not). */
     merchant: computed(() => intent.value?.merchant ?? session.value?.merchant ?? null),
-    /** Whether the page will show a session's items (its place is kept while they are read). */
-    itemized: signal(Boolean(options.readSession)) as ReadonlySignal<boolean>,
     /** The service's test mode (live_mode 0): the page says so. */
     testMode: computed(() => intent.value?.live_mode === 0),
     values: form.values as ReadonlySignal<typeof form.values.value>,

@@ -62,7 +62,7 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
             // Until the intent is read: the places of the items and the total, so that nothing
             // moves when they land.
             <section class="momo-summary">
-              {model.itemized.value && <p class="momo-items-place">{t('summary.items')}</p>}
+              <p class="momo-items-place">{t('summary.items')}</p>
               <p class="momo-total momo-loading" role="status">
                 <span>{t('loading')}</span>
                 <Spinner />

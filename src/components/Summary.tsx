@@ -40,8 +40,11 @@ export function Summary({ amount, currency, description, session, paid }: Props)
             ))}
           </ul>
         </details>
+      ) : description ? (
+        <p class="momo-description">{description}</p>
       ) : (
-        description && <p class="momo-description">{description}</p>
+        // The line is there on every page, so the total and the form never move when the intent lands.
+        <p class="momo-items-place">{t('summary.items')}</p>
       )}
       <p class="momo-total">
         <span>{t(paid ? 'summary.paid' : 'summary.total')}</span>
