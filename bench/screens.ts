@@ -64,6 +64,21 @@ async function intentUrl(lang: string): Promise<string> {
   return `${server.url}/pay/${intent.intent_id}?lang=${lang}#${intent.client_secret}`;
 }
 
+/** A merchant's page on another origin, loading widget.js, with `body` after its heading. */
+const shop = (c: Combo, body: string) =>
+  merchantSite.page(
+    `/shop-${Math.random().toString(36).slice(2)}`,
+    `<!doctype html><html lang="${c.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>Boutique</title><script src="${server.url}/widget.js" defer></script>` +
+      `<style>body{font-family:system-ui;margin:0;padding:1rem;background:#faf7f2}main{max-width:40rem;margin:auto}</style></head>` +
+      `<body><main><h1>Boutique Awa</h1>${body}</main></body></html>`,
+  );
+
+async function shopWithWidget(c: Combo, description: string): Promise<string> {
+  const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description });
+  return shop(c, `<momo-checkout intent="${intent.intent_id}" client-secret="${intent.client_secret}" lang="${c.lang}"></momo-checkout>`);
+}
+
 const state = (page: Page, name: string) => page.locator(`.momo[data-state="${name}"]`).first().waitFor({ timeout: 20_000 });
 
 async function fill(page: Page, outcome: TestOutcome) {
@@ -130,27 +145,11 @@ const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
     await state(page, 'form');
   },
   async '09-widget'(page, c) {
-    const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-19' });
-    const url = merchantSite.page(
-      `/shop-${Math.random().toString(36).slice(2)}`,
-      `<!doctype html><html lang="${c.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>Boutique</title><script src="${server.url}/widget.js" defer></script>` +
-        `<style>body{font-family:system-ui;margin:0;padding:1rem;background:#faf7f2}main{max-width:40rem;margin:auto}</style></head>` +
-        `<body><main><h1>Boutique Awa</h1><p>Votre panier : 1 article.</p>` +
-        `<momo-checkout intent="${intent.intent_id}" client-secret="${intent.client_secret}" lang="${c.lang}"></momo-checkout></main></body></html>`,
-    );
-    await page.goto(url);
+    await page.goto(await shopWithWidget(c, 'Commande A-19'));
     await state(page, 'form');
   },
   async '09-widget-canceled'(page, c) {
-    const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-21' });
-    const url = merchantSite.page(
-      `/shop-${Math.random().toString(36).slice(2)}`,
-      `<!doctype html><html lang="${c.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>Boutique</title><script src="${server.url}/widget.js" defer></script></head>` +
-        `<body><main><h1>Boutique Awa</h1><momo-checkout intent="${intent.intent_id}" client-secret="${intent.client_secret}" lang="${c.lang}"></momo-checkout></main></body></html>`,
-    );
-    await page.goto(url);
+    await page.goto(await shopWithWidget(c, 'Commande A-21'));
     await state(page, 'form');
     await page.locator('.momo-link').click();
     await state(page, 'canceled');
@@ -160,11 +159,7 @@ const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
   },
   async '10-dialog-succeeded'(page, c) {
     const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-20' });
-    const url = merchantSite.page(
-      `/dialog-${Math.random().toString(36).slice(2)}`,
-      `<!doctype html><html lang="${c.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>Boutique</title><script src="${server.url}/widget.js" defer></script></head><body><main><h1>Boutique Awa</h1></main></body></html>`,
-    );
+    const url = shop(c, '');
     await page.goto(url);
     await page.waitForFunction(() => 'MomoCheckout' in window);
     await page.evaluate(
