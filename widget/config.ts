@@ -19,10 +19,10 @@ export const apiBaseOf = (option: string | undefined): string => option || loade
 
 export const report = (problem: string): void => console.error(`momo-checkout: ${problem}`);
 
-/** `fr`, `en` (or `fr-CG`…); anything else is reported, then the browser's language is used. */
+/** `fr`, `en`, `ar`, `es`, `pt` (or `fr-CG`, `ar-TD`…); anything else is reported, then the browser's language is used. */
 export function langOf(requested: string | null | undefined): Lang {
   const base = requested?.trim().toLowerCase().split('-')[0] ?? '';
-  if (base && !isLang(base)) report(`lang "${requested}" is not supported: use "fr" or "en". Using the browser's language instead.`);
+  if (base && !isLang(base)) report(`lang "${requested}" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser's language instead.`);
   return pickLang(isLang(base) ? base : null, navigator.languages);
 }
 

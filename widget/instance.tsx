@@ -5,7 +5,8 @@ import { type ComponentChildren, render, type VNode } from 'preact';
 import { type Checkout as Model, type CheckoutEventDetail, createCheckout } from '../src/checkout/model';
 import type { ErrorKind } from '../src/checkout/screens';
 import { Checkout } from '../src/components/Checkout';
-import type { Lang } from '../src/i18n';
+import { type Lang, shownWhileLoading } from '../src/i18n';
+import { langSwitcher } from '../src/i18n/load';
 import { apiBaseOf, langOf, linkProblem, report } from './config';
 import { adoptStyles } from './styles';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutOptions } from './types';
@@ -21,7 +22,10 @@ type Callback = ((detail: MomoCheckoutEventDetail) => void) | undefined;
 export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Frame = Inline, onClose?: () => void): MomoCheckoutHandle & { model: Model } {
   const intentId = options.intentId ?? '';
   const apiBase = apiBaseOf(options.apiBase);
-  const lang = signal(langOf(options.lang));
+  // A language that is not built in comes from the checkout's origin (/i18n/<lang>.json); until it
+  // has arrived the checkout shows the browser's built-in language, or French.
+  const wanted = langOf(options.lang);
+  const lang = signal(shownWhileLoading(wanted, navigator.languages));
   let live = true;
   // Only these three fields ever reach the merchant, whatever the model's detail may hold. A
   // callback that throws is reported as uncaught, without stopping the checkout half-way.
@@ -69,9 +73,10 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
   });
 
   const unadopt = adoptStyles(root);
-  const setLang = (next: Lang) => {
-    lang.value = next;
-  };
+  const setLang = langSwitcher(apiBase, (next) => {
+    if (live) lang.value = next;
+  });
+  void setLang(wanted);
   const App = () => (
     <Frame lang={lang.value}>
       <Checkout model={model} lang={lang.value} onLangChange={setLang} />
@@ -82,7 +87,7 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
 
   return {
     model,
-    setLang: (next: string) => setLang(langOf(next)),
+    setLang: (next: string) => void setLang(langOf(next)),
     destroy() {
       if (!live) return;
       live = false;

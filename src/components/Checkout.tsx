@@ -1,5 +1,5 @@
 import type { Checkout as CheckoutModel } from '../checkout/model';
-import { type Lang, translator } from '../i18n';
+import { dirOf, type Lang, translator } from '../i18n';
 import { I18nContext } from './i18n';
 import { LangSwitch } from './LangSwitch';
 import { CancelLink, Canceled, ErrorView, Failed, Unknown } from './Outcome';
@@ -13,7 +13,8 @@ import { useFocusOnChange } from './useFocusOnChange';
 interface Props {
   model: CheckoutModel;
   lang: Lang;
-  onLangChange(lang: Lang): void;
+  /** The payer chose a language; the host shows it once it can (a language may have to be fetched first). */
+  onLangChange(lang: Lang): unknown;
   /**
    * Whether the merchant's logo may show: on the checkout's own pages (hosted, isolated frame),
    * whose CSP allows the service's images; not inside a merchant's page, whose CSP may not.
@@ -35,7 +36,7 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
   const logoUrl = logo && merchant?.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
   return (
     <I18nContext.Provider value={{ lang, t }}>
-      <div class="momo" data-state={screen.name} lang={lang}>
+      <div class="momo" data-state={screen.name} lang={lang} dir={dirOf(lang)}>
         <header class="momo-header">
           {logoUrl && <img class="momo-logo" src={logoUrl} alt="" width={40} height={40} decoding="async" />}
           <div class="momo-payee">
@@ -47,7 +48,7 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
               </p>
             )}
           </div>
-          <LangSwitch onChange={onLangChange} />
+          <LangSwitch country={model.values.value.country} onChange={onLangChange} />
         </header>
         <div class="momo-body">
           {intent ? (

@@ -5,7 +5,8 @@ import { render } from 'preact';
 import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
-import { type Lang, pickLang, translator } from '../i18n';
+import { dirOf, type Lang, pickLang, shownWhileLoading, translator } from '../i18n';
+import { langSwitcher } from '../i18n/load';
 import { withEarlyReads } from './early';
 import { awaitParent, EMBED_PATH } from './embed';
 import { forgetSecret, readAddress, takeSecret } from './location';
@@ -15,16 +16,27 @@ const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
 const defaultCountry = navigator.language.split('-')[1]?.toLowerCase();
 const lang = signal<Lang>('fr');
 
-/** Renders the checkout in place of index.html's placeholder, in `initial` language, and starts it. */
+/**
+ * Renders the checkout in place of index.html's placeholder, in `initial` language, and starts it.
+ * A language that is not built in comes from this page's origin (/i18n/<lang>.json, which
+ * index.html's script may have started already); until it has arrived the page keeps the one it shows.
+ */
 function show(options: CheckoutOptions, initial: string | null | undefined, keepLang?: (lang: Lang) => void) {
   const model = createCheckout(options);
-  const setLang = (next: Lang, chosen = true) => {
+  const display = (next: Lang) => {
     lang.value = next;
     document.documentElement.lang = next;
+    document.documentElement.dir = dirOf(next);
     document.title = translator(next)('page.title');
-    if (chosen) keepLang?.(next);
   };
-  setLang(pickLang(initial, navigator.languages), false);
+  const choose = langSwitcher('', display, withEarlyReads(location.origin));
+  const setLang = (next: Lang, chosen = true) =>
+    choose(next).then((shown) => {
+      if (shown && chosen) keepLang?.(next);
+    });
+  const wanted = pickLang(initial, navigator.languages);
+  display(shownWhileLoading(wanted, navigator.languages));
+  void setLang(wanted, false);
   const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} logo />;
   const root = document.getElementById('app')!;
   // index.html shows a placeholder from the first paint; it goes now (Preact would render beside it).
@@ -50,7 +62,7 @@ if (location.pathname === EMBED_PATH) {
       },
       init.lang,
     );
-    parent.onLang((next) => setLang(pickLang(next)));
+    parent.onLang((next) => void setLang(pickLang(next)));
   });
 } else {
   const address = readAddress(location);

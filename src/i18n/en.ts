@@ -2,8 +2,7 @@
 // `{placeholders}` (checked by the types, see ./messages, and by a test). `{name}` marks a value
 // filled in at run time; the code that shows a message must give it (the types check that too).
 export const en = {
-  'lang.switch': 'Français',
-  'lang.switchLabel': 'Afficher en français',
+  'lang.label': 'Language',
 
   'page.title': 'Secure payment',
   'page.test': 'TEST',

@@ -3,8 +3,7 @@ import type { Catalogue } from './messages';
 // Catalogue français : mêmes clés et mêmes {paramètres} que le catalogue anglais (vérifié par les
 // types et un test).
 export const fr = {
-  'lang.switch': 'English',
-  'lang.switchLabel': 'Show in English',
+  'lang.label': 'Langue',
 
   'page.title': 'Paiement sécurisé',
   'page.test': 'TEST',

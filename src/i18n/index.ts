@@ -1,16 +1,48 @@
-// Messages and formatting in the payer's language. Only French and English are supported; a
-// missing message or a missing value for its text is a type error, never a silent fallback.
+// Messages and formatting in the payer's language. French and English are built in; Arabic,
+// Spanish and Portuguese are loaded only when chosen (./load.ts): until a language's catalogue has
+// arrived it is never shown, so a missing message or a missing value for its text is a type error
+// or a fallback to French, never a key on screen.
 import { en } from './en';
 import { fr } from './fr';
 import type { Catalogue, Message, MessageKey, Translate } from './messages';
 
 export type { Catalogue, Message, MessageKey, Translate };
 
-// A language is its catalogue file and its line here: the languages the checkout speaks are these.
-const catalogues = { fr, en } satisfies Record<string, Catalogue>;
-export type Lang = keyof typeof catalogues;
+/** Every language the checkout speaks; the first two are in every bundle. */
+export const LANGS = ['fr', 'en', 'ar', 'es', 'pt'] as const;
+export type Lang = (typeof LANGS)[number];
 
-export const isLang = (value: unknown): value is Lang => Object.hasOwn(catalogues, value as PropertyKey);
+/** Each language's name in itself, as the language switch offers it (known before it is loaded). */
+export const LANG_NAMES: Readonly<Record<Lang, string>> = { fr: 'Français', en: 'English', ar: 'العربية', es: 'Español', pt: 'Português' };
+
+// A built-in language is its catalogue file and its line here; a loaded one arrives by addCatalogue.
+const catalogues: Partial<Record<Lang, Catalogue>> = { fr, en };
+
+export const isLang = (value: unknown): value is Lang => (LANGS as readonly unknown[]).includes(value);
+
+/** Whether `lang` can be shown now: built in, or its catalogue has arrived. */
+export const isLoaded = (lang: Lang): boolean => Object.hasOwn(catalogues, lang);
+
+/** `rtl` for Arabic. */
+export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
+
+/**
+ * Takes a fetched catalogue for `lang` if it is one: every key of the English catalogue, each a
+ * non-empty text with the same {placeholders}. Anything else is refused (false) and never shown.
+ */
+export function addCatalogue(lang: Lang, data: unknown): boolean {
+  if (isLoaded(lang)) return true;
+  if (typeof data !== 'object' || data === null) return false;
+  const given = data as Record<string, unknown>;
+  for (const [key, source] of Object.entries(en)) {
+    const text = Object.hasOwn(given, key) ? given[key] : undefined;
+    if (typeof text !== 'string' || !text.trim() || placeholders(text) !== placeholders(source)) return false;
+  }
+  catalogues[lang] = given as Catalogue;
+  return true;
+}
 
 /** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
 export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
@@ -23,15 +55,31 @@ export function pickLang(requested: string | null | undefined, preferred: readon
   return 'fr';
 }
 
+/** What to show while `wanted` is on its way: itself if loaded, else the browser's built-in language, else French. */
+export function shownWhileLoading(wanted: Lang, preferred: readonly string[] = []): Lang {
+  if (isLoaded(wanted)) return wanted;
+  for (const tag of preferred) {
+    const base = tag.slice(0, 2).toLowerCase();
+    if (isLang(base) && isLoaded(base)) return base;
+  }
+  return 'fr';
+}
+
+// Values in right-to-left text (an amount, a number, *126#, an e-mail) are isolated (FSI … PDI):
+// each keeps its own direction, so "06 12 34 56" is never shown as "56 34 12 06".
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
 /** A message in `lang`. A `{country}` is given as a country code and reads as the country's name. */
 export function translator(lang: Lang): Translate {
-  const catalogue: Catalogue = catalogues[lang];
+  // Only a loaded language is shown (see ./load.ts); French is the safety net, never a key.
+  const catalogue: Catalogue = catalogues[lang] ?? fr;
+  const wrap = dirOf(lang) === 'rtl' ? isolate : (value: string) => value;
   return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
     const given: Record<string, string | number> | undefined = params;
     return catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => {
       const value = given?.[name];
-      return value === undefined ? match : name === 'country' ? countryName(String(value), lang) : String(value);
+      return value === undefined ? match : wrap(name === 'country' ? countryName(String(value), lang) : String(value));
     });
   };
 }
@@ -45,30 +93,38 @@ export function countryName(code: string, lang: Lang): string {
   }
 }
 
-const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
+// The locale each language's numbers and dates are written in. Arabic: Chad's, in Western digits
+// (-u-nu-latn; CLDR's ar-TD default is Arabic-Indic): payers in N'Djamena read and type numbers in
+// those digits — phone keypads, USSD codes, operators' messages, banknotes — and the phone number
+// on the same screen is in them. See the README's "Languages".
+const LOCALES: Readonly<Record<Lang, string>> = { fr: 'fr-FR', en: 'en-GB', ar: 'ar-TD-u-nu-latn', es: 'es-GQ', pt: 'pt-GW' };
 
 /**
  * An API amount (in the currency's smallest unit: francs for XAF, cents for EUR) the way payers
- * read it: "5 000 FCFA" in French, "FCFA 5,000" in English.
+ * read it: "5 000 FCFA" and "5 000 F CFA" (XOF) in French, "FCFA 5,000" in English, "FCFA 5000"
+ * in Spanish (Equatorial Guinea), "5000 F CFA" in Portuguese (Guinea-Bissau); in Arabic "5,000
+ * FCFA", isolated left to right inside right-to-left text.
  */
 export function formatAmount(amount: number, currency: string, lang: Lang): string {
   let format: Intl.NumberFormat;
   try {
-    format = new Intl.NumberFormat(locale(lang), { style: 'currency', currency: currency.toUpperCase() });
+    format = new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: currency.toUpperCase() });
   } catch {
     return `${amount} ${currency.toUpperCase()}`;
   }
   const digits = format.resolvedOptions().maximumFractionDigits ?? 0;
-  return format.format(amount / 10 ** digits);
+  const text = format.format(amount / 10 ** digits);
+  // CLDR's right-to-left mark goes: the amount reads left to right as one unit (LRI … PDI).
+  return dirOf(lang) === 'rtl' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;
 }
 
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
-/** "4:05" for a countdown. */
+/** "4:05" for a countdown, in Western digits in every language. */
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;

@@ -98,7 +98,7 @@ describe('CSP › the hosted page', () => {
     await fill(page, 'declined');
     await page.locator('.momo-pay').click();
     await waitForState(page, 'failed');
-    await page.locator('.momo-lang').click();
+    await page.locator('.momo-lang').selectOption('en');
     await page.getByRole('button', { name: 'Use another number or operator' }).click();
     await waitForState(page, 'form');
     await page.locator('#momo-phone').fill(testNumber('approved_after_delay').national);

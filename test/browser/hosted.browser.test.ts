@@ -182,7 +182,7 @@ describe('hosted page › resuming and bad links', () => {
     await waitForState(page, 'form');
     await expect(page.getByRole('button', { name: /^Pay FCFA\s5,000$/ }).count()).resolves.toBe(1);
     await shot(page, '1-form-en');
-    await page.getByRole('button', { name: 'Afficher en français' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await expect(page.getByRole('button', { name: /^Payer 5\s000\sFCFA$/ }).count()).resolves.toBe(1);
     expect(page.url()).toContain('lang=fr');
     expect(page.url()).not.toContain(secret);

@@ -60,7 +60,15 @@ describe('Checkout › form', () => {
 
   it('switches language from the first screen', async () => {
     const { onLangChange } = await setup('fr');
-    fireEvent.click(screen.getByRole('button', { name: 'Show in English' }));
+    const select = screen.getByRole('combobox', { name: 'Langue' }) as HTMLSelectElement;
+    expect([...select.options].map((option) => [option.value, option.text, option.lang])).toEqual([
+      ['fr', 'Français', 'fr'],
+      ['en', 'English', 'en'],
+      ['ar', 'العربية', 'ar'],
+      ['es', 'Español', 'es'],
+      ['pt', 'Português', 'pt'],
+    ]);
+    fireEvent.change(select, { target: { value: 'en' } });
     expect(onLangChange).toHaveBeenCalledWith('en');
   });
 

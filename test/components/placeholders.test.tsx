@@ -5,12 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorKind } from '../../src/checkout/screens';
 import { sessionReader } from '../../src/checkout/session';
 import { Checkout } from '../../src/components/Checkout';
-import type { Lang } from '../../src/i18n';
+import { addCatalogue, LANGS, type Lang } from '../../src/i18n';
+import { ar } from '../../src/i18n/ar';
+import { es } from '../../src/i18n/es';
+import { pt } from '../../src/i18n/pt';
 import { createBed, numberFor } from '../support/checkout-bed';
 
 type Bed = ReturnType<typeof createBed>;
 type Model = Awaited<ReturnType<Bed['open']>>;
-const LANGS: Lang[] = ['fr', 'en'];
+// The languages loaded only when chosen, as a page has them once they have arrived.
+for (const [lang, catalogue] of Object.entries({ ar, es, pt })) addCatalogue(lang as Lang, catalogue);
 
 const notFound = () => Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 });
 const refused = (field: string) => Response.json({ error: { code: 'invalid_request', message: 'no', field } }, { status: 400 });

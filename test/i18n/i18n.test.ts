@@ -1,19 +1,52 @@
 import { describe, expect, it } from 'vitest';
+import { ar } from '../../src/i18n/ar';
 import { en } from '../../src/i18n/en';
+import { es } from '../../src/i18n/es';
 import { fr } from '../../src/i18n/fr';
-import { type Catalogue, formatAmount, formatDuration, isLang, type Message, pickLang, translator } from '../../src/i18n';
+import { pt } from '../../src/i18n/pt';
+import {
+  addCatalogue,
+  type Catalogue,
+  dirOf,
+  formatAmount,
+  formatDate,
+  formatDuration,
+  isLang,
+  isLoaded,
+  LANG_NAMES,
+  LANGS,
+  type Message,
+  pickLang,
+  shownWhileLoading,
+  translator,
+} from '../../src/i18n';
+
+const CATALOGUES: Record<string, Catalogue> = { fr, en, ar, es, pt };
+/** Unicode's invisible direction marks and isolates, which Arabic text carries around its values. */
+const MARKS = /[‎‏⁦-⁩]/g;
 
 const NBSP = /[\u00a0\u202f]/g;
 
 describe('i18n › catalogues', () => {
-  it('French and English have exactly the same keys, none empty', () => {
-    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, text] of [...Object.entries(fr), ...Object.entries(en)]) expect(text.trim(), key).not.toBe('');
+  it('every language has exactly the keys of English, none empty', () => {
+    expect(Object.keys(CATALOGUES).sort()).toEqual([...LANGS].sort());
+    for (const [lang, catalogue] of Object.entries(CATALOGUES)) {
+      expect(Object.keys(catalogue).sort(), lang).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(catalogue)) expect(text.trim(), `${lang} ${key}`).not.toBe('');
+    }
   });
 
-  it('use the same placeholders in both languages', () => {
+  it('use the same placeholders in every language', () => {
     const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(en) as (keyof typeof en)[]) expect(names(fr[key]), key).toEqual(names(en[key]));
+    for (const [lang, catalogue] of Object.entries(CATALOGUES))
+      for (const key of Object.keys(en) as (keyof typeof en)[]) expect(names(catalogue[key]), `${lang} ${key}`).toEqual(names(en[key]));
+  });
+
+  it('are in their own language: no English text left untranslated beyond names and codes', () => {
+    for (const lang of ['ar', 'es', 'pt'] as const) {
+      const same = (Object.keys(en) as (keyof typeof en)[]).filter((key) => CATALOGUES[lang]![key] === en[key]);
+      expect(same, lang).toEqual(['summary.quantity']);
+    }
   });
 
   it('fills placeholders', () => {
@@ -50,7 +83,68 @@ describe('i18n › the compiler checks every message', () => {
   });
 });
 
+describe('i18n › languages loaded only when chosen', () => {
+  it('are not shown until their catalogue has arrived: French stands in, never a key', () => {
+    expect(isLoaded('fr') && isLoaded('en')).toBe(true);
+    expect(isLoaded('pt')).toBe(false);
+    expect(translator('pt')('form.heading')).toBe(fr['form.heading']);
+    expect(shownWhileLoading('pt', ['pt-GW', 'en-GB', 'fr'])).toBe('en');
+    expect(shownWhileLoading('pt', ['pt-GW'])).toBe('fr');
+    expect(shownWhileLoading('en', [])).toBe('en');
+  });
+
+  it('take only a whole catalogue: every key, each with the placeholders of English', () => {
+    expect(addCatalogue('pt', null)).toBe(false);
+    expect(addCatalogue('pt', ['x'])).toBe(false);
+    const { 'form.pay': _, ...lacking } = pt;
+    expect(addCatalogue('pt', lacking)).toBe(false);
+    expect(addCatalogue('pt', { ...pt, 'form.pay': 'Pagar' })).toBe(false);
+    expect(addCatalogue('pt', { ...pt, 'form.heading': 7 })).toBe(false);
+    expect(isLoaded('pt')).toBe(false);
+    expect(addCatalogue('pt', JSON.parse(JSON.stringify(pt)))).toBe(true);
+    expect(translator('pt')('form.pay', { amount: 'X' })).toBe('Pagar X');
+  });
+
+  it('name each language in itself; Arabic is right to left', () => {
+    expect(LANG_NAMES).toEqual({ fr: 'Français', en: 'English', ar: 'العربية', es: 'Español', pt: 'Português' });
+    expect(LANGS.map(dirOf)).toEqual(['ltr', 'ltr', 'rtl', 'ltr', 'ltr']);
+  });
+
+  it('isolate the values in Arabic text, so numbers and codes keep their order', () => {
+    addCatalogue('ar', ar);
+    const t = translator('ar');
+    expect(t('pending.ussd', { ussd: '*126#' })).toBe('لم تصلك رسالة؟ اطلب \u2068*126#\u2069 من هاتفك لرؤية المدفوعات التي تنتظرك.');
+    expect(t('error.phone.invalid', { country: 'td' }).replace(MARKS, '')).toBe('هذا ليس رقم هاتف محمول صحيحًا في تشاد.');
+    expect(translator('fr')('pending.ussd', { ussd: '*126#' })).not.toMatch(MARKS);
+  });
+});
+
 describe('i18n › formatAmount', () => {
+  it('writes each currency as payers read it in each language', () => {
+    const cases: [string, Parameters<typeof formatAmount>[2], string][] = [
+      ['xaf', 'fr', '5 000 FCFA'],
+      ['xof', 'fr', '5 000 F CFA'],
+      ['xaf', 'en', 'FCFA 5,000'],
+      ['xof', 'en', 'F CFA 5,000'],
+      ['xaf', 'es', 'FCFA 5000'],
+      ['xaf', 'pt', '5000 FCFA'],
+      ['xof', 'pt', '5000 F CFA'],
+      ['xaf', 'ar', '5,000 FCFA'],
+      ['xof', 'ar', '5,000 F CFA'],
+    ];
+    for (const [currency, lang, expected] of cases) expect(formatAmount(5000, currency, lang).replace(NBSP, ' ').replace(MARKS, ''), `${currency} ${lang}`).toBe(expected);
+    expect(formatAmount(1_250_000, 'xaf', 'es').replace(NBSP, ' ')).toBe('FCFA 1.250.000');
+    expect(formatAmount(1_250_000, 'xof', 'pt').replace(NBSP, ' ')).toBe('1 250 000 F CFA');
+  });
+
+  it('in Arabic: Western digits, read left to right as one unit inside right-to-left text', () => {
+    expect(formatAmount(1_250_000, 'xaf', 'ar')).toBe('\u20661,250,000\u00a0FCFA\u2069');
+    expect(formatDate('2026-11-24T15:05:00Z', 'ar')).toMatch(/^24 نوفمبر 2026/);
+    expect(formatDate('2026-11-24T15:05:00Z', 'ar')).not.toMatch(/[\u0660-\u0669]/);
+    expect(formatDate('2026-11-24T15:05:00Z', 'es')).toMatch(/^24 de noviembre de 2026/);
+    expect(formatDate('2026-11-24T15:05:00Z', 'pt')).toMatch(/^24 de novembro de 2026/);
+  });
+
   it('writes XAF the way payers read it', () => {
     expect(formatAmount(5000, 'xaf', 'fr').replace(NBSP, ' ')).toBe('5 000 FCFA');
     expect(formatAmount(1_250_000, 'xaf', 'fr').replace(NBSP, ' ')).toBe('1 250 000 FCFA');
@@ -76,7 +170,9 @@ describe('i18n › pickLang', () => {
   });
 
   it('knows only the languages it has a catalogue for', () => {
-    expect(['fr', 'en', 'de', 'FR', '', '__proto__', 'constructor', undefined, null, 7].filter(isLang)).toEqual(['fr', 'en']);
+    expect(['fr', 'en', 'ar', 'es', 'pt', 'de', 'FR', '', '__proto__', 'constructor', undefined, null, 7].filter(isLang)).toEqual(['fr', 'en', 'ar', 'es', 'pt']);
+    expect(pickLang(null, ['ar-TD', 'fr'])).toBe('ar');
+    expect(pickLang('es', ['fr'])).toBe('es');
   });
 
   it('formats countdowns as minutes and seconds', () => {

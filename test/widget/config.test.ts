@@ -24,16 +24,17 @@ describe('widget config › linkProblem', () => {
 });
 
 describe('widget config › langOf', () => {
-  it('takes fr, en and their regional forms, else the browser’s language with a console error', () => {
+  it('takes fr, en, ar, es, pt and their regional forms, else the browser’s language with a console error', () => {
     vi.stubGlobal('navigator', { languages: ['en-US', 'fr'] });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(langOf('fr')).toBe('fr');
     expect(langOf('EN-gb')).toBe('en');
+    expect([langOf('ar'), langOf('ar-TD'), langOf('es-GQ'), langOf('PT')]).toEqual(['ar', 'ar', 'es', 'pt']);
     expect(langOf(undefined)).toBe('en');
     expect(langOf('')).toBe('en');
     expect(error).not.toHaveBeenCalled();
     expect(langOf('de')).toBe('en');
-    expect(error).toHaveBeenCalledWith('momo-checkout: lang "de" is not supported: use "fr" or "en". Using the browser\'s language instead.');
+    expect(error).toHaveBeenCalledWith('momo-checkout: lang "de" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser\'s language instead.');
   });
 });
 
