@@ -1,6 +1,6 @@
 // Reading what a payer typed: which digits form the national number, and whether an
 // international prefix with our calling code, or another country's, was typed first.
-import { NATIONAL_PLANS, findCountry, type Country } from './countries';
+import { NATIONAL_PLANS, findCountry, zeroInNsn, type Country } from './countries';
 
 export interface TypedNumber {
   country: Country;
@@ -59,11 +59,11 @@ export function readNumber(countryCode: string, input: unknown): TypedNumber | u
     if (!rest.startsWith(cc)) return { country, prefix, callingCode, zero: false, nsn: '', foreign: rest, clean };
     rest = rest.slice(cc.length);
     callingCode = true;
-  } else if (digits.startsWith(cc) && digits.length > plan.length + (plan.zero === 'nsn' ? 0 : 1)) {
+  } else if (digits.startsWith(cc) && digits.length > plan.length + (zeroInNsn(plan) ? 0 : 1)) {
     // Too long to be national: the calling code typed without '+'.
     rest = digits.slice(cc.length);
     callingCode = true;
   }
-  const zero = plan.zero !== 'nsn' && rest.startsWith('0');
+  const zero = !zeroInNsn(plan) && rest.startsWith('0');
   return { country, prefix, callingCode, zero, nsn: zero ? rest.slice(1) : rest, clean };
 }

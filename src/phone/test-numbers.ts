@@ -41,6 +41,17 @@ const BASES: Readonly<Record<CountryCode, Readonly<Record<string, string>>>> = {
   ga: { airtel: '771234', moov: '661234' },
   td: { airtel: '661234', moov: '991234' },
   cf: { orange: '721234' },
+  gq: {},
+  // Wave takes any number: its test numbers are in a range of a network without a wallet here
+  // (Senegal's Expresso) or of another wallet's (Côte d'Ivoire's MTN, Burkina Faso's Orange).
+  sn: { orange: '7712345', mixx: '7612345', wave: '7012345' },
+  ci: { orange: '07123456', mtn: '05123456', moov: '01123456', wave: '05987654' },
+  ml: { orange: '701234' },
+  bf: { orange: '071234', moov: '701234', wave: '651234', telecel: '781234' },
+  bj: { mtn: '01971234', moov: '01951234' },
+  tg: { mixx: '901234', moov: '991234' },
+  ne: { airtel: '961234' },
+  gw: { orange: '9551234' },
 };
 
 function buildTestNumbers(): TestNumber[] {

@@ -1,23 +1,25 @@
 // Validation of mobile numbers and conversion to the API's msisdn (calling code + NSN, digits
 // only). A number is valid when today's national plan allows its length and leading digit
 // (./countries) and libphonenumber-js's patterns say it is a mobile number (./numbering).
-import { NATIONAL_PLANS, findCountry, type Country } from './countries';
+import { NATIONAL_PLANS, findCountry, zeroInNsn, type Country } from './countries';
 import { readNumber, text } from './input';
 import { isMobileNsn } from './numbering';
 
 /** Whether today's national plan allows `nsn`: its length, and a leading 0 only where NSNs have one. */
 export function planAllows(country: Country, nsn: string): boolean {
   const plan = NATIONAL_PLANS[country.code];
-  // Only Congolese NSNs start with 0; in Gabon that is the retired 8-digit plan (0X XX XX XX).
-  return /^\d+$/.test(nsn) && nsn.length === plan.length && (plan.zero === 'nsn' || !nsn.startsWith('0'));
+  // Only Congolese, Ivorian, Beninese and some Burkinabè NSNs start with 0; in Gabon that is the
+  // retired 8-digit plan (0X XX XX XX).
+  return /^\d+$/.test(nsn) && nsn.length === plan.length && (zeroInNsn(plan) || !nsn.startsWith('0'));
 }
 
 /** Whether `nsn` is a complete, valid mobile NSN of `country` under today's plan. */
 export const isValidNsn = (country: Country, nsn: string): boolean => planAllows(country, nsn) && isMobileNsn(country.code, nsn);
 
 /**
- * The valid NSN the payer meant, if any. A Congolese NSN starts with 0 (06 MTN); payers who
- * read "+242 6…" somewhere may leave it out, so 0 + NSN is tried as well there.
+ * The valid NSN the payer meant, if any. A Congolese NSN starts with 0 (06 MTN), and so does
+ * every Ivorian and Beninese mobile NSN; payers who read "+242 6…" somewhere may leave it out, so
+ * 0 + NSN is tried as well there (never in Burkina Faso, where 07… and 7… are different numbers).
  */
 export function intendedNsn(country: Country, nsn: string): string | undefined {
   if (isValidNsn(country, nsn)) return nsn;

@@ -7,21 +7,50 @@ import { COUNTRIES, NATIONAL_PLANS, findCountry, findWallet, operatorsOf } from 
 import { isValidMsisdn } from '../../src/phone';
 
 describe('COUNTRIES', () => {
-  it('supports Congo and Cameroon, and the XAF countries whose operators could be sourced', () => {
-    expect(COUNTRIES.map((c) => [c.code, c.callingCode])).toEqual([
-      ['cg', '242'],
-      ['cm', '237'],
-      ['ga', '241'],
-      ['td', '235'],
-      ['cf', '236'],
+  it('supports the fourteen CFA-franc countries: six paying in XAF, eight in XOF', () => {
+    expect(COUNTRIES.map((c) => [c.code, c.callingCode, c.currency])).toEqual([
+      ['cg', '242', 'xaf'],
+      ['cm', '237', 'xaf'],
+      ['ga', '241', 'xaf'],
+      ['td', '235', 'xaf'],
+      ['cf', '236', 'xaf'],
+      ['gq', '240', 'xaf'],
+      ['sn', '221', 'xof'],
+      ['ci', '225', 'xof'],
+      ['ml', '223', 'xof'],
+      ['bf', '226', 'xof'],
+      ['bj', '229', 'xof'],
+      ['tg', '228', 'xof'],
+      ['ne', '227', 'xof'],
+      ['gw', '245', 'xof'],
     ]);
+  });
+
+  it('offers every sourced wallet, and none where no wallet could be sourced', () => {
+    const wallets = Object.fromEntries(COUNTRIES.map((c) => [c.code, c.wallets.map((w) => w.name)]));
+    expect(wallets).toEqual({
+      cg: ['mtn', 'airtel'],
+      cm: ['mtn', 'orange'],
+      ga: ['airtel', 'moov'],
+      td: ['airtel', 'moov'],
+      cf: ['orange'],
+      gq: [],
+      sn: ['orange', 'wave', 'mixx'],
+      ci: ['orange', 'mtn', 'wave', 'moov'],
+      ml: ['orange'],
+      bf: ['orange', 'moov', 'wave', 'telecel'],
+      bj: ['mtn', 'moov'],
+      tg: ['mixx', 'moov'],
+      ne: ['airtel'],
+      gw: ['orange'],
+    });
   });
 
   it('uses codes, currencies and operator names the API schemas accept', () => {
     for (const country of COUNTRIES) {
       expect(countrySchema.safeParse(country.code).success).toBe(true);
       expect(currencySchema.safeParse(country.currency).success).toBe(true);
-      expect(country.currency).toBe('xaf');
+      expect(['xaf', 'xof']).toContain(country.currency);
       const names = country.wallets.map((w) => w.name);
       expect(new Set(names).size).toBe(names.length);
       for (const name of names) expect(operatorNameSchema.safeParse(name).success).toBe(true);
@@ -29,10 +58,26 @@ describe('COUNTRIES', () => {
   });
 
   it('labels wallets with their mobile-money brand, networks with their own name', () => {
-    const labels = Object.fromEntries(COUNTRIES.flatMap((c) => c.wallets.map((w) => [w.name, w.label])));
-    expect(labels).toEqual({ mtn: 'MTN MoMo', airtel: 'Airtel Money', orange: 'Orange Money', moov: 'Moov Money' });
+    const labels = new Set(COUNTRIES.flatMap((c) => c.wallets.map((w) => `${w.name}: ${w.label}`)));
+    expect([...labels].sort()).toEqual([
+      'airtel: Airtel Money',
+      'mixx: Mixx by Yas',
+      'moov: Flooz', // Moov Africa Togo's wallet
+      'moov: Moov Money',
+      'mtn: MTN MoMo',
+      'orange: Orange Money',
+      'telecel: Telecel Money',
+      'wave: Wave',
+    ]);
+    expect(findWallet('tg', 'moov')?.label).toBe('Flooz');
+    expect(findWallet('bj', 'moov')?.label).toBe('Moov Money');
     const networks = Object.fromEntries(COUNTRIES.flatMap((c) => c.networks.map((n) => [n.id, n.name])));
-    expect(networks).toEqual({ mtn: 'MTN', airtel: 'Airtel', orange: 'Orange', moov: 'Moov Africa' });
+    expect(networks).toEqual({ mtn: 'MTN', airtel: 'Airtel', orange: 'Orange', moov: 'Moov Africa', yas: 'Yas', telecel: 'Telecel' });
+  });
+
+  it('gives Wave, which takes a number of any network, no network', () => {
+    const waves = COUNTRIES.flatMap((c) => c.wallets.filter((w) => w.name === 'wave').map((w) => [c.code, w.network]));
+    expect(waves).toEqual([['sn', undefined], ['ci', undefined], ['bf', undefined]]);
   });
 
   it("runs every wallet with a network on one of the country's networks", () => {
@@ -64,6 +109,8 @@ describe('COUNTRIES', () => {
   it('gives USSD codes only in dialable form', () => {
     const codes = COUNTRIES.flatMap((c) => c.wallets.flatMap((w) => (w.ussd ? [w.ussd] : [])));
     expect(codes).toContain('*126#');
+    expect(codes).toContain('#144#');
+    expect(findWallet('tg', 'moov')?.ussd).toBe('*155#');
     for (const code of codes) expect(code).toMatch(/^[*#][\d*#]*#$/);
   });
 });
@@ -86,7 +133,7 @@ describe('findCountry', () => {
   });
 
   it('returns undefined for unsupported countries and non-codes', () => {
-    for (const code of ['fr', 'gq', 'cgo', '', '242', 'c']) expect(findCountry(code)).toBeUndefined();
+    for (const code of ['fr', 'gn', 'cgo', '', '242', 'c']) expect(findCountry(code)).toBeUndefined();
     expect(findCountry(undefined as unknown as string)).toBeUndefined();
   });
 });
@@ -98,6 +145,8 @@ describe('operatorsOf', () => {
     expect(operatorsOf('ga')).toEqual(['airtel', 'moov']);
     expect(operatorsOf('td')).toEqual(['airtel', 'moov']);
     expect(operatorsOf('cf')).toEqual(['orange']);
+    expect(operatorsOf('sn')).toEqual(['orange', 'wave', 'mixx']);
+    expect(operatorsOf('gq')).toEqual([]);
   });
 
   it('returns undefined for an unsupported country', () => {
@@ -111,6 +160,8 @@ describe('findWallet', () => {
     expect(findWallet('cm', 'mtn')?.ussd).toBe('*126#');
     expect(findWallet('cg', 'mtn')?.ussd).toBeUndefined();
     expect(findWallet('cg', 'orange')?.label).toBe('Orange Money');
-    expect(findWallet('cg', 'wave')).toBeUndefined();
+    expect(findWallet('cg', 'wave')?.network).toBeUndefined(); // Senegal's: no Congolese Wave
+    expect(findWallet('cg', 'yas')).toBeUndefined();
+    expect(findWallet('ci', 'orange')?.ussd).toBe('#144#');
   });
 });

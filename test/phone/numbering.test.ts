@@ -24,7 +24,7 @@ function libphonenumberSaysMobile(callingCode: string, nsn: string): boolean {
  * side, completed with 0s, with 9s and with a fixed pseudo-random tail (the patterns of these
  * countries decide on at most the first five digits, then take any digits).
  */
-function* candidates(length: number): Generator<string> {
+function* candidates(length: number, lead = ''): Generator<string> {
   let seed = 7;
   const tail = (n: number) =>
     Array.from({ length: n }, () => {
@@ -33,8 +33,8 @@ function* candidates(length: number): Generator<string> {
     }).join('');
   for (const size of [length - 1, length, length + 1]) {
     for (let start = 0; start < 10_000; start++) {
-      const head = String(start).padStart(4, '0');
-      const rest = size - 4;
+      const head = lead + String(start).padStart(4, '0');
+      const rest = size - head.length;
       yield* [head + '0'.repeat(rest), head + '9'.repeat(rest), head + tail(rest)];
     }
   }
@@ -57,10 +57,20 @@ describe('numbering.json', () => {
   });
 });
 
+/**
+ * Where every mobile NSN starts alike (Côte d'Ivoire 0…, Benin 01…) or few 4-digit starts are
+ * mobile, the 4-digit starts are also swept behind those leading digits, reaching deep into the
+ * mobile ranges.
+ */
+const LEADS: Partial<Record<string, string[]>> = { ci: ['0'], bj: ['01'], gq: ['2', '5'], gw: ['9'] };
+function* sample(code: string, length: number): Generator<string> {
+  for (const lead of ['', ...(LEADS[code] ?? [])]) yield* candidates(length, lead);
+}
+
 describe('isMobileNsn', () => {
-  it.each(COUNTRIES.map((c) => [c.code, c]))("agrees with libphonenumber-js's PhoneNumber on 90 000 numbers of %s", (_, country) => {
+  it.each(COUNTRIES.map((c) => [c.code, c]))("agrees with libphonenumber-js's PhoneNumber on 90 000 numbers or more of %s", (_, country) => {
     let mobiles = 0;
-    for (const nsn of candidates(NATIONAL_PLANS[country.code].length)) {
+    for (const nsn of sample(country.code, NATIONAL_PLANS[country.code].length)) {
       const expected = libphonenumberSaysMobile(country.callingCode, nsn);
       if (isMobileNsn(country.code, nsn) !== expected) expect.fail(`${country.code} ${nsn}: libphonenumber-js says ${expected}`);
       if (expected) mobiles++;
@@ -76,7 +86,7 @@ describe('the checkout and the service', () => {
   it.each(COUNTRIES.map((c) => [c.code, c]))('accept exactly the same numbers of %s', (_, country) => {
     let accepted = 0;
     const length = NATIONAL_PLANS[country.code].length;
-    for (const nsn of candidates(length)) {
+    for (const nsn of sample(country.code, length)) {
       if (nsn.length !== length) continue;
       const msisdn = country.callingCode + nsn;
       const service = isMobileMsisdn(country.code, msisdn);

@@ -55,8 +55,8 @@ export function setup(options: SandboxOptions = {}) {
   const call = (method: string, path: string, options?: RequestOptions) => sandbox.fetch(request(method, path, options));
 
   /** A new intent through the merchant API; returns it parsed, with its client secret. */
-  async function newIntent(amount = 5000): Promise<PaymentIntent> {
-    return expectJson(await call('POST', '/v1/payment-intents', { body: { amount, currency: 'xaf' } }), 201, paymentIntentSchema);
+  async function newIntent(amount = 5000, currency = 'xaf'): Promise<PaymentIntent> {
+    return expectJson(await call('POST', '/v1/payment-intents', { body: { amount, currency } }), 201, paymentIntentSchema);
   }
 
   const readIntent = async (id: string, token: string | null = null) =>

@@ -83,7 +83,7 @@ describe('POST /v1/payment-intents (sandbox extension)', () => {
   it('refuses a currency no supported country pays in, before a page could show it', async () => {
     const { call } = setup();
     const error = await expectError(await call('POST', '/v1/payment-intents', { body: { amount: 100, currency: 'usd' } }), 400, 'invalid_request', 'currency');
-    expect(error.message).toBe('`currency` "usd" is not paid by mobile money here; use "xaf".');
+    expect(error.message).toBe('`currency` "usd" is not paid by mobile money here; use "xaf" or "xof".');
     const session = await call('POST', '/v1/sessions', { body: sessionBody({ currency: 'eur' }) });
     await expectError(session, 400, 'invalid_request', 'currency');
     const transfer = await call('POST', '/v1/remittance', { body: transferBody({ currency: 'usd' }) });

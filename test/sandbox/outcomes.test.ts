@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { confirmResultSchema } from '../../src/api/schemas';
-import { TEST_NUMBERS, TEST_SUFFIXES } from '../../src/phone';
+import { findCountry, TEST_NUMBERS, TEST_SUFFIXES } from '../../src/phone';
 import { FAILURE_MESSAGES, OUTCOME_RULES, lateApprovalMs, outcomeFor } from '../../src/sandbox/outcomes';
 import { APPROVAL_MS, expectJson, PENDING_TIMEOUT_MS, setup, START, testNumber } from './helpers';
 
@@ -62,7 +62,8 @@ describe('confirm outcomes by test number', () => {
       const { newIntent, readIntent, confirm, clock } = setup();
       const expected = EXPECTED[number.outcome];
       if (!expected) throw new Error(`no expectation for ${number.outcome}`);
-      const intent = await newIntent(10_000);
+      // In the currency of the number's country (xof in Dakar, xaf in Brazzaville).
+      const intent = await newIntent(10_000, findCountry(number.country)!.currency);
       const result = await expectJson(await confirm(intent, number), 200, confirmResultSchema);
       expect(result.status).toBe(expected.confirm);
       expect(result.captured).toBe(expected.confirm === 'succeeded');
