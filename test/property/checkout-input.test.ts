@@ -10,10 +10,12 @@ import { isBlocking } from '../../src/checkout/validation';
 import { readAddress } from '../../src/hosted/location';
 import { formatAmount } from '../../src/i18n';
 import { checkPhone, COUNTRIES, detectWallet, formatAsTyped, isValidMsisdn, maskMsisdn, nationalDigits, TEST_NUMBERS, toMsisdn } from '../../src/phone';
+import { NATIONAL_PLANS } from '../../src/phone/countries';
+import { isMobileMsisdn } from '../../src/sandbox/phone';
 
 const RUNS = 2000;
 const countries = fc.constantFrom(...COUNTRIES.map((c) => c.code), 'xx', '', 'CG');
-const operators = fc.constantFrom('mtn', 'airtel', 'orange', 'moov', '', 'MTN', 'x');
+const operators = fc.constantFrom('mtn', 'airtel', 'orange', 'moov', 'wave', 'mixx', 'telecel', '', 'MTN', 'x');
 /** Text a payer could type or paste: any unicode, digits with separators, real numbers. */
 const typed = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -99,6 +101,38 @@ describe('property › phone numbers', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('property › phone numbers of every country', () => {
+  /** A country and an NSN of its mobile length, often starting like one of its networks' numbers. */
+  const numbers = fc.constantFrom(...COUNTRIES).chain((country) => {
+    const { length } = NATIONAL_PLANS[country.code];
+    const starts = [...country.networks.flatMap((n) => n.prefixes), ...TEST_NUMBERS.filter((t) => t.country === country.code).map((t) => t.msisdn.slice(country.callingCode.length, -4)), ''];
+    return fc.tuple(fc.constant(country), fc.constantFrom(...starts), fc.stringMatching(new RegExp(`^\\d{${length}}$`))).map(([c, start, digits]) => [c, (start + digits).slice(0, length)] as const);
+  });
+
+  it('the checkout and the service (libphonenumber-js) accept the same numbers, however typed', () => {
+    let valid = 0;
+    fc.assert(
+      fc.property(numbers, ([country, nsn]) => {
+        const msisdn = country.callingCode + nsn;
+        const service = isMobileMsisdn(country.code, msisdn);
+        expect(isValidMsisdn(country.code, msisdn)).toBe(service);
+        expect(toMsisdn(country.code, `+${msisdn}`)).toBe(service ? msisdn : undefined);
+        const typed = formatAsTyped(country.code, `+${msisdn}`);
+        expect(typed.replace(/\D/g, '')).toBe(msisdn);
+        if (service) {
+          valid++;
+          expect(toMsisdn(country.code, typed)).toBe(msisdn);
+          expect(maskMsisdn(msisdn).replace(/\D/g, '')).toBe(country.callingCode + msisdn.slice(-4));
+          expect(detectWallet(country.code, typed)).not.toBe('wave');
+          expect(checkPhone(country.code, typed, 'wave')).toBeNull();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(valid).toBeGreaterThan(RUNS / 10);
   });
 });
 
