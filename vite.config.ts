@@ -59,10 +59,25 @@ const terserAfter: Plugin = {
   },
 };
 
+// The languages loaded only when chosen (src/i18n/load.ts): each catalogue as dist/i18n/<lang>.json,
+// beside the page and widget.js that fetch it from their own origin; no bundle imports them.
+const lazyCatalogues: Plugin = {
+  name: 'momo-lazy-catalogues',
+  apply: 'build',
+  async generateBundle() {
+    // Read through tsx (the catalogues are TypeScript, typed by `satisfies Catalogue`).
+    const { tsImport } = await import('tsx/esm/api');
+    for (const lang of ['ar', 'es', 'pt']) {
+      const module = (await tsImport(`./src/i18n/${lang}.ts`, import.meta.url)) as Record<string, unknown>;
+      this.emitFile({ type: 'asset', fileName: `i18n/${lang}.json`, source: JSON.stringify(module[lang]) });
+    }
+  },
+};
+
 export default defineConfig(({ mode }) => ({
   // No react → preact/compat alias: nothing here imports React but the React component
   // (react/), which its tests run against the real React.
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }), mode !== 'widget-esm' && terserAfter],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }), mode !== 'widget-esm' && terserAfter, mode !== 'widget-esm' && lazyCatalogues],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],

@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
 import { listen } from '../server/listen';
-import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, notFoundPage, widgetRoute } from '../server/routes';
+import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, i18nRoute, notFoundPage, widgetRoute } from '../server/routes';
 import { inlineScriptHashes } from '../server/security';
 import { createStaticFiles } from '../server/static';
 
@@ -40,6 +40,7 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
         apiRoute(sandbox.fetch),
         hostedPageRoute(builtHostedPage(files), { scriptHashes: inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8')) }),
         widgetRoute(files),
+        i18nRoute(files),
         assetsRoute(files),
       ],
       { fallback: async () => notFoundPage() },

@@ -92,6 +92,32 @@ export function widgetRoute(files: StaticFiles): Route {
   };
 }
 
+/** The languages loaded only when chosen (src/i18n/load.ts): `/i18n/ar.json`, `es`, `pt`. */
+export const I18N_PATH = /^\/i18n\/([a-z]{2})\.json$/;
+
+/**
+ * The catalogues the build emits into i18n/: fetched by the hosted page and by widget.js on
+ * merchants' pages (cross-origin on purpose), compressed like every static file, cached a short
+ * while since their names have no hash.
+ */
+export function i18nRoute(files: StaticFiles): Route {
+  return {
+    name: 'i18n',
+    matches: under('/i18n'),
+    async handle(req) {
+      const refused = onlyGetOrHead(req);
+      if (refused) return refused;
+      const lang = I18N_PATH.exec(new URL(req.url).pathname)?.[1];
+      const variants = lang ? await files.get(`i18n/${lang}.json`) : null;
+      if (!variants) return notFoundPage();
+      return variantResponse(req, variants, {
+        cacheControl: 'public, max-age=300',
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
+      });
+    },
+  };
+}
+
 /** `/` has nothing of its own: show the demo. */
 export const rootRoute: Route = {
   name: 'root',

@@ -20,6 +20,7 @@ import {
   builtHostedPage,
   demoRoute,
   hostedPageRoute,
+  i18nRoute,
   notFoundPage,
   rootRoute,
   widgetRoute,
@@ -120,6 +121,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         scriptHashes: inlineScriptHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
       }),
       widgetRoute(files),
+      i18nRoute(files),
       assetsRoute(files),
       rootRoute,
     ];

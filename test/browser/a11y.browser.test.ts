@@ -175,6 +175,36 @@ describe.each(COMBOS)('accessibility › hosted page, $lang, $colorScheme', ({ l
   });
 });
 
+describe.each(['light', 'dark'] as const)('accessibility › hosted page in Arabic (Chad, right to left), %s', (colorScheme) => {
+  it('form, form with errors, pending, succeeded, failed: no violation', async () => {
+    for (const [outcome, state] of [
+      ['never_approved', 'pending'],
+      ['approved_at_once', 'succeeded'],
+      ['declined', 'failed'],
+    ] as const) {
+      const page = await h.newPage({ viewport: { width: 360, height: 740 }, colorScheme, locale: 'ar-TD' });
+      const [path, fragment] = (await newSessionUrl()).split('#');
+      await page.goto(`${path}?lang=ar#${fragment}`);
+      await page.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
+      await page.locator('#momo-country').selectOption('td');
+      if (state === 'pending') {
+        expect(await audit(page), 'form').toEqual([]);
+        await page.locator('#momo-phone').fill('66 12');
+        await page.keyboard.press('Enter');
+        await page.locator('.momo-notice').waitFor();
+        expect(await audit(page), 'form with errors').toEqual([]);
+      }
+      await page.locator('#momo-first-name').fill('عائشة');
+      await page.locator('#momo-last-name').fill('محمد');
+      await page.locator('#momo-email').fill('aicha@example.td');
+      await page.locator('#momo-phone').fill(testNumber(outcome, 'td', 'airtel').national);
+      await page.locator('.momo-pay').click();
+      await waitForState(page, state);
+      expect(await audit(page), state).toEqual([]);
+    }
+  });
+});
+
 describe.each(COMBOS)('accessibility › widget, $lang, $colorScheme', ({ lang, colorScheme }) => {
   const shop = (body: string) =>
     h.merchant.page(

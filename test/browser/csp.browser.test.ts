@@ -110,6 +110,36 @@ describe('CSP › the hosted page', () => {
   });
 });
 
+describe('CSP › the hosted page in Arabic (Chad, right to left)', () => {
+  it('loads its language, mirrors, and takes a payment with zero violations', async () => {
+    const merchant = createClient({ baseUrl: h.server.url, token: TEST_TOKEN });
+    const session = await merchant.createSession({
+      total: 7_500,
+      currency: 'xaf',
+      accountId: 'acct_csp_td',
+      successUrl: `${h.merchant.url}/thanks?session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${h.merchant.url}/cart`,
+      metadata: {},
+      items: [{ productId: 'prt_tea', quantity: 3, price: 2_500, productName: 'شاي أخضر' }],
+    });
+    const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: 'ar-TD' });
+    const violations = await watchViolations(page);
+    const url = new URL(session.url);
+    url.searchParams.set('lang', 'ar');
+    await page.goto(url.href);
+    await page.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
+    await page.locator('#momo-country').selectOption('td');
+    await page.locator('#momo-first-name').fill('عائشة');
+    await page.locator('#momo-last-name').fill('محمد');
+    await page.locator('#momo-email').fill('aicha@example.td');
+    await page.locator('#momo-phone').fill(testNumber('approved_after_delay', 'td', 'airtel').national);
+    await page.locator('.momo-pay').click();
+    await waitForState(page, 'pending');
+    await waitForState(page, 'succeeded');
+    expect(await violations()).toEqual([]);
+  });
+});
+
 describe('CSP › the widget on a strict merchant page', () => {
   const strictPolicy = () => {
     const widgetOrigin = new URL(h.server.url).origin;
@@ -130,6 +160,23 @@ describe('CSP › the widget on a strict merchant page', () => {
     await fill(widget, 'approved_after_delay');
     await widget.locator('.momo-pay').click();
     await waitForState(widget, 'pending');
+    await waitForState(widget, 'succeeded');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('<momo-checkout lang="ar">: its language from the widget\'s origin, with zero violations', async () => {
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const violations = await watchViolations(page);
+    const intent = await h.newIntent();
+    await page.goto(
+      merchantPage(h, `<main><h1>متجر</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="ar"></momo-checkout></main>`, {
+        headers: { 'Content-Security-Policy': strictPolicy() },
+      }),
+    );
+    const widget = page.locator('#w');
+    await widget.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
+    await fill(widget, 'approved_at_once');
+    await widget.locator('.momo-pay').click();
     await waitForState(widget, 'succeeded');
     expect(await violations()).toEqual([]);
   });

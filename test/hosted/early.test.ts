@@ -18,7 +18,7 @@ function earlyReadsAt(address: string, stored: Record<string, string> = {}): str
   const window: { momoEarlyReads?: Record<string, unknown> } = {};
   const run = new Function('location', 'sessionStorage', 'fetch', 'window', inline);
   run(
-    { pathname: url.pathname, hash: url.hash },
+    { pathname: url.pathname, search: url.search, hash: url.hash },
     { getItem: (key: string) => stored[key] ?? null },
     (path: string) => started.push(path),
     window,
@@ -35,6 +35,12 @@ describe('hosted page › index.html starts the first reads', () => {
     expect(earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)).toEqual(['/v1/payment-intents/pi_abc123', '/v1/sessions/cs_s1']);
     // A reload: the tab kept the secret (the address no longer has it).
     expect(earlyReadsAt('https://pay.example/pay/cs_s1', { 'momo-secret:/pay/cs_s1': secret })).toEqual(['/v1/payment-intents/pi_abc123', '/v1/sessions/cs_s1']);
+  });
+
+  it('starts the catalogue of a language loaded only when chosen, when ?lang= names one', () => {
+    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=ar#${secret}`)).toEqual(['/i18n/ar.json', '/v1/payment-intents/pi_abc123']);
+    expect(earlyReadsAt('https://pay.example/embed?lang=PT')).toEqual(['/i18n/pt.json']);
+    for (const lang of ['fr', 'en', 'de', 'ar.json', '../v1', 'arx']) expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=${lang}`), lang).toEqual([]);
   });
 
   it('knows a secret as the checkout does, and sends nothing else but ids', () => {
