@@ -30,12 +30,15 @@ describe('the tarball installed alone', () => {
 });
 
 describe('momo-checkout-sandbox', () => {
-  it('serves the hosted page of a session and widget.js from the package', async () => {
+  it('serves the hosted page of a session, widget.js and the languages loaded only when chosen from the package', async () => {
     const output = await run(process.execPath, [join(consumer, 'server.mjs'), sandboxUrl], { cwd: bare });
     const page = await fetch((JSON.parse(output) as { url: string }).url.split('#')[0] as string);
     expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<script type="module"')]);
     const widget = await fetch(`${sandboxUrl}/widget.js`);
     expect([widget.status, (await widget.text()).length]).toEqual([200, expect.any(Number)]);
+    // The languages loaded only when chosen come with it.
+    const arabic = await fetch(`${sandboxUrl}/i18n/ar.json`);
+    expect([arabic.status, ((await arabic.json()) as Record<string, string>)['page.title']]).toEqual([200, 'دفع آمن']);
   });
 
   it('runs the README’s backend test (node --test) against it', async () => {
