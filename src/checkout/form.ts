@@ -1,6 +1,6 @@
 // The payer form: what has been typed, which fields the payer has left (their messages show from
 // then on), what the service refused, and the rules — the payer's own and the payment method's.
-import { computed, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ConfirmRequest } from '../api/types';
 import { METHOD, type MethodValues } from '../methods';
 import { type FieldError, isBlocking, PAYER_REFUSALS, type PayerValues, payerRules, validate } from './validation';
@@ -24,6 +24,8 @@ export function confirmRequest(values: FormValues, clientSecret: string): Confir
 
 export function createForm(defaultCountry?: string) {
   const values = signal<FormValues>({ firstName: '', lastName: '', email: '', ...METHOD.initial(defaultCountry) });
+  /** The intent's currency, once read: what the method's choices must pay in. */
+  const currency = signal<string | null>(null);
   const touched = signal<ReadonlySet<Field>>(new Set());
   /** What the service refused, though the rules passed it: shown until the field changes. */
   const refused = signal<FieldErrors>({});
@@ -50,12 +52,21 @@ export function createForm(defaultCountry?: string) {
     if (refused.value[field]) refused.value = { ...refused.value, [field]: undefined };
   }
 
+  /** The intent's currency is known: choices that cannot pay in it are changed (the number is kept). */
+  function payIn(intentCurrency: string) {
+    currency.value = intentCurrency;
+    const next = METHOD.payIn(values.value, intentCurrency, defaultCountry);
+    if (next.country !== values.value.country) setField('country', next.country);
+  }
+
   function blur(field: Field) {
     if (!touched.value.has(field)) touched.value = new Set([...touched.value, field]);
   }
 
   return {
     values,
+    currency: currency as ReadonlySignal<string | null>,
+    payIn,
     errors,
     visibleErrors,
     filled,

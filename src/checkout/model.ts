@@ -75,6 +75,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       if (readSession === 'unavailable') return void (screen.value = { name: 'error', error: 'sessionUnavailable', recovery: null });
       if (readSession && readSession.paymentIntentId !== readIntent.intent_id) return void (screen.value = { name: 'error', error: 'badSecret', recovery: null });
       session.value = readSession;
+      form.payIn(readIntent.currency);
       // An ended session cannot be paid any more; an approval still awaited runs its course, and
       // a canceled intent says why itself.
       if (readSession?.status === 'expired' && readIntent.status === 'requires_payment_method') {
@@ -107,6 +108,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     /** The service's test mode (live_mode 0): the page says so. */
     testMode: computed(() => intent.value?.live_mode === 0),
     values: form.values as ReadonlySignal<typeof form.values.value>,
+    /** The intent's currency once read (the form offers only what pays in it). */
+    currency: form.currency,
     visibleErrors: form.visibleErrors,
     /** Fields the checkout filled in for the payer (the wallet detected from the number). */
     filled: form.filled as ReadonlySignal<ReadonlySet<string>>,

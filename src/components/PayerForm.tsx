@@ -39,7 +39,7 @@ export function PayerForm({ model }: { model: Checkout }) {
     <form class="momo-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       {/* What a mobile-money payment is comes first (the number, the wallet), then the receipt's details. */}
       <fieldset disabled={busy} class="momo-plain">
-        <Fields values={values} errors={errors} filled={model.filled.value} onValue={model.setField} onLeave={model.blur} />
+        <Fields values={values} currency={model.currency.value} errors={errors} filled={model.filled.value} onValue={model.setField} onLeave={model.blur} />
         <div class="momo-row">
           <TextField id="momo-first-name" label={t('form.firstName')} autocomplete="given-name" autocapitalize="words" enterkeyhint="next" {...field('firstName')} />
           <TextField id="momo-last-name" label={t('form.lastName')} autocomplete="family-name" autocapitalize="words" enterkeyhint="next" {...field('lastName')} />

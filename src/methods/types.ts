@@ -15,6 +15,11 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
   /** Its fields, empty or defaulted. */
   initial(defaultCountry?: string): Values;
   /**
+   * The values once the intent's currency is known: where the method depends on it (mobile money
+   * is paid in the currency of the wallet's country), changed to what can pay in it.
+   */
+  payIn(values: Values, currency: string, defaultCountry?: string): Values;
+  /**
    * The values once the payer has typed `raw` in `field`: formatted as typed, completed where
    * the method can tell (`filled`: the fields the checkout filled in, not the payer).
    */
@@ -32,6 +37,8 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
 /** What the form gives a method's fields. */
 export interface FieldsProps<Values> {
   values: Values;
+  /** The intent's currency; null until it is read (every choice is offered meanwhile). */
+  currency: string | null;
   /** The messages to show now, by field. */
   errors: Partial<Record<keyof Values, FieldError>>;
   /** The fields the checkout filled in for the payer (a wallet detected from the number). */

@@ -1,7 +1,7 @@
 // Mobile money: the payer's country, number and wallet (the API's `operator_name`). The number is
 // formatted as typed and its wallet chosen from its network; a confirm carries
 // `payment_method_data.momo`; wherever the number is shown again, it is masked.
-import { checkPhone, detectNetwork, detectWallet, findCountry, findWallet, formatAsTyped, maskLastDigits, maskMsisdn, toMsisdn } from '../../phone';
+import { COUNTRIES, type Country, checkPhone, detectNetwork, detectWallet, findCountry, findWallet, formatAsTyped, maskLastDigits, maskMsisdn, toMsisdn } from '../../phone';
 import type { PaymentMethod } from '../types';
 
 export interface MomoValues {
@@ -19,6 +19,10 @@ export interface MomoView {
   phone: string;
 }
 
+/** Whether a payer of `country` can pay in `currency` (any, while it is not known): a wallet of the country's currency. */
+export const canPayIn = (country: Country | undefined, currency: string | null): country is Country =>
+  Boolean(country?.wallets.length) && (!currency || country!.currency === currency);
+
 /** A wallet's brand ("MTN MoMo"), looked up in the payer's country first. */
 export const walletLabel = (operator: string, country: string) => findWallet(country, operator)?.label ?? operator.toUpperCase();
 
@@ -32,7 +36,19 @@ const FIELD_OF_PATH: Readonly<Record<string, keyof MomoValues>> = {
 export const momo: PaymentMethod<MomoValues, MomoView> = {
   type: 'momo',
 
-  initial: (defaultCountry = '') => ({ country: findCountry(defaultCountry)?.code ?? 'cg', operator: '', phone: '' }),
+  initial: (defaultCountry = '') => {
+    const payer = findCountry(defaultCountry);
+    return { country: canPayIn(payer, null) ? payer.code : 'cg', operator: '', phone: '' };
+  },
+
+  // A payer's wallet pays in its country's currency: an XOF intent is paid from an XOF country.
+  // The country chosen so far stays if it can pay; else the payer's own, else the first that can.
+  payIn(values, currency, defaultCountry = '') {
+    if (canPayIn(findCountry(values.country), currency)) return values;
+    const payer = findCountry(defaultCountry);
+    const country = canPayIn(payer, currency) ? payer : COUNTRIES.find((c) => canPayIn(c, currency));
+    return country ? { ...values, country: country.code, operator: '' } : values;
+  },
 
   edit(values, field, raw, filled) {
     const next = { ...values, [field]: raw };

@@ -5,11 +5,11 @@ import { TextField } from '../../components/TextField';
 import { countryName } from '../../i18n';
 import { COUNTRIES, findCountry, findWallet } from '../../phone';
 import type { MethodViews } from '../types';
-import { type MomoValues, type MomoView, walletLabel } from './method';
+import { canPayIn, type MomoValues, type MomoView, walletLabel } from './method';
 import { OperatorPicker } from './OperatorPicker';
 
 export const momoViews: MethodViews<MomoValues, MomoView> = {
-  Fields({ values, errors, filled, onValue, onLeave }) {
+  Fields({ values, currency, errors, filled, onValue, onLeave }) {
     const { lang, t } = useI18n();
     const country = findCountry(values.country);
     const field = (name: keyof MomoValues) => ({ value: values[name], error: errors[name], onValue: (value: string) => onValue(name, value), onLeave: () => onLeave(name) });
@@ -18,7 +18,8 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
         <div class="momo-field momo-select">
           <label for="momo-country">{t('form.country')}</label>
           <select id="momo-country" autocomplete="country" value={values.country} onChange={(event) => onValue('country', event.currentTarget.value)}>
-            {COUNTRIES.map((c) => (
+            {/* Only the countries with a wallet that pays in the intent's currency: an XOF intent never offers Cameroon. */}
+            {COUNTRIES.filter((c) => canPayIn(c, currency)).map((c) => (
               <option key={c.code} value={c.code}>
                 {countryName(c.code, lang)} (+{c.callingCode})
               </option>
