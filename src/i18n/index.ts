@@ -65,9 +65,12 @@ export function shownWhileLoading(wanted: Lang, preferred: readonly string[] = [
   return 'fr';
 }
 
-// Values in right-to-left text (an amount, a number, *126#, an e-mail) are isolated (FSI … PDI):
-// each keeps its own direction, so "06 12 34 56" is never shown as "56 34 12 06".
-const isolate = (value: string) => `\u2068${value}\u2069`;
+// Values in right-to-left text are isolated: one without a right-to-left letter (an amount, a
+// number, *126#, an e-mail) left to right (LRI … PDI), so "+235 66 12 34 56" is never shown as
+// "56 34 12 66 235+" as it would be bare; any other (a country's name in Arabic) in its own
+// direction (FSI … PDI).
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const isolate = (value: string) => `${RTL_LETTER.test(value) ? '\u2068' : '\u2066'}${value}\u2069`;
 
 /** A message in `lang`. A `{country}` is given as a country code and reads as the country's name. */
 export function translator(lang: Lang): Translate {

@@ -58,7 +58,7 @@ describe('languages › Arabic, right to left (Chad)', () => {
     const last = await box(page, '#momo-last-name');
     expect(first.left).toBeGreaterThan(last.left);
     // Western digits, amounts read left to right; the number with its prefix too.
-    await expect(page.locator('.momo-pay').textContent()).resolves.toMatch(/^ادفع \u2068?\u206625,000\u00a0FCFA\u2069/);
+    await expect(page.locator('.momo-pay').textContent()).resolves.toMatch(/^ادفع \u2066\u206625,000\u00a0FCFA\u2069\u2069$/);
     expect(await page.locator('.momo-input:has(#momo-phone)').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     const [prefix, input] = [await box(page, '.momo-prefix'), await box(page, '#momo-phone')];
     expect(prefix.left).toBeLessThan(input.left);
@@ -72,7 +72,25 @@ describe('languages › Arabic, right to left (Chad)', () => {
 
     await page.locator('.momo-pay').click();
     await waitForState(page, 'pending');
-    await expect(page.locator('.momo-timer').textContent()).resolves.toMatch(/^الوقت المتبقي للموافقة: \u2068[45]:\d\d\u2069$/);
+    await expect(page.locator('.momo-timer').textContent()).resolves.toMatch(/^الوقت المتبقي للموافقة: \u2066[45]:\d\d\u2069$/);
+    // The masked number in the sentence reads left to right: its prefix on the left of its last digits.
+    const sentence = page.locator('.momo-pending p', { hasText: '+235' }).first();
+    const [prefixAt, lastAt] = await sentence.evaluate((p) => {
+      const text = p.firstChild!;
+      const content = text.textContent!;
+      const start = content.indexOf('+235');
+      const end = content.indexOf('\u2069', start);
+      const box = (from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(text, from);
+        range.setEnd(text, to);
+        const { left, top } = range.getBoundingClientRect();
+        return [left, top] as const;
+      };
+      return [box(start, start + 4), box(end - 2, end)];
+    });
+    expect(prefixAt[1]).toBe(lastAt[1]);
+    expect(prefixAt[0]).toBeLessThan(lastAt[0]);
     await waitForState(page, 'succeeded');
     await expect(page.locator('.momo-success h2').textContent()).resolves.toBe(ar['succeeded.heading']);
     expect(await page.locator('.momo-receipt').textContent()).not.toMatch(/[\u0660-\u0669]/);

@@ -113,7 +113,9 @@ describe('i18n › languages loaded only when chosen', () => {
   it('isolate the values in Arabic text, so numbers and codes keep their order', () => {
     addCatalogue('ar', ar);
     const t = translator('ar');
-    expect(t('pending.ussd', { ussd: '*126#' })).toBe('لم تصلك رسالة؟ اطلب \u2068*126#\u2069 من هاتفك لرؤية المدفوعات التي تنتظرك.');
+    expect(t('pending.ussd', { ussd: '*126#' })).toBe('لم تصلك رسالة؟ اطلب \u2066*126#\u2069 من هاتفك لرؤية المدفوعات التي تنتظرك.');
+    expect(t('failed.resend', { phone: '+235\u00a0••\u00a0••\u00a034\u00a092' })).toBe('أرسل طلبًا جديدًا إلى \u2066+235\u00a0••\u00a0••\u00a034\u00a092\u2069');
+    expect(t('error.phone.invalid', { country: 'td' })).toBe('هذا ليس رقم هاتف محمول صحيحًا في \u2068تشاد\u2069.');
     expect(t('error.phone.invalid', { country: 'td' }).replace(MARKS, '')).toBe('هذا ليس رقم هاتف محمول صحيحًا في تشاد.');
     expect(translator('fr')('pending.ussd', { ussd: '*126#' })).not.toMatch(MARKS);
   });
