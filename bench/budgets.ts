@@ -22,7 +22,7 @@ export interface BudgetResult {
 export const KB = 1024;
 
 export const BUDGETS = {
-  /** widget.js, everything in it (both languages, phone data, styles), brotli. */
+  /** widget.js, everything in it (French and English, every country's phone data, styles), brotli. */
   widgetBrotli: 30 * KB,
   /** The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own. */
   hostedBrotli: 32 * KB,

@@ -20,7 +20,10 @@ export interface MomoCheckoutOptions {
   intentId: string;
   /** Its client secret, `pi_…_secret_…`, from the merchant's server. */
   clientSecret: string;
-  /** `fr` or `en` (or `fr-CG`…); default: the browser's language. */
+  /**
+   * `fr`, `en` (built in), `ar`, `es`, `pt` (fetched from the checkout's origin when asked for), or
+   * `fr-CG`, `ar-TD`…; default: the browser's language.
+   */
   lang?: string | undefined;
   /** The payment service, e.g. `https://checkout.example.com`; default: where the widget was loaded from. */
   apiBase?: string | undefined;
@@ -37,7 +40,7 @@ export interface MomoCheckoutOptions {
 }
 
 export interface MomoCheckoutHandle {
-  /** Switches the language (`fr`, `en`) without restarting. */
+  /** Switches the language (`fr`, `en`, `ar`, `es`, `pt`) without restarting. */
   setLang(lang: string): void;
   /** Stops following the payment and removes the checkout; no callback is called afterwards. */
   destroy(): void;
