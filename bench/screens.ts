@@ -22,7 +22,7 @@ const DEVICES = {
   phone: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
 } as const;
-const LANGS = ['fr', 'en'] as const;
+const LANGS = ['fr', 'en', 'ar'] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
 type Combo = { device: keyof typeof DEVICES; lang: (typeof LANGS)[number]; scheme: (typeof SCHEMES)[number] };
@@ -186,7 +186,7 @@ try {
     Array.from({ length: 4 }, async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
         const { c, name, reach } = job;
-        const context = await browser.newContext({ ...DEVICES[c.device], colorScheme: c.scheme, locale: c.lang === 'fr' ? 'fr-FR' : 'en-GB' });
+        const context = await browser.newContext({ ...DEVICES[c.device], colorScheme: c.scheme, locale: { fr: 'fr-FR', en: 'en-GB', ar: 'ar-TD' }[c.lang] });
         const page = await context.newPage();
         const file = `${name}.${c.device}.${c.lang}.${c.scheme}.png`;
         try {
