@@ -110,12 +110,15 @@ describe('CSP › the hosted page', () => {
   });
 });
 
-describe('CSP › the hosted page in Arabic (Chad, right to left)', () => {
+describe.each([
+  { currency: 'xaf', country: 'td', wallet: 'airtel' },
+  { currency: 'xof', country: 'sn', wallet: 'orange' },
+] as const)('CSP › the hosted page in Arabic (right to left), a $currency session', ({ currency, country, wallet }) => {
   it('loads its language, mirrors, and takes a payment with zero violations', async () => {
     const merchant = createClient({ baseUrl: h.server.url, token: TEST_TOKEN });
     const session = await merchant.createSession({
       total: 7_500,
-      currency: 'xaf',
+      currency,
       accountId: 'acct_csp_td',
       successUrl: `${h.merchant.url}/thanks?session={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${h.merchant.url}/cart`,
@@ -128,11 +131,11 @@ describe('CSP › the hosted page in Arabic (Chad, right to left)', () => {
     url.searchParams.set('lang', 'ar');
     await page.goto(url.href);
     await page.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
-    await page.locator('#momo-country').selectOption('td');
+    await page.locator('#momo-country').selectOption(country);
     await page.locator('#momo-first-name').fill('عائشة');
     await page.locator('#momo-last-name').fill('محمد');
     await page.locator('#momo-email').fill('aicha@example.td');
-    await page.locator('#momo-phone').fill(testNumber('approved_after_delay', 'td', 'airtel').national);
+    await page.locator('#momo-phone').fill(testNumber('approved_after_delay', country, wallet).national);
     await page.locator('.momo-pay').click();
     await waitForState(page, 'pending');
     await waitForState(page, 'succeeded');
