@@ -4,7 +4,7 @@
 // (./confirm), following an attempt (./following), and what the payer sees and the merchant hears
 // (./outcome). createModel makes every function it returns a batched, untracked action, and the
 // parts' effects — the follower and its listeners, the merchant's notices — end with dispose().
-import { computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
@@ -104,9 +104,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     intent: intent as ReadonlySignal<typeof intent.value>,
     session: session as ReadonlySignal<typeof session.value>,
     /** Who is paid, as the service says (an extension; null when it does not). */
-    merchant: computed(() => intent.value?.merchant ?? session.value?.merchant ?? null),
-    /** The service's test mode (live_mode 0): the page says so. */
-    testMode: computed(() => intent.value?.live_mode === 0),
+    merchant: outcome.payee,
+    testMode: outcome.testMode,
     values: form.values as ReadonlySignal<typeof form.values.value>,
     /** The intent's currency once read (the form offers only what pays in it). */
     currency: form.currency,

@@ -35,6 +35,10 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
 
   const successUrl = computed(() => session.value?.successUrl ?? null);
   const cancelUrl = computed(() => session.value?.cancelUrl ?? null);
+  /** Who is paid, as the service says (an extension; null when it does not: no name is made up). */
+  const payee = computed(() => intent.value?.merchant ?? session.value?.merchant ?? null);
+  /** The service's test mode (live_mode 0): the page says so. */
+  const testMode = computed(() => intent.value?.live_mode === 0);
   /** Whether leaving has somewhere to go: the session's cancelUrl or the widget's onCancel. */
   const canCancel = computed(() => Boolean(cancelUrl.value || merchant.onCancel));
 
@@ -67,6 +71,8 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
     successUrl,
     cancelUrl,
     canCancel,
+    payee,
+    testMode,
     /** Shows what a read of the intent says. */
     apply(read: PaymentIntent) {
       intent.value = read;
