@@ -3,6 +3,7 @@ import { type Handler, messagePage, onlyGetOrHead, redirect } from './http';
 import { variantResponse } from './compress';
 import { embedPageHeaders, hostedPageHeaders, type HostedPolicyOptions } from './security';
 import type { StaticFiles } from './static';
+import { EMBED_PATH } from '../hosted/embed';
 
 export interface Route {
   /** For logs and errors. */
@@ -22,21 +23,18 @@ export const demoRoute = (fetchDemo: Handler): Route => ({ name: 'demo', matches
 /** `/pay/pi_…` or `/pay/cs_…`: the id is read by the page itself; here it only has to look right. */
 export const HOSTED_PAGE_PATH = /^\/pay\/(?:pi|cs)_[A-Za-z0-9]{1,64}$/;
 
-/** The widget's isolated frame: the hosted page's HTML, which reads it as src/hosted/embed.ts. */
-export const EMBED_PAGE_PATH = '/embed';
-
 /** The hosted page's HTML, from wherever `loadHtml` takes it (dist/ or Vite in dev mode); also as the widget's frame. */
 export function hostedPageRoute(loadHtml: (req: Request) => Promise<Response>, policy: HostedPolicyOptions): Route {
   const headers = hostedPageHeaders(policy);
   const framed = embedPageHeaders(policy);
   return {
     name: 'hosted-page',
-    matches: (pathname) => HOSTED_PAGE_PATH.test(pathname) || pathname === EMBED_PAGE_PATH,
+    matches: (pathname) => HOSTED_PAGE_PATH.test(pathname) || pathname === EMBED_PATH,
     async handle(req) {
       const refused = onlyGetOrHead(req);
       if (refused) return refused;
       const res = await loadHtml(req);
-      const policyHeaders = new URL(req.url).pathname === EMBED_PAGE_PATH ? framed : headers;
+      const policyHeaders = new URL(req.url).pathname === EMBED_PATH ? framed : headers;
       for (const [name, value] of Object.entries(policyHeaders)) res.headers.set(name, value);
       return res;
     },
