@@ -133,7 +133,10 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       const s = screen.value;
       if (s.name === 'error' && s.recovery === 'reload') return void load();
       if (s.name === 'error' && s.recovery === 'check') return void following.checkNow();
-      if (s.name === 'failed' || s.name === 'canceled') {
+      // Back from a cancel: what the service says of the intent now (a form only if it can be paid;
+      // another tab may have started an attempt meanwhile).
+      if (s.name === 'canceled') return void load();
+      if (s.name === 'failed') {
         outcome.attempt.value = undefined;
         screen.value = { name: 'form' };
       }

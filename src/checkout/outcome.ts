@@ -86,6 +86,9 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
       screen.value = next;
     },
     cancel() {
+      // While the intent is read or a confirm is on its way, leaving is not offered: the merchant
+      // would hear "canceled" of a payment that may yet start.
+      if (screen.value.name === 'loading' || screen.value.name === 'confirming') return;
       merchant.onCancel?.(detail('canceled'));
       if (cancelUrl.value) merchant.navigate?.(cancelUrl.value, 'cancel');
       // Nowhere to go (a widget): the checkout shows it was canceled instead of staying as it was.

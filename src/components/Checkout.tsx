@@ -29,7 +29,8 @@ interface Props {
  */
 export function Checkout({ model, lang, onLangChange, logo }: Props) {
   const screen = model.screen.value;
-  const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.name, screen.name === 'loading');
+  // Loading shows the form already: the form's arrival is no news, and the payer may be typing.
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.name === 'loading' ? 'form' : screen.name, screen.name === 'loading');
   const intent = model.intent.value;
   const merchant = model.merchant.value;
   const t = translator(lang);

@@ -100,7 +100,8 @@ export function ErrorView({ model, screen, headingRef }: { model: Checkout; scre
 /** Back to the merchant's cancelUrl (sessions) or the merchant's onCancel (widget). */
 export function CancelLink({ model }: { model: Checkout }) {
   const { t } = useI18n();
-  if (!model.canCancel.value) return null;
+  const { name } = model.screen.value;
+  if (!model.canCancel.value || name === 'loading' || name === 'confirming') return null;
   return (
     <button type="button" class="momo-link" onClick={model.cancel}>
       {t('form.cancel')}

@@ -42,7 +42,8 @@ export function awaitParent(onInit: (init: EmbedInit, parent: Parent) => void): 
   addEventListener('message', (event: MessageEvent<FrameMessage | null>) => {
     const data = event.data;
     if (event.source !== parent || !data || typeof data !== 'object') return;
-    if (origin === undefined && data.momo === 'init' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string') {
+    // A parent of no origin (a sandboxed page: 'null') could hear nothing back: it gets no checkout.
+    if (origin === undefined && event.origin !== 'null' && data.momo === 'init' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string') {
       origin = event.origin;
       const post = (message: FrameMessage) => parent.postMessage(message, origin!);
       onInit(

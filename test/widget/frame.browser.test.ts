@@ -90,10 +90,17 @@ describe('widget.js › isolated mode', () => {
 
   it('the frame page opened on its own waits for a parent and pays nothing', async () => {
     const page = await h.newPage();
+    const api: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/')) api.push(request.url());
+    });
     const response = await page.goto(`${h.server.url}/embed`);
     expect(response!.headers()['content-security-policy']).toContain('frame-ancestors *');
     expect(response!.headers()['x-frame-options']).toBeUndefined();
     await page.waitForTimeout(300);
-    expect(await page.locator('.momo-pay').count()).toBe(0);
+    // The first screen, as prerendered, and nothing more: no intent, no read, no way to pay.
+    expect(await page.locator('.momo').getAttribute('data-state')).toBe('loading');
+    expect(await page.locator('.momo-pay').isDisabled()).toBe(true);
+    expect(api).toEqual([]);
   }, 20_000);
 });
