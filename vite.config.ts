@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import preact from '@preact/preset-vite';
 import { minify } from 'terser';
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
@@ -74,10 +77,27 @@ const lazyCatalogues: Plugin = {
   },
 };
 
+// The hosted page's first screen, prerendered into the built index.html (src/tools/prerender.tsx,
+// run by tsx: it renders the page's own components, which this config file cannot import).
+const prerendered = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'momo-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+      execFileSync(process.execPath, [tsx, 'src/tools/prerender.tsx', outDir], { cwd: import.meta.dirname, stdio: 'inherit' });
+    },
+  };
+};
+
 export default defineConfig(({ mode }) => ({
   // No react → preact/compat alias: nothing here imports React but the React component
   // (react/), which its tests run against the real React.
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }), mode !== 'widget-esm' && terserAfter, mode !== 'widget-esm' && lazyCatalogues],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }), mode !== 'widget-esm' && terserAfter, mode !== 'widget-esm' && lazyCatalogues, !mode.startsWith('widget') && mode !== 'test' && prerendered()],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],

@@ -10,7 +10,7 @@ import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
 import { listen } from '../server/listen';
 import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, i18nRoute, notFoundPage, widgetRoute } from '../server/routes';
-import { inlineScriptHashes } from '../server/security';
+import { inlineHashes } from '../server/security';
 import { createStaticFiles } from '../server/static';
 
 export interface SandboxServerOptions {
@@ -38,7 +38,7 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
     const dispatch = createDispatcher(
       [
         apiRoute(sandbox.fetch),
-        hostedPageRoute(builtHostedPage(files), { scriptHashes: inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8')) }),
+        hostedPageRoute(builtHostedPage(files), inlineHashes(readFileSync(join(distDir, 'index.html'), 'utf8'))),
         widgetRoute(files),
         i18nRoute(files),
         assetsRoute(files),

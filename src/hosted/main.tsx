@@ -1,11 +1,12 @@
 import '../components/checkout.css';
 import './page.css';
 import { signal } from '@preact/signals';
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
-import { dirOf, type Lang, pickLang, shownWhileLoading, translator } from '../i18n';
+import { dirOf, isLang, type Lang, pickLang, shownWhileLoading, translator } from '../i18n';
+import { METHOD } from '../methods';
 import { langSwitcher } from '../i18n/load';
 import { withEarlyReads } from './early';
 import { awaitParent, EMBED_PATH } from './embed';
@@ -15,6 +16,9 @@ const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
 const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
 const defaultCountry = navigator.language.split('-')[1]?.toLowerCase();
 const lang = signal<Lang>('fr');
+const root = document.getElementById('app')!;
+/** The language index.html's first screen was prerendered in (src/tools/prerender.tsx), if it was. */
+const prerendered = root.dataset.prerendered;
 
 /**
  * Renders the checkout in place of index.html's placeholder, in `initial` language, and starts it.
@@ -22,7 +26,11 @@ const lang = signal<Lang>('fr');
  * index.html's script may have started already); until it has arrived the page keeps the one it shows.
  */
 function show(options: CheckoutOptions, initial: string | null | undefined, keepLang?: (lang: Lang) => void) {
-  const model = createCheckout(options);
+  // Over the prerendered screen, the first render must be the one that made it (its language, no
+  // default country): the page then takes it over as it is, nothing repainted, nothing moved.
+  const hydrating = isLang(prerendered) && location.pathname !== EMBED_PATH;
+  const { defaultCountry: payerCountry, ...prerenderedState } = options;
+  const model = createCheckout(hydrating ? prerenderedState : options);
   const display = (next: Lang) => {
     lang.value = next;
     document.documentElement.lang = next;
@@ -35,13 +43,20 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
       if (shown && chosen) keepLang?.(next);
     });
   const wanted = pickLang(initial, navigator.languages);
+  const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} logo />;
+  if (hydrating) {
+    display(prerendered);
+    hydrate(<App />, root);
+    // Then what this payer's page differs in, as ordinary updates: their language, their country.
+    const country = METHOD.initial(payerCountry).country;
+    if (country !== model.values.value.country) model.setField('country', country);
+  } else {
+    // index.html's placeholder (or a screen prerendered for another use) goes: Preact would render beside it.
+    root.replaceChildren();
+  }
   display(shownWhileLoading(wanted, navigator.languages));
   void setLang(wanted, false);
-  const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} logo />;
-  const root = document.getElementById('app')!;
-  // index.html shows a placeholder from the first paint; it goes now (Preact would render beside it).
-  root.replaceChildren();
-  render(<App />, root);
+  if (!hydrating) render(<App />, root);
   model.start();
   return setLang;
 }
@@ -87,8 +102,12 @@ if (location.pathname === EMBED_PATH) {
       defaultCountry,
       navigate(url, to) {
         if (to === 'success') stored(true);
-        // A canceled payment is over for this tab: Back to this page finds no secret to pay with.
-        else forgetSecret(location, () => sessionStorage);
+        else {
+          // A canceled payment is over for this tab: Back to this page finds no secret to pay with —
+          // and a page the browser kept whole (back/forward cache) loads again, without it.
+          forgetSecret(location, () => sessionStorage);
+          addEventListener('pageshow', (event) => event.persisted && location.reload());
+        }
         location.assign(url);
       },
       autoReturn: !stored(),

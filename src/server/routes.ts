@@ -4,6 +4,7 @@ import { variantResponse } from './compress';
 import { embedPageHeaders, hostedPageHeaders, type HostedPolicyOptions } from './security';
 import type { StaticFiles } from './static';
 import { EMBED_PATH } from '../hosted/embed';
+import { pickLang } from '../i18n';
 
 export interface Route {
   /** For logs and errors. */
@@ -41,10 +42,15 @@ export function hostedPageRoute(loadHtml: (req: Request) => Promise<Response>, p
   };
 }
 
-/** The built hosted page, compressed like every static file, never cached (it names the assets). */
+/**
+ * The built hosted page, compressed like every static file, never cached (it names the assets): in
+ * English (index.en.html, its first screen prerendered in English) when the page will speak it —
+ * `?lang=en`, or English before French in Accept-Language — else index.html (French).
+ */
 export function builtHostedPage(files: StaticFiles): (req: Request) => Promise<Response> {
   return async (req) => {
-    const variants = await files.get('index.html');
+    const english = pickLang(new URL(req.url).searchParams.get('lang'), (req.headers.get('accept-language') ?? '').split(',')) === 'en';
+    const variants = (english ? await files.get('index.en.html') : null) ?? (await files.get('index.html'));
     if (variants === null) {
       return messagePage(503, { lang: 'en', title: 'Checkout unavailable', text: 'The hosted page has not been built. Run npm run build.' });
     }

@@ -35,19 +35,31 @@ export interface HostedPolicyOptions {
   dev?: boolean;
   /** CSP sources of the page's inline scripts (`inlineScriptHashes` of its HTML). */
   scriptHashes?: readonly string[] | undefined;
+  /** CSP sources of the page's inline stylesheet (`inlineStyleHashes` of its HTML). */
+  styleHashes?: readonly string[] | undefined;
 }
+
+const hashesOf = (html: string, tag: 'script' | 'style') =>
+  [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
 
 /** `'sha256-…'` of each inline <script> of `html`, as CSP allows them. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
-}
+export const inlineScriptHashes = (html: string): string[] => hashesOf(html, 'script');
 
-export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [] }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
+/** `'sha256-…'` of each inline <style> of `html` (the built page's stylesheet, inlined). */
+export const inlineStyleHashes = (html: string): string[] => hashesOf(html, 'style');
+
+/** The CSP sources of a page's inline script and stylesheet, from its HTML. */
+export const inlineHashes = (html: string): Pick<HostedPolicyOptions, 'scriptHashes' | 'styleHashes'> => ({
+  scriptHashes: inlineScriptHashes(html),
+  styleHashes: inlineStyleHashes(html),
+});
+
+export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [], styleHashes = [] }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
   const api = connectSource(apiOrigin);
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
-    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    dev ? "style-src 'self' 'unsafe-inline'" : ["style-src 'self'", ...styleHashes].join(' '),
     `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
     // The merchant's logo comes from the API, which serves it itself (README, merchant profile).
     `img-src ${api} data:`,

@@ -25,7 +25,7 @@ import {
   rootRoute,
   widgetRoute,
 } from './routes';
-import { connectSource, inlineScriptHashes } from './security';
+import { connectSource, inlineHashes } from './security';
 import { createStaticFiles } from './static';
 
 export interface StartServerOptions {
@@ -118,7 +118,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), {
         apiOrigin: options.apiOrigin,
         dev,
-        scriptHashes: inlineScriptHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
+        // The prerendered languages share their script and stylesheet: index.html's hashes hold for all.
+        ...inlineHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
       }),
       widgetRoute(files),
       i18nRoute(files),

@@ -3,7 +3,7 @@
 // scripts and connections to the widget's origin only. Violations are caught both ways Chromium
 // reports them: `securitypolicyviolation` events in the page, and console messages.
 import type { Page } from 'playwright-core';
-import { inlineScriptHashes } from '../../src/server/security';
+import { inlineScriptHashes, inlineStyleHashes } from '../../src/server/security';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import type { TestOutcome } from '../../src/phone';
@@ -71,9 +71,12 @@ describe('CSP › the hosted page', () => {
     const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
     // Scripts: the page's own files, and its one inline script (the early reads) by its hash as
     // served — never 'unsafe-inline'.
-    const hashes = inlineScriptHashes(await response.text());
+    // Styles: its own files, and its stylesheet inlined (so nothing holds the first paint) by its hash.
+    const html = await response.text();
+    const hashes = inlineScriptHashes(html);
     expect(hashes).toHaveLength(1);
-    const required = { ...REQUIRED, 'script-src': ["'self'", ...hashes] };
+    expect(inlineStyleHashes(html)).toHaveLength(1);
+    const required = { ...REQUIRED, 'script-src': ["'self'", ...hashes], 'style-src': ["'self'", ...inlineStyleHashes(html)] };
     for (const [directive, sources] of Object.entries(required)) expect(policy[directive], directive).toEqual(sources);
   });
 
@@ -148,6 +151,27 @@ describe('CSP › the widget on a strict merchant page', () => {
     const widgetOrigin = new URL(h.server.url).origin;
     return `default-src 'self'; script-src ${widgetOrigin}; style-src 'self'; connect-src ${widgetOrigin}; img-src 'self' data:; frame-ancestors 'none'`;
   };
+
+  it('<momo-checkout isolated>: the frame sized and a payment made with zero violations (frame-src for the checkout)', async () => {
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const violations = await watchViolations(page);
+    const intent = await h.newIntent();
+    const origin = new URL(h.server.url).origin;
+    await page.goto(
+      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
+        headers: { 'Content-Security-Policy': `${strictPolicy()}; frame-src ${origin}` },
+      }),
+    );
+    const frame = page.frameLocator('#w iframe') as unknown as ReturnType<Page['locator']>;
+    await waitForState(frame, 'form');
+    // Its size came through the CSSOM: no style attribute for the policy to block.
+    const box = await page.locator('#w iframe').evaluate((el) => ({ border: getComputedStyle(el).borderTopWidth, width: el.getBoundingClientRect().width, page: document.body.clientWidth }));
+    expect(box).toEqual({ border: '0px', width: box.page, page: box.page });
+    await fill(frame, 'approved_after_delay');
+    await frame.locator('.momo-pay').click();
+    await waitForState(frame, 'succeeded');
+    expect(await violations()).toEqual([]);
+  });
 
   it('<momo-checkout>: a payment with zero violations', async () => {
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });

@@ -203,25 +203,42 @@ describe('hosted page › resuming and bad links', () => {
     expect(requests.filter((r) => r.method() === 'POST')).toHaveLength(0);
   }, 20_000);
 
-  it('shows a loading placeholder from the first paint, replaced by the checkout', async () => {
-    const { id, secret } = await h.newIntent(5000);
-    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
-    let release = () => {};
-    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptHeld;
-      await route.continue();
-    });
-    // 'commit': the page's module script, held back here, would delay DOMContentLoaded.
-    await page.goto(`${h.server.url}/pay/${id}#${secret}`, { waitUntil: 'commit' });
-    const placeholder = page.locator('#app .momo-boot');
-    await placeholder.waitFor({ state: 'visible' });
-    expect(await placeholder.textContent()).toContain('Chargement');
-    release();
-    await waitForState(page, 'form');
-    expect(await page.locator('#app > *').count()).toBe(1);
-    expect(await placeholder.count()).toBe(0);
-  }, 20_000);
+  it('paints the form with its HTML, before its script, and takes it over without repainting it', async () => {
+    for (const [lang, heading, label] of [
+      ['fr', 'Payer par mobile money', 'Numéro mobile money'],
+      ['en', 'Pay with mobile money', 'Mobile money number'],
+    ] as const) {
+      const { id, secret } = await h.newIntent(5000);
+      const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: lang === 'fr' ? 'fr-CM' : 'en-GB' });
+      let release = () => {};
+      const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptHeld;
+        await route.continue();
+      });
+      // 'commit': the page's module script, held back here, would delay DOMContentLoaded.
+      await page.goto(`${h.server.url}/pay/${id}#${secret}`, { waitUntil: 'commit' });
+      // No script has run: the form is there, in the payer's language, styled (the stylesheet is inline).
+      await page.locator('.momo[data-state="loading"] .momo-form-heading').waitFor({ state: 'visible' });
+      expect(await page.locator('.momo-form-heading').textContent()).toBe(heading);
+      expect(await page.locator('label[for="momo-phone"]').textContent()).toBe(label);
+      expect(await page.locator('.momo-pay').evaluate((button) => getComputedStyle(button).minHeight)).toBe('52px');
+      // Marks the prerendered field: taken over, it is the same element afterwards.
+      await page.locator('#momo-phone').evaluate((input) => input.setAttribute('data-first-paint', ''));
+      release();
+      await waitForState(page, 'form');
+      expect(await page.locator('#app > .momo').count()).toBe(1);
+      expect(await page.locator('#momo-phone[data-first-paint]').count()).toBe(1);
+      // What differs from the prerendered screen follows at once: a Cameroonian payer's country.
+      if (lang === 'fr') await expect(page.locator('#momo-country').inputValue()).resolves.toBe('cm');
+      await page.locator('#momo-phone').fill(testNumber('approved_at_once', lang === 'fr' ? 'cm' : 'cg').national);
+      await page.locator('#momo-first-name').fill('Awa');
+      await page.locator('#momo-last-name').fill('Ndong');
+      await page.locator('#momo-email').fill('awa@example.cg');
+      await page.locator('.momo-pay').click();
+      await waitForState(page, 'succeeded');
+    }
+  }, 30_000);
 
   it('a link without its secret explains itself instead of a blank page', async () => {
     const { id } = await h.newIntent(5000);
@@ -328,7 +345,8 @@ describe('hosted page › painted at once', () => {
     await page.goto(session.url, { waitUntil: 'commit' });
     // The bundle has not arrived, and both reads are already under way.
     await expect.poll(() => reads.slice().sort()).toEqual([`/v1/payment-intents/${session.paymentIntentId}`, `/v1/sessions/${session.id}`]);
-    expect(await page.locator('.momo[data-state]').count()).toBe(0);
+    // The prerendered form is on screen; the script that takes it over is not.
+    expect(await page.locator('.momo[data-state="form"]').count()).toBe(0);
     release();
     await waitForState(page, 'form');
     await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);

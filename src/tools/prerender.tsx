@@ -1,0 +1,61 @@
+// Run after `vite build` of the hosted page (the build calls it: vite.config.ts): writes into the
+// built index.html the checkout's first screen — the form a payer types in while the intent is
+// read — so the page paints it with its HTML instead of after its script (the script then hydrates
+// that markup: src/hosted/main.tsx), and the stylesheet inline, so no request holds the first paint.
+// French in index.html, English in index.en.html (the server picks by ?lang= and Accept-Language);
+// the markup is rendered by the very components the page runs, with the model's first state.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { render } from 'preact';
+
+/** The languages prerendered, and the file each goes to. */
+export const PRERENDERED = { fr: 'index.html', en: 'index.en.html' } as const;
+
+/** The loading screen's markup in `lang`, as the page's first render makes it. */
+async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
+  // jsdom (the tests' DOM) ships no types; this is all of it used here.
+  const { JSDOM } = (await import('jsdom' as string)) as { JSDOM: new (html: string, options: { url: string }) => { window: Window & typeof globalThis } };
+  const { window } = new JSDOM('<!doctype html><main id="app"></main>', { url: 'https://checkout.invalid/pay/pi_prerender' });
+  const globals = globalThis as unknown as Record<string, unknown>;
+  const saved = ['window', 'document', 'navigator'].map((name) => [name, globals[name]] as const);
+  Object.assign(globals, { window, document: window.document, navigator: window.navigator });
+  try {
+    // Imported once the DOM globals exist, as in a browser.
+    const [{ createCheckout }, { Checkout }] = await Promise.all([import('../checkout/model'), import('../components/Checkout')]);
+    // The state the page starts in: no secret read, no default country, nothing loaded.
+    const model = createCheckout({ api: { baseUrl: 'https://checkout.invalid' }, clientSecret: '', page: null });
+    const root = window.document.getElementById('app')!;
+    render(<Checkout model={model} lang={lang} onLangChange={() => {}} logo />, root);
+    // A select's value is a property, which markup does not carry: its option says it instead.
+    for (const select of root.querySelectorAll('select')) select.options[select.selectedIndex]?.setAttribute('selected', '');
+    const markup = root.innerHTML;
+    render(null, root);
+    model.dispose();
+    return markup;
+  } finally {
+    for (const [name, value] of saved) globals[name] = value;
+  }
+}
+
+/** Rewrites `dir`'s index.html into its prerendered languages. */
+export async function prerender(dir: string): Promise<void> {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
+  if (!link) throw new Error('prerender: index.html links no stylesheet to inline');
+  const css = readFileSync(join(dir, link[1]!), 'utf8').trim();
+  const placeholder = /<div class="momo momo-boot">[\s\S]*?<\/div>/;
+  if (!placeholder.test(html)) throw new Error('prerender: index.html has no placeholder to replace');
+  for (const [lang, file] of Object.entries(PRERENDERED) as [keyof typeof PRERENDERED, string][]) {
+    const page = html
+      .replace(link[0], () => `<style>${css}</style>`)
+      .replace('<html lang="fr">', `<html lang="${lang}">`)
+      .replace('<main id="app" class="momo-page">', `<main id="app" class="momo-page" data-prerendered="${lang}">`)
+      .replace(placeholder, await firstScreen(lang));
+    writeFileSync(join(dir, file), page);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await prerender(process.argv[2] ?? 'dist');
+}
