@@ -140,14 +140,15 @@ async function oneRun(url: string): Promise<Result> {
     // Loaded when used: a second of imports that other phases need not pay.
     const { default: lighthouse } = await import('lighthouse');
     const result = await lighthouse(url, { ...FLAGS, port: chromium.port, hostname: '127.0.0.1' });
-    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    if (!result) throw new Error(`lighthouse gave no result for ${url.split('#')[0]}`);
     const lhr = result.lhr;
     // LIGHTHOUSE_KEEP=<dir> keeps each run's full report, to open in Lighthouse's viewer.
     if (process.env.LIGHTHOUSE_KEEP) {
       await mkdir(process.env.LIGHTHOUSE_KEEP, { recursive: true });
       await writeFile(join(process.env.LIGHTHOUSE_KEEP, `${new URL(url).pathname.split('/').pop()}.json`), JSON.stringify(lhr));
     }
-    if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // The page's address without its fragment: a client secret, even a sandbox's, stays out of logs.
+    if (lhr.runtimeError) throw new Error(`lighthouse on ${url.split('#')[0]}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return lhr;
   } finally {
     await chromium.close();
@@ -258,9 +259,24 @@ function metricNotes(lhr: Result, failing: ReadonlySet<string>): LighthouseAudit
   return [...new Set(ids)].filter((id) => lhr.audits[id]).map((id) => audit(lhr, id, 0));
 }
 
+/**
+ * A run, tried again (on a fresh page and browser) when Lighthouse itself failed to record it —
+ * NO_NAVSTART and the like, which its own message says to run again; never a measurement discarded.
+ */
+async function recordedRun(target: LighthouseTarget): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await oneRun(await target.url());
+    } catch (error) {
+      if (attempt >= 3 || !/: NO_[A-Z_]+ /.test((error as Error).message)) throw error;
+      console.error(`bench: ${(error as Error).message.split('\n')[0]} — recording again`);
+    }
+  }
+}
+
 async function measurePage(target: LighthouseTarget, runs: number): Promise<{ page: LighthousePage; settings: LighthouseResult['settings'] }> {
   const lhrs: Result[] = [];
-  for (let i = 0; i < runs; i++) lhrs.push(await oneRun(await target.url()));
+  for (let i = 0; i < runs; i++) lhrs.push(await recordedRun(target));
   const done = lhrs.map(figures);
   const mid = (pick: (run: LighthouseRun) => number) => median(done.map(pick));
   // The details come from the run whose LCP is the median one.
