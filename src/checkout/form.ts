@@ -24,6 +24,8 @@ export function confirmRequest(values: FormValues, clientSecret: string): Confir
 
 export function createForm(defaultCountry?: string) {
   const values = signal<FormValues>({ firstName: '', lastName: '', email: '', ...METHOD.initial(defaultCountry) });
+  /** Where the payer is, if known: what the method's choices default to. */
+  let payerCountry = defaultCountry;
   /** The intent's currency, once read: what the method's choices must pay in. */
   const currency = signal<string | null>(null);
   const touched = signal<ReadonlySet<Field>>(new Set());
@@ -52,11 +54,25 @@ export function createForm(defaultCountry?: string) {
     if (refused.value[field]) refused.value = { ...refused.value, [field]: undefined };
   }
 
+  /** Changes the method's fields as the payer's edits would (formatted, the wallet detected…). */
+  function edit(changes: Partial<MethodValues>) {
+    for (const [field, value] of Object.entries(changes) as [keyof MethodValues, string][]) if (value !== values.value[field]) setField(field, value);
+  }
+
   /** The intent's currency is known: choices that cannot pay in it are changed (the number is kept). */
   function payIn(intentCurrency: string) {
     currency.value = intentCurrency;
-    const next = METHOD.payIn(values.value, intentCurrency, defaultCountry);
-    if (next.country !== values.value.country) setField('country', next.country);
+    edit(METHOD.payIn(values.value, intentCurrency, payerCountry));
+  }
+
+  /**
+   * The payer's country, learnt after the form was made (a page that took over a screen prerendered
+   * without it): the fields that still hold their first values take the ones it gives.
+   */
+  function setDefaultCountry(country: string | undefined) {
+    payerCountry = country;
+    const [first, wanted] = [METHOD.initial(), METHOD.initial(country)];
+    edit(Object.fromEntries(Object.entries(wanted).filter(([field]) => values.value[field as keyof MethodValues] === first[field as keyof MethodValues])));
   }
 
   function blur(field: Field) {
@@ -67,6 +83,7 @@ export function createForm(defaultCountry?: string) {
     values,
     currency: currency as ReadonlySignal<string | null>,
     payIn,
+    setDefaultCountry,
     errors,
     visibleErrors,
     filled,

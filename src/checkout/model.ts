@@ -124,6 +124,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     now: clock.now,
     start: () => void load(),
     setField: form.setField,
+    setDefaultCountry: form.setDefaultCountry,
     blur: form.blur,
     submit: confirm.submit,
     resend: confirm.resend,

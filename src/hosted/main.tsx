@@ -6,7 +6,6 @@ import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
 import { dirOf, isLang, type Lang, pickLang, shownWhileLoading, translator } from '../i18n';
-import { METHOD } from '../methods';
 import { langSwitcher } from '../i18n/load';
 import { withEarlyReads } from './early';
 import { awaitParent, EMBED_PATH } from './embed';
@@ -48,8 +47,7 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
     display(prerendered);
     hydrate(<App />, root);
     // Then what this payer's page differs in, as ordinary updates: their language, their country.
-    const country = METHOD.initial(payerCountry).country;
-    if (country !== model.values.value.country) model.setField('country', country);
+    model.setDefaultCountry(payerCountry);
   } else {
     // index.html's placeholder (or a screen prerendered for another use) goes: Preact would render beside it.
     root.replaceChildren();

@@ -15,10 +15,11 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
   /** Its fields, empty or defaulted. */
   initial(defaultCountry?: string): Values;
   /**
-   * The values once the intent's currency is known: where the method depends on it (mobile money
-   * is paid in the currency of the wallet's country), changed to what can pay in it.
+   * Once the intent's currency is known, the fields to change (made as the payer's own edits)
+   * where the method depends on it — mobile money is paid in the currency of the wallet's country;
+   * none when the values can pay in it.
    */
-  payIn(values: Values, currency: string, defaultCountry?: string): Values;
+  payIn(values: Values, currency: string, defaultCountry?: string): Partial<Values>;
   /**
    * The values once the payer has typed `raw` in `field`: formatted as typed, completed where
    * the method can tell (`filled`: the fields the checkout filled in, not the payer).

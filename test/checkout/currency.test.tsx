@@ -53,3 +53,17 @@ describe('checkout › the intent’s currency decides the countries', () => {
     model.dispose();
   });
 });
+
+describe('checkout › the payer’s country learnt after the form was made', () => {
+  it('becomes the form’s country, unless the payer has chosen one already', async () => {
+    const bed = createBed();
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    expect(model.values.value.country).toBe('cg');
+    model.setDefaultCountry('cm');
+    expect(model.values.value.country).toBe('cm');
+    model.setField('country', 'ga');
+    model.setDefaultCountry('td');
+    expect(model.values.value.country).toBe('ga');
+    model.dispose();
+  });
+});

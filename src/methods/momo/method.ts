@@ -44,10 +44,10 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   // A payer's wallet pays in its country's currency: an XOF intent is paid from an XOF country.
   // The country chosen so far stays if it can pay; else the payer's own, else the first that can.
   payIn(values, currency, defaultCountry = '') {
-    if (canPayIn(findCountry(values.country), currency)) return values;
+    if (canPayIn(findCountry(values.country), currency)) return {};
     const payer = findCountry(defaultCountry);
     const country = canPayIn(payer, currency) ? payer : COUNTRIES.find((c) => canPayIn(c, currency));
-    return country ? { ...values, country: country.code, operator: '' } : values;
+    return country ? { country: country.code } : {};
   },
 
   edit(values, field, raw, filled) {
