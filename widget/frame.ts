@@ -13,10 +13,9 @@ export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions): Mom
   const frame = document.createElement('iframe');
   frame.src = `${origin}/embed?lang=${lang}`;
   frame.title = translator(lang)('page.title');
-  // Sized by its content (the frame reports its height); payment needs no other permission.
-  // Through the CSSOM, not a style attribute, which a merchant's CSP without 'unsafe-inline' blocks.
+  // Sized by its content (the frame reports its height), through the CSSOM: a style attribute is
+  // what a merchant's CSP without 'unsafe-inline' blocks.
   frame.style.cssText = 'display:block;width:100%;height:420px;border:0;color-scheme:normal';
-  frame.allow = '';
   const send = (message: FrameMessage) => frame.contentWindow?.postMessage(message, origin);
   const callbacks = { succeeded: options.onSucceeded, failed: options.onFailed, canceled: options.onCancel };
   const onMessage = ({ source, origin: from, data }: MessageEvent<FrameMessage | null>) => {

@@ -1,6 +1,6 @@
 // Small response helpers shared by the server's routes.
-import { createHash } from 'node:crypto';
 import type { SandboxBindings } from '../sandbox';
+import { cspHash } from './security';
 
 /** `env` is what the Node adapter passes along (the raw request), for the sandbox. */
 export type Handler = (req: Request, env?: SandboxBindings) => Promise<Response>;
@@ -52,7 +52,7 @@ const MESSAGE_STYLE =
   'main{box-sizing:border-box;max-width:30rem;margin:auto;padding:1.5rem;border-radius:16px;background:#fff;box-shadow:0 1px 3px rgb(0 0 0/.08)}' +
   'h1{margin:0 0 .5rem;font-size:1.25rem}p{margin:.5rem 0 0}' +
   '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main{background:#16191d}}';
-const MESSAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(MESSAGE_STYLE).digest('base64')}'`;
+const MESSAGE_STYLE_HASH = cspHash(MESSAGE_STYLE);
 
 export function messagePage(status: number, ...messages: [Message, ...Message[]]): Response {
   const title = escape(messages.map((m) => m.title).join(' · '));
