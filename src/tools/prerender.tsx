@@ -4,7 +4,7 @@
 // that markup: src/hosted/main.tsx), and the stylesheet inline, so no request holds the first paint.
 // French in index.html, English in index.en.html (the server picks by ?lang= and Accept-Language);
 // the markup is rendered by the very components the page runs, with the model's first state.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { render } from 'preact';
@@ -54,6 +54,8 @@ export async function prerender(dir: string): Promise<void> {
       .replace(placeholder, await firstScreen(lang));
     writeFileSync(join(dir, file), page);
   }
+  // Inlined in every page that linked it: nothing serves or packs it any more.
+  rmSync(join(dir, link[1]!));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
