@@ -19,6 +19,23 @@ export const en = {
   'form.lastName': 'Last name',
   'form.email': 'E-mail for your receipt',
   'form.country': 'Country',
+  // The countries' names (CLDR's, as Intl.DisplayNames gives them; English: Congo-Brazzaville for
+  // CLDR's "Congo - Brazzaville"): in the catalogue, because the browser's first Intl.DisplayNames
+  // loads locale data for tens of milliseconds of a slow phone's startup.
+  'country.cg': 'Congo-Brazzaville',
+  'country.cm': 'Cameroon',
+  'country.ga': 'Gabon',
+  'country.td': 'Chad',
+  'country.cf': 'Central African Republic',
+  'country.gq': 'Equatorial Guinea',
+  'country.sn': 'Senegal',
+  'country.ci': 'Côte d’Ivoire',
+  'country.ml': 'Mali',
+  'country.bf': 'Burkina Faso',
+  'country.bj': 'Benin',
+  'country.tg': 'Togo',
+  'country.ne': 'Niger',
+  'country.gw': 'Guinea-Bissau',
   'form.operator': 'Mobile money operator',
   'form.operatorDetected': 'Detected from your number',
   'form.phone': 'Mobile money number',

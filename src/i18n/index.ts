@@ -87,13 +87,29 @@ export function translator(lang: Lang): Translate {
   };
 }
 
-/** A country's name in `lang` ("Congo", "Cameroun"), from its code. */
+/** A country's name in `lang` ("Congo-Brazzaville", "Cameroun"), from its code; the code if it has none. */
 export function countryName(code: string, lang: Lang): string {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase();
-  } catch {
-    return code.toUpperCase();
+  const key = `country.${code.toLowerCase()}`;
+  return Object.hasOwn(en, key) ? translator(lang)(key as MessageKey & `country.${string}`) : code.toUpperCase();
+}
+
+/**
+ * Each Intl formatter, built once per language (and currency): building one loads locale data,
+ * which costs milliseconds on a slow phone, and a form renders amounts again and again. One the
+ * browser cannot build (an unknown currency) is remembered as null: the caller's fallback.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | null>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T | null {
+  if (!formatters.has(key)) {
+    let made: T | null = null;
+    try {
+      made = make();
+    } catch {
+      // Left null.
+    }
+    formatters.set(key, made);
   }
+  return formatters.get(key) as T | null;
 }
 
 // The locale each language's numbers and dates are written in. Arabic: Chad's, in Western digits
@@ -109,12 +125,9 @@ const LOCALES: Readonly<Record<Lang, string>> = { fr: 'fr-FR', en: 'en-GB', ar: 
  * FCFA", isolated left to right inside right-to-left text.
  */
 export function formatAmount(amount: number, currency: string, lang: Lang): string {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: currency.toUpperCase() });
-  } catch {
-    return `${amount} ${currency.toUpperCase()}`;
-  }
+  const code = currency.toUpperCase();
+  const format = formatter(`amount ${lang} ${code}`, () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: code }));
+  if (!format) return `${amount} ${code}`;
   const digits = format.resolvedOptions().maximumFractionDigits ?? 0;
   const text = format.format(amount / 10 ** digits);
   // CLDR's right-to-left mark goes: the amount reads left to right as one unit (LRI … PDI).
@@ -124,7 +137,7 @@ export function formatAmount(amount: number, currency: string, lang: Lang): stri
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return formatter(`date ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }))?.format(date) ?? iso;
 }
 
 /** "4:05" for a countdown, in Western digits in every language. */

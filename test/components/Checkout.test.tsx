@@ -118,7 +118,7 @@ describe('Checkout › validation messages', () => {
     fr.view.unmount();
     await setup('en');
     type('Mobile money number', '07 123 4567');
-    expect(screen.getByText('This is not a valid mobile number for Congo - Brazzaville.')).toBeTruthy();
+    expect(screen.getByText('This is not a valid mobile number for Congo-Brazzaville.')).toBeTruthy();
   });
 
   it('names the country when the service refuses a number our rules accepted', async () => {
@@ -129,7 +129,7 @@ describe('Checkout › validation messages', () => {
     );
     fireEvent.submit(root().querySelector('form')!);
     await bed.time.settle();
-    expect(screen.getByText('This is not a valid mobile number for Congo - Brazzaville.')).toBeTruthy();
+    expect(screen.getByText('This is not a valid mobile number for Congo-Brazzaville.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
   });
 

@@ -6,6 +6,7 @@ import { fr } from '../../src/i18n/fr';
 import { pt } from '../../src/i18n/pt';
 import {
   addCatalogue,
+  countryName,
   type Catalogue,
   dirOf,
   formatAmount,
@@ -20,6 +21,7 @@ import {
   shownWhileLoading,
   translator,
 } from '../../src/i18n';
+import { COUNTRIES } from '../../src/phone';
 
 const CATALOGUES: Record<string, Catalogue> = { fr, en, ar, es, pt };
 /** Unicode's invisible direction marks and isolates, which Arabic text carries around its values. */
@@ -44,9 +46,18 @@ describe('i18n › catalogues', () => {
 
   it('are in their own language: no English text left untranslated beyond names and codes', () => {
     for (const lang of ['ar', 'es', 'pt'] as const) {
-      const same = (Object.keys(en) as (keyof typeof en)[]).filter((key) => CATALOGUES[lang]![key] === en[key]);
+      // Country names are proper names: "Mali", "Togo" are the same in every language.
+      const same = (Object.keys(en) as (keyof typeof en)[]).filter((key) => !key.startsWith('country.') && CATALOGUES[lang]![key] === en[key]);
       expect(same, lang).toEqual(['summary.quantity']);
     }
+  });
+
+  it('name every country the form offers, in each language', () => {
+    for (const [lang, catalogue] of Object.entries(CATALOGUES))
+      for (const { code } of COUNTRIES) expect(catalogue[`country.${code}`], `${lang} ${code}`).toMatch(/\p{L}{3}/u);
+    expect(countryName('ci', 'fr')).toBe('Côte d’Ivoire');
+    expect(countryName('td', 'en')).toBe('Chad');
+    expect(countryName('zz', 'fr')).toBe('ZZ');
   });
 
   it('fills placeholders', () => {
@@ -69,7 +80,7 @@ describe('i18n › the compiler checks every message', () => {
     // @ts-expect-error a message kept for later needs its values as well
     const later: Message = { key: 'error.phone.invalid' };
     const complete: Message = { key: 'error.phone.invalid', params: { country: 'cg' } };
-    expect([t(complete), later.key]).toEqual(['This is not a valid mobile number for Congo - Brazzaville.', 'error.phone.invalid']);
+    expect([t(complete), later.key]).toEqual(['This is not a valid mobile number for Congo-Brazzaville.', 'error.phone.invalid']);
   });
 
   it('refuses a language file that lacks a key, or a placeholder of the English text', () => {
