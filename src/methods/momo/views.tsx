@@ -21,7 +21,8 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
             {/* Only the countries with a wallet that pays in the intent's currency: an XOF intent never offers Cameroon. */}
             {COUNTRIES.filter((c) => canPayIn(c, currency)).map((c) => (
               <option key={c.code} value={c.code}>
-                {countryName(c.code, lang)} (+{c.callingCode})
+                {/* One text node, as the prerendered page has it: hydration then keeps it. */}
+                {`${countryName(c.code, lang)} (+${c.callingCode})`}
               </option>
             ))}
           </select>
