@@ -223,12 +223,24 @@ describe('hosted page › resuming and bad links', () => {
       expect(await page.locator('.momo-form-heading').textContent()).toBe(heading);
       expect(await page.locator('label[for="momo-phone"]').textContent()).toBe(label);
       expect(await page.locator('.momo-pay').evaluate((button) => getComputedStyle(button).minHeight)).toBe('52px');
-      // Marks the prerendered field: taken over, it is the same element afterwards.
+      // Marks the prerendered field: taken over, it is the same element afterwards. And watches the
+      // checkout: taken over in place, it is never taken out of the page and put back (which lays
+      // out and paints the whole screen again, and makes it the page's largest paint a second time).
       await page.locator('#momo-phone').evaluate((input) => input.setAttribute('data-first-paint', ''));
+      await page.evaluate(() => {
+        const moved: string[] = [];
+        (window as unknown as { moved: string[] }).moved = moved;
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of record.removedNodes) moved.push(node.nodeName);
+        }).observe(document.getElementById('app')!, { childList: true });
+      });
       release();
       await waitForState(page, 'form');
+      expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([]);
       expect(await page.locator('#app > .momo').count()).toBe(1);
       expect(await page.locator('#momo-phone[data-first-paint]').count()).toBe(1);
+      // Each country's option is still the one text the prerendered page had (none split in three).
+      expect(await page.locator('#momo-country option').evaluateAll((options) => options.every((option) => option.childNodes.length === 1))).toBe(true);
       // What differs from the prerendered screen follows at once: a Cameroonian payer's country.
       if (lang === 'fr') await expect(page.locator('#momo-country').inputValue()).resolves.toBe('cm');
       await page.locator('#momo-phone').fill(testNumber('approved_at_once', lang === 'fr' ? 'cm' : 'cg').national);
@@ -239,6 +251,28 @@ describe('hosted page › resuming and bad links', () => {
       await waitForState(page, 'succeeded');
     }
   }, 30_000);
+
+  it('asks for its script at once, and runs it only once the first screen is painted', async () => {
+    const { id, secret } = await h.newIntent(5000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { scriptAddedAt?: number };
+      new MutationObserver(() => {
+        if (w.scriptAddedAt === undefined && document.querySelector('script[src*="/assets/"]')) w.scriptAddedAt = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(`${h.server.url}/pay/${id}#${secret}`);
+    await waitForState(page, 'form');
+    const { requestedAt, paintedAt, runAt } = await page.evaluate(() => ({
+      requestedAt: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/assets/'))?.startTime,
+      paintedAt: performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime,
+      runAt: (window as unknown as { scriptAddedAt?: number }).scriptAddedAt,
+    }));
+    // Fetched while the HTML is parsed (a slow network overlaps the two), run after the paint (the
+    // payer sees the form before the script takes it over, even when the script is there first).
+    expect(requestedAt).toBeLessThan(paintedAt!);
+    expect(runAt).toBeGreaterThanOrEqual(paintedAt!);
+  }, 20_000);
 
   it('a link without its secret explains itself instead of a blank page', async () => {
     const { id } = await h.newIntent(5000);
