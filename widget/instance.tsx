@@ -82,8 +82,10 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
       <Checkout model={model} lang={lang.value} onLangChange={setLang} />
     </Frame>
   );
-  render(<App />, root);
+  // The intent's read goes out before the first render: on a slow phone the render's work then
+  // overlaps the read's round trips instead of coming before them.
   model.start();
+  render(<App />, root);
 
   return {
     model,

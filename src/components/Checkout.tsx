@@ -1,5 +1,6 @@
+import { useEffect } from 'preact/hooks';
 import type { Checkout as CheckoutModel } from '../checkout/model';
-import { dirOf, type Lang, translator } from '../i18n';
+import { dirOf, formatAmount, type Lang, translator } from '../i18n';
 import { I18nContext } from './i18n';
 import { LangSwitch } from './LangSwitch';
 import { CancelLink, Canceled, ErrorView, Failed, Unknown } from './Outcome';
@@ -35,6 +36,13 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
   const merchant = model.merchant.value;
   const t = translator(lang);
   const logoUrl = logo && merchant?.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
+  // The first amount shown would build the browser's first Intl formatter, which loads locale data:
+  // about 50 ms of a slow phone, just when the intent has been read. Built after the first paint
+  // instead, while the read is still on its way (any currency: the cost is the language's data).
+  useEffect(() => {
+    const timer = setTimeout(() => formatAmount(0, 'xaf', lang));
+    return () => clearTimeout(timer);
+  }, [lang]);
   return (
     <I18nContext.Provider value={{ lang, t }}>
       <div class="momo" data-state={screen.name} lang={lang} dir={dirOf(lang)}>
