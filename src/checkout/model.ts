@@ -43,8 +43,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   // One clock for the model and its API client: polling, time limits and retries move together.
   const clock = options.api.clock ?? systemClock;
   const page = options.page === undefined ? currentPage() : options.page;
-  // The secret names its intent: knowing it, the intent and the session are read in parallel,
-  // saving the payer one round trip.
+  // The secret names its intent.
   const link = parseClientSecret(options.clientSecret);
   const intentId = options.intentId ?? link?.intentId ?? '';
   const controller = new AbortController();
@@ -67,13 +66,14 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     screen.value = invalidLink() ?? { name: 'loading' };
     if (screen.value.name !== 'loading') return;
     try {
-      const [readSession, readIntent] = await Promise.all([
-        options.readSession?.(controller.signal) ?? null,
-        getIntentView(options.api, intentId, { signal: controller.signal }),
-      ]);
-      // The intent exists but its session cannot be read: no basket to show, no way back to tell.
+      const readSession = (await options.readSession?.(controller.signal)) ?? null;
+      // No basket to show, no way back to tell.
       if (readSession === 'unavailable') return void (screen.value = { name: 'error', error: 'sessionUnavailable', recovery: null });
-      if (readSession && readSession.paymentIntentId !== readIntent.intent_id) return void (screen.value = { name: 'error', error: 'badSecret', recovery: null });
+      // The session of another intent than the secret's: the link is wrong.
+      if (readSession && readSession.paymentIntentId !== intentId) return void (screen.value = { name: 'error', error: 'badSecret', recovery: null });
+      // A session's read brings its intent (extension): read alone where it does not.
+      const embedded = readSession?.paymentIntent;
+      const readIntent = embedded?.intent_id === intentId ? embedded : await getIntentView(options.api, intentId, { signal: controller.signal });
       session.value = readSession;
       form.payIn(readIntent.currency);
       // An ended session cannot be paid any more; an approval still awaited runs its course, and

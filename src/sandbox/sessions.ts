@@ -94,7 +94,8 @@ export function createSession(store: Store, body: SessionRequest, owner: Owner, 
   return session;
 }
 
-function intentOf(store: Store, session: SessionRecord, now: number): IntentRecord {
+/** The session's intent, settled as of `now`. */
+export function intentOf(store: Store, session: SessionRecord, now: number): IntentRecord {
   const intent = store.intent(session.intentId);
   if (!intent) throw new Error('A session lost its payment intent.');
   settle(intent, now);

@@ -99,13 +99,14 @@ describe.each(COMBOS)('accessibility › hosted page, $lang, $colorScheme', ({ l
 
   it('loading, form, form with errors, confirming, pending: no violation', async () => {
     const { page, address } = await open(await newSessionUrl());
-    const read = hold(page, '**/v1/payment-intents/*', 'GET');
+    // A session page's one read (the session brings its intent), held: the loading screen stays.
+    const read = hold(page, '**/v1/sessions/*', 'GET');
     await page.goto(address, { waitUntil: 'commit' });
     await read.held;
     await waitForState(page, 'loading');
     expect(await audit(page), 'loading').toEqual([]);
     read.release();
-    await page.unroute('**/v1/payment-intents/*');
+    await page.unroute('**/v1/sessions/*');
 
     await waitForState(page, 'form');
     expect(await audit(page), 'form').toEqual([]);

@@ -524,19 +524,47 @@ describe('checkout model › sessions', () => {
     expect(reloaded.screen.value.name).toBe('succeeded');
   });
 
-  it('reads the session and the intent in parallel', async () => {
+  it('reads the session alone: its answer brings its intent', async () => {
     const bed = createBed();
     const session = await newSession(bed);
-    let inFlight = 0;
-    let most = 0;
-    bed.intercept(async (request) => {
-      inFlight++;
-      most = Math.max(most, inFlight);
-      await new Promise((resolve) => setImmediate(resolve));
-      inFlight--;
+    const reads: string[] = [];
+    bed.intercept((request) => {
+      reads.push(new URL(request.url).pathname);
       return bed.sandbox.fetch(request);
     });
-    await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
-    expect(most).toBe(2);
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
+    expect(reads).toEqual([`/v1/sessions/${session.id}`]);
+    expect(model.screen.value.name).toBe('form');
+    expect(model.intent.value?.intent_id).toBe(session.paymentIntentId);
+  });
+
+  it('reads the intent itself from a service whose session answer does not bring it', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    const reads: string[] = [];
+    bed.intercept(async (request) => {
+      reads.push(new URL(request.url).pathname);
+      const response = await bed.sandbox.fetch(request);
+      if (!new URL(request.url).pathname.startsWith('/v1/sessions/')) return response;
+      const { paymentIntent: _intent, ...bare } = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify(bare), { status: response.status, headers: response.headers });
+    });
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
+    expect(reads).toEqual([`/v1/sessions/${session.id}`, `/v1/payment-intents/${session.paymentIntentId}`]);
+    expect(model.screen.value.name).toBe('form');
+  });
+
+  it('never takes the intent a session answer brings for another one', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    bed.intercept(async (request) => {
+      const response = await bed.sandbox.fetch(request);
+      if (!new URL(request.url).pathname.startsWith('/v1/sessions/')) return response;
+      const read = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...read, paymentIntent: { ...(read.paymentIntent as object), intent_id: 'pi_AnotherIntent0000', amount: 999 } }), { status: 200, headers: response.headers });
+    });
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
+    expect(model.intent.value?.intent_id).toBe(session.paymentIntentId);
+    expect(model.intent.value?.amount).not.toBe(999);
   });
 });

@@ -30,11 +30,12 @@ function earlyReadsAt(address: string, stored: Record<string, string> = {}): str
 describe('hosted page › index.html starts the first reads', () => {
   const secret = 'pi_abc123_secret_XYZ789';
 
-  it('reads the intent named by the secret, and the session named by the path', () => {
+  it('reads the intent named by the secret, or the session named by the path (which brings its intent)', () => {
     expect(earlyReadsAt(`https://pay.example/pay/pi_abc123#${secret}`)).toEqual(['/v1/payment-intents/pi_abc123']);
-    expect(earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)).toEqual(['/v1/payment-intents/pi_abc123', '/v1/sessions/cs_s1']);
+    expect(earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)).toEqual(['/v1/sessions/cs_s1']);
     // A reload: the tab kept the secret (the address no longer has it).
-    expect(earlyReadsAt('https://pay.example/pay/cs_s1', { 'momo-secret:/pay/cs_s1': secret })).toEqual(['/v1/payment-intents/pi_abc123', '/v1/sessions/cs_s1']);
+    expect(earlyReadsAt('https://pay.example/pay/pi_abc123', { 'momo-secret:/pay/pi_abc123': secret })).toEqual(['/v1/payment-intents/pi_abc123']);
+    expect(earlyReadsAt('https://pay.example/pay/cs_s1', { 'momo-secret:/pay/cs_s1': secret })).toEqual(['/v1/sessions/cs_s1']);
   });
 
   it('starts the catalogue of a language loaded only when chosen, when ?lang= names one', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { publicSessionSchema, sessionSchema } from '../../src/api/schemas';
+import { paymentIntentSchema, publicSessionSchema, sessionSchema } from '../../src/api/schemas';
 import { APPROVAL_MS, BASE, expectError, expectJson, sessionBody, setup, START, testNumber, TOKEN } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,9 +116,13 @@ describe('GET /v1/sessions/:id', () => {
     expect(text).not.toContain('_secret_');
     expect(text).not.toContain('CMD-1042');
     expect(Object.keys(JSON.parse(text)).sort()).toEqual(
-      ['id', 'object', 'status', 'paymentIntentId', 'total', 'currency', 'accountId', 'successUrl', 'cancelUrl', 'items', 'createdAt', 'expiresAt', 'merchant'].sort(),
+      ['id', 'object', 'status', 'paymentIntentId', 'total', 'currency', 'accountId', 'successUrl', 'cancelUrl', 'items', 'createdAt', 'expiresAt', 'merchant', 'paymentIntent'].sort(),
     );
     expect(read).toMatchObject({ id: session.id, status: 'open', paymentIntentId: session.paymentIntentId, items: session.items });
+    // Its intent, as the intent's own read answers the same reader, but for the secret.
+    const { client_secret: secret, ...intent } = await expectJson(await call('GET', `/v1/payment-intents/${session.paymentIntentId}`, { token: null }), 200, paymentIntentSchema);
+    expect(secret).toBe(session.clientSecret);
+    expect(JSON.parse(text).paymentIntent).toEqual(intent);
   });
 
   it('turns complete once its intent has succeeded', async () => {

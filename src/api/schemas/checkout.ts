@@ -139,7 +139,12 @@ export const publicSessionShape = {
   merchant: z.optional(z.nullable(merchantSchema)),
 };
 
-export const publicSessionSchema = z.object(publicSessionShape);
+/**
+ * The answer of GET /v1/sessions/{id} (extension, README): the public session and, extension too,
+ * its intent as the payer's page reads it (the intent's read without its secret), so that a
+ * session page needs one read, not two. Absent: the page reads the intent itself.
+ */
+export const publicSessionSchema = z.object({ ...publicSessionShape, paymentIntent: z.optional(paymentIntentViewSchema) });
 
 /** The one error shape of every 4xx and 5xx answer (decision, README). */
 export const errorBodySchema = z.object({

@@ -6,7 +6,8 @@ import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '
 import type { Deps, SandboxEnv } from '../env';
 import { notFound } from '../errors';
 import { jsonResponse } from '../http';
-import { checkSessionRequest, createSession, toPublicSession, toSession } from '../sessions';
+import { toPaymentIntent } from '../intent-view';
+import { checkSessionRequest, createSession, intentOf, toPublicSession, toSession } from '../sessions';
 import { parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
@@ -38,6 +39,13 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const reader = readerOf(c);
     const session = store.session(c.req.param('id'));
     if (!session || !mayRead(reader, session.owner)) throw notFound('This checkout session');
-    return jsonResponse(200, toPublicSession(store, session, config.now(), merchantOf(session.owner)));
+    const now = config.now();
+    // Its intent as its read answers the same reader, less the secret: a session page reads once.
+    const { client_secret: _secret, ...paymentIntent } = toPaymentIntent(intentOf(store, session, now), {
+      owner: reader !== null,
+      extensions: true,
+      merchant: merchants.view(session.owner),
+    });
+    return jsonResponse(200, { ...toPublicSession(store, session, now, merchantOf(session.owner)), paymentIntent });
   });
 }
