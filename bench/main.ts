@@ -9,7 +9,7 @@ import { launchChromium } from '../src/tools/chromium';
 import { REPO_ROOT } from '../src/server/paths';
 import { byteBudgets } from './size';
 import { buildForBench } from './build';
-import { BUDGETS, type BudgetResult, budget, budgetWithTarget, formatBudgets, TARGETS } from './budgets';
+import { BUDGETS, type BudgetResult, budget, budgetAtLeast, formatBudgets } from './budgets';
 import { measureBytes } from './bytes';
 import { scenarios, startFixtures } from './fixtures';
 import { measureLatency, measureWaiting } from './latency';
@@ -112,21 +112,21 @@ if (results.bytes) {
   budgets.push(budget('phone metadata: countries beyond the supported ones', extra.length, 0, 'countries', extra.join(', ') || undefined));
 }
 for (const load of results.load?.results ?? []) {
-  budgets.push(budgetWithTarget(`slow-phone load, ${load.scenario}: median ÷ floor`, load.ratio, TARGETS.ttiOverFloor, '×', false, `${load.medianMs} ms, floor ${load.floorMs} ms`));
+  budgets.push(budget(`slow-phone load, ${load.scenario}: median ÷ floor`, load.ratio, BUDGETS.ttiOverFloor, '×', `${load.medianMs} ms, floor ${load.floorMs} ms`));
 }
-const SCORE_BUDGETS: [LighthouseCategory, { target: number; limit: number }][] = [
-  ['performance', TARGETS.performanceScore],
-  ['accessibility', { target: BUDGETS.accessibilityScore, limit: BUDGETS.accessibilityScore }],
-  ['best-practices', { target: BUDGETS.bestPracticesScore, limit: BUDGETS.bestPracticesScore }],
+const SCORE_BUDGETS: [LighthouseCategory, number][] = [
+  ['performance', BUDGETS.performanceScore],
+  ['accessibility', BUDGETS.accessibilityScore],
+  ['best-practices', BUDGETS.bestPracticesScore],
 ];
 for (const page of results.lighthouse?.pages ?? []) {
-  budgets.push(budgetWithTarget(`Lighthouse mobile, ${page.page}: LCP, median`, page.lcpMs, TARGETS.lcpMs, 'ms', false, `runs ${page.runs.map((r) => r.lcpMs).join(', ')} ms`));
-  for (const [category, limits] of SCORE_BUDGETS) {
+  budgets.push(budget(`Lighthouse mobile, ${page.page}: LCP, median`, page.lcpMs, BUDGETS.lcpMs, 'ms', `runs ${page.runs.map((r) => r.lcpMs).join(', ')} ms`));
+  for (const [category, min] of SCORE_BUDGETS) {
     const note = page.failing
       .filter((a) => a.category === category)
       .map((a) => `${a.id} ${a.score}${a.failedRuns < page.runs.length ? ` (in ${a.failedRuns} of ${page.runs.length} runs)` : ''}`)
       .join(', ');
-    budgets.push(budgetWithTarget(`Lighthouse mobile, ${page.page}: ${category} score, median`, page.scores[category], limits, 'points', true, note ? `below a full score: ${note}` : undefined));
+    budgets.push(budgetAtLeast(`Lighthouse mobile, ${page.page}: ${category} score, median`, page.scores[category], min, 'points', note ? `below a full score: ${note}` : undefined));
   }
 }
 if (results.latency) budgets.push(budget('status latency, median', results.latency.medianMs, BUDGETS.statusLatencyMedianMs, 'ms', `worst ${results.latency.worstMs} ms`));

@@ -111,14 +111,12 @@ export function markdown(r: BenchResults): string {
   }
   parts.push(
     '#### Budgets',
-    'A target is an open issue\'s goal not met yet: the limit holds the figure where it is meanwhile (bench/budgets.ts, TARGETS).',
     table(
-      ['budget', 'measured', 'limit', 'target', ''],
+      ['budget', 'measured', 'limit', ''],
       r.budgets.map((b) => [
         b.name,
         show(b.actual, b.unit),
         `${b.atLeast ? '≥ ' : ''}${show(b.limit, b.unit)}`,
-        b.target === undefined ? '' : `${b.atLeast ? '≥ ' : ''}${show(b.target, b.unit)}${(b.atLeast ? b.actual >= b.target : b.actual <= b.target) ? ' (met)' : ' (not yet)'}`,
         b.ok ? 'pass' : '**FAIL**',
       ]),
     ),
