@@ -98,8 +98,8 @@ async function pay(page: Page, outcome: TestOutcome, until: string) {
 /** Each screen: how to reach it from a fresh page. */
 const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
   async '00-loading'(page, c) {
-    // The intent read held: the form is already there, the total's place waits.
-    await page.route('**/v1/payment-intents/*', () => new Promise(() => {}));
+    // The session's read (it brings the intent) held: the form is already there, the total's place waits.
+    await page.route('**/v1/sessions/*', () => new Promise(() => {}));
     await page.goto(await sessionUrl(c.lang));
     await state(page, 'loading');
   },
