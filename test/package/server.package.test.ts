@@ -33,7 +33,12 @@ describe('momo-checkout-sandbox', () => {
   it('serves the hosted page of a session, widget.js and the languages loaded only when chosen from the package', async () => {
     const output = await run(process.execPath, [join(consumer, 'server.mjs'), sandboxUrl], { cwd: bare });
     const page = await fetch((JSON.parse(output) as { url: string }).url.split('#')[0] as string);
-    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<script type="module"')]);
+    const html = await page.text();
+    expect([page.status, html]).toEqual([200, expect.stringContaining('data-prerendered="fr"')]);
+    // The script the page preloads (and runs once painted) is served from the package too.
+    const script = /<link rel="preload" as="script" href="([^"]+)">/.exec(html)?.[1];
+    const bundle = await fetch(`${sandboxUrl}${script}`);
+    expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, expect.stringContaining('javascript')]);
     const widget = await fetch(`${sandboxUrl}/widget.js`);
     expect([widget.status, (await widget.text()).length]).toEqual([200, expect.any(Number)]);
     // The languages loaded only when chosen come with it.
