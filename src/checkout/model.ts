@@ -66,7 +66,9 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     screen.value = invalidLink() ?? { name: 'loading' };
     if (screen.value.name !== 'loading') return;
     try {
-      const readSession = (await options.readSession?.(controller.signal)) ?? null;
+      // No await without a session: the intent's read must leave now, within start(), before the
+      // caller renders (the widget's render then overlaps the read's round trips).
+      const readSession = options.readSession ? await options.readSession(controller.signal) : null;
       // No basket to show, no way back to tell.
       if (readSession === 'unavailable') return void (screen.value = { name: 'error', error: 'sessionUnavailable', recovery: null });
       // The session of another intent than the secret's: the link is wrong.
@@ -74,7 +76,11 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       // A session's read brings its intent (extension): read alone where it does not.
       const embedded = readSession?.paymentIntent;
       const readIntent = embedded?.intent_id === intentId ? embedded : await getIntentView(options.api, intentId, { signal: controller.signal });
-      session.value = readSession;
+      // The session without the intent it brought: the intent lives in one place, kept up to date.
+      if (readSession) {
+        const { paymentIntent: _brought, ...sessionAlone } = readSession;
+        session.value = sessionAlone;
+      }
       form.payIn(readIntent.currency);
       // An ended session cannot be paid any more; an approval still awaited runs its course, and
       // a canceled intent says why itself.

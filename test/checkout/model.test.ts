@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { DEADLINE_GRACE_MS } from '../../src/checkout/constants';
+import { createCheckout } from '../../src/checkout/model';
 import { sessionReader } from '../../src/checkout/session';
 import { createBed, numberFor } from '../support/checkout-bed';
 
@@ -8,6 +9,18 @@ const APPROVAL_MS = 4000;
 const TIMEOUT_MS = 300_000;
 
 describe('checkout model › loading', () => {
+  it('sends the intent\'s read within start(), before its caller goes on to render', async () => {
+    const bed = createBed();
+    const { id, secret } = await bed.newIntent();
+    const model = createCheckout({ api: bed.api, clientSecret: secret, page: null });
+    model.start();
+    // Nothing awaited yet: the widget renders right after start(), and the read is already out.
+    expect(bed.reads().map((r) => new URL(r.url).pathname)).toEqual([`/v1/payment-intents/${id}`]);
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('form');
+    model.dispose();
+  });
+
   it('shows the form with the intent once it is read', async () => {
     const bed = createBed();
     const { id, secret } = await bed.newIntent(7500);
