@@ -1,6 +1,6 @@
-// The checkout session a hosted-page payer arrives with (/pay/cs_…): the merchant's items and the
-// addresses to go back to, read alongside the intent. Only the hosted page imports this module,
-// so the widget, which is always given a bare intent, ships none of it.
+// The checkout session a hosted-page payer arrives with (/pay/cs_…): the merchant's items, the
+// addresses to go back to and (extension) its intent, in one read. Only the hosted page imports
+// this module, so the widget, which is always given a bare intent, ships none of it.
 import { getSession } from '../api/endpoints/checkout';
 import { isApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';

@@ -123,6 +123,10 @@ describe('GET /v1/sessions/:id', () => {
     const { client_secret: secret, ...intent } = await expectJson(await call('GET', `/v1/payment-intents/${session.paymentIntentId}`, { token: null }), 200, paymentIntentSchema);
     expect(secret).toBe(session.clientSecret);
     expect(JSON.parse(text).paymentIntent).toEqual(intent);
+    // Its owner's token reads no more of it: no metadata, the session's or its intent's.
+    const owned = await (await call('GET', `/v1/sessions/${session.id}`)).text();
+    expect(owned).not.toContain('CMD-1042');
+    expect(owned).not.toContain('_secret_');
   });
 
   it('turns complete once its intent has succeeded', async () => {

@@ -40,9 +40,10 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const session = store.session(c.req.param('id'));
     if (!session || !mayRead(reader, session.owner)) throw notFound('This checkout session');
     const now = config.now();
-    // Its intent as its read answers the same reader, less the secret: a session page reads once.
+    // Its intent as anyone reads it, less the secret (and, as the session, never the metadata):
+    // a session page reads once.
     const { client_secret: _secret, ...paymentIntent } = toPaymentIntent(intentOf(store, session, now), {
-      owner: reader !== null,
+      owner: false,
       extensions: true,
       merchant: merchants.view(session.owner),
     });
