@@ -6,6 +6,10 @@ import { minify } from 'terser';
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// An iife in strict mode, the directive inside its function: at the top of the file it would make
+// strict whatever a merchant's asset pipeline concatenates after widget.js.
+const STRICT = { strict: false, intro: '"use strict";' } as const;
+
 // `vite build` builds the hosted checkout page (index.html) into dist/. It runs first in every build
 // (`npm run build`, `npm start`, the tests' builds), so it starts dist/ afresh: no stale hashed
 // asset is served, or packed into the tarball.
@@ -19,8 +23,8 @@ const page: BuildEnvironmentOptions = {
   // A classic script (see builtPageHtml below), its stylesheet still a file of its own (the
   // prerender inlines it), not injected by the script as Vite does for an iife's chunks.
   cssCodeSplit: false,
-  // Strict, as its sources are (modules), and as the tests run them.
-  rolldownOptions: { output: { format: 'iife', strict: true } },
+  // Strict, as its sources are (modules) and as the tests run them: see STRICT.
+  rolldownOptions: { output: { format: 'iife', ...STRICT } },
 };
 
 // `vite build --mode widget`: dist/widget.js, one self-contained script whose only global is
@@ -43,8 +47,8 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   },
   // widget.cjs only ever runs inside a merchant's bundle, where the module's own address says
   // nothing about where the API is: `import.meta` becoming `{}` (no url, apiBase required) is right.
-  // widget.js and widget.cjs are strict, as their sources are (modules) and as the tests run them.
-  rolldownOptions: { checks: { emptyImportMeta: false }, output: { strict: true } },
+  // widget.js is strict, as its sources are (modules) and as the tests run them: see STRICT.
+  rolldownOptions: { checks: { emptyImportMeta: false }, output: format === 'iife' ? STRICT : {} },
 });
 
 // A second minifier over Vite's output: terser's extra passes find about 4 % more brotli bytes to

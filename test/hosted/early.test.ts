@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_SECRET_PATTERN } from '../../src/api/schemas/client-secret';
 import { withEarlyReads } from '../../src/hosted/early';
+import { EMBED_PATH } from '../../src/hosted/embed';
 import { HOSTED_PAGE_PATH } from '../../src/server/routes';
 
 const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
@@ -75,5 +76,87 @@ describe('hosted page › the API client takes the early reads over', () => {
     vi.stubGlobal('fetch', async () => new Response('late'));
     const send = withEarlyReads('https://api.elsewhere.example', early);
     expect(await (await send(new Request('https://api.elsewhere.example/v1/payment-intents/pi_1'))).text()).toBe('late');
+  });
+});
+
+/**
+ * Runs index.html's inline script on a page in the given state, with a fake browser: what it
+ * appends to the head, and the page's events and timers, to fire as a test says.
+ */
+function boot(page: { pathname?: string; readyState?: string; visibilityState?: string; paintTiming?: boolean }) {
+  const appended: string[] = [];
+  const listeners: Record<string, () => void> = {};
+  const timers: (() => void)[] = [];
+  const observers: (() => void)[] = [];
+  const document = {
+    readyState: page.readyState ?? 'loading',
+    visibilityState: page.visibilityState ?? 'visible',
+    querySelector: (selector: string) => (selector === 'link[rel="preload"][as="script"]' ? { href: 'https://pay.example/assets/index-abc.js' } : null),
+    createElement: () => ({ src: '' }),
+    head: { appendChild: (script: { src: string }) => appended.push(script.src) },
+  };
+  class PerformanceObserver {
+    static supportedEntryTypes = page.paintTiming === false ? ['navigation'] : ['navigation', 'paint'];
+    constructor(private readonly callback: (list: unknown, observer: PerformanceObserver) => void) {}
+    observe() {
+      observers.push(() => this.callback({}, this));
+    }
+    disconnect() {}
+  }
+  const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', 'addEventListener', 'PerformanceObserver', 'setTimeout', inline);
+  run(
+    { pathname: page.pathname ?? '/pay/pi_abc123', search: '', hash: '' },
+    { getItem: () => null },
+    () => {},
+    {},
+    document,
+    (type: string, listener: () => void) => (listeners[type] = listener),
+    PerformanceObserver,
+    (callback: () => void) => timers.push(callback),
+  );
+  return {
+    appended,
+    parsed: () => listeners.DOMContentLoaded?.(),
+    painted: () => observers.forEach((fire) => fire()),
+    timersFire: () => timers.forEach((fire) => fire()),
+  };
+}
+
+describe('hosted page › index.html runs the page script once the first screen is painted', () => {
+  const script = 'https://pay.example/assets/index-abc.js';
+
+  it('runs it after the first paint of the parsed page, once', () => {
+    const page = boot({});
+    page.parsed();
+    expect(page.appended).toEqual([]);
+    page.painted();
+    expect(page.appended).toEqual([script]);
+    page.painted();
+    page.timersFire();
+    expect(page.appended).toEqual([script]);
+  });
+
+  it('never before the page is parsed whole, even once painted', () => {
+    const page = boot({});
+    page.painted();
+    expect(page.appended).toEqual([]);
+    page.parsed();
+    expect(page.appended).toEqual([script]);
+  });
+
+  it('after 1 s when no paint comes', () => {
+    const page = boot({ readyState: 'interactive' });
+    expect(page.appended).toEqual([]);
+    page.timersFire();
+    expect(page.appended).toEqual([script]);
+  });
+
+  it('as soon as the page is parsed where no paint is to be waited for: no paint timing, a page not shown, the widget frame', () => {
+    for (const state of [{ paintTiming: false }, { visibilityState: 'hidden' }, { pathname: EMBED_PATH }]) {
+      const page = boot(state);
+      expect(page.appended, JSON.stringify(state)).toEqual([]);
+      page.parsed();
+      expect(page.appended, JSON.stringify(state)).toEqual([script]);
+    }
   });
 });
