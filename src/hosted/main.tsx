@@ -2,6 +2,7 @@ import '../components/checkout.css';
 import './page.css';
 import { signal } from '@preact/signals';
 import { hydrate, render } from 'preact';
+import type { Field } from '../checkout/form';
 import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
@@ -18,6 +19,16 @@ const lang = signal<Lang>('fr');
 const root = document.getElementById('app')!;
 /** The language index.html's first screen was prerendered in (src/tools/prerender.tsx), if it was. */
 const prerendered = root.dataset.prerendered;
+
+/** The prerendered form's fields a payer may fill before the script runs, in the order a payer would. */
+const TYPED: readonly (readonly [string, Field])[] = [
+  ['#momo-country', 'country'],
+  ['#momo-phone', 'phone'],
+  ['input[name="operator"]:checked', 'operator'],
+  ['#momo-first-name', 'firstName'],
+  ['#momo-last-name', 'lastName'],
+  ['#momo-email', 'email'],
+];
 
 /**
  * Renders the checkout in place of index.html's placeholder, in `initial` language, and starts it.
@@ -45,6 +56,12 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
   const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} logo />;
   if (hydrating) {
     display(prerendered);
+    // What the payer typed into the painted form before this script ran is theirs: taken over as
+    // their edits, so that the hydrated fields keep it.
+    for (const [selector, field] of TYPED) {
+      const element = root.querySelector<HTMLInputElement | HTMLSelectElement>(selector);
+      if (element && element.value !== model.values.peek()[field]) model.setField(field, element.value);
+    }
     hydrate(<App />, root);
     // Then what this payer's page differs in, as ordinary updates: their language, their country.
     model.setDefaultCountry(payerCountry);

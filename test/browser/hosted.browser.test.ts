@@ -234,8 +234,11 @@ describe('hosted page › resuming and bad links', () => {
           for (const record of records) for (const node of record.removedNodes) moved.push(node.nodeName);
         }).observe(document.getElementById('app')!, { childList: true });
       });
+      // The payer types before the script has run: it is theirs once the script takes over.
+      await page.locator('#momo-last-name').fill('Ndong');
       release();
       await waitForState(page, 'form');
+      await expect(page.locator('#momo-last-name').inputValue()).resolves.toBe('Ndong');
       expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([]);
       expect(await page.locator('#app > .momo').count()).toBe(1);
       expect(await page.locator('#momo-phone[data-first-paint]').count()).toBe(1);
