@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import preact from '@preact/preset-vite';
 import { minify } from 'terser';
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
@@ -113,6 +114,28 @@ const lazyCatalogues: Plugin = {
   },
 };
 
+// The steps loaded only when the service asks for them (src/methods/steps.ts): each
+// src/methods/<method>/steps/<name>.entry.ts as dist/steps/<name>.js, a classic script of its own
+// that borrows the page's Preact (it imports none), built beside widget.js; no bundle imports them.
+const lazySteps: Plugin = {
+  name: 'momo-lazy-steps',
+  apply: 'build',
+  async generateBundle() {
+    const { build } = await import('rolldown');
+    const methods = resolve(import.meta.dirname, 'src/methods');
+    for (const method of readdirSync(methods, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+      const folder = join(methods, method.name, 'steps');
+      if (!existsSync(folder)) continue;
+      for (const file of readdirSync(folder).filter((name) => name.endsWith('.entry.ts'))) {
+        const built = await build({ input: join(folder, file), write: false, output: { format: 'iife', ...STRICT }, transform: { target: 'es2022' } });
+        const { code } = await minify(built.output[0].code, { ecma: 2020, compress: { passes: 3 }, format: { comments: false } });
+        if (code === undefined) throw new Error(`momo-lazy-steps: ${file} did not minify`);
+        this.emitFile({ type: 'asset', fileName: `steps/${file.replace('.entry.ts', '.js')}`, source: code });
+      }
+    }
+  },
+};
+
 // The hosted page's first screen, prerendered into the built index.html (src/tools/prerender.tsx,
 // run by tsx: it renders the page's own components, which this config file cannot import).
 const prerendered = (): Plugin => {
@@ -137,6 +160,7 @@ export default defineConfig(({ mode }) => ({
     preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }),
     mode !== 'widget-esm' && terserAfter,
     mode !== 'widget-esm' && lazyCatalogues,
+    mode === 'widget' && lazySteps,
     ...(!mode.startsWith('widget') && mode !== 'test' ? [builtPageHtml, prerendered()] : []),
   ],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,

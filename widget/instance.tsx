@@ -79,7 +79,7 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
   void setLang(wanted);
   const App = () => (
     <Frame lang={lang.value}>
-      <Checkout model={model} lang={lang.value} onLangChange={setLang} />
+      <Checkout model={model} lang={lang.value} onLangChange={setLang} base={apiBase} />
     </Frame>
   );
   // The intent's read goes out before the first render: on a slow phone the render's work then

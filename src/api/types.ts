@@ -4,6 +4,7 @@ import type * as s from './schemas';
 
 export type PaymentMethodData = z.infer<typeof s.paymentMethodDataSchema>;
 export type ConfirmRequest = z.input<typeof s.confirmRequestSchema>;
+export type OtpRequest = z.input<typeof s.otpRequestSchema>;
 export type RemittanceRequest = z.input<typeof s.remittanceRequestSchema>;
 export type DisbursementRequest = z.input<typeof s.disbursementRequestSchema>;
 export type SessionItem = z.infer<typeof s.sessionItemSchema>;
@@ -20,6 +21,7 @@ export type Disbursement = z.infer<typeof s.disbursementSchema>;
 export type ConfirmResult = z.infer<typeof s.confirmResultSchema>;
 export type ConfirmResultView = z.infer<typeof s.confirmResultViewSchema>;
 export type ConfirmStatus = z.infer<typeof s.confirmStatusSchema>;
+export type NextAction = z.infer<typeof s.nextActionSchema>;
 export type ChargeRecord = z.infer<typeof s.chargeRecordSchema>;
 export type PayoutRecord = z.infer<typeof s.payoutRecordSchema>;
 export type PaymentEvent = z.infer<typeof s.eventSchema>;

@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
 import { listen } from '../server/listen';
-import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, i18nRoute, notFoundPage, widgetRoute } from '../server/routes';
+import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, i18nRoute, notFoundPage, stepsRoute, widgetRoute } from '../server/routes';
 import { inlineHashes } from '../server/security';
 import { createStaticFiles } from '../server/static';
 
@@ -41,6 +41,7 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
         hostedPageRoute(builtHostedPage(files), inlineHashes(readFileSync(join(distDir, 'index.html'), 'utf8'))),
         widgetRoute(files),
         i18nRoute(files),
+        stepsRoute(files),
         assetsRoute(files),
       ],
       { fallback: async () => notFoundPage() },

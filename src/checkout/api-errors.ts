@@ -1,7 +1,8 @@
 // How a failed call to the service reads to the payer: every failure maps to a screen with a
 // way forward, never a blank page or an endless spinner.
 import { isApiError } from '../api/errors';
-import type { ErrorKind, Screen } from './screens';
+import type { ErrorKind } from './screens';
+import type { CheckoutEvent } from './transition';
 
 export function errorKind(error: unknown): ErrorKind {
   if (!isApiError(error)) return 'invalidResponse';
@@ -19,10 +20,11 @@ export function errorKind(error: unknown): ErrorKind {
   }
 }
 
-export function errorScreen(error: unknown, recovery: 'reload' | 'check' | null): Screen {
+/** The failure of a call as the model says it happened (./transition): the error screen it leads to. */
+export function failure(error: unknown, recovery: 'reload' | 'check' | null): Extract<CheckoutEvent, { type: 'fail' }> {
   const kind = errorKind(error);
   const final = kind === 'notFound' || kind === 'badSecret';
-  return { name: 'error', error: kind, recovery: final ? null : (recovery ?? 'check') };
+  return { type: 'fail', error: kind, recovery: final ? null : (recovery ?? 'check') };
 }
 
 /** The field of the request a 400 answer of the service names (a dotted path), if any. */

@@ -1,19 +1,23 @@
 // Paying: one click sends one confirm, and a confirm whose answer was lost is never sent again —
 // the page reads the intent to find the attempt it may have started (a confirm held up on the way
 // can land late), and says that no charge has reached the service only once it has looked long
-// enough — never that nothing was charged, which only the service could say.
+// enough — never that nothing was charged, which only the service could say. A one-time code the
+// service asks for is sent the same way: once, and never again after an answer that was lost.
 import { computed, signal } from '@preact/signals';
 import { type Clock, pause } from '../api/clock';
-import { confirmIntentView, getIntentView } from '../api/endpoints/checkout';
+import { confirmIntentView, getIntentView, sendCodeView } from '../api/endpoints/checkout';
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
 import type { ClientConfig } from '../api/http';
-import type { PaymentIntentView as PaymentIntent } from '../api/types';
+import type { ConfirmResultView, PaymentIntentView as PaymentIntent } from '../api/types';
 import { METHOD } from '../methods';
-import { errorScreen, refusedField } from './api-errors';
-import { CONFIRM_LATE_CHECK_MS, CONFIRM_SETTLE_MS, DEFAULT_APPROVAL_WINDOW_MS } from './constants';
+import { failure, refusedField } from './api-errors';
+import { CONFIRM_LATE_CHECK_MS, CONFIRM_SETTLE_MS } from './constants';
 import type { Following } from './following';
 import type { Form } from './form';
 import type { Outcome } from './outcome';
+import type { Attempt } from './screens';
+import { attemptFromAnswer } from './status';
+import { attemptOf } from './transition';
 
 interface Wiring {
   api: ClientConfig;
@@ -28,35 +32,34 @@ interface Wiring {
 }
 
 export function createConfirm({ api, intentId, clientSecret, clock, form, outcome, following, signal: aborted }: Wiring) {
-  const { screen, intent, attempt } = outcome;
+  const { screen, intent, dispatch } = outcome;
   /** Confirms sent: a quiet look for a late confirm stops at the payer's next one. */
   const sent = signal(0);
+
+  /** The service's answer to a confirm or a code: paid, awaiting the payer, or what the intent says. */
+  async function answered(result: ConfirmResultView, attempt: Attempt) {
+    if (result.status === 'succeeded') {
+      dispatch({ type: 'paid', receipt: { amount: result.amount, currency: result.currency, method: attempt.method, reference: result.id, date: result.updatedAt } });
+    } else if (result.status === 'pending') {
+      dispatch({ type: 'await', attempt: attemptFromAnswer(attempt, result) });
+    } else {
+      // Failed at once, or a status this page does not know: the intent says what it means.
+      await following.read();
+    }
+  }
 
   async function submit(): Promise<boolean> {
     // The screen changes before any await: a second click or Enter finds it no longer a form.
     if (screen.value.name !== 'form') return false;
-    if (!form.touchAll()) {
-      screen.value = { name: 'form', notice: { key: 'form.fixErrors' } };
-      return false;
-    }
+    if (!form.touchAll()) return !dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
     const body = form.request(clientSecret);
     if (!body) return false;
+    const started: Attempt = { method: METHOD.view(form.values.value), chargeId: null, startedAt: clock.now(), expiresAt: null, step: { type: 'push', ussd: null } };
+    if (!dispatch({ type: 'submit', attempt: started })) return false;
     sent.value += 1;
     const chargesBefore = intent.value?.event.charges.length ?? 0;
-    const startedAt = clock.now();
-    const started = { method: METHOD.view(form.values.value), startedAt, expiresAt: startedAt + DEFAULT_APPROVAL_WINDOW_MS };
-    attempt.value = started;
-    screen.value = { name: 'confirming' };
     try {
-      const result = await confirmIntentView(api, intentId, body, { idempotencyKey: newIdempotencyKey(), signal: aborted });
-      if (result.status === 'succeeded') {
-        screen.value = { name: 'succeeded', receipt: { amount: result.amount, currency: result.currency, method: started.method, reference: result.id, date: result.updatedAt } };
-      } else if (result.status === 'pending') {
-        screen.value = { name: 'pending', attempt: started };
-      } else {
-        // Failed at once, or a status this page does not know: the intent says what it means.
-        await following.read();
-      }
+      await answered(await confirmIntentView(api, intentId, body, { idempotencyKey: newIdempotencyKey(), signal: aborted }), started);
       return true;
     } catch (error) {
       if (!aborted.aborted) await recover(error, chargesBefore);
@@ -65,18 +68,20 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
   }
 
   async function recover(error: unknown, chargesBefore: number) {
-    if (form.refuse(refusedField(error) ?? '')) return void (screen.value = { name: 'form', notice: { key: 'form.fixErrors' } });
+    if (form.refuse(refusedField(error) ?? '')) return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
     if (isApiError(error) && error.status === 429) {
-      return void (screen.value = { name: 'form', notice: { key: 'error.rateLimited', params: { seconds: error.retryAfter ?? 30 } } });
+      return void dispatch({ type: 'notice', notice: { key: 'error.rateLimited', params: { seconds: error.retryAfter ?? 30 } } });
     }
-    if (isApiError(error) && error.status === 409) return following.read();
-    if (!mayHaveTakenEffect(error)) return void (screen.value = errorScreen(error, null));
+    // Another tab's attempt (or one that began meanwhile): shown as the service tells it, with its
+    // number and wallet, never with what this tab typed.
+    if (isApiError(error) && error.status === 409) return following.read(null);
+    if (!mayHaveTakenEffect(error)) return void dispatch(failure(error, null));
     // The confirm may have reached the operator: find out from the service, never send it again.
     const settled = await lookForAttempt(chargesBefore, CONFIRM_SETTLE_MS, () => true);
     if (settled === 'found' || aborted.aborted) return;
-    if (!settled) return void (screen.value = { name: 'error', error: 'confirmUnknown', recovery: 'check' });
+    if (!settled) return void dispatch({ type: 'fail', error: 'confirmUnknown', recovery: 'check' });
     intent.value = settled;
-    screen.value = { name: 'form', notice: { key: 'error.notSent' } };
+    dispatch({ type: 'notice', notice: { key: 'error.notSent' } });
     // Held up longer still, it would start an approval on the payer's phone: keep looking, quietly,
     // for as long as the payer has not tried again, and follow it if it comes.
     const clicks = sent.value;
@@ -104,16 +109,43 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
     return unchanged;
   }
 
+  /**
+   * The one-time code the payer generated: sent once, with an Idempotency-Key. A wrong code is said
+   * on the step (the attempt still waits); an expired one, or an answer lost on the way, is settled
+   * by reading the intent — the code is never sent twice.
+   */
+  async function sendCode(code: string): Promise<boolean> {
+    const attempt = attemptOf(screen.value);
+    if (!attempt || !/^\d{4,8}$/.test(code) || !dispatch({ type: 'sendCode' })) return false;
+    try {
+      await answered(await sendCodeView(api, intentId, { client_secret: clientSecret, code }, { idempotencyKey: newIdempotencyKey(), signal: aborted }), attempt);
+      return true;
+    } catch (error) {
+      if (aborted.aborted) return false;
+      if (isApiError(error) && error.code === 'otp_invalid') {
+        dispatch({ type: 'codeRefused', why: 'wrong' });
+        // Past its last try the attempt has failed: the intent says so.
+        await following.read();
+      } else if (!mayHaveTakenEffect(error)) {
+        dispatch({ type: 'codeRefused', why: 'network' });
+      } else {
+        // Taken or not, only the service knows (an expired attempt, an answer lost): it says which.
+        dispatch({ type: 'codeRefused', why: 'network' });
+        await following.read();
+      }
+      return false;
+    }
+  }
+
   /** "No prompt? Send it again": a new attempt with the same details, once the last one ended. */
   const resendTo = computed(() => (screen.value.name === 'failed' && form.valid.value ? METHOD.view(form.values.value) : null));
 
   return {
     submit,
+    sendCode,
     resendTo,
     resend(): Promise<boolean> {
-      if (!resendTo.value) return Promise.resolve(false);
-      attempt.value = undefined;
-      screen.value = { name: 'form' };
+      if (!resendTo.value || !dispatch({ type: 'edit' })) return Promise.resolve(false);
       return submit();
     },
   };

@@ -5,11 +5,12 @@ import { effect, signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
-import { errorKind, errorScreen } from './api-errors';
-import { DEADLINE_GRACE_MS, pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
+import { errorKind, failure } from './api-errors';
+import { pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { createFollower, type Page } from './follower';
 import type { Outcome } from './outcome';
-import type { Screen } from './screens';
+import type { Attempt, Screen } from './screens';
+import { attemptOf, followUntil } from './transition';
 
 const isFollowed = (screen: Screen) => screen.name === 'pending' || screen.name === 'unknown';
 
@@ -24,28 +25,35 @@ interface Wiring {
 }
 
 export function createFollowing({ api, intentId, clock, page, outcome, signal: aborted }: Wiring) {
-  const { screen, intent } = outcome;
+  const { screen, intent, dispatch } = outcome;
   const online = signal(true);
   /** A check the payer asked for is under way. */
   const checking = signal(false);
   /** Reads keep failing while the page follows: the connection is the problem, and it says so. */
   const readTrouble = signal(false);
+  /** When the last check the payer asked for found the attempt still waiting (null: none since it began). */
+  const checkedAt = signal<number | null>(null);
   let failuresInARow = 0;
 
-  /** One read of the intent, shown; a failure is shown too unless the page is following. */
-  async function read(): Promise<void> {
+  /**
+   * One read of the intent, shown; a failure is shown too unless the page is following. `known`:
+   * what this page knows of the attempt it will show (by default the one on screen; null: nothing,
+   * it is another tab's).
+   */
+  async function read(known?: Attempt | null): Promise<void> {
     try {
-      outcome.apply(await getIntentView(api, intentId, { signal: aborted }));
+      const read = await getIntentView(api, intentId, { signal: aborted });
+      outcome.apply(read, known === undefined ? attemptOf(screen.value) : (known ?? undefined));
       failuresInARow = 0;
       readTrouble.value = false;
     } catch (error) {
       if (aborted.aborted) return;
       // The intent was there and now is not (a service that lost its records, a restart of the
       // sandbox): no number of reads will bring it back, so the page says so instead of polling.
-      if (intent.value && errorKind(error) === 'notFound') return void (screen.value = { name: 'error', error: 'lost', recovery: 'check' });
+      if (intent.value && errorKind(error) === 'notFound') return void dispatch({ type: 'lost' });
       failuresInARow += 1;
       if (isFollowed(screen.value)) readTrouble.value = failuresInARow >= READ_FAILURES_BEFORE_NOTICE;
-      else screen.value = errorScreen(error, 'check');
+      else dispatch(failure(error, 'check'));
     } finally {
       checking.value = false;
     }
@@ -57,18 +65,21 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
     read,
     nextDelay() {
       const s = screen.value;
-      const attempt = outcome.attempt.value;
-      if (!attempt || !isFollowed(s)) return null;
+      if (!isFollowed(s)) return null;
       const now = clock.now();
-      if (s.name === 'unknown') return now < attempt.expiresAt + DEADLINE_GRACE_MS + UNKNOWN_POLL_FOR_MS ? UNKNOWN_POLL_MS : null;
-      return pollDelay(now - attempt.startedAt);
+      if (s.name === 'unknown') return now < followUntil(s.attempt) + UNKNOWN_POLL_FOR_MS ? UNKNOWN_POLL_MS : null;
+      return pollDelay(now - s.attempt.startedAt);
     },
     onOnlineChange: (value) => (online.value = value),
   });
 
   // Following starts with a pending screen and stops with anything else, or when the model goes.
   effect(() => {
-    if (!isFollowed(screen.value)) return void (readTrouble.value = false);
+    if (!isFollowed(screen.value)) {
+      readTrouble.value = false;
+      checkedAt.value = null;
+      return;
+    }
     untracked(follower.start);
     return follower.stop;
   });
@@ -76,12 +87,15 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
   return {
     online,
     checking,
+    checkedAt,
     readTrouble,
     read,
-    /** "I have approved — check now", "check again": a read, never a new confirm. */
-    checkNow(): Promise<void> {
+    /** "I have approved — check now", "check again": a read, never a new confirm; what it found is said. */
+    async checkNow(): Promise<void> {
       checking.value = true;
-      return follower.active ? follower.now() : read();
+      const failuresBefore = failuresInARow;
+      await (follower.active ? follower.now() : read());
+      if (isFollowed(screen.value) && failuresInARow === failuresBefore) checkedAt.value = clock.now();
     },
   };
 }

@@ -9,7 +9,7 @@ import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import { parseClientSecret } from '../api/schemas/client-secret';
-import { errorScreen } from './api-errors';
+import { failure } from './api-errors';
 import { createConfirm } from './confirm';
 import { currentPage, type Page } from './follower';
 import { createFollowing } from './following';
@@ -53,26 +53,27 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   const form = createForm(options.defaultCountry);
   const following = createFollowing({ ...wiring, outcome });
   const confirm = createConfirm({ ...wiring, outcome, form, following });
-  const { screen, intent, session } = outcome;
+  const { screen, intent, session, dispatch } = outcome;
 
-  function invalidLink(): Screen | null {
-    if (!link || !intentId.startsWith('pi_')) return { name: 'error', error: 'badLink', recovery: null };
+  function invalidLink(): 'badLink' | 'badSecret' | null {
+    if (!link || !intentId.startsWith('pi_')) return 'badLink';
     // Complete, but the secret of another intent: the link is not incomplete, it is wrong.
-    if (link.intentId !== intentId) return { name: 'error', error: 'badSecret', recovery: null };
+    if (link.intentId !== intentId) return 'badSecret';
     return null;
   }
 
   async function load() {
-    screen.value = invalidLink() ?? { name: 'loading' };
-    if (screen.value.name !== 'loading') return;
+    if (!dispatch({ type: 'load' }) && screen.value.name !== 'loading') return;
+    const invalid = invalidLink();
+    if (invalid) return void dispatch({ type: 'refuse', error: invalid });
     try {
       // No await without a session: the intent's read must leave now, within start(), before the
       // caller renders (the widget's render then overlaps the read's round trips).
       const readSession = options.readSession ? await options.readSession(controller.signal) : null;
       // No basket to show, no way back to tell.
-      if (readSession === 'unavailable') return void (screen.value = { name: 'error', error: 'sessionUnavailable', recovery: null });
+      if (readSession === 'unavailable') return void dispatch({ type: 'refuse', error: 'sessionUnavailable' });
       // The session of another intent than the secret's: the link is wrong.
-      if (readSession && readSession.paymentIntentId !== intentId) return void (screen.value = { name: 'error', error: 'badSecret', recovery: null });
+      if (readSession && readSession.paymentIntentId !== intentId) return void dispatch({ type: 'refuse', error: 'badSecret' });
       // A session's read brings its intent (extension): read alone where it does not.
       const embedded = readSession?.paymentIntent;
       const readIntent = embedded?.intent_id === intentId ? embedded : await getIntentView(options.api, intentId, { signal: controller.signal });
@@ -86,11 +87,11 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       // a canceled intent says why itself.
       if (readSession?.status === 'expired' && readIntent.status === 'requires_payment_method') {
         intent.value = readIntent;
-        return void (screen.value = { name: 'error', error: 'expired', recovery: null });
+        return void dispatch({ type: 'refuse', error: 'expired' });
       }
       outcome.apply(readIntent);
     } catch (error) {
-      if (!controller.signal.aborted) screen.value = errorScreen(error, 'reload');
+      if (!controller.signal.aborted) dispatch(failure(error, 'reload'));
     }
   }
 
@@ -120,6 +121,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     filled: form.filled as ReadonlySignal<ReadonlySet<string>>,
     online: following.online as ReadonlySignal<boolean>,
     checking: following.checking as ReadonlySignal<boolean>,
+    /** When the last "check now" found the attempt still waiting: the page says so. */
+    checkedAt: following.checkedAt as ReadonlySignal<number | null>,
     readTrouble: following.readTrouble as ReadonlySignal<boolean>,
     successUrl: outcome.successUrl,
     cancelUrl: outcome.cancelUrl,
@@ -133,6 +136,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     setDefaultCountry: form.setDefaultCountry,
     blur: form.blur,
     submit: confirm.submit,
+    /** The one-time code the payer generated, for an attempt whose step asks for one. */
+    sendCode: confirm.sendCode,
     resend: confirm.resend,
     checkNow: following.checkNow,
     /** The way forward an error screen offers: load again, or check; after a failure, the form. */
@@ -143,10 +148,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       // Back from a cancel: what the service says of the intent now (a form only if it can be paid;
       // another tab may have started an attempt meanwhile).
       if (s.name === 'canceled') return void load();
-      if (s.name === 'failed') {
-        outcome.attempt.value = undefined;
-        screen.value = { name: 'form' };
-      }
+      dispatch({ type: 'edit' });
     },
     cancel: outcome.cancel,
     /** Whether a paid checkout offers "Done" (the widget's dialog, which it closes). */

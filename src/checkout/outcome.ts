@@ -1,13 +1,13 @@
 // What the payer is shown, and what the merchant is told: the screen, the intent as last read,
-// the attempt being followed, the session's ways back. Every read of the intent lands in
-// apply(); the merchant hears of each outcome once, however many reads confirm it.
+// the session's ways back. dispatch() is the one writer of the screen (./transition says what may
+// follow what); every read of the intent lands in apply(); the merchant hears of each outcome
+// once, however many reads confirm it.
 import { computed, effect, signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
-import { DEADLINE_GRACE_MS } from './constants';
 import type { Attempt, Screen } from './screens';
 import type { CheckoutSession } from './session';
-import { screenForIntent } from './status';
+import { attemptOf, type CheckoutEvent, transition } from './transition';
 
 /** What the merchant learns of the outcome: never the client secret, never the full number. */
 export interface CheckoutEventDetail {
@@ -30,8 +30,14 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
   const screen = signal<Screen>({ name: 'loading' });
   const intent = signal<PaymentIntent | null>(null);
   const session = signal<CheckoutSession | null>(null);
-  /** The attempt this page follows: started here, or found on the service. */
-  const attempt = signal<Attempt | undefined>(undefined);
+
+  /** The one way the screen changes; answers whether it did (an event the screen refuses changes nothing). */
+  function dispatch(event: CheckoutEvent): boolean {
+    const next = transition(screen.value, event);
+    if (next === screen.value) return false;
+    screen.value = next;
+    return true;
+  }
 
   const successUrl = computed(() => session.value?.successUrl ?? null);
   const cancelUrl = computed(() => session.value?.cancelUrl ?? null);
@@ -65,34 +71,26 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
 
   return {
     screen,
+    dispatch,
     intent,
     session,
-    attempt,
     successUrl,
     cancelUrl,
     canCancel,
     payee,
     testMode,
-    /** Shows what a read of the intent says. */
-    apply(read: PaymentIntent) {
+    /**
+     * Shows what a read of the intent says. `known`: what this page knows of the attempt the read
+     * shows (by default, the one on screen); none for another tab's attempt.
+     */
+    apply(read: PaymentIntent, known: Attempt | undefined = attemptOf(screen.value)) {
       intent.value = read;
-      const next = screenForIntent(read, attempt.value);
-      if (next.name === 'pending') {
-        attempt.value = next.attempt;
-        // Past the approval window and its grace, an unanswered attempt is "still verifying",
-        // never "failed": the operator may yet report it approved.
-        if (clock.now() > next.attempt.expiresAt + DEADLINE_GRACE_MS) return void (screen.value = { name: 'unknown', attempt: next.attempt });
-      }
-      screen.value = next;
+      dispatch({ type: 'read', intent: read, known, now: clock.now() });
     },
     cancel() {
-      // While the intent is read or a confirm is on its way, leaving is not offered: the merchant
-      // would hear "canceled" of a payment that may yet start.
-      if (screen.value.name === 'loading' || screen.value.name === 'confirming') return;
+      if (!dispatch({ type: 'cancel' })) return;
       merchant.onCancel?.(detail('canceled'));
       if (cancelUrl.value) merchant.navigate?.(cancelUrl.value, 'cancel');
-      // Nowhere to go (a widget): the checkout shows it was canceled instead of staying as it was.
-      else screen.value = { name: 'canceled' };
     },
     returnToMerchant() {
       if (successUrl.value) merchant.navigate?.(successUrl.value, 'success');

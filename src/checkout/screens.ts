@@ -3,12 +3,36 @@
 import type { Message } from '../i18n';
 import type { MethodView } from '../methods';
 
+/**
+ * What the payer does to approve the attempt, as the service's `next_action` says (an extension):
+ * approve the operator's push with their PIN — also what a service that says nothing gets — type a
+ * one-time code they generate on their phone, or open their wallet's app.
+ */
+export type Step =
+  | { type: 'push'; ussd: string | null }
+  | {
+      type: 'otp';
+      /** What to dial to get a code (null: the service does not say). */
+      dial: string | null;
+      length: number;
+      /** A code is on its way to the service. */
+      sending: boolean;
+      /** Why the last code was not taken: wrong, or it could not be sent (the network). */
+      refused: 'wrong' | 'network' | null;
+    }
+  | { type: 'app'; url: string }
+  /** The payer has done their part (a code taken): the operator is still answering. */
+  | { type: 'wait' };
+
 export interface Attempt {
   /** What paid, as the payer sees it (the wallet, the number masked); null if the service does not say. */
   method: MethodView | null;
+  /** Its charge, once the service has named it: a read of another attempt is not this one. */
+  chargeId: string | null;
   startedAt: number;
-  /** When the operator stops accepting an approval, in ms since the epoch. */
-  expiresAt: number;
+  /** When the operator stops taking an approval, as the service says (ms since the epoch); null: it does not say. */
+  expiresAt: number | null;
+  step: Step;
 }
 
 export interface Receipt {
@@ -40,7 +64,8 @@ export type ErrorKind =
 export type Screen =
   | { name: 'loading' }
   | { name: 'form'; notice?: Message }
-  | { name: 'confirming' }
+  /** A confirm is on its way, for the attempt this page starts. */
+  | { name: 'confirming'; attempt: Attempt }
   | { name: 'pending'; attempt: Attempt }
   | { name: 'unknown'; attempt: Attempt }
   | { name: 'succeeded'; receipt: Receipt }

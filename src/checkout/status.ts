@@ -1,9 +1,8 @@
 // The one place that turns what the service says about an intent into a screen. Pure: no I/O,
 // no clock of its own, so every case is a plain unit test.
-import type { PaymentIntentView as PaymentIntent } from '../api/types';
+import type { NextAction, PaymentIntentView as PaymentIntent } from '../api/types';
 import { methodOf } from '../methods';
-import { DEFAULT_APPROVAL_WINDOW_MS } from './constants';
-import type { Attempt, ErrorKind, Receipt, Screen } from './screens';
+import type { Attempt, ErrorKind, Receipt, Screen, Step } from './screens';
 
 /** What the intent says paid, as this checkout shows it; null for a method it does not know. */
 function methodOfIntent(intent: PaymentIntent) {
@@ -11,15 +10,45 @@ function methodOfIntent(intent: PaymentIntent) {
   return (paid && methodOf(paid.type)?.viewOfIntent(paid)) ?? null;
 }
 
-export function attemptFromIntent(intent: PaymentIntent, fallback?: Attempt): Attempt {
-  const startedAt = Date.parse(intent.updated_at);
-  const expires = intent.approval_expires_at ? Date.parse(intent.approval_expires_at) : NaN;
+const time = (text: string | null | undefined) => (text ? Date.parse(text) : NaN);
+
+/**
+ * The step the service asks of the payer (`next_action`, an extension). A service that does not
+ * send it, or a step this page does not know, gets the push — what every wallet did before; null
+ * while pending says the payer has done their part (a code taken, the operator still answering).
+ */
+export function stepOf(next: NextAction | null | undefined, known?: Step): Step {
+  if (next === null) return { type: 'wait' };
+  const otp = next?.type === 'enter_otp' && next.enter_otp;
+  if (otp) return { type: 'otp', dial: otp.dial_code, length: otp.length, sending: known?.type === 'otp' && known.sending, refused: known?.type === 'otp' ? known.refused : null };
+  if (next?.type === 'open_wallet' && next.open_wallet) return { type: 'app', url: next.open_wallet.url };
+  return { type: 'push', ussd: (next?.type === 'approve_on_phone' && next.approve_on_phone?.ussd_code) || null };
+}
+
+/** When the step stops being possible, as the service says. */
+const expiryOf = (next: NextAction | null | undefined) => time((next && (next.enter_otp ?? next.open_wallet ?? next.approve_on_phone)?.expires_at) ?? null);
+
+/**
+ * The attempt an intent read shows. `known` is what this page knows of it (the details it showed
+ * while starting it, the code it is sending), used only while the read is of that same attempt.
+ */
+export function attemptFromIntent(intent: PaymentIntent, known?: Attempt): Attempt {
+  const same = known && (known.chargeId === null || known.chargeId === intent.charge_id) ? known : undefined;
+  const expires = [time(intent.approval_expires_at), expiryOf(intent.next_action)].find(Number.isFinite);
   return {
     // The details as this page showed them while starting the attempt, when it did.
-    method: fallback?.method ?? methodOfIntent(intent),
-    startedAt: fallback?.startedAt ?? startedAt,
-    expiresAt: Number.isFinite(expires) ? expires : (fallback?.expiresAt ?? startedAt + DEFAULT_APPROVAL_WINDOW_MS),
+    method: same?.method ?? methodOfIntent(intent),
+    chargeId: intent.charge_id,
+    startedAt: same?.startedAt ?? Date.parse(intent.updated_at),
+    expiresAt: expires ?? same?.expiresAt ?? null,
+    step: stepOf(intent.next_action, same?.step),
   };
+}
+
+/** The attempt a confirm's answer starts: what the page sent, and what the service asks next. */
+export function attemptFromAnswer(started: Attempt, answer: { id: string; next_action?: NextAction | null | undefined }): Attempt {
+  const expires = expiryOf(answer.next_action);
+  return { ...started, chargeId: answer.id, expiresAt: Number.isFinite(expires) ? expires : started.expiresAt, step: stepOf(answer.next_action, started.step) };
 }
 
 export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Receipt {
@@ -28,7 +57,7 @@ export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Rec
     amount: intent.amount,
     currency: intent.currency,
     // The number as this page showed it while waiting, when it is the one that paid.
-    method: attempt?.method ?? methodOfIntent(intent),
+    method: (attempt && (attempt.chargeId === null || attempt.chargeId === intent.charge_id) && attempt.method) || methodOfIntent(intent),
     reference: intent.charge_id,
     date: charge?.updated_at ?? intent.updated_at,
   };
@@ -39,7 +68,8 @@ const CANCELLATIONS: Readonly<Record<string, ErrorKind>> = { expired: 'expired',
 
 /**
  * The screen for an intent as read from the service. `attempt` is what this page knows of the
- * attempt it started (masked number, start time), used in preference to the intent's summary.
+ * attempt it follows (masked number, start time, the code it sends), used in preference to the
+ * intent's summary of that same attempt.
  */
 export function screenForIntent(intent: PaymentIntent, attempt?: Attempt): Screen {
   switch (intent.status) {

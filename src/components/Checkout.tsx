@@ -21,6 +21,8 @@ interface Props {
    * whose CSP allows the service's images; not inside a merchant's page, whose CSP may not.
    */
   logo?: boolean;
+  /** The checkout's origin, where the files it loads only when needed are ('' for this page's). */
+  base?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ interface Props {
  * for (the summary) beside or above what the payer does now. The root carries the screen's name as
  * data-state, for merchants' styling and for tests.
  */
-export function Checkout({ model, lang, onLangChange, logo }: Props) {
+export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) {
   const screen = model.screen.value;
   // Loading shows the form already: the form's arrival is no news, and the payer may be typing.
   const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.name === 'loading' ? 'form' : screen.name, screen.name === 'loading');
@@ -90,7 +92,7 @@ export function Checkout({ model, lang, onLangChange, logo }: Props) {
                 <CancelLink model={model} />
               </>
             )}
-            {screen.name === 'pending' && <Pending model={model} attempt={screen.attempt} headingRef={headingRef} />}
+            {screen.name === 'pending' && <Pending model={model} attempt={screen.attempt} base={base} headingRef={headingRef} />}
             {screen.name === 'unknown' && <Unknown model={model} headingRef={headingRef} />}
             {screen.name === 'succeeded' && <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} />}
             {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}

@@ -7,7 +7,7 @@ import { Icon } from './Icon';
 type Ref = preact.Ref<HTMLHeadingElement>;
 
 /** Failure codes the page knows how to explain; any other reads "refused by your operator". */
-const REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable'] as const;
+const REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable', 'otp_invalid'] as const;
 const known = (code: string): code is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(code);
 
 /** The attempt failed: why, in plain words, and another try on the same intent. */

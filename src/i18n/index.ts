@@ -140,6 +140,11 @@ export function formatDate(iso: string, lang: Lang): string {
   return formatter(`date ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }))?.format(date) ?? iso;
 }
 
+/** A time of day as the payer reads it ("10:42"), in their language. */
+export function formatTime(ms: number, lang: Lang): string {
+  return formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: 'short' }))?.format(ms) ?? new Date(ms).toISOString().slice(11, 16);
+}
+
 /** "4:05" for a countdown, in Western digits in every language. */
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

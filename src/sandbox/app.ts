@@ -11,6 +11,7 @@ import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './http';
 import { MerchantProfiles } from './merchants';
 import { confirmLimits } from './rate-limit';
+import { approvalRoutes } from './routes/approvals';
 import { intentRoutes } from './routes/intents';
 import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
@@ -72,7 +73,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   intentRoutes(app, deps);
   transferRoutes(app, deps);
   sessionRoutes(app, deps);
-  if (config.extensions) profileRoutes(app, deps);
+  if (config.extensions) {
+    profileRoutes(app, deps);
+    approvalRoutes(app, deps);
+  }
 
   app.notFound(() => {
     const error = notFound('This endpoint');

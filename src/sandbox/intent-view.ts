@@ -1,14 +1,15 @@
 // The API records of an intent, built from the store's records so that they pass the schemas.
-import type { ChargeRecord, ConfirmResult, Merchant, PaymentIntent, PayoutRecord } from '../api/types';
-import { FAILURE_MESSAGES, ruleOf } from './outcomes';
-import { feeOf, intentStatus, latestAttempt } from './intents';
+import type { ChargeRecord, ConfirmResult, Merchant, NextAction, PaymentIntent, PayoutRecord } from '../api/types';
+import { nextActionOf } from '../methods/momo/sandbox';
+import { FAILURE_MESSAGES } from './outcomes';
+import { failureCodeOf, feeOf, intentStatus, latestAttempt } from './intents';
 import type { Attempt, IntentRecord } from './store/records';
 import { isoAt } from './time';
 
 const CHARGE_TYPES = { pending: 'charge.pending', succeeded: 'charge.success', failed: 'charge.failed' } as const;
 
 function failureOf(attempt: Attempt): { code: string; message: string } | null {
-  const code = attempt.status === 'failed' ? ruleOf(attempt.outcome).failureCode : null;
+  const code = failureCodeOf(attempt);
   return code === null ? null : { code, message: FAILURE_MESSAGES[code] };
 }
 
@@ -64,13 +65,21 @@ export interface IntentViewer {
   extensions: boolean;
   /** Extension: the profile of the merchant the intent belongs to (null: none). */
   merchant: Merchant | null;
+  /** Where the sandbox serves its pages (the wallet page a launch address opens): its checkoutBaseUrl. */
+  base: string;
+}
+
+/** Extension: what the payer does next while the attempt is pending (src/methods/momo/sandbox.ts). */
+function nextActionOfAttempt(intent: IntentRecord, attempt: Attempt | undefined, base: string): NextAction | null {
+  if (attempt?.status !== 'pending') return null;
+  return nextActionOf(attempt, isoAt(attempt.expiresAt), `${base}/v1/_sandbox/wallet/${intent.intentId}/${attempt.walletToken ?? ''}`);
 }
 
 /**
  * The intent as the API shows it. The interface documents `client_secret` as a required string of
  * this read, shown without a token: so anyone holding the intent id reads the secret (README).
  */
-export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merchant }: IntentViewer): PaymentIntent {
+export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merchant, base }: IntentViewer): PaymentIntent {
   const attempt = latestAttempt(intent);
   const failure = attempt ? failureOf(attempt) : null;
   const paid = intent.attempts.find((a) => a.status === 'succeeded');
@@ -111,14 +120,15 @@ export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merch
   if (extensions) {
     // When the pending attempt's approval window closes, and who is paid.
     view.approval_expires_at = attempt?.status === 'pending' ? isoAt(attempt.expiresAt) : null;
+    view.next_action = nextActionOfAttempt(intent, attempt, base);
     view.merchant = merchant;
   }
   return view;
 }
 
 /** The answer of confirm: the attempt as it stands right after it started. */
-export function toConfirmResult(intent: IntentRecord, attempt: Attempt): ConfirmResult {
-  return {
+export function toConfirmResult(intent: IntentRecord, attempt: Attempt, { extensions, base }: { extensions: boolean; base: string }): ConfirmResult {
+  const result: ConfirmResult = {
     intentId: intent.intentId,
     financialTransactionId: attempt.financialTransactionId,
     transactionId: attempt.transactionId,
@@ -132,4 +142,6 @@ export function toConfirmResult(intent: IntentRecord, attempt: Attempt): Confirm
     updatedAt: isoAt(attempt.updatedAt),
     paymentMethodId: attempt.paymentMethodId,
   };
+  if (extensions) result.next_action = nextActionOfAttempt(intent, attempt, base);
+  return result;
 }

@@ -4,11 +4,12 @@
 // same records give the same intent whenever, and however often, they are read.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Metadata } from '../api/types';
+import { approvalAtStart, type PayerStep, resolveApproval } from '../methods/momo/sandbox';
 import type { SandboxConfig } from './config';
 import { ApiError } from './errors';
-import { newClientSecret, newId, numericReference } from './ids';
+import { newClientSecret, newId, numericReference, randomBase62 } from './ids';
 import type { MomoAccount } from './momo';
-import { outcomeFor, ruleOf } from './outcomes';
+import { type FailureCode, outcomeFor, ruleOf } from './outcomes';
 import type { Attempt, IntentRecord, Owner } from './store/records';
 import type { Store } from './store/store';
 
@@ -84,14 +85,28 @@ function cancel(intent: IntentRecord, at: number, reason: NonNullable<IntentReco
   intent.updatedAt = at;
 }
 
+/** How the attempt ends: its outcome's rule for a push; what the payer did for a code or the wallet's app. */
+function resolutionOf(attempt: Attempt) {
+  if (attempt.approval) return resolveApproval(attempt);
+  const rule = ruleOf(attempt.outcome);
+  return { at: attempt.settlesAt, status: rule.finalStatus, failureCode: rule.failureCode };
+}
+
 function settleAttempt(intent: IntentRecord, now: number): void {
   const attempt = latestAttempt(intent);
-  if (!attempt || attempt.status !== 'pending' || now < attempt.settlesAt) return;
+  if (!attempt || attempt.status !== 'pending') return;
+  const { at, status, failureCode } = resolutionOf(attempt);
+  if (now < at) return;
   // Stamped with the moment it happened, not the moment it was noticed.
-  attempt.status = ruleOf(attempt.outcome).finalStatus;
-  attempt.updatedAt = attempt.settlesAt;
-  intent.updatedAt = attempt.settlesAt;
+  attempt.status = status;
+  attempt.failureCode = failureCode;
+  attempt.updatedAt = at;
+  intent.updatedAt = at;
 }
+
+/** Why a failed attempt failed: what settled it, or its outcome's rule (an attempt that failed at once). */
+export const failureCodeOf = (attempt: Attempt): FailureCode | null =>
+  attempt.status !== 'failed' ? null : (attempt.failureCode ?? ruleOf(attempt.outcome).failureCode);
 
 /** The fee of a payment: 1.5 %, rounded to the currency's unit. */
 export const feeOf = (amount: number): number => Math.round((amount * FEE_BASIS_POINTS) / 10_000);
@@ -139,12 +154,28 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
     expiresAt: now + config.pendingTimeoutMs,
     payout: { payoutId: newId('tr'), financialTransactionId: numericReference(), transactionId: newId('txn'), externalId: newId('ext') },
   };
+  // A code or the wallet's app, where the wallet approves so (extension); not when the operator
+  // refuses at once (94): there is nothing to approve.
+  const approval = rule.confirmStatus === 'failed' ? undefined : approvalAtStart(account.country, account.operator, config.extensions);
+  if (approval) attempt.approval = approval;
+  if (approval === 'app') attempt.walletToken = randomBase62();
   // Attempts weigh on the merchant's share but are held only to the whole sandbox's bound: a
   // merchant at its bound is still paid.
   store.write([{ kind: 'attempt', intentId: intent.intentId, record: attempt }], intent.owner, 'total');
   intent.updatedAt = now;
   settle(intent, now);
   return attempt;
+}
+
+/**
+ * Records what the payer did about the latest attempt (a code typed, the wallet page's answer): a
+ * journal line of its own, held to the whole sandbox's bound only, like the attempt. Synchronous,
+ * as startAttempt is: of two codes sent at once, one is taken first.
+ */
+export function recordStep(store: Store, intent: IntentRecord, attempt: Attempt, step: PayerStep): void {
+  store.write([{ kind: 'step', intentId: intent.intentId, chargeId: attempt.chargeId, record: step }], intent.owner, 'total');
+  intent.updatedAt = step.at;
+  settle(intent, step.at);
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -6,7 +6,7 @@ import type { TestOutcome } from '../phone';
 /** Named as the phone module's test numbers are, so TEST_NUMBERS can be looked up by outcome. */
 export type OutcomeName = TestOutcome;
 
-export type FailureCode = 'payer_declined' | 'insufficient_funds' | 'approval_timeout' | 'operator_unavailable';
+export type FailureCode = 'payer_declined' | 'insufficient_funds' | 'approval_timeout' | 'operator_unavailable' | 'otp_invalid';
 
 export interface OutcomeRule {
   /** Last two digits of the national number, or null for "any other number". */
@@ -32,6 +32,7 @@ export const FAILURE_MESSAGES: Readonly<Record<FailureCode, string>> = {
   insufficient_funds: 'The payer does not have enough money in their mobile-money account.',
   approval_timeout: 'The payer did not approve the payment in time.',
   operator_unavailable: 'The mobile-money operator is unavailable. Please try again in a few minutes.',
+  otp_invalid: 'The payer typed a wrong one-time code too many times.',
 };
 
 /** Moment a late approval lands: shortly before the attempt would expire. */

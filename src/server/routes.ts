@@ -122,6 +122,32 @@ export function i18nRoute(files: StaticFiles): Route {
   };
 }
 
+/** The steps loaded only when the service asks for them (src/methods/steps.ts): `/steps/otp.js`, `app`, `qr`. */
+export const STEPS_PATH = /^\/steps\/([a-z]{1,16})\.js$/;
+
+/**
+ * The step scripts the build emits into steps/: loaded by the hosted page and by widget.js on
+ * merchants' pages (cross-origin on purpose), compressed, cached a short while as the catalogues
+ * are, since their names have no hash.
+ */
+export function stepsRoute(files: StaticFiles): Route {
+  return {
+    name: 'steps',
+    matches: under('/steps'),
+    async handle(req) {
+      const refused = onlyGetOrHead(req);
+      if (refused) return refused;
+      const name = STEPS_PATH.exec(new URL(req.url).pathname)?.[1];
+      const variants = name ? await files.get(`steps/${name}.js`) : null;
+      if (!variants) return notFoundPage();
+      return variantResponse(req, variants, {
+        cacheControl: 'public, max-age=300',
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
+      });
+    },
+  };
+}
+
 /** `/` has nothing of its own: show the demo. */
 export const rootRoute: Route = {
   name: 'root',

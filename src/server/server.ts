@@ -21,6 +21,7 @@ import {
   demoRoute,
   hostedPageRoute,
   i18nRoute,
+  stepsRoute,
   notFoundPage,
   rootRoute,
   widgetRoute,
@@ -123,6 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }),
       widgetRoute(files),
       i18nRoute(files),
+      stepsRoute(files),
       assetsRoute(files),
       rootRoute,
     ];

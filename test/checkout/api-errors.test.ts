@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { errorKind, errorScreen, refusedField } from '../../src/checkout/api-errors';
+import { errorKind, failure, refusedField } from '../../src/checkout/api-errors';
 
 const http = (status: number, field?: string) => new ApiError('http', `answered ${status}`, { status, field });
 
@@ -24,19 +24,19 @@ describe('errorKind', () => {
   });
 });
 
-describe('errorScreen', () => {
+describe('failure', () => {
   it('offers the way forward it is given for what may pass', () => {
-    expect(errorScreen(http(503), 'reload')).toEqual({ name: 'error', error: 'server', recovery: 'reload' });
-    expect(errorScreen(new ApiError('network', 'x'), 'check')).toEqual({ name: 'error', error: 'network', recovery: 'check' });
+    expect(failure(http(503), 'reload')).toEqual({ type: 'fail', error: 'server', recovery: 'reload' });
+    expect(failure(new ApiError('network', 'x'), 'check')).toEqual({ type: 'fail', error: 'network', recovery: 'check' });
   });
 
   it('offers a check when none is given: no error screen is a dead end unless nothing can help', () => {
-    expect(errorScreen(new ApiError('invalid_response', 'x'), null)).toEqual({ name: 'error', error: 'invalidResponse', recovery: 'check' });
+    expect(failure(new ApiError('invalid_response', 'x'), null)).toEqual({ type: 'fail', error: 'invalidResponse', recovery: 'check' });
   });
 
   it('offers nothing for an unknown payment or a refused secret: trying again cannot change them', () => {
-    expect(errorScreen(http(404), 'reload')).toEqual({ name: 'error', error: 'notFound', recovery: null });
-    expect(errorScreen(http(401), 'check')).toEqual({ name: 'error', error: 'badSecret', recovery: null });
+    expect(failure(http(404), 'reload')).toEqual({ type: 'fail', error: 'notFound', recovery: null });
+    expect(failure(http(401), 'check')).toEqual({ type: 'fail', error: 'badSecret', recovery: null });
   });
 });
 

@@ -1,8 +1,11 @@
 // Issue 13's promise, through the checkout itself: a payer in every CFA-franc country with a
 // sourced wallet pays a sandbox intent in their country's currency, with each of its wallets — the
 // number typed as a payer types it, the wallet chosen as the payer would (detected from the number,
-// or picked by hand for a wallet that owns no range, like Wave).
+// or picked by hand for a wallet that owns no range, like Wave), approving the way the wallet does:
+// the push, a one-time code (Orange Money in Senegal, Côte d'Ivoire, Mali, Burkina Faso) or the
+// wallet's app (Wave), as the service's next_action says.
 import { describe, expect, it } from 'vitest';
+import { approvalOf } from '../../src/methods/momo/approval';
 import { COUNTRIES, TEST_NUMBERS } from '../../src/phone';
 import { createBed } from '../support/checkout-bed';
 
@@ -29,6 +32,10 @@ describe('checkout › every country and wallet pays in its currency', () => {
     expect(model.visibleErrors.value).toEqual({});
     await model.submit();
     await bed.time.settle();
+    const screen = model.screen.value;
+    const step = screen.name === 'pending' ? screen.attempt.step.type : screen.name;
+    expect(step).toBe(approvalOf(country.code, wallet.name).kind === 'push' ? 'succeeded' : approvalOf(country.code, wallet.name).kind);
+    await bed.approve(model);
     expect(model.screen.value.name).toBe('succeeded');
     const paid = await bed.merchant.getIntent(intent.intent_id);
     expect({ status: paid.status, currency: paid.currency }).toEqual({ status: 'succeeded', currency: country.currency });

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PaymentIntentView } from '../../src/api/types';
-import { DEFAULT_APPROVAL_WINDOW_MS } from '../../src/checkout/constants';
+import { DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS } from '../../src/checkout/constants';
 import type { Attempt } from '../../src/checkout/screens';
 import { screenForIntent } from '../../src/checkout/status';
+import { followUntil } from '../../src/checkout/transition';
 
 const UPDATED = '2026-11-02T10:00:00.000+01:00';
 const NBSP = /\u00a0/g;
@@ -29,7 +30,8 @@ function intent(fields: Partial<PaymentIntentView> = {}): PaymentIntentView {
 
 const method = { id: 'pm_1', type: 'momo' as const, momo: { country: 'cg', operator_name: 'mtn', msisdn_last4: '1234' } };
 const charge = (updated_at: string) => ({ type: 'charge.success', status: 'succeeded', charge_id: 'ch_1', updated_at });
-const mine: Attempt = { method: { type: 'momo', country: 'cg', operator: 'mtn', phone: '+242 •• ••• 12 34' }, startedAt: 1_000, expiresAt: 2_000 };
+const PUSH = { type: 'push', ussd: null } as const;
+const mine: Attempt = { method: { type: 'momo', country: 'cg', operator: 'mtn', phone: '+242 •• ••• 12 34' }, chargeId: null, startedAt: 1_000, expiresAt: 2_000, step: PUSH };
 
 describe('screenForIntent', () => {
   it('a new intent, or one whose attempt has not failed, is the form', () => {
@@ -67,20 +69,51 @@ describe('screenForIntent', () => {
       name: 'pending',
       attempt: {
         method: { type: 'momo', country: 'cg', operator: 'mtn', phone: expect.stringMatching(/12\u00a034$/) },
+        chargeId: null,
         startedAt: Date.parse(UPDATED),
         expiresAt: Date.parse('2026-11-02T10:05:00.000+01:00'),
+        step: PUSH,
       },
     });
   });
 
-  it("without a deadline from the service, the page's own attempt gives it, else five minutes", () => {
+  it("without a deadline from the service, the page's own attempt gives it, else none: no window is made up", () => {
     const pending = intent({ status: 'pending', payment_method: method });
     expect(screenForIntent(pending, mine)).toEqual({ name: 'pending', attempt: mine });
     const bare = intent({ status: 'pending' });
-    expect(screenForIntent(bare)).toEqual({
-      name: 'pending',
-      attempt: { method: null, startedAt: Date.parse(UPDATED), expiresAt: Date.parse(UPDATED) + DEFAULT_APPROVAL_WINDOW_MS },
-    });
+    expect(screenForIntent(bare)).toEqual({ name: 'pending', attempt: { method: null, chargeId: null, startedAt: Date.parse(UPDATED), expiresAt: null, step: PUSH } });
+    // Followed all the same, for MTN's five minutes and the grace.
+    expect(followUntil({ ...mine, expiresAt: null })).toBe(1_000 + DEFAULT_APPROVAL_WINDOW_MS + DEADLINE_GRACE_MS);
+  });
+
+  it("the page's own knowledge of an attempt is never lent to another one (another tab's, a new attempt)", () => {
+    const other = intent({ status: 'pending', payment_method: method, charge_id: 'ch_2' });
+    const known = { ...mine, chargeId: 'ch_1' };
+    expect(screenForIntent(other, known)).toMatchObject({ attempt: { chargeId: 'ch_2', startedAt: Date.parse(UPDATED), method: { phone: expect.stringMatching(/12\u00a034$/) } } });
+  });
+
+  it('the step comes from next_action: a code to type, the wallet’s app, the push with its code; none known is the push', () => {
+    const at = '2026-11-02T10:05:00.000+01:00';
+    const step = (next_action: PaymentIntentView['next_action']) => {
+      const screen = screenForIntent(intent({ status: 'pending', next_action }));
+      return screen.name === 'pending' ? [screen.attempt.step, screen.attempt.expiresAt] : null;
+    };
+    expect(step({ type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: at } })).toEqual([
+      { type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null },
+      Date.parse(at),
+    ]);
+    expect(step({ type: 'open_wallet', open_wallet: { url: 'https://pay.wave.com/c/x', expires_at: at } })).toEqual([{ type: 'app', url: 'https://pay.wave.com/c/x' }, Date.parse(at)]);
+    expect(step({ type: 'approve_on_phone', approve_on_phone: { ussd_code: '*126#', expires_at: at } })).toEqual([{ type: 'push', ussd: '*126#' }, Date.parse(at)]);
+    expect(step({ type: 'scan_fingerprint' })).toEqual([PUSH, null]);
+    expect(step(undefined)).toEqual([PUSH, null]);
+    // Null while pending: the payer has done their part.
+    expect(step(null)).toEqual([{ type: 'wait' }, null]);
+  });
+
+  it('a code on its way stays on its way when a read lands meanwhile', () => {
+    const sending: Attempt = { ...mine, step: { type: 'otp', dial: null, length: 6, sending: true, refused: null } };
+    const read = intent({ status: 'pending', next_action: { type: 'enter_otp', enter_otp: { dial_code: null, length: 6, expires_at: UPDATED } } });
+    expect(screenForIntent(read, sending)).toMatchObject({ attempt: { step: { sending: true } } });
   });
 
   it('an attempt of a payment method this page does not know is followed, without its details', () => {

@@ -27,8 +27,18 @@ const MSISDN = { approves: '242061234500', declines: '242061234590', atOnce: '24
 /** The profile of the merchant who is paid (README, "Extensions to the interface"). */
 const merchant = z.strictObject({ name: z.string().min(1), logo_url: z.url().nullable(), support_email: z.string().nullable(), support_phone: z.string().nullable() });
 
+/** What the payer does next about a pending attempt (README, "Extensions to the interface" and the decisions). */
+const nextAction = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('approve_on_phone'), approve_on_phone: z.strictObject({ ussd_code: z.string().nullable(), expires_at: dateTime }) }),
+  z.strictObject({ type: z.literal('enter_otp'), enter_otp: z.strictObject({ dial_code: z.string().nullable(), length: z.number().int(), expires_at: dateTime }) }),
+  z.strictObject({ type: z.literal('open_wallet'), open_wallet: z.strictObject({ url: z.url(), expires_at: dateTime }) }),
+]);
+
+/** A confirm's answer: with the extensions, what the payer does next. */
+const confirmResultSchema = (extensions: boolean) => (extensions ? confirmResult.extend({ next_action: nextAction.nullable() }) : confirmResult);
+
 /** The fields the sandbox's extensions add (README, "Extensions to the interface"). */
-const INTENT_EXTENSIONS = { approval_expires_at: dateTime.nullable(), merchant: merchant.nullable() };
+const INTENT_EXTENSIONS = { approval_expires_at: dateTime.nullable(), merchant: merchant.nullable(), next_action: nextAction.nullable() };
 
 /**
  * Where the interface shows a field only as a paid intent has it, the sandbox answers null before
@@ -109,7 +119,7 @@ describe.each([
     const created = await answer(call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, intentSchema(extensions, false));
     const read = (id: string, paid = false) => answer(call('GET', `/v1/payment-intents/${id}`, undefined, null), 200, intentSchema(extensions, paid));
     const confirm = (msisdn: string) =>
-      answer(call('POST', `/v1/payment-intents/${created.intent_id}/confirm`, payer(created.client_secret, msisdn), null), 200, confirmResult);
+      answer(call('POST', `/v1/payment-intents/${created.intent_id}/confirm`, payer(created.client_secret, msisdn), null), 200, confirmResultSchema(extensions));
 
     // The secret is a required string of the read, shown without an Authorization header.
     expect((await read(created.intent_id)).client_secret).toBe(created.client_secret);
@@ -127,7 +137,7 @@ describe.each([
     expect(paid.event.payouts).toHaveLength(1);
 
     const atOnce = await answer(call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' }), 201, intentSchema(extensions, false));
-    const result = await answer(call('POST', `/v1/payment-intents/${atOnce.intent_id}/confirm`, payer(atOnce.client_secret, MSISDN.atOnce), null), 200, confirmResult);
+    const result = await answer(call('POST', `/v1/payment-intents/${atOnce.intent_id}/confirm`, payer(atOnce.client_secret, MSISDN.atOnce), null), 200, confirmResultSchema(extensions));
     expect(result).toMatchObject({ status: 'succeeded', captured: true });
     await read(atOnce.intent_id, true);
   });

@@ -59,6 +59,31 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
     },
   ],
   [
+    'otp_invalid',
+    async (c) => {
+      const intent = await c.newIntent(5000, 'xof');
+      await c.confirm(intent, testNumber('approved_after_delay', 'sn', 'orange'));
+      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, { token: null, body: { client_secret: intent.client_secret, code: '000000' } });
+    },
+  ],
+  [
+    'otp_expired',
+    async (c) => {
+      const intent = await c.newIntent(5000, 'xof');
+      await c.confirm(intent, testNumber('approved_after_delay', 'sn', 'orange'));
+      c.clock.advance(300_000);
+      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, { token: null, body: { client_secret: intent.client_secret, code: '123456' } });
+    },
+  ],
+  [
+    'otp_not_expected',
+    async (c) => {
+      const intent = await c.newIntent();
+      await c.confirm(intent, approved);
+      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, { token: null, body: { client_secret: intent.client_secret, code: '123456' } });
+    },
+  ],
+  [
     'idempotency_key_reused',
     async (c) => {
       const headers = { 'Idempotency-Key': 'k1' };

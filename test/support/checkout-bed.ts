@@ -2,6 +2,7 @@
 import { createClient } from '../../src/api';
 import type { ClientConfig } from '../../src/api/http';
 import { type CheckoutOptions, createCheckout } from '../../src/checkout/model';
+import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
 import { TEST_NUMBERS, type TestOutcome } from '../../src/phone';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox';
 import { createFakeTime } from './fake-time';
@@ -25,7 +26,7 @@ interface Exchange {
 
 export function createBed(sandboxOptions: SandboxOptions = {}) {
   const time = createFakeTime();
-  const sandbox = createSandbox({ now: time.now, env: {}, ...sandboxOptions });
+  const sandbox = createSandbox({ now: time.now, env: {}, checkoutBaseUrl: BASE_URL, ...sandboxOptions });
   /** Every request the checkout sends, for counting confirms and reads. */
   const requests: Request[] = [];
   let intercept: ((request: Request) => Promise<Response | undefined>) | undefined;
@@ -90,6 +91,19 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     return number;
   }
 
+  /** The payer's part of an attempt that waits for them: the test code, or Approve in the wallet page. */
+  async function approve(model: ReturnType<typeof createCheckout>) {
+    const screen = model.screen.value;
+    const step = screen.name === 'pending' ? screen.attempt.step : null;
+    if (step?.type === 'otp') await model.sendCode(RIGHT_CODE);
+    else if (step?.type === 'app') {
+      const form = new URLSearchParams({ answer: 'approve' });
+      await sandbox.fetch(new Request(step.url, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+      await model.checkNow();
+    }
+    await time.settle();
+  }
+
   const confirms = () => requests.filter((r) => r.method === 'POST' && r.url.endsWith('/confirm'));
   const reads = () => requests.filter((r) => r.method === 'GET' && r.url.includes('/v1/payment-intents/'));
 
@@ -104,6 +118,7 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     newIntent,
     open,
     fill,
+    approve,
     intercept(handler: typeof intercept) {
       intercept = handler;
     },

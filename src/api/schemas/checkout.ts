@@ -8,6 +8,23 @@ import { amountSchema, countrySchema, currencySchema, nonEmpty, nullableText, op
 export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
 
 /**
+ * Extension (README, decisions): what the payer must do next for the attempt that awaits them, as
+ * Stripe's `next_action` and pawaPay's authorisation types. `type` names the step and its detail
+ * sits under the same key: approve the operator's push on the phone (its USSD code where the
+ * service knows it), type a one-time code generated on the phone (the code to dial, the code's
+ * length), or open the wallet's app at a launch address. Each says when it stops being possible.
+ * A `type` this page does not know still reads (and falls back to the push), so a service may add
+ * one without breaking older pages; absent or null, the page shows the push.
+ */
+export const nextActionSchema = z.object({
+  type: z.string(),
+  approve_on_phone: z.optional(z.object({ ussd_code: nullableText(), expires_at: timestamp() })),
+  enter_otp: z.optional(z.object({ dial_code: nullableText(), length: z.int().check(z.gte(4), z.lte(8)), expires_at: timestamp() })),
+  /** Only http(s) addresses: a page never opens a `javascript:` link it was sent. */
+  open_wallet: z.optional(z.object({ url: z.string().check(z.regex(/^https?:\/\/[^\s]+$/)), expires_at: timestamp() })),
+});
+
+/**
  * The fields of a confirm's answer the checkout relies on (its receipt, or what to follow). Its
  * status is any text: the checkout acts on `succeeded` and `pending` and reads the intent for
  * anything else, which the whole contract's enum would refuse only to reach the same read (and
@@ -19,6 +36,8 @@ export const confirmResultViewShape = {
   status: z.string(),
   id: prefixed('ch'),
   updatedAt: timestamp(),
+  /** Extension: what the payer does next while `status` is pending (see nextActionSchema). */
+  next_action: z.optional(z.nullable(nextActionSchema)),
 };
 
 /** A confirm's answer as the checkout reads it: a subset of `confirmResultSchema`, field for field. */
@@ -100,6 +119,8 @@ export const intentViewShape = {
   cancellation_reason: nullableText(),
   /** Extension: when the pending attempt's approval window closes; absent on other services. */
   approval_expires_at: z.optional(z.nullable(timestamp())),
+  /** Extension: what the payer does next while an attempt is pending (see nextActionSchema). */
+  next_action: z.optional(z.nullable(nextActionSchema)),
   /** 0 in test mode (the sandbox's only mode), as the interface documents: the page says TEST. */
   live_mode: z.int(),
   /** Extension: who is paid (null: the merchant has no profile); absent on other services. */

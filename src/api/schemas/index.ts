@@ -59,6 +59,16 @@ export const confirmRequestSchema = z.object({
   payment_method_data: paymentMethodDataSchema,
 });
 
+/**
+ * Extension (README, decisions): POST /v1/payment-intents/{id}/otp, the one-time code a payer
+ * generated on their phone for the attempt whose `next_action` is `enter_otp`, with the intent's
+ * client secret (a page's call, like confirm).
+ */
+export const otpRequestSchema = z.object({
+  client_secret: z.string().check(z.minLength(1)),
+  code: z.string().check(z.regex(/^\d{4,8}$/)),
+});
+
 /** The request sample writes the amount as numeric text; an integer is accepted too. */
 export const amountInputSchema = z.union([amountSchema, z.string().check(z.regex(/^[1-9]\d{0,15}$/))]);
 

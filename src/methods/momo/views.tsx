@@ -43,9 +43,10 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
     );
   },
 
-  Instructions({ view, amount }) {
+  Instructions({ view, amount, ussd: given }) {
     const { t } = useI18n();
-    const ussd = findWallet(view.country, view.operator)?.ussd;
+    // The service's word first; else where a source gives the wallet's code.
+    const ussd = given ?? findWallet(view.country, view.operator)?.ussd;
     return (
       <>
         <p>{t('pending.body', { amount, phone: view.phone, operator: walletLabel(view.operator, view.country) })}</p>
@@ -53,6 +54,8 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
       </>
     );
   },
+
+  label: (view) => walletLabel(view.operator, view.country),
 
   receipt: (view, t) => [
     [t('succeeded.operator'), walletLabel(view.operator, view.country)],

@@ -29,7 +29,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       const body = parseWith(createIntentRequestSchema, value);
       const intent = newIntent(store, { ...body, owner, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) }, now);
       store.write([{ kind: 'intent', record: intent }], owner, 'token');
-      return { status: 201, body: toPaymentIntent(intent, { owner: true, extensions: config.extensions, merchant: merchants.view(owner) }) };
+      return { status: 201, body: toPaymentIntent(intent, { owner: true, extensions: config.extensions, merchant: merchants.view(owner), base: config.checkoutBaseUrl }) };
     }),
   );
 
@@ -41,7 +41,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     // the read is what the interface documents (secret included), minus the metadata.
     if (!intent || !mayRead(reader, intent.owner)) throw notFound('This payment intent');
     settle(intent, config.now());
-    return jsonResponse(200, toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner) }));
+    return jsonResponse(200, toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner), base: config.checkoutBaseUrl }));
   });
 
   app.options(CONFIRM, publicPreflight);
@@ -68,7 +68,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       const body = parseWith(confirmRequestSchema, value);
       const account = checkMomo(body.payment_method_data, intent.currency);
       const attempt = startAttempt(store, config, intent, account, now);
-      return { status: 200, body: toConfirmResult(intent, attempt) };
+      return { status: 200, body: toConfirmResult(intent, attempt, { extensions: config.extensions, base: config.checkoutBaseUrl }) };
     });
   });
 }

@@ -46,6 +46,7 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       owner: false,
       extensions: true,
       merchant: merchants.view(session.owner),
+      base: config.checkoutBaseUrl,
     });
     return jsonResponse(200, { ...toPublicSession(store, session, now, merchantOf(session.owner)), paymentIntent });
   });

@@ -2,7 +2,8 @@
 // and read back after a restart (see ../persist). Whatever changes later (an attempt settling, a
 // session's intent being canceled) is computed from these and the clock, never stored.
 import type { Metadata, SessionItem } from '../../api/types';
-import type { OutcomeName } from '../outcomes';
+import type { PayerStep } from '../../methods/momo/sandbox';
+import type { FailureCode, OutcomeName } from '../outcomes';
 
 /** Who created a record: the hash of the merchant token (tokens themselves are never kept). */
 export type Owner = string;
@@ -38,6 +39,14 @@ export interface Attempt {
   /** When the payer's approval window closes. */
   expiresAt: number;
   payout: PayoutIds;
+  /** Extension: how the payer approves, when not with the push (src/methods/momo/sandbox.ts). */
+  approval?: 'otp' | 'app';
+  /** What the payer did about it (a code typed, the wallet's answer), in order; each its own journal line. */
+  steps?: PayerStep[];
+  /** The secret part of the wallet page's address (`app` only). */
+  walletToken?: string;
+  /** Why it failed, once settled, when its outcome's rule does not say (a code or the wallet's answer decided). */
+  failureCode?: FailureCode | null;
 }
 
 export interface IntentRecord {
@@ -127,6 +136,7 @@ export interface Answer {
 export type Entry =
   | { kind: 'intent'; record: IntentRecord }
   | { kind: 'attempt'; intentId: string; record: Attempt }
+  | { kind: 'step'; intentId: string; chargeId: string; record: PayerStep }
   | { kind: 'session'; record: SessionRecord }
   | { kind: 'transfer'; record: TransferRecord }
   | { kind: 'answer'; id: string; owner: Owner; record: Answer }

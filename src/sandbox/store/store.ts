@@ -120,6 +120,15 @@ export class Store {
         this.intents.set(entry.intentId, kept);
         return;
       }
+      case 'step': {
+        const kept = this.intents.get(entry.intentId);
+        const attempt = kept?.record.attempts.find((a) => a.chargeId === entry.chargeId);
+        if (!kept || !attempt) throw new Error(`A payer's step for an attempt that does not exist: ${entry.chargeId}`);
+        attempt.steps = [...(attempt.steps ?? []), entry.record];
+        kept.bytes += bytes;
+        this.usage.add(kept.record.owner, bytes);
+        return;
+      }
       case 'session':
         this.sessions.set(entry.record.id, { record: entry.record, bytes });
         this.usage.add(entry.record.owner, bytes);

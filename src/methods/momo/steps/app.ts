@@ -1,0 +1,108 @@
+// The wallet's-app step (`next_action.open_wallet`, Wave): on a phone, one large link that opens
+// the wallet's app at the launch address; on a computer, the address as a QR code to scan with the
+// phone (its encoder, ./qr.ts, is a script of its own, fetched only there) and the link beside it.
+// A link the payer taps is never stopped by a pop-up blocker, in a page, a dialog or a frame; the
+// checkout keeps following meanwhile and checks at once when the payer comes back to it.
+import type { QrCode, StepFactory } from '../../steps';
+import { fill, type StepMessages } from './fill';
+
+type Key = 'phone' | 'open' | 'computer' | 'qr' | 'link' | 'qrFailed' | 'valid';
+
+export const APP_MESSAGES: StepMessages<Key> = {
+  fr: {
+    phone: 'Ouvrez {wallet} pour approuver le paiement de {amount}, puis revenez sur cette page.',
+    open: 'Ouvrir {wallet} et payer {amount}',
+    computer: 'Scannez ce code avec l’appareil photo ou l’application {wallet} de votre téléphone pour approuver le paiement de {amount}.',
+    qr: 'Code QR du lien de paiement {wallet}',
+    link: 'Ou ouvrez le lien de paiement sur cet appareil',
+    qrFailed: 'Le code QR n’a pas pu s’afficher : ouvrez le lien ci-dessous sur votre téléphone.',
+    valid: 'Lien valable encore {time}',
+  },
+  en: {
+    phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
+    open: 'Open {wallet} and pay {amount}',
+    computer: 'Scan this code with your phone’s camera or the {wallet} app to approve the payment of {amount}.',
+    qr: 'QR code of the {wallet} payment link',
+    link: 'Or open the payment link on this device',
+    qrFailed: 'The QR code could not be shown: open the link below on your phone.',
+    valid: 'Link valid for {time}',
+  },
+  ar: {
+    phone: 'افتح {wallet} للموافقة على دفع {amount}، ثم عد إلى هذه الصفحة.',
+    open: 'افتح {wallet} وادفع {amount}',
+    computer: 'امسح هذا الرمز بكاميرا هاتفك أو بتطبيق {wallet} للموافقة على دفع {amount}.',
+    qr: 'رمز QR لرابط الدفع عبر {wallet}',
+    link: 'أو افتح رابط الدفع على هذا الجهاز',
+    qrFailed: 'تعذّر عرض رمز QR: افتح الرابط أدناه على هاتفك.',
+    valid: 'الرابط صالح لمدة {time}',
+  },
+  es: {
+    phone: 'Abra {wallet} para aprobar el pago de {amount} y vuelva a esta página.',
+    open: 'Abrir {wallet} y pagar {amount}',
+    computer: 'Escanee este código con la cámara de su teléfono o la aplicación {wallet} para aprobar el pago de {amount}.',
+    qr: 'Código QR del enlace de pago de {wallet}',
+    link: 'O abra el enlace de pago en este dispositivo',
+    qrFailed: 'No se pudo mostrar el código QR: abra el enlace de abajo en su teléfono.',
+    valid: 'Enlace válido durante {time}',
+  },
+  pt: {
+    phone: 'Abra {wallet} para aprovar o pagamento de {amount} e volte a esta página.',
+    open: 'Abrir {wallet} e pagar {amount}',
+    computer: 'Leia este código com a câmara do seu telefone ou a aplicação {wallet} para aprovar o pagamento de {amount}.',
+    qr: 'Código QR da ligação de pagamento {wallet}',
+    link: 'Ou abra a ligação de pagamento neste dispositivo',
+    qrFailed: 'Não foi possível mostrar o código QR: abra a ligação abaixo no seu telefone.',
+    valid: 'Ligação válida durante {time}',
+  },
+};
+
+/** A phone: a touch screen without a mouse (a computer gets the QR code). */
+const onPhone = () => typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches;
+
+/** The SVG path of a QR code's dark modules, one unit each, inside a 4-module quiet zone. */
+export function qrPath(code: QrCode): string {
+  let path = '';
+  for (let y = 0; y < code.size; y++) for (let x = 0; x < code.size; x++) if (code.get(x, y)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
+  return path;
+}
+
+export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCountdown, formatDuration, loadPart }) =>
+  function AppStep({ model, attempt, lang, amount, wallet, base }) {
+    const step = attempt.step;
+    const url = step.type === 'app' ? step.url : '';
+    const [phone] = useState(onPhone);
+    const [code, setCode] = useState<QrCode | null | 'failed'>(null);
+    const left = useCountdown(attempt.expiresAt ?? 0, model.now);
+    useEffect(() => {
+      if (phone || !url) return;
+      let live = true;
+      loadPart('qr', base).then(
+        (encode) => live && setCode(encode(url)),
+        () => live && setCode('failed'),
+      );
+      return () => {
+        live = false;
+      };
+    }, [phone, url, base]);
+    if (!url) return null;
+    const t = (key: Key) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    // A link the payer taps: never a window opened by script, which a pop-up blocker may stop.
+    const link = (props: Record<string, unknown>, text: string) => h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);
+    const timer = left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
+    if (phone) return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, t('open')), timer);
+    const size = code && code !== 'failed' ? code.size + 8 : 0;
+    return h(
+      Fragment,
+      null,
+      h('p', null, code === 'failed' ? t('qrFailed') : t('computer')),
+      size > 0 &&
+        h(
+          'svg',
+          { class: 'momo-qr', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': t('qr'), 'shape-rendering': 'crispEdges' },
+          h('rect', { width: size, height: size, fill: '#fff' }),
+          h('path', { d: qrPath(code as QrCode), fill: '#000' }),
+        ),
+      link({ class: 'momo-secondary momo-open' }, t('link')),
+      timer,
+    );
+  };

@@ -1,0 +1,131 @@
+// The one-time code step (`next_action.enter_otp`): the payer dials the wallet's code on their
+// phone (a tap-to-dial link), gets a code and types it here. The code is checked for its length
+// before anything is sent, sent once (the model's sendCode), and a wrong one is said plainly with
+// how to get another. Written with h(), not JSX: the page lends its Preact (../../steps.ts).
+import type { StepFactory } from '../../steps';
+import { fill, type StepMessages } from './fill';
+
+type Key = 'dial' | 'menu' | 'label' | 'hint' | 'short' | 'send' | 'sending' | 'wrong' | 'network' | 'valid';
+
+export const CODE_MESSAGES: StepMessages<Key> = {
+  fr: {
+    dial: 'Composez {dial} sur votre téléphone ({phone}) pour obtenir un code de paiement, puis saisissez-le ici.',
+    menu: 'Générez un code de paiement dans le menu {wallet} de votre téléphone ({phone}), puis saisissez-le ici.',
+    label: 'Code de paiement',
+    hint: '{length} chiffres',
+    short: 'Saisissez les {length} chiffres du code.',
+    send: 'Payer {amount}',
+    sending: 'Envoi du code…',
+    wrong: 'Ce code n’est pas le bon. Vérifiez-le, ou composez {dial} pour en obtenir un nouveau.',
+    network: 'Le code n’a pas pu être envoyé. Vérifiez votre connexion et réessayez.',
+    valid: 'Code valable encore {time}',
+  },
+  en: {
+    dial: 'Dial {dial} on your phone ({phone}) to get a payment code, then type it here.',
+    menu: 'Generate a payment code in the {wallet} menu of your phone ({phone}), then type it here.',
+    label: 'Payment code',
+    hint: '{length} digits',
+    short: 'Type the {length} digits of the code.',
+    send: 'Pay {amount}',
+    sending: 'Sending the code…',
+    wrong: 'This code is not right. Check it, or dial {dial} to get a new one.',
+    network: 'The code could not be sent. Check your connection and try again.',
+    valid: 'Code valid for {time}',
+  },
+  ar: {
+    dial: 'اطلب {dial} على هاتفك ({phone}) للحصول على رمز الدفع، ثم أدخله هنا.',
+    menu: 'أنشئ رمز دفع من قائمة {wallet} في هاتفك ({phone})، ثم أدخله هنا.',
+    label: 'رمز الدفع',
+    hint: '{length} أرقام',
+    short: 'أدخل أرقام الرمز الـ{length}.',
+    send: 'ادفع {amount}',
+    sending: 'جارٍ إرسال الرمز…',
+    wrong: 'هذا الرمز غير صحيح. تحقق منه، أو اطلب {dial} للحصول على رمز جديد.',
+    network: 'تعذّر إرسال الرمز. تحقق من اتصالك وحاول مرة أخرى.',
+    valid: 'الرمز صالح لمدة {time}',
+  },
+  es: {
+    dial: 'Marque {dial} en su teléfono ({phone}) para obtener un código de pago y escríbalo aquí.',
+    menu: 'Genere un código de pago en el menú de {wallet} de su teléfono ({phone}) y escríbalo aquí.',
+    label: 'Código de pago',
+    hint: '{length} cifras',
+    short: 'Escriba las {length} cifras del código.',
+    send: 'Pagar {amount}',
+    sending: 'Enviando el código…',
+    wrong: 'Este código no es correcto. Compruébelo o marque {dial} para obtener uno nuevo.',
+    network: 'No se pudo enviar el código. Compruebe su conexión e inténtelo de nuevo.',
+    valid: 'Código válido durante {time}',
+  },
+  pt: {
+    dial: 'Marque {dial} no seu telefone ({phone}) para obter um código de pagamento e escreva-o aqui.',
+    menu: 'Gere um código de pagamento no menu {wallet} do seu telefone ({phone}) e escreva-o aqui.',
+    label: 'Código de pagamento',
+    hint: '{length} algarismos',
+    short: 'Escreva os {length} algarismos do código.',
+    send: 'Pagar {amount}',
+    sending: 'A enviar o código…',
+    wrong: 'Este código não está certo. Verifique-o ou marque {dial} para obter um novo.',
+    network: 'Não foi possível enviar o código. Verifique a sua ligação e tente de novo.',
+    valid: 'Código válido durante {time}',
+  },
+};
+
+/** A USSD code as a tel: address: '#' must be written %23 or the dialler stops there. */
+export const telOf = (dial: string) => `tel:${dial.replace(/#/g, '%23')}`;
+
+export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCountdown, formatDuration }) =>
+  function CodeStep({ model, attempt, lang, amount, wallet }) {
+    const step = attempt.step;
+    const [code, setCode] = useState('');
+    const [short, setShort] = useState(false);
+    const input = useRef<HTMLInputElement>(null);
+    const left = useCountdown(attempt.expiresAt ?? 0, model.now);
+    const refused = step.type === 'otp' ? step.refused : null;
+    // A refused code: the field again, for the payer to correct or replace it.
+    useEffect(() => {
+      if (refused) input.current?.focus();
+    }, [refused]);
+    if (step.type !== 'otp') return null;
+    const t = (key: Key, values?: Record<string, string | number>) => fill(CODE_MESSAGES, lang, key, values);
+    const phone = attempt.method?.phone ?? '';
+    const dial = step.dial;
+    const parts = dial ? t('dial', { dial: '\u0000', phone }).split('\u0000') : [t('menu', { wallet, phone })];
+    const problem = short ? t('short', { length: step.length }) : refused === 'wrong' ? t('wrong', { dial: dial ?? wallet }) : refused === 'network' ? t('network') : null;
+    const submit = (event: Event) => {
+      event.preventDefault();
+      const digits = code.replace(/\D/g, '');
+      if (digits.length !== step.length) return setShort(true);
+      void model.sendCode(digits);
+    };
+    return h(
+      'form',
+      { class: 'momo-code', onSubmit: submit, noValidate: true },
+      // The code to dial as a link the phone's dialler opens: nothing to copy by hand.
+      h('p', null, parts[0], dial && h('a', { href: telOf(dial), class: 'momo-dial', dir: 'ltr' }, dial), parts[1]),
+      h(
+        'div',
+        { class: 'momo-field' },
+        h('label', { for: 'momo-code' }, t('label')),
+        h('div', { class: 'momo-input' }, h('input', {
+          id: 'momo-code',
+          ref: input,
+          value: code,
+          inputMode: 'numeric',
+          autocomplete: 'one-time-code',
+          pattern: '[0-9]*',
+          maxLength: step.length,
+          enterkeyhint: 'done',
+          dir: 'ltr',
+          'aria-invalid': problem ? 'true' : undefined,
+          'aria-describedby': 'momo-code-hint',
+          onInput: (event: Event) => {
+            setCode((event.currentTarget as HTMLInputElement).value);
+            setShort(false);
+          },
+        })),
+        h('p', { id: 'momo-code-hint', class: problem ? 'momo-error' : 'momo-hint', role: problem ? 'alert' : undefined }, problem ?? t('hint', { length: step.length })),
+      ),
+      h('button', { type: 'submit', class: 'momo-pay', disabled: step.sending, 'aria-busy': step.sending }, step.sending ? t('sending') : t('send', { amount })),
+      left > 0 && h('p', { class: 'momo-timer' }, t('valid', { time: formatDuration(left) })),
+    );
+  };

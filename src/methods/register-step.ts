@@ -1,0 +1,12 @@
+// What a step's script runs (src/methods/steps.ts loads it): it puts what it brings where the page
+// finds it. Imports nothing, so a step's script carries no second copy of anything the page has.
+import type { Parts } from './steps';
+
+/** Where each step's script puts what it brings: the one global the steps share. */
+export const STEPS_GLOBAL = '__momoCheckoutSteps';
+
+export function registerPart<N extends keyof Parts>(name: N, part: Parts[N]): void {
+  const scope = globalThis as unknown as Record<string, Partial<Parts> | undefined>;
+  const registry = scope[STEPS_GLOBAL] || (scope[STEPS_GLOBAL] = {});
+  registry[name] = part;
+}

@@ -1,0 +1,71 @@
+// Steps a payment method asks of the payer after the confirm, beyond the push: typing a one-time
+// code, opening the wallet's app (and, on a computer, its QR code). Each is a script of its own
+// (dist/steps/<name>.js, built from src/methods/<method>/steps/), fetched only when the service
+// asks for that step — as the languages are — so widget.js and the hosted page carry none of them.
+// A step's script brings its component and its messages; the page lends it Preact and the helpers
+// it shares (StepLib), so both render with one Preact.
+import { Fragment, type FunctionComponent, h } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Checkout } from '../checkout/model';
+import type { Attempt } from '../checkout/screens';
+import { useCountdown } from '../components/useCountdown';
+import { formatDuration, type Lang } from '../i18n';
+import { STEPS_GLOBAL } from './register-step';
+
+/** What the page lends a step's script. */
+export const STEP_LIB = { h, Fragment, useEffect, useRef, useState, useCountdown, formatDuration, loadPart };
+export type StepLib = typeof STEP_LIB;
+
+export interface StepProps {
+  model: Checkout;
+  attempt: Attempt;
+  lang: Lang;
+  /** The amount as the payer reads it ("5 000 F CFA"). */
+  amount: string;
+  /** The wallet's name ("Orange Money"). */
+  wallet: string;
+  /** Where the checkout's files are ('' for this page's origin): a step loads its parts from there. */
+  base: string;
+}
+
+export type StepFactory = (lib: StepLib) => FunctionComponent<StepProps>;
+
+/** A QR code's modules: `get(x, y)` is true for a dark one. */
+export interface QrCode {
+  size: number;
+  get(x: number, y: number): boolean;
+}
+
+/** What each script brings, by its name. */
+export interface Parts {
+  otp: StepFactory;
+  app: StepFactory;
+  qr: (text: string) => QrCode;
+}
+
+const loading: { [N in keyof Parts]?: Promise<Parts[N]> } = {};
+
+/**
+ * Loads the script of part `name` from the checkout's origin `base` ('' for this page's) once; a
+ * failed load is forgotten, so that "try again" fetches it again.
+ */
+export function loadPart<N extends keyof Parts>(name: N, base: string): Promise<Parts[N]> {
+  let started = loading[name] as Promise<Parts[N]> | undefined;
+  if (!started) {
+    started = new Promise<Parts[N]>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = `${base.replace(/\/+$/, '')}/steps/${name}.js`;
+      script.async = true;
+      script.onload = script.onerror = (event) => {
+        script.remove();
+        const part = ((window as unknown as Record<string, Partial<Parts> | undefined>)[STEPS_GLOBAL] ?? {})[name];
+        if (part && typeof event !== 'string' && event.type === 'load') resolve(part as Parts[N]);
+        else reject(new Error(`momo-checkout: could not load ${script.src}`));
+      };
+      document.head.appendChild(script);
+    });
+    loading[name] = started as never;
+    started.catch(() => delete loading[name]);
+  }
+  return started;
+}

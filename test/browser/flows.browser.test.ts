@@ -1,0 +1,215 @@
+// Every wallet approves the way it really does (issue 19), in Debian's Chromium: a Senegal Orange
+// Money payer types a one-time code (a wrong one first), a Wave payer opens the sandbox's wallet
+// page on a phone and scans the QR code on a computer (decoded here to the launch address), an
+// MTN Cameroon payer approves the push as before, and against a bare service every wallet pushes.
+// Each in French, English or Arabic, by keyboard where the payer types, axe 0, the page's strict
+// CSP untouched, one confirm each.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestOutcome } from '../../src/phone';
+import { type Harness, startHarness, testNumber } from './support/harness';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let h: Harness;
+let bare: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ approvalMs: 1000 });
+  bare = await startHarness({ approvalMs: 1000, extensions: false });
+});
+afterAll(async () => {
+  await h?.close();
+  await bare?.close();
+});
+
+async function intentIn(harness: Harness, currency: string) {
+  const response = await fetch(`${harness.server.url}/v1/payment-intents`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer sk_test_browser', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ amount: 5000, currency, description: 'Commande A-17' }),
+  });
+  const intent = (await response.json()) as { intent_id: string; client_secret: string };
+  return { id: intent.intent_id, url: `${harness.server.url}/pay/${intent.intent_id}#${intent.client_secret}` };
+}
+
+function watch(page: Page) {
+  const requests: Request[] = [];
+  const violations: string[] = [];
+  page.on('request', (request) => requests.push(request));
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  return {
+    requests,
+    violations,
+    confirms: () => requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm')).length,
+    codes: () => requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/otp')),
+  };
+}
+
+const waitFor = (page: Page, selector: string, timeout = 15_000) => page.locator(selector).first().waitFor({ timeout });
+const waitForState = (page: Page, name: string) => waitFor(page, `.momo[data-state="${name}"]`);
+
+/** The form filled by keyboard, as a payer without a mouse would, then Enter. */
+async function payByKeyboard(page: Page, country: string, operator: string, outcome: TestOutcome = 'approved_after_delay') {
+  const number = testNumber(outcome, country, operator);
+  await page.locator('#momo-country').selectOption(country);
+  await page.locator('#momo-phone').focus();
+  await page.keyboard.type(number.national);
+  if ((await page.locator(`input[name="operator"][value="${operator}"]`).isChecked()) === false) {
+    await page.locator(`input[name="operator"][value="${operator}"]`).focus();
+    await page.keyboard.press('Space');
+  }
+  await page.locator('#momo-first-name').focus();
+  await page.keyboard.type('Awa');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Ndiaye');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('awa@exemple.sn');
+  await page.keyboard.press('Enter');
+  return number;
+}
+
+async function audit(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
+describe('a one-time code: Orange Money, Senegal', () => {
+  it.each([
+    ['fr', /Composez #144#391# sur votre téléphone/, /Ce code n’est pas le bon/],
+    ['en', /Dial #144#391# on your phone/, /This code is not right/],
+    ['ar', /اطلب/, /هذا الرمز غير صحيح/],
+  ] as const)('in %s: a wrong code is said plainly, the right one pays; one confirm, each code sent once', async (lang, dial, wrong) => {
+    const { url } = await intentIn(h, 'xof');
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const seen = watch(page);
+    await page.goto(url.replace('#', `?lang=${lang}#`));
+    await waitForState(page, 'form');
+    if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+    await payByKeyboard(page, 'sn', 'orange');
+    await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
+    await expect(page.locator('.momo-code p').first().textContent()).resolves.toMatch(dial);
+    // The code to dial opens the phone's dialler.
+    await expect(page.locator('a.momo-dial').getAttribute('href')).resolves.toBe('tel:%23144%23391%23');
+    await expect(page.locator('#momo-code').getAttribute('autocomplete')).resolves.toBe('one-time-code');
+    await expect(page.locator('#momo-code').getAttribute('inputmode')).resolves.toBe('numeric');
+    await expect(audit(page)).resolves.toEqual([]);
+    // Too short: said, and nothing sent.
+    await page.locator('#momo-code').focus();
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    await waitFor(page, '#momo-code[aria-invalid="true"]');
+    expect(seen.codes()).toHaveLength(0);
+    await page.locator('#momo-code').fill('');
+    await page.keyboard.type('000000');
+    await page.keyboard.press('Enter');
+    await waitFor(page, '#momo-code-hint[role="alert"]');
+    await expect(page.locator('#momo-code-hint').textContent()).resolves.toMatch(wrong);
+    await expect(page.locator('.momo').getAttribute('data-state')).resolves.toBe('pending');
+    await expect(audit(page)).resolves.toEqual([]);
+    await page.locator('#momo-code').fill('');
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.codes().map((r) => (JSON.parse(r.postData() ?? '{}') as { code: string }).code)).toEqual(['000000', '123456']);
+    // Each code carries its own Idempotency-Key, and the secret travels in the body only.
+    expect(new Set(seen.codes().map((r) => r.headers()['idempotency-key'])).size).toBe(2);
+    expect(seen.requests.some((r) => r.url().includes('_secret_'))).toBe(false);
+    expect(seen.violations).toEqual([]);
+  });
+});
+
+describe('the wallet’s app: Wave', () => {
+  it('on a phone: one large link opens the sandbox wallet page; Approve there, and the checkout shows the receipt', async () => {
+    const { url } = await intentIn(h, 'xof');
+    const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const seen = watch(page);
+    await page.goto(url);
+    await waitForState(page, 'form');
+    await payByKeyboard(page, 'sn', 'wave');
+    await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');
+    await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
+    await expect(audit(page)).resolves.toEqual([]);
+    const link = page.locator('a.momo-open');
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await wallet.waitForLoadState();
+    await wallet.getByRole('button', { name: /Approve/ }).click();
+    await wallet.getByText(/Payment approved/).waitFor();
+    await page.bringToFront();
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+
+  it('on a computer: the launch address as a QR code (decoded here) and as a link', async () => {
+    const { url } = await intentIn(h, 'xof');
+    const page = await h.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const seen = watch(page);
+    await page.goto(url);
+    await waitForState(page, 'form');
+    await payByKeyboard(page, 'sn', 'wave');
+    await waitFor(page, 'svg.momo-qr');
+    const launch = await page.locator('a.momo-open').getAttribute('href');
+    expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
+    // What the payer's phone would read: the QR code as drawn, rasterised, decoded by jsQR.
+    const image = await page.locator('svg.momo-qr').evaluate(async (svg) => {
+      const size = 330;
+      const img = new Image();
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = size;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0, size, size);
+      return { data: Array.from(context.getImageData(0, 0, size, size).data), size };
+    });
+    const decoded = jsQR(Uint8ClampedArray.from(image.data), image.size, image.size);
+    expect(decoded?.data).toBe(launch);
+    await expect(page.locator('svg.momo-qr').getAttribute('aria-label')).resolves.toMatch(/QR code of the Wave payment link/);
+    await expect(audit(page)).resolves.toEqual([]);
+    // The payer approves on their phone; the computer's page follows.
+    await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+});
+
+describe('the push', () => {
+  it('MTN Cameroon: approve on the phone, with *126# from the service, as before', async () => {
+    const { url } = await intentIn(h, 'xaf');
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(url);
+    await waitForState(page, 'form');
+    await payByKeyboard(page, 'cm', 'mtn');
+    await waitFor(page, '.momo-pending[data-step="push"]');
+    await expect(page.locator('.momo-pending').textContent()).resolves.toContain('*126#');
+    await waitForState(page, 'succeeded');
+  });
+
+  it.each([
+    ['sn', 'orange'],
+    ['sn', 'wave'],
+    ['cm', 'mtn'],
+  ])('against a bare service, %s %s pushes and is paid', async (country, operator) => {
+    const { url } = await intentIn(bare, country === 'cm' ? 'xaf' : 'xof');
+    const page = await bare.newPage({ viewport: { width: 360, height: 740 } });
+    const seen = watch(page);
+    await page.goto(url);
+    await waitForState(page, 'form');
+    await payByKeyboard(page, country, operator);
+    await waitFor(page, '.momo-pending[data-step="push"]');
+    await waitForState(page, 'succeeded');
+    expect(seen.requests.some((r) => r.url().includes('/steps/'))).toBe(false);
+  });
+});

@@ -1,0 +1,122 @@
+// @vitest-environment node
+// Every screen with every event: the whole of what may follow what, as one table (./transition).
+import { describe, expect, it } from 'vitest';
+import type { PaymentIntentView } from '../../src/api/types';
+import type { Attempt, Screen } from '../../src/checkout/screens';
+import { type CheckoutEvent, followUntil, transition } from '../../src/checkout/transition';
+
+const NOW = Date.parse('2026-11-02T10:00:00.000+01:00');
+const push: Attempt = { method: null, chargeId: 'ch_1', startedAt: NOW, expiresAt: NOW + 60_000, step: { type: 'push', ussd: null } };
+const otp: Attempt = { ...push, step: { type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null } };
+const sending: Attempt = { ...push, step: { type: 'otp', dial: '#144#391#', length: 6, sending: true, refused: null } };
+const receipt = { amount: 5000, currency: 'xof', method: null, reference: 'ch_1', date: '2026-11-02T10:00:00.000+01:00' };
+
+const SCREENS: Record<string, Screen> = {
+  loading: { name: 'loading' },
+  form: { name: 'form' },
+  confirming: { name: 'confirming', attempt: push },
+  pending: { name: 'pending', attempt: push },
+  'pending:otp': { name: 'pending', attempt: otp },
+  'pending:sending': { name: 'pending', attempt: sending },
+  unknown: { name: 'unknown', attempt: push },
+  succeeded: { name: 'succeeded', receipt },
+  failed: { name: 'failed', reason: 'payer_declined' },
+  canceled: { name: 'canceled' },
+  error: { name: 'error', error: 'network', recovery: 'check' },
+};
+
+const intent = (status: string, extra: Partial<PaymentIntentView> = {}): PaymentIntentView => ({
+  intent_id: 'pi_1',
+  currency: 'xof',
+  amount: 5000,
+  status,
+  payment_method: null,
+  last_payment_error: null,
+  charge_id: 'ch_1',
+  updated_at: '2026-11-02T10:00:00.000+01:00',
+  description: null,
+  cancellation_reason: null,
+  live_mode: 0,
+  event: { charges: [] },
+  ...extra,
+});
+
+const EVENTS: Record<string, CheckoutEvent> = {
+  load: { type: 'load' },
+  refuse: { type: 'refuse', error: 'badLink' },
+  'read:paid': { type: 'read', intent: intent('succeeded'), now: NOW },
+  'read:pending': { type: 'read', intent: intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' }), now: NOW },
+  'read:late': { type: 'read', intent: intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' }), now: NOW + 60_000 + 31_000 },
+  'read:payable': { type: 'read', intent: intent('requires_payment_method'), now: NOW },
+  fail: { type: 'fail', error: 'server', recovery: 'check' },
+  submit: { type: 'submit', attempt: push },
+  notice: { type: 'notice', notice: { key: 'form.fixErrors' } },
+  paid: { type: 'paid', receipt },
+  await: { type: 'await', attempt: push },
+  sendCode: { type: 'sendCode' },
+  codeRefused: { type: 'codeRefused', why: 'wrong' },
+  lost: { type: 'lost' },
+  cancel: { type: 'cancel' },
+  edit: { type: 'edit' },
+};
+
+// The screen each event leads to from each screen ('·': the same screen, the event refused).
+// Columns in the order of EVENTS.
+const TABLE = `
+                 load     refuse  r:paid     r:pend   r:late   r:pay  fail   submit      notice paid       await   sendCode        codeRefused     lost   cancel   edit
+loading          loading  error   succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  ·        ·
+form             ·        ·       succeeded  pending  unknown  ·      error  confirming  form   ·          ·       ·               ·               error  canceled ·
+confirming       ·        ·       succeeded  pending  unknown  form   error  ·           form   succeeded  pending ·               ·               error  ·        ·
+pending          ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               ·               error  canceled ·
+pending:otp      ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending pending:sending ·               error  canceled ·
+pending:sending  ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               pending:otp     error  canceled ·
+unknown          ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·
+succeeded        ·        ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·
+failed           ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled form
+canceled         loading  ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·
+error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·
+`;
+
+const rows = TABLE.trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/));
+const name = (screen: Screen) =>
+  screen.name === 'pending' && screen.attempt.step.type === 'otp' ? (screen.attempt.step.sending ? 'pending:sending' : 'pending:otp') : screen.name;
+
+describe('transition', () => {
+  it('the table has a row for every screen and a column for every event', () => {
+    expect(rows.map((row) => row[0])).toEqual(Object.keys(SCREENS));
+    for (const row of rows) expect(row).toHaveLength(Object.keys(EVENTS).length + 1);
+  });
+
+  describe.each(rows.map((row) => [row[0]!, row.slice(1)] as const))('from %s', (from, expected) => {
+    it.each(Object.keys(EVENTS).map((event, i) => [event, expected[i]!] as const))('%s → %s', (event, to) => {
+      const screen = SCREENS[from]!;
+      const next = transition(screen, EVENTS[event]!);
+      if (to === '·') expect(next).toBe(screen);
+      else {
+        expect(next).not.toBe(screen);
+        expect(name(next)).toBe(to);
+      }
+    });
+  });
+
+  it('a read of a pending attempt past its window and grace is "still verifying", before it is not', () => {
+    const read = intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' });
+    const deadline = followUntil({ ...push, expiresAt: Date.parse(read.approval_expires_at!) });
+    expect(transition(SCREENS.form!, { type: 'read', intent: read, now: deadline }).name).toBe('pending');
+    expect(transition(SCREENS.form!, { type: 'read', intent: read, now: deadline + 1 }).name).toBe('unknown');
+  });
+
+  it('a read keeps the code the page is sending; a refused code says why, and the next one clears it', () => {
+    const read = intent('pending', { next_action: { type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: '2026-11-02T10:01:00.000+01:00' } } });
+    const after = transition(SCREENS['pending:sending']!, { type: 'read', intent: read, known: sending, now: NOW });
+    expect(after).toMatchObject({ attempt: { step: { sending: true } } });
+    const wrong = transition(after, { type: 'codeRefused', why: 'wrong' });
+    expect(wrong).toMatchObject({ attempt: { step: { sending: false, refused: 'wrong' } } });
+    expect(transition(wrong, { type: 'sendCode' })).toMatchObject({ attempt: { step: { sending: true, refused: null } } });
+  });
+
+  it('the form keeps its notice when a read says it is still the form', () => {
+    const noticed: Screen = { name: 'form', notice: { key: 'error.notSent' } };
+    expect(transition(noticed, { type: 'read', intent: intent('requires_payment_method'), now: NOW })).toBe(noticed);
+  });
+});
