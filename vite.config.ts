@@ -99,7 +99,7 @@ const builtPageHtml: Plugin = {
   },
 };
 
-// The languages loaded only when chosen (src/i18n/load.ts): each catalogue as dist/i18n/<lang>.json,
+// The languages loaded only when wanted (src/i18n/load.ts): each catalogue as dist/i18n/<lang>.json,
 // beside the page and widget.js that fetch it from their own origin; no bundle imports them.
 const lazyCatalogues: Plugin = {
   name: 'momo-lazy-catalogues',
@@ -107,7 +107,7 @@ const lazyCatalogues: Plugin = {
   async generateBundle() {
     // Read through tsx (the catalogues are TypeScript, typed by `satisfies Catalogue`).
     const { tsImport } = await import('tsx/esm/api');
-    for (const lang of ['ar', 'es', 'pt']) {
+    for (const lang of ['en', 'ar', 'es', 'pt']) {
       const module = (await tsImport(`./src/i18n/${lang}.ts`, import.meta.url)) as Record<string, unknown>;
       this.emitFile({ type: 'asset', fileName: `i18n/${lang}.json`, source: JSON.stringify(module[lang]) });
     }

@@ -1,4 +1,11 @@
 import { cleanup } from '@testing-library/preact';
 import { afterEach } from 'vitest';
+import { addCatalogue } from '../src/i18n';
+import { en } from '../src/i18n/en';
 
 afterEach(() => cleanup());
+
+// English is loaded when a page wants it (src/i18n/load.ts; the hosted page's English first screen
+// brings it in its HTML): the component tests render it as a page that has it. How it arrives is
+// tested on its own (test/i18n, and the browser tests, which run the build).
+addCatalogue('en', en);

@@ -5,11 +5,14 @@ import { type ComponentChildren, render, type VNode } from 'preact';
 import { type Checkout as Model, type CheckoutEventDetail, createCheckout } from '../src/checkout/model';
 import type { ErrorKind } from '../src/checkout/screens';
 import { Checkout } from '../src/components/Checkout';
-import { type Lang, shownWhileLoading } from '../src/i18n';
+import { isLoaded, type Lang, shownWhileLoading } from '../src/i18n';
 import { langSwitcher } from '../src/i18n/load';
 import { apiBaseOf, langOf, linkProblem, report } from './config';
 import { adoptStyles } from './styles';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutOptions } from './types';
+
+/** How long a first render waits for the payer's language to arrive before it shows French. */
+const LANG_WAIT_MS = 3000;
 
 /** What surrounds the checkout in the shadow root: a plain box, or the modal dialog. */
 export type Frame = (props: { lang: Lang; children: ComponentChildren }) => VNode;
@@ -76,7 +79,7 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
   const setLang = langSwitcher(apiBase, (next) => {
     if (live) lang.value = next;
   });
-  void setLang(wanted);
+  const shown = setLang(wanted);
   const App = () => (
     <Frame lang={lang.value}>
       <Checkout model={model} lang={lang.value} onLangChange={setLang} base={apiBase} />
@@ -85,7 +88,11 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
   // The intent's read goes out before the first render: on a slow phone the render's work then
   // overlaps the read's round trips instead of coming before them.
   model.start();
-  render(<App />, root);
+  // In the payer's language: one that is not built in is waited for a moment (the merchant's
+  // placeholder shows meanwhile), so the checkout does not appear in French and then change.
+  const first = () => live && render(<App />, root);
+  if (isLoaded(wanted)) first();
+  else void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(first);
 
   return {
     model,

@@ -6,7 +6,7 @@ import type { Field } from '../checkout/form';
 import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
-import { dirOf, isLang, type Lang, pickLang, shownWhileLoading, translator } from '../i18n';
+import { addCatalogue, dirOf, isLang, type Lang, pickLang, shownWhileLoading, translator } from '../i18n';
 import { langSwitcher } from '../i18n/load';
 import { withEarlyReads } from './early';
 import { awaitParent, EMBED_PATH } from './embed';
@@ -19,6 +19,12 @@ const lang = signal<Lang>('fr');
 const root = document.getElementById('app')!;
 /** The language index.html's first screen was prerendered in (src/tools/prerender.tsx), if it was. */
 const prerendered = root.dataset.prerendered;
+// A first screen in a language the script does not carry (English) brings its catalogue with it.
+const brought = document.getElementById('momo-catalogue');
+if (isLang(prerendered) && brought?.textContent) addCatalogue(prerendered, JSON.parse(brought.textContent));
+
+/** How long a first render waits for the payer's language to arrive before it shows French. */
+const LANG_WAIT_MS = 3000;
 
 /** The prerendered form's fields a payer may fill before the script runs, in the order a payer would. */
 const TYPED: readonly (readonly [string, Field])[] = [
@@ -70,8 +76,9 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
     root.replaceChildren();
   }
   display(shownWhileLoading(wanted, navigator.languages));
-  void setLang(wanted, false);
-  if (!hydrating) render(<App />, root);
+  const shown = setLang(wanted, false);
+  // A language on its way is waited for a moment, so that the first render speaks it.
+  if (!hydrating) void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(() => render(<App />, root));
   model.start();
   return setLang;
 }

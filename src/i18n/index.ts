@@ -1,22 +1,22 @@
-// Messages and formatting in the payer's language. French and English are built in; Arabic,
-// Spanish and Portuguese are loaded only when chosen (./load.ts): until a language's catalogue has
-// arrived it is never shown, so a missing message or a missing value for its text is a type error
-// or a fallback to French, never a key on screen.
-import { en } from './en';
+// Messages and formatting in the payer's language. French is built in; English, Arabic, Spanish
+// and Portuguese are loaded only when wanted (./load.ts; the hosted page's English first screen
+// brings English in its HTML): until a language's catalogue has arrived it is never shown, so a
+// missing message or a missing value for its text is a type error or a fallback to French, never a
+// key on screen.
 import { fr } from './fr';
 import type { Catalogue, Message, MessageKey, Translate } from './messages';
 
 export type { Catalogue, Message, MessageKey, Translate };
 
-/** Every language the checkout speaks; the first two are in every bundle. */
+/** Every language the checkout speaks; the first is in every bundle. */
 export const LANGS = ['fr', 'en', 'ar', 'es', 'pt'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** Each language's name in itself, as the language switch offers it (known before it is loaded). */
 export const LANG_NAMES: Readonly<Record<Lang, string>> = { fr: 'Français', en: 'English', ar: 'العربية', es: 'Español', pt: 'Português' };
 
-// A built-in language is its catalogue file and its line here; a loaded one arrives by addCatalogue.
-const catalogues: Partial<Record<Lang, Catalogue>> = { fr, en };
+// The built-in language is its catalogue file and its line here; the others arrive by addCatalogue.
+const catalogues: Partial<Record<Lang, Catalogue>> = { fr };
 
 export const isLang = (value: unknown): value is Lang => (LANGS as readonly unknown[]).includes(value);
 
@@ -29,14 +29,15 @@ export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'lt
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
 
 /**
- * Takes a fetched catalogue for `lang` if it is one: every key of the English catalogue, each a
- * non-empty text with the same {placeholders}. Anything else is refused (false) and never shown.
+ * Takes a fetched catalogue for `lang` if it is one: every key of the catalogues (the French one is
+ * at hand), each a non-empty text with the same {placeholders}. Anything else is refused (false)
+ * and never shown.
  */
 export function addCatalogue(lang: Lang, data: unknown): boolean {
   if (isLoaded(lang)) return true;
   if (typeof data !== 'object' || data === null) return false;
   const given = data as Record<string, unknown>;
-  for (const [key, source] of Object.entries(en)) {
+  for (const [key, source] of Object.entries(fr)) {
     const text = Object.hasOwn(given, key) ? given[key] : undefined;
     if (typeof text !== 'string' || !text.trim() || placeholders(text) !== placeholders(source)) return false;
   }
@@ -90,7 +91,7 @@ export function translator(lang: Lang): Translate {
 /** A country's name in `lang` ("Congo-Brazzaville", "Cameroun"), from its code; the code if it has none. */
 export function countryName(code: string, lang: Lang): string {
   const key = `country.${code.toLowerCase()}`;
-  return Object.hasOwn(en, key) ? translator(lang)(key as MessageKey & `country.${string}`) : code.toUpperCase();
+  return Object.hasOwn(fr, key) ? translator(lang)(key as MessageKey & `country.${string}`) : code.toUpperCase();
 }
 
 /**

@@ -8,6 +8,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { render } from 'preact';
+import { en } from '../i18n/en';
+
+const CATALOGUES = { en };
 
 /** The languages prerendered, and the file each goes to. */
 export const PRERENDERED = { fr: 'index.html', en: 'index.en.html' } as const;
@@ -22,7 +25,13 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
   Object.assign(globals, { window, document: window.document, navigator: window.navigator });
   try {
     // Imported once the DOM globals exist, as in a browser.
-    const [{ createCheckout }, { Checkout }] = await Promise.all([import('../checkout/model'), import('../components/Checkout')]);
+    const [{ createCheckout }, { Checkout }, { addCatalogue }, { en }] = await Promise.all([
+      import('../checkout/model'),
+      import('../components/Checkout'),
+      import('../i18n'),
+      import('../i18n/en'),
+    ]);
+    addCatalogue('en', en);
     // The state the page starts in: no secret read, no default country, nothing loaded.
     const model = createCheckout({ api: { baseUrl: 'https://checkout.invalid' }, clientSecret: '', page: null });
     const root = window.document.getElementById('app')!;
@@ -51,7 +60,9 @@ export async function prerender(dir: string): Promise<void> {
       .replace(link[0], () => `<style>${css}</style>`)
       .replace('<html lang="fr">', `<html lang="${lang}">`)
       .replace('<main id="app" class="momo-page">', `<main id="app" class="momo-page" data-prerendered="${lang}">`)
-      .replace(placeholder, await firstScreen(lang));
+      .replace(placeholder, await firstScreen(lang))
+      // A first screen in a language the script does not carry brings its catalogue (src/hosted/main.tsx reads it).
+      .replace('</main>', () => (lang === 'fr' ? '</main>' : `</main><script type="application/json" id="momo-catalogue">${JSON.stringify(CATALOGUES[lang]).replace(/</g, '\\u003c')}</script>`));
     writeFileSync(join(dir, file), page);
   }
   // Inlined in every page that linked it: nothing serves or packs it any more.
