@@ -7,6 +7,7 @@ import type { ErrorKind } from '../src/checkout/screens';
 import { Checkout } from '../src/components/Checkout';
 import { isLoaded, type Lang, shownWhileLoading } from '../src/i18n';
 import { langSwitcher } from '../src/i18n/load';
+import { countryOfLanguages } from '../src/phone';
 import { apiBaseOf, langOf, linkProblem, report } from './config';
 import { adoptStyles } from './styles';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutOptions } from './types';
@@ -49,7 +50,7 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
     api: { baseUrl: apiBase },
     intentId,
     clientSecret: options.clientSecret ?? '',
-    defaultCountry: navigator.language.split('-')[1]?.toLowerCase(),
+    defaultCountry: countryOfLanguages(navigator.languages ?? [navigator.language]),
     onSucceeded: tell(options.onSucceeded),
     onFailed: tell(options.onFailed),
     onCancel: tell(options.onCancel),

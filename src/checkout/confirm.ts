@@ -122,17 +122,10 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
       return true;
     } catch (error) {
       if (aborted.aborted) return false;
-      if (isApiError(error) && error.code === 'otp_invalid') {
-        dispatch({ type: 'codeRefused', why: 'wrong' });
-        // Past its last try the attempt has failed: the intent says so.
-        await following.read();
-      } else if (!mayHaveTakenEffect(error)) {
-        dispatch({ type: 'codeRefused', why: 'network' });
-      } else {
-        // Taken or not, only the service knows (an expired attempt, an answer lost): it says which.
-        dispatch({ type: 'codeRefused', why: 'network' });
-        await following.read();
-      }
+      dispatch({ type: 'codeRefused', why: isApiError(error) && error.code === 'otp_invalid' ? 'wrong' : 'network' });
+      // What became of the attempt only the service knows (its last try spent, the window passed,
+      // an answer lost on the way): its read says, and the code is never sent twice.
+      await following.read();
       return false;
     }
   }

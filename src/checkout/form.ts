@@ -47,7 +47,7 @@ export function createForm(defaultCountry?: string) {
     if (isPayerField(field)) {
       values.value = { ...current, [field]: raw };
     } else {
-      const edited = METHOD.edit(current, field, raw, filled.value);
+      const edited = METHOD.edit(current, field, raw, filled.value, currency.value);
       values.value = { ...current, ...edited.values };
       filled.value = edited.filled;
     }
@@ -59,10 +59,13 @@ export function createForm(defaultCountry?: string) {
     for (const [field, value] of Object.entries(changes) as [keyof MethodValues, string][]) if (value !== values.value[field]) setField(field, value);
   }
 
-  /** The intent's currency is known: choices that cannot pay in it are changed (the number is kept). */
-  function payIn(intentCurrency: string) {
+  /**
+   * The intent's currency is known: choices that cannot pay in it are changed (the number is
+   * kept), to the payer's country if it can pay, else to the merchant's (`merchantCountry`).
+   */
+  function payIn(intentCurrency: string, merchantCountry?: string) {
     currency.value = intentCurrency;
-    edit(METHOD.payIn(values.value, intentCurrency, payerCountry));
+    edit(METHOD.payIn(values.value, intentCurrency, [payerCountry, merchantCountry]));
   }
 
   /**

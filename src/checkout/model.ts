@@ -4,11 +4,13 @@
 // (./confirm), following an attempt (./following), and what the payer sees and the merchant hears
 // (./outcome). createModel makes every function it returns a batched, untracked action, and the
 // parts' effects — the follower and its listeners, the merchant's notices — end with dispose().
-import { createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import { parseClientSecret } from '../api/schemas/client-secret';
+import { METHOD } from '../methods';
+import { countryOfPhone } from '../phone';
 import { failure } from './api-errors';
 import { createConfirm } from './confirm';
 import { currentPage, type Page } from './follower';
@@ -82,7 +84,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
         const { paymentIntent: _brought, ...sessionAlone } = readSession;
         session.value = sessionAlone;
       }
-      form.payIn(readIntent.currency);
+      // Where the payer is not known or cannot pay in it, the merchant's country is the best guess.
+      form.payIn(readIntent.currency, countryOfPhone((readIntent.merchant ?? readSession?.merchant)?.support_phone));
       // An ended session cannot be paid any more; an approval still awaited runs its course, and
       // a canceled intent says why itself.
       if (readSession?.status === 'expired' && readIntent.status === 'requires_payment_method') {
@@ -129,6 +132,16 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     canCancel: outcome.canCancel,
     autoReturn: signal(options.autoReturn ?? true) as ReadonlySignal<boolean>,
     resendTo: confirm.resendTo,
+    /**
+     * Whether the operator may refuse paying again now with what the form holds: the same number and
+     * wallet as an attempt that has just failed, where the wallet turns such repeats down. Said before paying.
+     */
+    repeatRisk: computed(() => {
+      const read = intent.value;
+      const paid = read?.payment_method;
+      if (!read?.last_payment_error || !paid || paid.type !== METHOD.type) return false;
+      return METHOD.refusesRepeat(form.values.value, paid, Date.parse(read.updated_at), clock.now());
+    }) as ReadonlySignal<boolean>,
     /** The clock the model follows time by (the page's, or a test's). */
     now: clock.now,
     start: () => void load(),

@@ -81,11 +81,11 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
     testMode,
     /**
      * Shows what a read of the intent says. `known`: what this page knows of the attempt the read
-     * shows (by default, the one on screen); none for another tab's attempt.
+     * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.
      */
-    apply(read: PaymentIntent, known: Attempt | undefined = attemptOf(screen.value)) {
+    apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) ?? null) {
       intent.value = read;
-      dispatch({ type: 'read', intent: read, known, now: clock.now() });
+      dispatch({ type: 'read', intent: read, known: known ?? undefined, now: clock.now() });
     },
     cancel() {
       if (!dispatch({ type: 'cancel' })) return;

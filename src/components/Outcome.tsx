@@ -22,6 +22,11 @@ export function Failed({ model, reason, headingRef }: { model: Checkout; reason:
       </h2>
       <p role="alert">{t(known(reason) ? `reason.${reason}` : 'reason.other')}</p>
       <p class="momo-hint">{t('failed.noCharge')}</p>
+      {resendTo && model.repeatRisk.value && (
+        <p class="momo-warning" role="status">
+          {t('form.repeat', { wallet: viewsOf(resendTo).label(resendTo) })}
+        </p>
+      )}
       {resendTo ? (
         <>
           <button type="button" class="momo-pay" onClick={() => void model.resend()}>

@@ -1,6 +1,7 @@
 import type { Field } from '../checkout/form';
 import type { Checkout } from '../checkout/model';
 import { formatAmount } from '../i18n';
+import { METHOD } from '../methods';
 import { METHOD_VIEWS } from '../methods/views';
 import { useI18n } from './i18n';
 import { Spinner } from './Spinner';
@@ -46,6 +47,11 @@ export function PayerForm({ model }: { model: Checkout }) {
         </div>
         <TextField id="momo-email" type="email" inputMode="email" label={t('form.email')} autocomplete="email" spellcheck={false} enterkeyhint="done" {...field('email')} />
       </fieldset>
+      {model.repeatRisk.value && (
+        <p class="momo-warning" role="status">
+          {t('form.repeat', { wallet: METHOD_VIEWS.label(METHOD.view(values)) })}
+        </p>
+      )}
       {notice && (
         <p class="momo-notice" role="alert">
           {t(notice)}

@@ -8,13 +8,15 @@ import { sessionReader } from '../checkout/session';
 import { Checkout } from '../components/Checkout';
 import { addCatalogue, dirOf, isLang, type Lang, pickLang, shownWhileLoading, translator } from '../i18n';
 import { langSwitcher } from '../i18n/load';
+import { countryOfLanguages } from '../phone';
 import { withEarlyReads } from './early';
 import { awaitParent, EMBED_PATH } from './embed';
 import { forgetSecret, readAddress, takeSecret } from './location';
 
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
 const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
-const defaultCountry = navigator.language.split('-')[1]?.toLowerCase();
+// Where the payer probably is: the region of the first of their languages that names one (fr-SN).
+const defaultCountry = countryOfLanguages(navigator.languages ?? [navigator.language]);
 const lang = signal<Lang>('fr');
 const root = document.getElementById('app')!;
 /** The language index.html's first screen was prerendered in (src/tools/prerender.tsx), if it was. */

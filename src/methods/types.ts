@@ -19,17 +19,23 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
    * where the method depends on it — mobile money is paid in the currency of the wallet's country;
    * none when the values can pay in it.
    */
-  payIn(values: Values, currency: string, defaultCountry?: string): Partial<Values>;
+  payIn(values: Values, currency: string, preferred: readonly (string | undefined)[]): Partial<Values>;
   /**
    * The values once the payer has typed `raw` in `field`: formatted as typed, completed where
-   * the method can tell (`filled`: the fields the checkout filled in, not the payer).
+   * the method can tell (`filled`: the fields the checkout filled in, not the payer); `currency`:
+   * the intent's, once read (null before), which the values must be able to pay in.
    */
-  edit(values: Values, field: keyof Values, raw: string, filled: ReadonlySet<string>): { values: Values; filled: ReadonlySet<string> };
+  edit(values: Values, field: keyof Values, raw: string, filled: ReadonlySet<string>, currency: string | null): { values: Values; filled: ReadonlySet<string> };
   rules: Rules<Values>;
   /** `payment_method_data` for values its rules pass. */
   data(values: Values): PaymentMethodData | undefined;
   /** The field a refused field of the confirm body (a dotted path) is, and what to say under it. */
   refusal(path: string, values: Values): [keyof Values, FieldError] | undefined;
+  /**
+   * Whether the operator may refuse these values so soon after an attempt that paid with `paid`
+   * ended (Orange Money turns down the same amount from the same number within minutes).
+   */
+  refusesRepeat(values: Values, paid: PaidWith, endedAt: number, now: number): boolean;
   /** An attempt as the payer sees it: from the form that starts it, or from an intent read (null if it lacks the method's detail). */
   view(values: Values): View;
   viewOfIntent(paid: PaidWith): View | null;

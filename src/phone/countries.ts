@@ -330,3 +330,21 @@ export function findWallet(country: string, name: string): Wallet | undefined {
   const inCountry = findCountry(country)?.wallets.find((wallet) => wallet.name === name);
   return inCountry ?? COUNTRIES.flatMap((c) => c.wallets).find((wallet) => wallet.name === name);
 }
+
+/**
+ * Where a payer probably is, from what the browser says of them: the region of the first of their
+ * languages that names a supported country ("fr-SN", "en-CM"), else none.
+ */
+export function countryOfLanguages(languages: readonly string[]): string | undefined {
+  for (const tag of languages) {
+    const region = tag.split('-')[1]?.toLowerCase();
+    if (region && findCountry(region)) return region;
+  }
+  return undefined;
+}
+
+/** The supported country of an international number ("+221 77…", "00237…"), if any. */
+export function countryOfPhone(international: string | null | undefined): string | undefined {
+  const digits = (international ?? '').replace(/^\s*(?:\+|00)/, '').replace(/\D/g, '');
+  return digits ? COUNTRIES.find((c) => digits.startsWith(c.callingCode))?.code : undefined;
+}

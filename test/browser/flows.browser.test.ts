@@ -10,6 +10,7 @@ import jsQR from 'jsqr';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestOutcome } from '../../src/phone';
+import { merchantPage } from '../widget/browser-helpers';
 import { type Harness, startHarness, testNumber } from './support/harness';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -211,5 +212,92 @@ describe('the push', () => {
     await waitFor(page, '.momo-pending[data-step="push"]');
     await waitForState(page, 'succeeded');
     expect(seen.requests.some((r) => r.url().includes('/steps/'))).toBe(false);
+  });
+});
+
+describe('the steps in the widget, its dialog and its isolated frame, on a strict merchant page', () => {
+  const strict = () => {
+    const origin = new URL(h.server.url).origin;
+    return `default-src 'self'; script-src ${origin}; style-src 'self'; connect-src ${origin}; img-src 'self' data:; frame-src ${origin}; frame-ancestors 'none'`;
+  };
+  const intentOf = async () => {
+    const { id, url } = await intentIn(h, 'xof');
+    return { id, secret: url.split('#')[1]! };
+  };
+
+  it('the code step inline: fetched from the checkout’s origin, a wrong code then the right one, zero violations', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const seen = watch(page);
+    await page.goto(
+      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
+        headers: { 'Content-Security-Policy': strict() },
+      }),
+    );
+    await waitFor(page, '.momo[data-state="form"]');
+    await payByKeyboard(page, 'sn', 'orange');
+    await waitFor(page, '#momo-code');
+    expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/otp.js`)).toBe(true);
+    await page.locator('#momo-code').fill('000000');
+    await page.keyboard.press('Enter');
+    await waitFor(page, '#momo-code-hint[role="alert"]');
+    await page.locator('#momo-code').fill('123456');
+    await page.keyboard.press('Enter');
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+
+  it('the app step in the isolated frame on a computer: the QR code, then paid', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = watch(page);
+    await page.goto(
+      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
+        headers: { 'Content-Security-Policy': strict() },
+      }),
+    );
+    const frame = page.frameLocator('#w iframe');
+    await frame.locator('.momo[data-state="form"]').waitFor({ timeout: 15_000 });
+    await frame.locator('#momo-country').selectOption('sn');
+    await frame.locator('#momo-phone').fill(testNumber('approved_after_delay', 'sn', 'wave').national);
+    await frame.locator('input[name="operator"][value="wave"]').check();
+    await frame.locator('#momo-first-name').fill('Awa');
+    await frame.locator('#momo-last-name').fill('Ndiaye');
+    await frame.locator('#momo-email').fill('awa@exemple.sn');
+    await frame.locator('.momo-pay').click();
+    await frame.locator('svg.momo-qr').waitFor({ timeout: 15_000 });
+    const launch = await frame.locator('a.momo-open').getAttribute('href');
+    await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+    await frame.locator('.momo[data-state="succeeded"]').waitFor({ timeout: 15_000 });
+    expect(seen.violations).toEqual([]);
+  });
+
+  it('the app step in the dialog on a phone: the link opens the wallet page in a new tab, never blocked', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(
+      merchantPage(
+        h,
+        `<main><h1>Boutique</h1><button id="pay">Payer</button></main>
+         <script src="${h.merchant.url}/open.js" defer></script>`,
+        { headers: { 'Content-Security-Policy': strict().replace("script-src ", `script-src ${h.merchant.url} `) } },
+      ),
+    );
+    h.merchant.page('/open.js', {
+      html: `document.getElementById('pay').addEventListener('click', () => MomoCheckout.open({ intentId: '${intent.id}', clientSecret: '${intent.secret}', lang: 'fr' }));`,
+      headers: { 'Content-Type': 'text/javascript' },
+    });
+    await page.reload();
+    await page.waitForFunction(() => typeof (window as { MomoCheckout?: { open?: unknown } }).MomoCheckout?.open === 'function');
+    await page.locator('#pay').click();
+    await waitFor(page, '.momo[data-state="form"]');
+    await payByKeyboard(page, 'sn', 'wave');
+    const link = page.locator('a.momo-open');
+    await link.waitFor({ timeout: 15_000 });
+    const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await wallet.getByRole('button', { name: /Approve/ }).click();
+    await page.bringToFront();
+    await waitForState(page, 'succeeded');
   });
 });

@@ -7,9 +7,9 @@ import { momo, type MomoValues } from '../../src/methods/momo/method';
 import { numberFor } from '../support/checkout-bed';
 
 const NBSP = /\u00a0/g;
-const typing = (steps: [keyof MomoValues, string][], start = momo.initial('cg')) => {
+const typing = (steps: [keyof MomoValues, string][], start = momo.initial('cg'), currency: string | null = null) => {
   let state = { values: start, filled: new Set<string>() as ReadonlySet<string> };
-  for (const [field, raw] of steps) state = momo.edit(state.values, field, raw, state.filled);
+  for (const [field, raw] of steps) state = momo.edit(state.values, field, raw, state.filled, currency);
   return state;
 };
 
@@ -39,6 +39,36 @@ describe('momo › the form', () => {
     expect(typing([['phone', '061234567'], ['country', 'cm']]).values.operator).toBe('mtn');
     const { values: gabon } = typing([['operator', 'airtel'], ['country', 'ga'], ['phone', '077123456']]);
     expect(gabon).toEqual({ country: 'ga', operator: 'airtel', phone: '077 12 34 56' });
+  });
+  it('never leaves a wallet "detected" once the number is of no network it knows', () => {
+    const detected = typing([['phone', '06 123 4500']]);
+    expect(detected.values.operator).toBe('mtn');
+    expect(detected.filled.has('operator')).toBe(true);
+    const changed = typing([['phone', '06 123 4500'], ['phone', '01 123 4500']]);
+    expect(changed.filled.has('operator')).toBe(false);
+    // A number of another network chooses that network's wallet, still said to be detected.
+    const other = typing([['phone', '06 123 4500'], ['phone', '05 512 3400']]);
+    expect(other.values.operator).toBe('airtel');
+    expect(other.filled.has('operator')).toBe(true);
+    // One the payer chose by hand stays theirs.
+    const chosen = typing([['operator', 'airtel'], ['phone', '01 123 4500']]);
+    expect(chosen.values.operator).toBe('airtel');
+  });
+
+  it('takes the country of a number typed or pasted with its calling code, if it can pay in the currency', () => {
+    const pasted = typing([['phone', '+237 6 71 23 45 00']], momo.initial('cg'), 'xaf');
+    expect(pasted.values).toMatchObject({ country: 'cm', operator: 'mtn' });
+    expect(pasted.values.phone.replace(NBSP, ' ')).toMatch(/^\+237 6/);
+    expect(typing([['phone', '00221 77 123 45 00']], momo.initial('cg'), 'xof').values).toMatchObject({ country: 'sn', operator: 'orange' });
+    // Cameroon cannot pay an XOF intent: the country stays, the number says what is wrong.
+    expect(typing([['phone', '+237 6 71 23 45 00']], momo.initial('sn'), 'xof').values.country).toBe('sn');
+  });
+
+  it('pays in the currency from the payer\'s country, else the merchant\'s, else the first that can', () => {
+    expect(momo.payIn(momo.initial('cg'), 'xof', ['ci', 'sn'])).toEqual({ country: 'ci' });
+    expect(momo.payIn(momo.initial('cg'), 'xof', [undefined, 'sn'])).toEqual({ country: 'sn' });
+    expect(momo.payIn(momo.initial('cg'), 'xof', ['cm', undefined])).toEqual({ country: 'sn' });
+    expect(momo.payIn(momo.initial('cm'), 'xaf', ['sn'])).toEqual({});
   });
 });
 

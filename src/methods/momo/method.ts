@@ -1,8 +1,22 @@
 // Mobile money: the payer's country, number and wallet (the API's `operator_name`). The number is
 // formatted as typed and its wallet chosen from its network; a confirm carries
 // `payment_method_data.momo`; wherever the number is shown again, it is masked.
-import { COUNTRIES, type Country, checkPhone, detectNetwork, detectWallet, findCountry, findWallet, formatAsTyped, maskLastDigits, maskMsisdn, toMsisdn } from '../../phone';
+import {
+  COUNTRIES,
+  type Country,
+  checkPhone,
+  detectNetwork,
+  detectWallet,
+  findCountry,
+  findWallet,
+  formatAsTyped,
+  maskLastDigits,
+  maskMsisdn,
+  readNumber,
+  toMsisdn,
+} from '../../phone';
 import type { PaymentMethod } from '../types';
+import { approvalOf, REPEAT_REFUSAL_MS } from './approval';
 
 export interface MomoValues {
   country: string;
@@ -42,26 +56,31 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   },
 
   // A payer's wallet pays in its country's currency: an XOF intent is paid from an XOF country.
-  // The country chosen so far stays if it can pay; else the payer's own, else the first that can.
-  payIn(values, currency, defaultCountry = '') {
+  // The country chosen so far stays if it can pay; else the first of the preferred ones that can
+  // (the payer's region, the merchant's country), else the first of all that can.
+  payIn(values, currency, preferred) {
     if (canPayIn(findCountry(values.country), currency)) return {};
-    const payer = findCountry(defaultCountry);
-    const country = canPayIn(payer, currency) ? payer : COUNTRIES.find((c) => canPayIn(c, currency));
+    const country = [...preferred.map((code) => findCountry(code ?? '')), ...COUNTRIES].find((c) => canPayIn(c, currency));
     return country ? { country: country.code } : {};
   },
 
-  edit(values, field, raw, filled) {
+  edit(values, field, raw, filled, currency) {
     const next = { ...values, [field]: raw };
     const auto = new Set(filled);
-    if (field === 'country' && !findCountry(raw)?.wallets.some((wallet) => wallet.name === values.operator)) next.operator = '';
+    // A number typed or pasted with another country's calling code ("+237 6…") is that country's.
+    const foreign = field === 'phone' ? readNumber(values.country, raw)?.foreign : undefined;
+    const abroad = foreign && COUNTRIES.find((c) => foreign.startsWith(c.callingCode) && canPayIn(c, currency));
+    if (abroad) next.country = abroad.code;
+    if ((field === 'country' || abroad) && !findCountry(next.country)?.wallets.some((wallet) => wallet.name === values.operator)) next.operator = '';
     if (field === 'phone' || field === 'country') {
       next.phone = formatAsTyped(next.country, next.phone);
       const detected = detectWallet(next.country, next.phone);
-      // The number's wallet is chosen unless the payer chose one by hand.
+      // The number's wallet is chosen unless the payer chose one by hand; once the number no longer
+      // names a network, the wallet stays but is no longer said to be "detected from your number".
       if (detected && (auto.has('operator') || !next.operator)) {
         next.operator = detected;
         auto.add('operator');
-      }
+      } else if (!detected) auto.delete('operator');
     }
     if (field === 'operator') auto.delete('operator');
     return { values: next, filled: auto };
@@ -95,6 +114,12 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
     const field = FIELD_OF_PATH[path];
     if (field === 'operator') return [field, { key: 'error.operator.empty' }];
     return field && [field, { key: 'error.phone.invalid', params: { country: values.country } }];
+  },
+
+  refusesRepeat(values, { momo: last }, endedAt, now) {
+    if (!last || now - endedAt > REPEAT_REFUSAL_MS || approvalOf(values.country, values.operator).kind !== 'otp') return false;
+    const msisdn = toMsisdn(values.country, values.phone);
+    return last.country === values.country && last.operator_name === values.operator && Boolean(msisdn?.endsWith(last.msisdn_last4));
   },
 
   view(values) {

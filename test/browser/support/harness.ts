@@ -55,3 +55,15 @@ export function testNumber(outcome: TestOutcome, country = 'cg', operator = 'mtn
   if (!found) throw new Error(`no test number for ${country}/${operator}/${outcome}`);
   return found;
 }
+
+/**
+ * The payer's part where the wallet asks for a one-time code (Orange Money in Senegal, Côte
+ * d'Ivoire, Mali, Burkina Faso): the sandbox's right code, typed on the code step.
+ */
+export async function typeCodeIfAsked(scope: Pick<Page, 'locator'>): Promise<void> {
+  const step = scope.locator('.momo-pending[data-step], .momo[data-state="succeeded"], .momo[data-state="failed"]').first();
+  await step.waitFor({ timeout: 15_000 });
+  if ((await step.getAttribute('data-step')) !== 'otp') return;
+  await scope.locator('#momo-code').fill('123456');
+  await scope.locator('.momo-code button[type="submit"]').click();
+}

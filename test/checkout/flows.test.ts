@@ -1,0 +1,158 @@
+// The payer's steps after the confirm, through the model with the sandbox on one fake clock: a
+// one-time code (sent once, a wrong one said, an answer lost settled by a read, never resent), the
+// wallet's app, the warning before paying Orange Money again from the same number, and what the
+// waiting screen says (another tab's attempt, "check now", no window the service did not give).
+import { describe, expect, it } from 'vitest';
+import { createBed, numberFor } from '../support/checkout-bed';
+
+async function orangeSenegal(bed: ReturnType<typeof createBed>, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
+  const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+  const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
+  bed.fill(model, outcome, 'sn', 'orange');
+  await model.submit();
+  await bed.time.settle();
+  return { model, intent };
+}
+
+const stepOf = (model: { screen: { value: { name: string } } }) => {
+  const screen = model.screen.value as { name: string; attempt?: { step: { type: string; refused?: string | null; sending?: boolean } } };
+  return screen.name === 'pending' ? screen.attempt!.step : null;
+};
+const codes = (bed: ReturnType<typeof createBed>) => bed.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/otp'));
+
+describe('checkout › a one-time code', () => {
+  it('asks for the code; a wrong one is said and the attempt still waits; the right one pays; one confirm', async () => {
+    const bed = createBed();
+    const { model } = await orangeSenegal(bed);
+    expect(stepOf(model)).toMatchObject({ type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null });
+    expect(await model.sendCode('000000')).toBe(false);
+    await bed.time.settle();
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'wrong', sending: false });
+    expect(await model.sendCode('123456')).toBe(true);
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(1);
+    expect(codes(bed)).toHaveLength(2);
+  });
+
+  it('sends nothing that is not a code, and one code at a time', async () => {
+    const bed = createBed();
+    const { model } = await orangeSenegal(bed);
+    expect(await model.sendCode('12a456')).toBe(false);
+    const first = model.sendCode('123456');
+    expect(await model.sendCode('123456')).toBe(false);
+    await first;
+    expect(codes(bed)).toHaveLength(1);
+  });
+
+  it('an answer lost on the way is never resent: the intent says whether the code was taken', async () => {
+    const bed = createBed();
+    const { model } = await orangeSenegal(bed);
+    bed.intercept(async (request) => {
+      if (!request.url.endsWith('/otp')) return undefined;
+      await bed.sandbox.fetch(request);
+      throw new TypeError('connection reset');
+    });
+    await model.sendCode('123456');
+    await bed.time.settle();
+    expect(codes(bed)).toHaveLength(1);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+
+  it('three wrong codes fail the attempt, said in plain words; paying again from that number is warned about', async () => {
+    const bed = createBed();
+    const { model } = await orangeSenegal(bed);
+    for (let i = 0; i < 3; i++) {
+      await model.sendCode('000000');
+      await bed.time.settle();
+    }
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'otp_invalid' });
+    expect(model.repeatRisk.value).toBe(true);
+    model.setField('phone', numberFor('approved_after_delay', 'sn', 'mixx').national);
+    expect(model.repeatRisk.value).toBe(false);
+    model.setField('phone', numberFor('approved_after_delay', 'sn', 'orange').national);
+    model.setField('operator', 'orange');
+    expect(model.repeatRisk.value).toBe(true);
+    // Minutes later, the operator takes it again: no more warning.
+    await bed.time.advance(5 * 60_000 + 1);
+    model.setField('firstName', 'Awa');
+    expect(model.repeatRisk.value).toBe(false);
+  });
+
+  it('a code after the window is settled by a read: the attempt expired', async () => {
+    const bed = createBed();
+    const { model } = await orangeSenegal(bed);
+    // The page stops following at the window: the payer comes back and types the code late.
+    bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
+    await bed.time.advance(5 * 60_000);
+    bed.intercept(async () => undefined);
+    await model.sendCode('123456');
+    await bed.time.settle();
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+  });
+});
+
+describe('checkout › the wallet’s app', () => {
+  it('gives the launch address, follows while the payer is in the app, and shows the receipt', async () => {
+    const bed = createBed();
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
+    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
+    model.setField('operator', 'wave');
+    await model.submit();
+    await bed.time.settle();
+    const step = stepOf(model) as { type: string; url: string };
+    expect(step.type).toBe('app');
+    expect(step.url).toMatch(/^http:\/\/sandbox\.test\/v1\/_sandbox\/wallet\/pi_/);
+    await bed.sandbox.fetch(new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));
+    await bed.time.advance(1_000);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+});
+
+describe('checkout › the waiting screen', () => {
+  it('a second tab follows the first tab’s attempt with its number and wallet, not what it typed', async () => {
+    const bed = createBed();
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xaf' });
+    const first = await bed.open({ secret: intent.client_secret ?? '' });
+    const second = await bed.open({ secret: intent.client_secret ?? '' });
+    bed.fill(first, 'approved_after_delay', 'cg', 'mtn');
+    bed.fill(second, 'approved_after_delay', 'cg', 'airtel');
+    await first.submit();
+    await second.submit();
+    await bed.time.settle();
+    const screen = second.screen.value;
+    if (screen.name !== 'pending') throw new Error(screen.name);
+    expect(screen.attempt.method).toMatchObject({ operator: 'mtn', phone: expect.stringMatching(/45\u00a000$/) });
+  });
+
+  it('"check now" says when it found the attempt still waiting', async () => {
+    const bed = createBed({ approvalMs: 60_000 });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_after_delay');
+    await model.submit();
+    await bed.time.settle();
+    expect(model.checkedAt.value).toBeNull();
+    await model.checkNow();
+    expect(model.checkedAt.value).toBe(bed.time.now());
+  });
+
+  it('never shows a window the service did not give: the confirm’s answer brings it, a bare service none', async () => {
+    const bed = createBed({ approvalMs: 1_000, pendingTimeoutMs: 3_000 });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    bed.fill(model, 'approved_after_delay');
+    const submitted = model.submit();
+    const confirming = model.screen.value;
+    expect(confirming.name === 'confirming' && confirming.attempt.expiresAt).toBeNull();
+    await submitted;
+    const pending = model.screen.value;
+    expect(pending.name === 'pending' && pending.attempt.expiresAt! - bed.time.now()).toBe(3_000);
+
+    const bare = createBed({ extensions: false });
+    const plain = await bare.open({ secret: (await bare.newIntent()).secret });
+    bare.fill(plain, 'approved_after_delay');
+    await plain.submit();
+    const waiting = plain.screen.value;
+    expect(waiting.name === 'pending' && waiting.attempt.expiresAt).toBeNull();
+  });
+});
