@@ -64,6 +64,22 @@ async function intentUrl(lang: string): Promise<string> {
   return `${server.url}/pay/${intent.intent_id}?lang=${lang}#${intent.client_secret}`;
 }
 
+async function xofIntentUrl(lang: string): Promise<string> {
+  const intent = await merchant.createIntent({ amount: 5000, currency: 'xof', description: 'Commande A-22' });
+  return `${server.url}/pay/${intent.intent_id}?lang=${lang}#${intent.client_secret}`;
+}
+
+/** Pays from `country` with `wallet` (a Senegal number: the steps of Orange Money and Wave). */
+async function payIn(page: Page, country: string, wallet: string) {
+  await page.locator('#momo-country').selectOption(country);
+  await page.locator('#momo-first-name').fill('Awa');
+  await page.locator('#momo-last-name').fill('Ndiaye');
+  await page.locator('#momo-email').fill('awa@exemple.sn');
+  await page.locator('#momo-phone').fill(TEST_NUMBERS.find((n) => n.country === country && n.operator === wallet && n.outcome === 'approved_after_delay')!.national);
+  await page.locator(`input[name="operator"][value="${wallet}"]`).check();
+  await page.locator('.momo-pay').first().click();
+}
+
 /** A merchant's page on another origin, loading widget.js, with `body` after its heading. */
 const shop = (c: Combo, body: string) =>
   merchantSite.page(
@@ -134,6 +150,27 @@ const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
     await page.goto(await intentUrl(c.lang));
     await state(page, 'form');
     await pay(page, 'declined', 'failed');
+  },
+  async '04-code-step'(page, c) {
+    await page.goto(await xofIntentUrl(c.lang));
+    await state(page, 'form');
+    await payIn(page, 'sn', 'orange');
+    await page.locator('#momo-code').waitFor({ timeout: 20_000 });
+  },
+  async '04-code-wrong'(page, c) {
+    await page.goto(await xofIntentUrl(c.lang));
+    await state(page, 'form');
+    await payIn(page, 'sn', 'orange');
+    await page.locator('#momo-code').fill('000000');
+    await page.keyboard.press('Enter');
+    await page.locator('#momo-code-hint[role="alert"]').waitFor({ timeout: 20_000 });
+  },
+  async '04-app-step'(page, c) {
+    // A phone gets the link to the wallet's app; a desktop its QR code.
+    await page.goto(await xofIntentUrl(c.lang));
+    await state(page, 'form');
+    await payIn(page, 'sn', 'wave');
+    await page.locator(c.device === 'desktop' ? 'svg.momo-qr' : 'a.momo-open').waitFor({ timeout: 20_000 });
   },
   async '07-error-bad-link'(page, c) {
     const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf' });

@@ -22,8 +22,17 @@ const Inline: Frame = ({ children }) => <div class="momo-widget">{children}</div
 
 type Callback = ((detail: MomoCheckoutEventDetail) => void) | undefined;
 
-/** `onClose`: the dialog's, which a paid checkout's "Done" calls. */
-export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Frame = Inline, onClose?: () => void): MomoCheckoutHandle & { model: Model } {
+/**
+ * `onClose`: the dialog's, which a paid checkout's "Done" calls; `onRendered`: called once the
+ * checkout is first on screen (at once, or once the payer's language has arrived).
+ */
+export function attach(
+  root: ShadowRoot,
+  options: MomoCheckoutOptions,
+  Frame: Frame = Inline,
+  onClose?: () => void,
+  onRendered?: () => void,
+): MomoCheckoutHandle & { model: Model } {
   const intentId = options.intentId ?? '';
   const apiBase = apiBaseOf(options.apiBase);
   // A language that is not built in comes from the checkout's origin (/i18n/<lang>.json); until it
@@ -91,7 +100,11 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
   model.start();
   // In the payer's language: one that is not built in is waited for a moment (the merchant's
   // placeholder shows meanwhile), so the checkout does not appear in French and then change.
-  const first = () => live && render(<App />, root);
+  const first = () => {
+    if (!live) return;
+    render(<App />, root);
+    onRendered?.();
+  };
   if (isLoaded(wanted)) first();
   else void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(first);
 

@@ -97,8 +97,11 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     },
     Dialog,
     close,
+    // Up once it is rendered: at once, or once the payer's language has arrived.
+    () => {
+      root.querySelector('dialog')?.showModal();
+      unlockPageScroll = lockPageScroll();
+    },
   );
-  root.querySelector('dialog')?.showModal();
-  unlockPageScroll = lockPageScroll();
   return { setLang: instance.setLang, destroy: close };
 }

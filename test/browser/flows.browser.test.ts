@@ -130,11 +130,11 @@ describe('a one-time code: Orange Money, Senegal', () => {
 });
 
 describe('the wallet’s app: Wave', () => {
-  it('on a phone: one large link opens the sandbox wallet page; Approve there, and the checkout shows the receipt', async () => {
+  it.each(['fr', 'ar'] as const)('on a phone, in %s: one large link opens the sandbox wallet page; Approve there, and the checkout shows the receipt', async (lang) => {
     const { url } = await intentIn(h, 'xof');
     const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const seen = watch(page);
-    await page.goto(url);
+    await page.goto(url.replace('#', `?lang=${lang}#`));
     await waitForState(page, 'form');
     await payByKeyboard(page, 'sn', 'wave');
     await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');

@@ -42,3 +42,22 @@ describe('checkout › every country and wallet pays in its currency', () => {
     model.dispose();
   });
 });
+
+describe('checkout › against a bare service, every wallet pushes', () => {
+  it.each(PAYABLE.map(({ country, wallet }) => [`${country.code} ${wallet.name}`, country, wallet] as const))('%s', async (_, country, wallet) => {
+    const bed = createBed({ extensions: false });
+    const intent = await bed.merchant.createIntent({ amount: 2500, currency: country.currency });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country.code });
+    const number = TEST_NUMBERS.find((n) => n.country === country.code && n.operator === wallet.name && n.outcome === 'approved_after_delay')!;
+    bed.fill(model, 'approved_after_delay', country.code, wallet.name);
+    if (model.values.value.operator !== wallet.name) model.setField('operator', wallet.name);
+    expect(model.values.value.phone.replace(/\D/g, '')).toBe(number.national.replace(/\D/g, ''));
+    await model.submit();
+    await bed.time.settle();
+    const screen = model.screen.value;
+    expect(screen.name === 'pending' && screen.attempt.step).toEqual({ type: 'push', ussd: null });
+    await bed.time.advance(5_000);
+    expect(model.screen.value.name).toBe('succeeded');
+    model.dispose();
+  });
+});
