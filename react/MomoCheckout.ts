@@ -1,4 +1,4 @@
-// <MomoCheckout intentId clientSecret lang onSucceeded onFailed onCancel />: the widget's element in a
+// <MomoCheckout intentId clientSecret lang onSucceeded onFailed onAttemptFailed onCancel />: the widget's element in a
 // React tree. Written with createElement (the project's JSX is Preact's). Rendered on a server it
 // is a plain <momo-checkout> tag with its attributes; in the browser an effect defines the element
 // and listens to its events with addEventListener, because React 19 does not attach the `on…`
@@ -17,23 +17,23 @@ export interface MomoCheckoutProps extends MomoCheckoutOptions {
   children?: ReactNode;
 }
 
-const CALLBACKS = { succeeded: 'onSucceeded', failed: 'onFailed', canceled: 'onCancel' } as const satisfies Record<keyof MomoCheckoutEventMap, keyof MomoCheckoutProps>;
+const CALLBACKS = { succeeded: 'onSucceeded', failed: 'onFailed', attemptfailed: 'onAttemptFailed', canceled: 'onCancel' } as const satisfies Record<keyof MomoCheckoutEventMap, keyof MomoCheckoutProps>;
 
 export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
-  const { intentId, clientSecret, lang, apiBase, isolated, onSucceeded, onFailed, onCancel, className, style, id, children } = props;
+  const { intentId, clientSecret, lang, apiBase, isolated, onSucceeded, onFailed, onAttemptFailed, onCancel, className, style, id, children } = props;
   const ref = useRef<MomoCheckoutElement>(null);
 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const callbacks = { onSucceeded, onFailed, onCancel };
+    const callbacks = { onSucceeded, onFailed, onAttemptFailed, onCancel };
     const listeners = Object.entries(CALLBACKS).map(([type, name]) => {
       const listener = (event: Event) => callbacks[name]?.((event as CustomEvent<MomoCheckoutEventDetail>).detail);
       element.addEventListener(type, listener);
       return () => element.removeEventListener(type, listener);
     });
     return () => listeners.forEach((remove) => remove());
-  }, [onSucceeded, onFailed, onCancel]);
+  }, [onSucceeded, onFailed, onAttemptFailed, onCancel]);
 
   // After the listeners (effects run in order): the checkout starts once the element is defined.
   useEffect(() => define(), []);

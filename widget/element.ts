@@ -54,6 +54,7 @@ export function define(tag = 'momo-checkout'): void {
             lang: this.getAttribute('lang') ?? undefined,
             onSucceeded: fire('succeeded'),
             onFailed: fire('failed'),
+            onAttemptFailed: fire('attemptfailed'),
             onCancel: fire('canceled'),
           });
         });

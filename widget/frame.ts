@@ -17,7 +17,7 @@ export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions): Mom
   // what a merchant's CSP without 'unsafe-inline' blocks.
   frame.style.cssText = 'display:block;width:100%;height:420px;border:0;color-scheme:normal';
   const send = (message: FrameMessage) => frame.contentWindow?.postMessage(message, origin);
-  const callbacks = { succeeded: options.onSucceeded, failed: options.onFailed, canceled: options.onCancel };
+  const callbacks = { succeeded: options.onSucceeded, failed: options.onFailed, attemptfailed: options.onAttemptFailed, canceled: options.onCancel };
   const onMessage = ({ source, origin: from, data }: MessageEvent<FrameMessage | null>) => {
     if (source !== frame.contentWindow || from !== origin || !data) return;
     if (data.momo === 'ready')

@@ -62,6 +62,7 @@ export function attach(
     defaultCountry: countryOfLanguages(navigator.languages ?? [navigator.language]),
     onSucceeded: tell(options.onSucceeded),
     onFailed: tell(options.onFailed),
+    onAttemptFailed: tell(options.onAttemptFailed),
     onCancel: tell(options.onCancel),
     onClose,
   });

@@ -33,8 +33,12 @@ export interface MomoCheckoutOptions {
    * checkout in the element's open shadow root (see the README's trust model).
    */
   isolated?: boolean | undefined;
+  /** Paid: told once per payment on this device (a reopened dialog or a reload does not tell it again). Confirm it on your server. */
   onSucceeded?: MomoCheckoutCallback | undefined;
+  /** The payment can no longer be made: its attempts ran out, its checkout session ended, it was canceled. */
   onFailed?: MomoCheckoutCallback | undefined;
+  /** One attempt failed (declined, too little money, not approved in time); the payer may try again on the same checkout. */
+  onAttemptFailed?: MomoCheckoutCallback | undefined;
   /** The payer chose to leave (cancel link; in the modal also Escape or the close button). */
   onCancel?: MomoCheckoutCallback | undefined;
 }
@@ -50,6 +54,7 @@ export interface MomoCheckoutHandle {
 export interface MomoCheckoutEventMap {
   succeeded: CustomEvent<MomoCheckoutEventDetail>;
   failed: CustomEvent<MomoCheckoutEventDetail>;
+  attemptfailed: CustomEvent<MomoCheckoutEventDetail>;
   canceled: CustomEvent<MomoCheckoutEventDetail>;
 }
 

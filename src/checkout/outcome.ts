@@ -17,13 +17,35 @@ export interface CheckoutEventDetail {
 }
 
 export interface Merchant {
+  /** Paid: told once, when the page sees it happen or first finds it (never twice for one payment on one device). */
   onSucceeded?(detail: CheckoutEventDetail): void;
+  /** It can no longer be paid: its attempts ran out, its session ended, the merchant canceled it. */
   onFailed?(detail: CheckoutEventDetail): void;
+  /** One attempt failed (declined, no funds, expired…); the payer may try again. */
+  onAttemptFailed?(detail: CheckoutEventDetail): void;
   onCancel?(detail: CheckoutEventDetail): void;
   /** Leaves the page for a return address (hosted page only). */
   navigate?(url: string, to: 'success' | 'cancel'): void;
   /** Closes the checkout once paid ("Done"): the widget's dialog only. */
   onClose?(): void;
+}
+
+/** Errors that end a payment for good: nothing the payer does can pay it any more. */
+const FINAL_FAILURES: ReadonlySet<string> = new Set(['tooManyAttempts', 'expired', 'canceled']);
+
+/** Payments this device has already announced as paid: in this page, and in this tab's storage where there is one. */
+const announced = new Set<string>();
+function firstNews(intentId: string): boolean {
+  const key = `momo-paid:${intentId}`;
+  let seen = announced.has(key);
+  try {
+    seen ||= sessionStorage.getItem(key) !== null;
+    sessionStorage.setItem(key, '1');
+  } catch {
+    // No storage (blocked, a server): this page's memory alone.
+  }
+  announced.add(key);
+  return !seen;
 }
 
 export function createOutcome(intentId: string, merchant: Merchant, clock: Clock) {
@@ -53,7 +75,9 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
     return { intentId, status, chargeId: s.name === 'succeeded' ? s.receipt.reference : (intent.value?.charge_id ?? null) };
   }
 
-  // A failure is news only when seen happening, not when a reload finds an old one.
+  // What the merchant hears, each once. A failed attempt is news only when seen happening, not when
+  // a reload finds an old one; a payment that can no longer be paid, and a paid one, once (a paid
+  // one never twice on this device: a dialog reopened, a page reloaded).
   let shown: Screen['name'] = 'loading';
   let told: string | null = null;
   effect(() => {
@@ -61,11 +85,16 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
     const from = shown;
     shown = next.name;
     untracked(() => {
-      const outcome = next.name === 'succeeded' ? 'succeeded' : next.name === 'failed' && from !== 'loading' ? `failed:${intent.value?.charge_id}` : null;
+      const final = next.name === 'error' && FINAL_FAILURES.has(next.error);
+      const outcome =
+        next.name === 'succeeded' ? 'succeeded' : final ? 'failed' : next.name === 'failed' && from !== 'loading' ? `attempt:${intent.value?.charge_id}` : null;
       if (!outcome || outcome === told) return;
       told = outcome;
-      if (next.name === 'succeeded') merchant.onSucceeded?.(detail('succeeded'));
-      else merchant.onFailed?.(detail('failed'));
+      if (outcome === 'succeeded') {
+        if (!firstNews(intentId)) return;
+        merchant.onSucceeded?.(detail('succeeded'));
+      } else if (final) merchant.onFailed?.(detail('failed'));
+      else merchant.onAttemptFailed?.(detail('failed'));
     });
   });
 

@@ -20,11 +20,11 @@ export type FrameMessage =
   | { momo: 'ready' }
   | { momo: 'init'; intentId: string; clientSecret: string; lang?: string; cancel?: boolean }
   | { momo: 'lang'; lang: string }
-  | { momo: 'event'; type: 'succeeded' | 'failed' | 'canceled'; detail: CheckoutEventDetail }
+  | { momo: 'event'; type: 'succeeded' | 'failed' | 'attemptfailed' | 'canceled'; detail: CheckoutEventDetail }
   | { momo: 'height'; value: number };
 
 export interface Parent {
-  tell(type: 'succeeded' | 'failed' | 'canceled', detail: CheckoutEventDetail): void;
+  tell(type: 'succeeded' | 'failed' | 'attemptfailed' | 'canceled', detail: CheckoutEventDetail): void;
   /** Calls back with each language the parent asks for later. */
   onLang(callback: (lang: string) => void): void;
 }

@@ -97,6 +97,7 @@ if (location.pathname === EMBED_PATH) {
         defaultCountry,
         onSucceeded: (detail) => parent.tell('succeeded', detail),
         onFailed: (detail) => parent.tell('failed', detail),
+        onAttemptFailed: (detail) => parent.tell('attemptfailed', detail),
         ...(init.cancel ? { onCancel: (detail) => parent.tell('canceled', detail) } : {}),
       },
       init.lang,

@@ -161,13 +161,15 @@ describe('checkout model › paying', () => {
 
   it('shows a decline, then a retry on the same intent succeeds', async () => {
     const bed = createBed();
-    const onFailed = vi.fn();
-    const model = await bed.open({ secret: (await bed.newIntent()).secret, onFailed });
+    const [onFailed, onAttemptFailed] = [vi.fn(), vi.fn()];
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, onFailed, onAttemptFailed });
     bed.fill(model, 'declined');
     await model.submit();
     await bed.time.advance(APPROVAL_MS + 1000);
     expect(model.screen.value).toEqual({ name: 'failed', reason: 'payer_declined' });
-    expect(onFailed).toHaveBeenCalledTimes(1);
+    // One attempt failed; the payment can still be made: not a final failure.
+    expect(onAttemptFailed).toHaveBeenCalledTimes(1);
+    expect(onFailed).not.toHaveBeenCalled();
     model.retry();
     expect(model.screen.value.name).toBe('form');
     bed.fill(model, 'approved_at_once');
@@ -256,6 +258,38 @@ describe('checkout model › paying', () => {
     expect(bed.reads().length).toBe(reads + 1);
     expect(model.screen.value.name).toBe('succeeded');
     expect(bed.confirms()).toHaveLength(1);
+  });
+});
+
+describe('checkout model › what the merchant hears', () => {
+  it('onFailed once, only when the payment can no longer be made (its last attempt spent)', async () => {
+    const bed = createBed({ confirmRateLimit: false });
+    const [onFailed, onAttemptFailed] = [vi.fn(), vi.fn()];
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, onFailed, onAttemptFailed });
+    for (let i = 0; i < 20; i++) {
+      bed.fill(model, 'operator_unavailable');
+      await model.submit();
+      await bed.time.settle();
+      if (i < 19) model.retry();
+    }
+    expect(model.screen.value).toMatchObject({ name: 'error', error: 'tooManyAttempts' });
+    expect(onAttemptFailed).toHaveBeenCalledTimes(19);
+    expect(onFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a paid payment is announced once: a checkout opened again on it (a dialog reopened) tells nothing more', async () => {
+    const bed = createBed();
+    const intent = await bed.newIntent();
+    const first = vi.fn();
+    const model = await bed.open({ secret: intent.secret, onSucceeded: first });
+    bed.fill(model, 'approved_at_once');
+    await model.submit();
+    expect(first).toHaveBeenCalledTimes(1);
+    model.dispose();
+    const again = vi.fn();
+    const reopened = await bed.open({ secret: intent.secret, onSucceeded: again });
+    expect(reopened.screen.value.name).toBe('succeeded');
+    expect(again).not.toHaveBeenCalled();
   });
 });
 

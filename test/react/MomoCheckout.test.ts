@@ -32,12 +32,13 @@ describe('MomoCheckout (React) › on a server', () => {
 });
 
 describe('MomoCheckout (React) › in the browser', () => {
-  it('after hydration, defines the element and calls onSucceeded, onFailed and onCancel with the detail', async () => {
+  it('after hydration, defines the element and calls onSucceeded, onFailed, onAttemptFailed and onCancel with the detail', async () => {
     const calls: [string, unknown][] = [];
     const element = createElement(MomoCheckout, {
       ...props,
       onSucceeded: (d) => calls.push(['succeeded', d]),
       onFailed: (d) => calls.push(['failed', d]),
+      onAttemptFailed: (d) => calls.push(['attempt', d]),
       onCancel: (d) => calls.push(['cancel', d]),
     });
     container.innerHTML = renderToString(element);
@@ -45,10 +46,11 @@ describe('MomoCheckout (React) › in the browser', () => {
       hydrateRoot(container, element);
     });
     expect(define).toHaveBeenCalled();
-    for (const type of ['succeeded', 'failed', 'canceled']) fire(type);
+    for (const type of ['succeeded', 'failed', 'attemptfailed', 'canceled']) fire(type);
     expect(calls).toEqual([
       ['succeeded', detail],
       ['failed', detail],
+      ['attempt', detail],
       ['cancel', detail],
     ]);
   });

@@ -31,7 +31,7 @@ export async function recordEvents(page: Page): Promise<void> {
   await page.evaluate(() => {
     const seen: unknown[] = [];
     (window as unknown as { seenEvents: unknown[] }).seenEvents = seen;
-    for (const type of ['succeeded', 'failed', 'canceled']) {
+    for (const type of ['succeeded', 'failed', 'attemptfailed', 'canceled']) {
       document.addEventListener(type, (event) => {
         seen.push({ type, target: (event.target as Element).id, detail: (event as CustomEvent).detail });
       });

@@ -102,7 +102,7 @@ describe('widget › two on one page', () => {
     await waitForState(second, 'failed');
     const events = await seenEvents(page);
     expect(events.map((e) => [e.type, e.target, (e.detail as { intentId: string }).intentId]).sort()).toEqual([
-      ['failed', 'b', b.id],
+      ['attemptfailed', 'b', b.id],
       ['succeeded', 'a', a.id],
     ]);
 
