@@ -73,6 +73,17 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
     onOnlineChange: (value) => (online.value = value),
   });
 
+  // A screen that offers "check the payment status" (a confirm whose fate is unknown, reads that
+  // failed) checks by itself once the connection comes back: the payer offline when pressing Pay
+  // learns what happened without having to think of it.
+  effect(() => {
+    const s = screen.value;
+    if (!page || s.name !== 'error' || s.recovery !== 'check') return;
+    const onOnline = () => void read();
+    page.addEventListener('online', onOnline);
+    return () => page.removeEventListener('online', onOnline);
+  });
+
   // Following starts with a pending screen and stops with anything else, or when the model goes.
   effect(() => {
     if (!isFollowed(screen.value)) {

@@ -5,6 +5,7 @@
 import { computed, effect, signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
+import { plainText } from '../i18n';
 import type { Attempt, Screen } from './screens';
 import type { CheckoutSession } from './session';
 import { attemptOf, type CheckoutEvent, transition } from './transition';
@@ -63,8 +64,11 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
 
   const successUrl = computed(() => session.value?.successUrl ?? null);
   const cancelUrl = computed(() => session.value?.cancelUrl ?? null);
-  /** Who is paid, as the service says (an extension; null when it does not: no name is made up). */
-  const payee = computed(() => intent.value?.merchant ?? session.value?.merchant ?? null);
+  /** Who is paid, as the service says (an extension; null when it does not: no name is made up), shown as plain text. */
+  const payee = computed(() => {
+    const said = intent.value?.merchant ?? session.value?.merchant ?? null;
+    return said && { ...said, name: plainText(said.name) };
+  });
   /** The service's test mode (live_mode 0): the page says so. */
   const testMode = computed(() => intent.value?.live_mode === 0);
   /** Whether leaving has somewhere to go: the session's cancelUrl or the widget's onCancel. */

@@ -1,5 +1,5 @@
 import type { CheckoutSession } from '../checkout/session';
-import { formatAmount } from '../i18n';
+import { formatAmount, plainText } from '../i18n';
 import { useI18n } from './i18n';
 
 interface Props {
@@ -32,7 +32,7 @@ export function Summary({ amount, currency, description, session, paid }: Props)
             {items.map((item) => (
               <li key={item.productId}>
                 <span class="momo-item">
-                  <span class="momo-item-name">{item.productName}</span>
+                  <bdi class="momo-item-name">{plainText(item.productName)}</bdi>
                   {item.quantity > 1 && <span class="momo-item-unit">{t('summary.quantity', { quantity: item.quantity, price: money(item.price) })}</span>}
                 </span>
                 <span class="momo-item-price">{money(item.price * item.quantity)}</span>
@@ -41,7 +41,9 @@ export function Summary({ amount, currency, description, session, paid }: Props)
           </ul>
         </details>
       ) : description ? (
-        <p class="momo-description">{description}</p>
+        <p class="momo-description" dir="auto">
+          {plainText(description)}
+        </p>
       ) : (
         // The line is there on every page, so the total and the form never move when the intent lands.
         <p class="momo-items-place">{t('summary.items')}</p>

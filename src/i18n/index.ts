@@ -73,6 +73,14 @@ export function shownWhileLoading(wanted: Lang, preferred: readonly string[] = [
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const isolate = (value: string) => `${RTL_LETTER.test(value) ? '\u2068' : '\u2066'}${value}\u2069`;
 
+/**
+ * A merchant's or payer's text as it may be shown: without the controls that override or embed a
+ * direction (U+202A–U+202E, U+2066–U+2069), which would let an item's name reorder the line it
+ * stands in ("Riz Total : 10 000" beside the real total). The service refuses them; a page shows
+ * none even from one that does not, and isolates each such text in its own direction as well.
+ */
+export const plainText = (text: string): string => text.replace(/[\u202a-\u202e\u2066-\u2069]/g, '');
+
 /** A message in `lang`. A `{country}` is given as a country code and reads as the country's name. */
 export function translator(lang: Lang): Translate {
   // Only a loaded language is shown (see ./load.ts); French is the safety net, never a key.

@@ -156,3 +156,37 @@ describe('checkout › the waiting screen', () => {
     expect(waiting.name === 'pending' && waiting.attempt.expiresAt).toBeNull();
   });
 });
+
+describe('checkout › offline when pressing pay', () => {
+  it('says what it knows, then checks by itself once the connection is back, and shows what it finds', async () => {
+    const bed = createBed();
+    const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    const navigator = { onLine: true };
+    const page = Object.assign(new EventTarget(), { document, navigator });
+    const intent = await bed.newIntent();
+    const model = await bed.open({ secret: intent.secret, page: page as never });
+    bed.fill(model, 'approved_after_delay');
+    // The confirm reaches the service, its answer does not; every read fails while offline.
+    let offline = true;
+    bed.intercept(async (request) => {
+      if (request.url.endsWith('/confirm')) {
+        await bed.sandbox.fetch(request);
+        throw new TypeError('network down');
+      }
+      if (offline) throw new TypeError('network down');
+      return undefined;
+    });
+    navigator.onLine = false;
+    const submitted = model.submit();
+    await bed.time.advance(10_000);
+    await submitted;
+    expect(model.screen.value).toMatchObject({ name: 'error', error: 'confirmUnknown', recovery: 'check' });
+    offline = false;
+    navigator.onLine = true;
+    page.dispatchEvent(new Event('online'));
+    await bed.time.settle();
+    // The approval came while the page could not see it: the read shows it paid.
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(1);
+  });
+});

@@ -297,6 +297,22 @@ describe('Checkout › what is paid for', () => {
     expect(view.container.querySelectorAll('.momo-summary img, .momo-summary b')).toHaveLength(0);
   });
 
+  it('shows no direction override of a merchant text: a description or a name cannot reorder the line it stands in', async () => {
+    const bed = createBed();
+    bed.intercept(async (request) => {
+      if (request.method !== 'GET') return undefined;
+      const body = await (await bed.sandbox.fetch(request)).json();
+      return Response.json({ ...body, description: '\u202eRiz 5 kg', merchant: { name: 'Boutique\u2067 Awa', logo_url: null, support_email: null, support_phone: null } });
+    });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
+    const description = view.container.querySelector('.momo-description');
+    expect(description?.textContent).toBe('Riz 5 kg');
+    expect(description?.getAttribute('dir')).toBe('auto');
+    expect(view.container.querySelector('.momo-title')?.textContent).toBe('Boutique Awa');
+    expect(view.container.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("lists a session's items with their line totals, the unit price only when there are several", async () => {
     const bed = createBed();
     const session = await bed.merchant.createSession({
