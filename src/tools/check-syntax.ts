@@ -1,0 +1,54 @@
+// `npm run check:syntax [dir]` (CI, after the build): every script the build ships to browsers
+// parses at the engine floor (README, "Browsers"), and uses no later built-in (es-check's feature
+// check: Object.fromEntries, String.prototype.matchAll…, each of which the build gives a fallback:
+// src/tools/later-apis.ts). es-check reads files, so the pages' inline scripts are written out first.
+//   ES2018: the hosted page's script (dist/assets/*.js), widget.js, and widget.mjs/.cjs and
+//           react.mjs/.cjs, which a merchant's bundler may ship as they are.
+//   ES5:    the inline scripts of index.html and index.en.html, which start the page and, when its
+//           script cannot run, tell the payer what to do: they must run on any engine at all.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DEFAULT_DIST_DIR } from '../server/paths';
+
+const dir = process.argv[2] ?? DEFAULT_DIST_DIR;
+// Its command, which the package does not export: beside its main file (lib/index.js).
+const esCheck = join(dirname(createRequire(import.meta.url).resolve('es-check')), 'cli/index.js');
+const work = mkdtempSync(join(tmpdir(), 'momo-syntax-'));
+
+function check(version: string, files: string[], module = false): void {
+  if (files.length === 0) throw new Error(`check:syntax: no file to check at ${version}`);
+  console.log(`${version}${module ? ' (modules)' : ''}: ${files.map((file) => file.replace(`${dir}/`, '').replace(`${work}/`, '')).join(', ')}`);
+  execFileSync(process.execPath, [esCheck, version, ...files, '--checkFeatures', '--noColor', '--quiet', ...(module ? ['--module'] : [])], { stdio: 'inherit' });
+}
+
+try {
+  const inline = readdirSync(dir)
+    .filter((file) => file.endsWith('.html'))
+    .flatMap((page) =>
+      [...readFileSync(join(dir, page), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match, i) => {
+        const file = join(work, `${page}.inline-${i}.js`);
+        writeFileSync(file, match[1]!);
+        return file;
+      }),
+    );
+  if (!inline.some((file) => file.includes('index.html.'))) throw new Error('check:syntax: index.html has no inline script');
+  check('es5', inline);
+  const assets = readdirSync(join(dir, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => join(dir, 'assets', file));
+  check('es2018', [...assets, join(dir, 'widget.js'), join(dir, 'widget.cjs'), join(dir, 'react.cjs')]);
+  // import.meta (widget.mjs's own address): every engine of the floor that runs modules has it
+  // (Chrome 64, Safari 11.1, Firefox 62), but es-check's parser reads it only from ES2020 on.
+  const modules = ['widget.mjs', 'react.mjs'].map((file) => {
+    const copy = join(work, file);
+    writeFileSync(copy, readFileSync(join(dir, file), 'utf8').replace(/\bimport\.meta\b/g, 'import_meta'));
+    return copy;
+  });
+  check('es2018', modules, true);
+  console.log('check:syntax: every shipped script parses at the engine floor');
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
