@@ -82,3 +82,6 @@ export const replaceChildren = method('replaceChildren', (parent: ParentNode, ..
   parent.textContent = '';
   parent.append(...nodes);
 });
+
+/** `Element.prototype.checkVisibility` (Chrome 105, iOS 17.4): whether it has a box on the page. */
+export const checkVisibility = method('checkVisibility', (element: Element) => element.getClientRects().length > 0);

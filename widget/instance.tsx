@@ -72,7 +72,6 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
     if (message) report(message);
   });
 
-  const unadopt = adoptStyles(root);
   const setLang = langSwitcher(apiBase, (next) => {
     if (live) lang.value = next;
   });
@@ -86,6 +85,7 @@ export function attach(root: ShadowRoot, options: MomoCheckoutOptions, Frame: Fr
   // overlaps the read's round trips instead of coming before them.
   model.start();
   render(<App />, root);
+  const unadopt = adoptStyles(root);
 
   return {
     model,

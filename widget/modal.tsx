@@ -98,7 +98,15 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     Dialog,
     close,
   );
-  root.querySelector('dialog')?.showModal();
+  const dialog = root.querySelector('dialog');
+  if (typeof dialog?.showModal === 'function') dialog.showModal();
+  else if (dialog) {
+    // An engine without <dialog> (Firefox before 98, iOS before 15.4): the same box, fixed over
+    // the page (which stays reachable behind it: nothing makes it inert there).
+    host.style.cssText = 'position:fixed;top:0;right:0;bottom:0;left:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.55)';
+    dialog.style.cssText = 'display:block;position:static;margin:8px auto';
+    dialog.setAttribute('open', '');
+  }
   unlockPageScroll = lockPageScroll();
   return { setLang: instance.setLang, destroy: close };
 }

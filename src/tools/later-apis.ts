@@ -16,7 +16,7 @@ const STATICS = ['hasOwn', 'fromEntries'] as const;
 /** A global function, read anywhere (Preact reads it as a value: `options.debounceRendering || queueMicrotask`). */
 const GLOBALS = ['queueMicrotask'] as const;
 /** `<receiver>.<name>(…)`, whatever the receiver: the fallback calls the receiver's own method if it has one. */
-const METHODS = ['at', 'flat', 'flatMap', 'replaceAll', 'matchAll', 'replaceChildren'] as const;
+const METHODS = ['at', 'flat', 'flatMap', 'replaceAll', 'matchAll', 'replaceChildren', 'checkVisibility'] as const;
 
 const ANY = new RegExp(`\\bObject\\.(?:${STATICS.join('|')})\\b|\\b(?:${GLOBALS.join('|')})\\b|\\.(?:${METHODS.join('|')})\\s*\\(`);
 
