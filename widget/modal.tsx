@@ -11,8 +11,8 @@ const TABBABLE = 'button, [href], input, select, textarea, [tabindex]';
 function keepFocusInside(event: KeyboardEvent) {
   if (event.key !== 'Tab') return;
   const dialog = event.currentTarget as HTMLDialogElement;
-  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.checkVisibility());
-  const [first, last] = [tabbable[0], tabbable.at(-1)];
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.getClientRects().length > 0);
+  const [first, last] = [tabbable[0], tabbable[tabbable.length - 1]];
   const active = (dialog.getRootNode() as ShadowRoot).activeElement;
   if (event.shiftKey ? active === first : active === last) {
     event.preventDefault();

@@ -18,10 +18,11 @@ const dir = process.argv[2] ?? DEFAULT_DIST_DIR;
 const esCheck = join(dirname(createRequire(import.meta.url).resolve('es-check')), 'cli/index.js');
 const work = mkdtempSync(join(tmpdir(), 'momo-syntax-'));
 
-function check(version: string, files: string[], module = false): void {
+function check(version: string, files: string[], options: { module?: boolean; ignore?: string } = {}): void {
   if (files.length === 0) throw new Error(`check:syntax: no file to check at ${version}`);
-  console.log(`${version}${module ? ' (modules)' : ''}: ${files.map((file) => file.replace(`${dir}/`, '').replace(`${work}/`, '')).join(', ')}`);
-  execFileSync(process.execPath, [esCheck, version, ...files, '--checkFeatures', '--noColor', '--quiet', ...(module ? ['--module'] : [])], { stdio: 'inherit' });
+  console.log(`${version}${options.module ? ' (modules)' : ''}: ${files.map((file) => file.replace(`${dir}/`, '').replace(`${work}/`, '')).join(', ')}`);
+  const flags = ['--checkFeatures', '--noColor', '--quiet', ...(options.module ? ['--module'] : []), ...(options.ignore ? ['--ignore', options.ignore] : [])];
+  execFileSync(process.execPath, [esCheck, version, ...files, ...flags], { stdio: 'inherit' });
 }
 
 try {
@@ -35,7 +36,9 @@ try {
       }),
     );
   if (!inline.some((file) => file.includes('index.html.'))) throw new Error('check:syntax: index.html has no inline script');
-  check('es5', inline);
+  // Intl (ECMA-402, which es-check counts as later than ES5): the amount's format, tried, with
+  // "5000 XAF" where it throws.
+  check('es5', inline, { ignore: 'Intl' });
   const assets = readdirSync(join(dir, 'assets'))
     .filter((file) => file.endsWith('.js'))
     .map((file) => join(dir, 'assets', file));
@@ -47,7 +50,7 @@ try {
     writeFileSync(copy, readFileSync(join(dir, file), 'utf8').replace(/\bimport\.meta\b/g, 'import_meta'));
     return copy;
   });
-  check('es2018', modules, true);
+  check('es2018', modules, { module: true });
   console.log('check:syntax: every shipped script parses at the engine floor');
 } finally {
   rmSync(work, { recursive: true, force: true });
