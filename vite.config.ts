@@ -148,6 +148,9 @@ const prerendered = (): Plugin => {
 };
 
 export default defineConfig(({ mode }) => ({
+  // No light-dark() anywhere: lightningcss's polyfill variables for it (--lightningcss-light/dark
+  // beside every color-scheme) are bytes for nothing. (1 << 20: lightningcss's Features.LightDark.)
+  css: { lightningcss: { exclude: 1 << 20 } },
   // No react → preact/compat alias: nothing here imports React but the React component
   // (react/), which its tests run against the real React.
   plugins: [
@@ -159,6 +162,8 @@ export default defineConfig(({ mode }) => ({
     ...(!mode.startsWith('widget') && mode !== 'test' ? [builtPageHtml, prerendered()] : []),
   ],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
+  // What only the hosted page shows stays out of the widget's files (src/components/surface.ts).
+  define: { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')) },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],

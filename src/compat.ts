@@ -23,7 +23,7 @@ export function fromEntries<T>(entries: Iterable<readonly [PropertyKey, T]>): Re
  */
 const microtask: (callback: () => void) => void =
   typeof queueMicrotask === 'function'
-    ? (callback) => queueMicrotask(callback)
+    ? queueMicrotask
     : (callback) =>
         void Promise.resolve()
           .then(callback)

@@ -34,10 +34,7 @@ export function mount(target: Element | string, options: MomoCheckoutOptions): M
 }
 
 // Not in the catalogues, which the hosted page carries too and would never show this from.
-const UNSUPPORTED = [
-  'Ce navigateur ne peut pas ouvrir le paiement : mettez-le à jour, ou ouvrez cette page dans un autre.',
-  'This browser cannot open the payment: update it, or open this page in another one.',
-] as const;
+const UNSUPPORTED = ['Pour payer, mettez à jour votre navigateur ou utilisez-en un autre.', 'To pay, update your browser or use another one.'];
 
 /**
  * An engine below the floor (README, "Browsers") that runs widget.js but not the checkout: the
@@ -45,19 +42,10 @@ const UNSUPPORTED = [
  * very code that failed; French for a payer of neither), never an empty box; the console says why.
  */
 function cannotStart(root: ShadowRoot, lang: string | undefined, cause: unknown): MomoCheckoutHandle {
-  console.error('momo-checkout: the checkout cannot start in this browser.', cause);
+  console.error('momo-checkout:', cause);
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
-  message.className = 'momo-unsupported';
-  let english = false;
-  try {
-    english = shownWhileLoading(langOf(lang), navigator.languages) === 'en';
-  } catch {
-    // French, then.
-  }
-  message.textContent = UNSUPPORTED[english ? 1 : 0];
-  // Through the CSSOM, as the frame's: a style attribute is what a strict CSP blocks.
-  message.style.cssText = 'margin:0;padding:1em;border:1px solid;border-radius:10px';
+  message.textContent = UNSUPPORTED[+(shownWhileLoading(langOf(lang), navigator.languages) === 'en')]!;
   root.textContent = '';
   root.append(message);
   return { setLang() {}, destroy: () => message.remove() };
