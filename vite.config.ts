@@ -5,7 +5,7 @@ import preact from '@preact/preset-vite';
 import { minify } from 'terser';
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { laterApis } from './src/tools/later-apis';
+import { laterApis } from './src/tools/later-apis.js';
 
 // An iife in strict mode, the directive inside its function: at the top of the file it would make
 // strict whatever a merchant's asset pipeline concatenates after widget.js.
