@@ -6,16 +6,32 @@ import preact from '@preact/preset-vite';
 import { minify } from 'terser';
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { laterApis } from './src/tools/later-apis.js';
 
 // An iife in strict mode, the directive inside its function: at the top of the file it would make
 // strict whatever a merchant's asset pipeline concatenates after widget.js.
 const STRICT = { strict: false, intro: '"use strict";' } as const;
 
+// The engine floor (README, "Browsers"): Chrome and Android WebView 67, iOS Safari 12, Samsung
+// Internet 9, Firefox 78 read ES2018 syntax, no later. Every minifier of a shipped script is held to
+// it (Vite's target here, terser's `ecma` below): each would otherwise write `??`, `?.` or `||=` back.
+// `npm run check:syntax` checks the built files.
+const ENGINE_FLOOR = 'es2018';
+// Lowering `a?.b.c` reads `a` twice rather than through a temporary, as terser's pure_getters
+// (below) already assumes that reading a property has no effect: 44 bytes of widget.js.
+const LOWERING = { assumptions: { pureGetters: true } };
+// The stylesheets are not lowered with the scripts: lowering them to the floor writes every logical
+// property (`padding-inline`) out as a :lang() rule per right-to-left language, +9 KB of the page's
+// HTML, for paddings an older engine merely ignores. What the layout needs is written for the floor
+// by hand (no :has() or :where() in src/components/checkout.css). Each build's as it was before.
+const CSS_TARGET = { page: 'es2020', widget: 'es2022' } as const;
+
 // `vite build` builds the hosted checkout page (index.html) into dist/. It runs first in every build
 // (`npm run build`, `npm start`, the tests' builds), so it starts dist/ afresh: no stale hashed
 // asset is served, or packed into the tarball.
 const page: BuildEnvironmentOptions = {
-  target: 'es2020',
+  target: ENGINE_FLOOR,
+  cssTarget: CSS_TARGET.page,
   outDir: 'dist',
   emptyOutDir: true,
   assetsInlineLimit: 0,
@@ -25,16 +41,17 @@ const page: BuildEnvironmentOptions = {
   // prerender inlines it), not injected by the script as Vite does for an iife's chunks.
   cssCodeSplit: false,
   // Strict, as its sources are (modules) and as the tests run them: see STRICT.
-  rolldownOptions: { output: { format: 'iife', ...STRICT } },
+  rolldownOptions: { transform: LOWERING, output: { format: 'iife', ...STRICT } },
 };
 
 // `vite build --mode widget`: dist/widget.js, one self-contained script whose only global is
 // MomoCheckout. `--mode widget-esm`: dist/widget.mjs and dist/widget.cjs, the module
 // `momo-checkout/widget` for merchants who bundle (its declarations are built by
-// src/tools/build-package.ts). Custom elements and adopted stylesheets already need an
-// ES2022-level browser, so nothing is lowered further.
+// src/tools/build-package.ts). widget.mjs and .cjs are lowered as widget.js is: a merchant's bundler
+// may not lower what it takes from node_modules.
 const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
-  target: 'es2022',
+  target: ENGINE_FLOOR,
+  cssTarget: CSS_TARGET.widget,
   outDir: 'dist',
   emptyOutDir: false,
   copyPublicDir: false,
@@ -49,7 +66,7 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   // widget.cjs only ever runs inside a merchant's bundle, where the module's own address says
   // nothing about where the API is: `import.meta` becoming `{}` (no url, apiBase required) is right.
   // widget.js is strict, as its sources are (modules) and as the tests run them: see STRICT.
-  rolldownOptions: { checks: { emptyImportMeta: false }, output: format === 'iife' ? STRICT : {} },
+  rolldownOptions: { transform: LOWERING, checks: { emptyImportMeta: false }, output: format === 'iife' ? STRICT : {} },
 });
 
 // A second minifier over Vite's output: terser's extra passes find about 4 % more brotli bytes to
@@ -63,7 +80,7 @@ const terserAfter: Plugin = {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
       const result = await minify(chunk.code, {
-        ecma: 2020,
+        ecma: 2018,
         module: output.format === 'es',
         compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
         format: { comments: false },
@@ -90,7 +107,7 @@ const builtPageHtml: Plugin = {
       if (!tag.test(html)) throw new Error('momo-built-page-html: the built page has no script to preload');
       let page = html.replace(tag, '<link rel="preload" as="script" href="$1">').replace(/\s*<!--[\s\S]*?-->/g, '');
       for (const [whole, code] of page.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-        const { code: minified } = await minify(code!, { ecma: 2020, compress: { passes: 2 }, format: { comments: false } });
+        const { code: minified } = await minify(code!, { ecma: 5, compress: { passes: 2 }, format: { comments: false } });
         if (minified === undefined) throw new Error('momo-built-page-html: the inline script did not minify');
         page = page.replace(whole, () => `<script>${minified}</script>`);
       }
@@ -127,8 +144,15 @@ const lazySteps: Plugin = {
       const folder = join(methods, method.name, 'steps');
       if (!existsSync(folder)) continue;
       for (const file of readdirSync(folder).filter((name) => name.endsWith('.entry.ts'))) {
-        const built = await build({ input: join(folder, file), write: false, output: { format: 'iife', ...STRICT }, transform: { target: 'es2022' } });
-        const { code } = await minify(built.output[0].code, { ecma: 2020, compress: { passes: 3 }, format: { comments: false } });
+        // Held to the engine floor as the bundles are: its syntax, and the later APIs' fallbacks.
+        const built = await build({
+          input: join(folder, file),
+          write: false,
+          plugins: [laterApis()],
+          output: { format: 'iife', ...STRICT },
+          transform: { target: ENGINE_FLOOR, ...LOWERING },
+        });
+        const { code } = await minify(built.output[0].code, { ecma: 2018, compress: { passes: 3 }, format: { comments: false } });
         if (code === undefined) throw new Error(`momo-lazy-steps: ${file} did not minify`);
         this.emitFile({ type: 'asset', fileName: `steps/${file.replace('.entry.ts', '.js')}`, source: code });
       }
@@ -154,16 +178,23 @@ const prerendered = (): Plugin => {
 };
 
 export default defineConfig(({ mode }) => ({
+  // No light-dark() anywhere: lightningcss's polyfill variables for it (--lightningcss-light/dark
+  // beside every color-scheme) are bytes for nothing. (1 << 20: lightningcss's Features.LightDark.)
+  css: { lightningcss: { exclude: 1 << 20 } },
   // No react → preact/compat alias: nothing here imports React but the React component
   // (react/), which its tests run against the real React.
   plugins: [
     preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }),
+    // Every build here ships to browsers: each later API gets its fallback (see ENGINE_FLOOR).
+    laterApis(),
     mode !== 'widget-esm' && terserAfter,
     mode !== 'widget-esm' && lazyCatalogues,
     mode === 'widget' && lazySteps,
     ...(!mode.startsWith('widget') && mode !== 'test' ? [builtPageHtml, prerendered()] : []),
   ],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
+  // What only the hosted page shows stays out of the widget's files (src/components/surface.ts).
+  define: { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')) },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],

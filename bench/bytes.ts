@@ -107,7 +107,7 @@ function groupSizes(texts: Map<Group, string>, whole: Sizes): GroupSize[] {
 /** vite.config.ts's terser pass (momo-terser-after), here with the source map carried through. */
 async function terserPass(code: string, map: SourceMapV3, module: boolean): Promise<{ code: string; map: SourceMapV3 } | null> {
   const result = await minify(code, {
-    ecma: 2020,
+    ecma: 2018,
     module,
     compress: { passes: 3 },
     format: { comments: false },

@@ -1,5 +1,8 @@
 /// <reference types="vite/client" />
 
+/** Defined by vite.config.ts in each build: true in the widget's (see src/components/surface.ts). */
+declare const __MOMO_WIDGET__: boolean | undefined;
+
 interface ImportMetaEnv {
   /** The payment service the hosted page talks to; defaults to the page's own origin. */
   readonly VITE_MOMO_API_BASE?: string;

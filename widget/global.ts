@@ -1,6 +1,6 @@
 // The script-tag build (dist/widget.js): defines <momo-checkout> and the one global, MomoCheckout.
 // A page's inline script may run before this one (with `defer`, always): it queues its calls in
-// `window.MomoCheckout ??= []`, and they run here, once the document is parsed.
+// `window.MomoCheckout = window.MomoCheckout || []`, and they run here, once the document is parsed.
 import { setScriptUrl } from './config';
 import { define } from './element';
 import { open } from './modal';

@@ -86,7 +86,6 @@ export function attach(
     if (message) report(message);
   });
 
-  const unadopt = adoptStyles(root);
   const setLang = langSwitcher(apiBase, (next) => {
     if (live) lang.value = next;
   });
@@ -100,10 +99,13 @@ export function attach(
   // overlaps the read's round trips instead of coming before them.
   model.start();
   // In the payer's language: one that is not built in is waited for a moment (the merchant's
-  // placeholder shows meanwhile), so the checkout does not appear in French and then change.
+  // placeholder shows meanwhile), so the checkout does not appear in French and then change. The
+  // styles come after the first render, which would otherwise take a <style> fallback for its own.
+  let unadopt = () => {};
   const first = () => {
     if (!live) return;
     render(<App />, root);
+    unadopt = adoptStyles(root);
     onRendered?.();
   };
   if (isLoaded(wanted)) first();

@@ -11,8 +11,8 @@ const TABBABLE = 'button, [href], input, select, textarea, [tabindex]';
 function keepFocusInside(event: KeyboardEvent) {
   if (event.key !== 'Tab') return;
   const dialog = event.currentTarget as HTMLDialogElement;
-  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.checkVisibility());
-  const [first, last] = [tabbable[0], tabbable.at(-1)];
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.getClientRects().length > 0);
+  const [first, last] = [tabbable[0], tabbable[tabbable.length - 1]];
   const active = (dialog.getRootNode() as ShadowRoot).activeElement;
   if (event.shiftKey ? active === first : active === last) {
     event.preventDefault();
@@ -99,7 +99,15 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     close,
     // Up once it is rendered: at once, or once the payer's language has arrived.
     () => {
-      root.querySelector('dialog')?.showModal();
+      const dialog = root.querySelector('dialog');
+      if (typeof dialog?.showModal === 'function') dialog.showModal();
+      else if (dialog) {
+        // An engine without <dialog> (Firefox before 98, iOS before 15.4): the same box, fixed over
+        // the page (which stays reachable behind it: nothing makes it inert there).
+        host.style.cssText = 'position:fixed;top:0;right:0;bottom:0;left:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.55)';
+        dialog.style.cssText = 'display:block;position:static;margin:8px auto';
+        dialog.setAttribute('open', '');
+      }
       unlockPageScroll = lockPageScroll();
     },
   );

@@ -1,3 +1,5 @@
+import { shownWhileLoading } from '../src/i18n';
+import { langOf } from './config';
 import { attachFrame } from './frame';
 import { attach } from './instance';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
@@ -20,8 +22,31 @@ export function mount(target: Element | string, options: MomoCheckoutOptions): M
     }
   }
   mounted.get(root)?.destroy();
-  const { setLang, destroy } = options.isolated ? attachFrame(root, options) : attach(root, options);
-  const handle = { setLang, destroy };
+  let handle: MomoCheckoutHandle;
+  try {
+    const { setLang, destroy } = options.isolated ? attachFrame(root, options) : attach(root, options);
+    handle = { setLang, destroy };
+  } catch (cause) {
+    handle = cannotStart(root, options.lang, cause);
+  }
   mounted.set(root, handle);
   return handle;
+}
+
+// Not in the catalogues, which the hosted page carries too and would never show this from.
+const UNSUPPORTED = ['Pour payer, mettez à jour votre navigateur ou utilisez-en un autre.', 'To pay, update your browser or use another one.'];
+
+/**
+ * An engine below the floor (README, "Browsers") that runs widget.js but not the checkout: the
+ * payer reads what to do, in their language (French or English: another would be fetched by the
+ * very code that failed; French for a payer of neither), never an empty box; the console says why.
+ */
+function cannotStart(root: ShadowRoot, lang: string | undefined, cause: unknown): MomoCheckoutHandle {
+  console.error('momo-checkout:', cause);
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = UNSUPPORTED[+(shownWhileLoading(langOf(lang), navigator.languages) === 'en')]!;
+  root.textContent = '';
+  root.append(message);
+  return { setLang() {}, destroy: () => message.remove() };
 }

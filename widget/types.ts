@@ -88,7 +88,8 @@ export interface MomoCheckoutApi {
 
 /**
  * Before widget.js has run, `window.MomoCheckout` is undefined, or the queue a page started:
- * `(window.MomoCheckout ??= []).push((checkout) => checkout.mount(…))` works in both cases.
+ * `(window.MomoCheckout = window.MomoCheckout || []).push((checkout) => checkout.mount(…))` works in
+ * both cases, and in every browser of the floor (`??=` does not parse before Chrome 85).
  */
 export type MomoCheckoutGlobal = MomoCheckoutApi | MomoCheckoutReadyCallback[];
 

@@ -6,6 +6,7 @@ import { formatAmount, formatDate } from '../i18n';
 import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
+import { IN_WIDGET } from './surface';
 
 interface Props {
   model: Checkout;
@@ -20,7 +21,8 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   const email = model.values.value.email.trim();
   const merchant = model.merchant.value;
   const contact = merchant?.support_email ?? merchant?.support_phone;
-  const returnUrl = model.successUrl.value;
+  // A session's (the widget has none).
+  const returnUrl = IN_WIDGET ? null : model.successUrl.value;
   const seconds = useReturnCountdown(returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
   const rows: [string, string | null | undefined][] = [
     [t('succeeded.amount'), amount],

@@ -1,6 +1,7 @@
 import type { CheckoutSession } from '../checkout/session';
 import { formatAmount, plainText } from '../i18n';
 import { useI18n } from './i18n';
+import { IN_WIDGET } from './surface';
 
 interface Props {
   amount: number;
@@ -23,7 +24,7 @@ export function Summary({ amount, currency, description, session, paid }: Props)
   const items = session?.items ?? [];
   return (
     <section class="momo-summary" aria-label={t(paid ? 'summary.paid' : 'summary.total')}>
-      {items.length > 0 ? (
+      {!IN_WIDGET && items.length > 0 ? (
         <details class="momo-items" open={typeof matchMedia === 'function' && matchMedia(WIDE).matches}>
           <summary>
             {t('summary.items')} ({items.reduce((n, item) => n + item.quantity, 0)})

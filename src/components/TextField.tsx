@@ -30,7 +30,8 @@ export function TextField({ id, label, value, error, hint, prefix, onValue, onLe
   return (
     <div class="momo-field" data-invalid={message && !error?.warning ? '' : undefined}>
       <label for={id}>{label}</label>
-      <div class="momo-input">
+      {/* A phone number reads left to right with its prefix, in Arabic too (checkout.css). */}
+      <div class="momo-input" dir={type === 'tel' ? 'ltr' : undefined}>
         {prefix && <span class="momo-prefix" aria-hidden="true">{prefix}</span>}
         <input
           {...input}

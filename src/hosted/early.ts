@@ -7,6 +7,11 @@ declare global {
   interface Window {
     /** Set by index.html's inline script: same-origin path → the fetch it started. */
     momoEarlyReads?: Record<string, Promise<Response>>;
+    /**
+     * Set by this page's script once it has started (./main.tsx): index.html's inline script shows
+     * what to do instead of the form, which cannot pay without it, when it is not set in time.
+     */
+    momoStarted?: boolean;
   }
 }
 

@@ -60,8 +60,17 @@ export function awaitParent(onInit: (init: EmbedInit, parent: Parent) => void): 
 /** The parent sizes the frame to its content, so the page scrolls, never the frame. */
 function reportHeight(post: (message: FrameMessage) => void): void {
   let last = 0;
-  new ResizeObserver(() => {
+  const report = () => {
     const value = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (value !== last) post({ momo: 'height', value: (last = value) });
-  }).observe(document.documentElement);
+  };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(report).observe(document.documentElement);
+  else {
+    // An engine without ResizeObserver (iOS before 13.4): the height after every change of the
+    // page's content or of the frame's width, and once the logo has loaded.
+    new MutationObserver(report).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    addEventListener('resize', report);
+    addEventListener('load', report, true);
+    report();
+  }
 }

@@ -75,7 +75,7 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
     model.setDefaultCountry(payerCountry);
   } else {
     // index.html's placeholder (or a screen prerendered for another use) goes: Preact would render beside it.
-    root.replaceChildren();
+    root.textContent = '';
   }
   display(shownWhileLoading(wanted, navigator.languages));
   const shown = setLang(wanted, false);
@@ -146,3 +146,6 @@ if (location.pathname === EMBED_PATH) {
     },
   );
 }
+
+// Started: index.html's inline script no longer replaces the form with what to do (momoStuck).
+window.momoStarted = true;

@@ -6,7 +6,8 @@ import type { Parts } from './steps';
 export const STEPS_GLOBAL = '__momoCheckoutSteps';
 
 export function registerPart<N extends keyof Parts>(name: N, part: Parts[N]): void {
-  const scope = globalThis as unknown as Record<string, Partial<Parts> | undefined>;
+  // `self`, not globalThis (ES2020): the window a step's script runs in.
+  const scope = self as unknown as Record<string, Partial<Parts> | undefined>;
   const registry = scope[STEPS_GLOBAL] || (scope[STEPS_GLOBAL] = {});
   registry[name] = part;
 }

@@ -44,7 +44,9 @@ async function buildJs(): Promise<void> {
         { file: 'react.mjs', format: 'esm' },
         { file: 'react.cjs', format: 'cjs' },
       ],
-      options: { platform: 'neutral', external: ['react'], plugins: [widgetAsPackage(REPO_ROOT)] },
+      // Run in a merchant's page, maybe bundled as it is: lowered to the engine floor, as the widget
+      // (vite.config.ts), and checked by `npm run check:syntax`.
+      options: { platform: 'neutral', external: ['react'], plugins: [widgetAsPackage(REPO_ROOT)], transform: { target: 'es2018' } },
       // Hooks: frameworks with React Server Components (Next.js) need the module marked as client code.
       banner: "'use client';",
     },

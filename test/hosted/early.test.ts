@@ -160,3 +160,92 @@ describe('hosted page › index.html runs the page script once the first screen 
     }
   });
 });
+
+/** A node of the fake page: what the inline script builds its message with. */
+interface FakeNode {
+  tag: string;
+  className: string;
+  textContent: string;
+  children: FakeNode[];
+  attributes: Record<string, string>;
+  onclick?: () => void;
+}
+const node = (tag: string): FakeNode => ({ tag, className: '', textContent: '', children: [], attributes: {} });
+const textOf = (n: FakeNode): string => n.textContent + n.children.map(textOf).join('');
+
+/**
+ * Runs index.html's inline script on a page whose script never reports it started, in `lang`,
+ * with the early read `read` (a session's or an intent's answer); fires the page's load and every
+ * timer. Returns #app as it is then.
+ */
+async function stuckPage(options: { lang: string; read?: unknown; started?: boolean }) {
+  const app = { ...node('main'), innerHTML: 'the form', appendChild: (child: FakeNode) => (app.children.push(child), child) };
+  const listeners: Record<string, () => void> = {};
+  const timers: (() => void)[] = [];
+  const reads = options.read === undefined ? {} : { '/v1/sessions/cs_1': Promise.resolve(new Response(JSON.stringify(options.read))) };
+  const window: Record<string, unknown> = { momoEarlyReads: reads, momoStarted: options.started };
+  const document = {
+    readyState: 'complete',
+    visibilityState: 'hidden',
+    documentElement: { lang: options.lang },
+    getElementById: (id: string) => (id === 'app' ? app : null),
+    querySelector: () => null,
+    createElement: (tag: string) => {
+      const created = node(tag);
+      return Object.assign(created, {
+        setAttribute: (name: string, value: string) => (created.attributes[name] = value),
+        appendChild: (child: FakeNode) => (created.children.push(child), child),
+      });
+    },
+    createTextNode: (text: string) => ({ ...node('#text'), textContent: text }),
+  };
+  const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', 'addEventListener', 'PerformanceObserver', 'setTimeout', inline);
+  run(
+    { pathname: '/pay/cs_1', search: '', hash: '' },
+    { getItem: () => null },
+    () => {},
+    window,
+    document,
+    (type: string, listener: () => void) => (listeners[type] = listener),
+    undefined,
+    (callback: () => void) => timers.push(callback),
+  );
+  // The inline script's own early reads replaced the window's: put the test's back.
+  window.momoEarlyReads = reads;
+  listeners.load?.();
+  timers.forEach((fire) => fire());
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return app;
+}
+
+describe('hosted page › never a dead form: 5 s after the load, a page whose script has not started says what to do', () => {
+  const session = { total: 12500, currency: 'xaf', merchant: { name: 'Boutique Awa' }, paymentIntent: { amount: 12500, currency: 'xaf', merchant: { name: 'Boutique Awa' } } };
+
+  it('in French: what is due and to whom, from the early read, and a way to reload instead of the form', async () => {
+    const app = await stuckPage({ lang: 'fr', read: session });
+    expect(app.innerHTML).toBe('');
+    const [box] = app.children;
+    expect(box!.attributes.role).toBe('alert');
+    expect(box!.children.map((child) => child.tag)).toEqual(['h1', 'p', 'p', 'button']);
+    expect(textOf(box!.children[1]!)).toMatch(/^12\s500\sFCFA à payer à Boutique Awa\.$/);
+    expect(textOf(box!.children[3]!)).toBe('Recharger la page');
+  });
+
+  it('in English; without a read that landed, it says the amount could not be read', async () => {
+    const app = await stuckPage({ lang: 'en' });
+    expect(textOf(app.children[0]!.children[0]!)).toBe('The payment cannot open in this browser');
+    expect(textOf(app.children[0]!.children[1]!)).toBe('The amount due could not be read.');
+  });
+
+  it('a session of a service that brings no intent: its total', async () => {
+    const app = await stuckPage({ lang: 'en', read: { total: 4000, currency: 'xof', merchant: null } });
+    expect(textOf(app.children[0]!.children[1]!)).toMatch(/^F\sCFA\s4,000 to pay\.$/);
+  });
+
+  it('nothing once the page’s script has started', async () => {
+    const app = await stuckPage({ lang: 'fr', read: session, started: true });
+    expect(app.innerHTML).toBe('the form');
+    expect(app.children).toEqual([]);
+  });
+});

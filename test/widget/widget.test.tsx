@@ -86,7 +86,9 @@ describe('widget › same components as the hosted page', () => {
     const { host } = await widget({ id: 'pi_123', secret: 'nope' }, 'fr');
     expect(host.childNodes).toHaveLength(0);
     expect(host.shadowRoot!.firstElementChild!.className).toBe('momo-widget');
-    expect(host.shadowRoot!.querySelectorAll('style')).toHaveLength(0);
+    // jsdom has no adopted stylesheets, as engines before iOS 16.4: one <style> after the checkout
+    // (Chromium adopts its sheet, no <style>: test/widget/element.browser.test.ts).
+    expect([...host.shadowRoot!.children].map((child) => child.localName)).toEqual(['div', 'style']);
   });
 });
 

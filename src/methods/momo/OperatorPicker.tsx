@@ -28,7 +28,7 @@ export function OperatorPicker({ wallets, value, detected, error, onValue, onLea
       <legend>{t('form.operator')}</legend>
       <div class="momo-operator-list">
         {wallets.map((wallet) => (
-          <label key={wallet.name} class="momo-operator" data-operator={wallet.name}>
+          <label key={wallet.name} class="momo-operator" data-operator={wallet.name} data-chosen={value === wallet.name ? '' : undefined}>
             <input
               type="radio"
               name="operator"

@@ -1,0 +1,5 @@
+// Whether this is widget.js (or widget.mjs/.cjs): vite.config.ts defines __MOMO_WIDGET__ in each
+// build. The widget takes an intent, never a checkout session: what only a session shows (its
+// items, the way back to its successUrl) is then code no payer of the widget runs, left out of
+// widget.js by the minifier. Where nothing defines it (the tests, the prerender) it is the page's.
+export const IN_WIDGET: boolean = typeof __MOMO_WIDGET__ !== 'undefined' && __MOMO_WIDGET__;

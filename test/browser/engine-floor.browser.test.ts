@@ -1,0 +1,203 @@
+// Issue 20, items 1 and 2, in Debian's Chromium. The engine floor: a payer whose browser lacks every
+// API later than Chrome 67 and iOS 12 (deleted before any script runs) pays on the hosted page and in
+// the widget. Never a dead form: when the page's script is blocked, throws at start or cannot be
+// parsed, the payer reads what is due, to whom, and what to do, instead of a form that cannot pay;
+// a widget that cannot start says so in the element.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api';
+import { merchantPage, pay, waitForState } from '../widget/browser-helpers';
+import { type Harness, startHarness } from './support/harness';
+
+let h: Harness;
+const TOKEN = 'sk_test_engine_floor';
+
+beforeAll(async () => {
+  h = await startHarness();
+  const profile = await fetch(`${h.server.url}/v1/_sandbox/merchant`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Boutique Awa' }),
+  });
+  expect(profile.status).toBe(200);
+  h.merchant.page('/thanks', '<!doctype html><title>Merci</title><h1>Merci</h1>');
+});
+afterAll(() => h?.close());
+
+const merchant = () => createClient({ baseUrl: h.server.url, token: TOKEN });
+
+const newSession = () =>
+  merchant().createSession({
+    total: 12_500,
+    currency: 'xaf',
+    accountId: 'acct_floor',
+    successUrl: `${h.merchant.url}/thanks`,
+    cancelUrl: `${h.merchant.url}/thanks`,
+    metadata: {},
+    items: [{ productId: 'prt_wax', quantity: 1, price: 12_500, productName: 'Pagne wax' }],
+  });
+
+async function newIntent(amount = 4_000) {
+  const intent = await merchant().createIntent({ amount, currency: 'xaf', description: 'Engine floor' });
+  return { id: intent.intent_id, secret: intent.client_secret! };
+}
+
+/** What Chrome 67 and iOS 12 lack, gone before the page's first script. */
+function removeLaterApis() {
+  const remove = (owner: object | undefined, name: string) => {
+    if (owner) delete (owner as Record<string, unknown>)[name];
+  };
+  remove(Object, 'hasOwn');
+  remove(Object, 'fromEntries');
+  remove(Array.prototype, 'at');
+  remove(Array.prototype, 'flat');
+  remove(Array.prototype, 'flatMap');
+  remove(Array.prototype, 'findLast');
+  remove(String.prototype, 'at');
+  remove(String.prototype, 'replaceAll');
+  remove(String.prototype, 'matchAll');
+  remove(window, 'structuredClone');
+  remove(window, 'queueMicrotask');
+  remove(window, 'ResizeObserver');
+  remove(AbortSignal, 'timeout');
+  remove(AbortSignal, 'any');
+  remove(CSSStyleSheet.prototype, 'replaceSync');
+  remove(CSSStyleSheet.prototype, 'replace');
+  remove(Document.prototype, 'adoptedStyleSheets');
+  remove(ShadowRoot.prototype, 'adoptedStyleSheets');
+  remove(Element.prototype, 'replaceChildren');
+  remove(Element.prototype, 'checkVisibility');
+  remove(Document.prototype, 'replaceChildren');
+  remove(DocumentFragment.prototype, 'replaceChildren');
+}
+
+/** A page without the later APIs, and every error it throws. */
+async function oldEngine(): Promise<{ page: Page; errors: Error[] }> {
+  const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.addInitScript(removeLaterApis);
+  return { page, errors };
+}
+
+describe('engine floor › a payment with every later API removed', () => {
+  it('the hosted page (a session) takes the payment to the end', async () => {
+    const { page, errors } = await oldEngine();
+    const session = await newSession();
+    await page.goto(session.url);
+    await waitForState(page, 'form');
+    expect(await page.evaluate(() => [typeof Object.hasOwn, typeof queueMicrotask, typeof String.prototype.replaceAll])).toEqual(['undefined', 'undefined', 'undefined']);
+    await expect(page.locator('.momo-amount').first().textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
+    await pay(page, 'approved_after_delay');
+    // The wallet the number chose is marked without :has().
+    await waitForState(page, 'pending');
+    await waitForState(page, 'succeeded');
+    // Then back to the merchant, at the address built with replaceAll's fallback.
+    await page.waitForURL(`${h.merchant.url}/thanks`, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+  }, 40_000);
+
+  it('the widget on a merchant page: styled through a <style> in its shadow root, paid, the page told', async () => {
+    const { page, errors } = await oldEngine();
+    const intent = await newIntent();
+    await page.goto(merchantPage(h, `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`));
+    const widget = page.locator('#w');
+    await waitForState(widget, 'form');
+    const styled = await page.evaluate(() => {
+      const root = document.getElementById('w')!.shadowRoot!;
+      const button = root.querySelector('.momo-pay')!;
+      return { styles: root.querySelectorAll('style').length, background: getComputedStyle(button).backgroundColor };
+    });
+    expect(styled.styles).toBe(1);
+    expect(styled.background).not.toBe('rgba(0, 0, 0, 0)');
+    const events: string[] = [];
+    await page.exposeFunction('seen', (type: string) => events.push(type));
+    await page.evaluate(() => document.getElementById('w')!.addEventListener('succeeded', () => (window as unknown as { seen(type: string): void }).seen('succeeded')));
+    await widget.locator('#momo-first-name').fill('Awa');
+    await widget.locator('#momo-last-name').fill('Ndong');
+    await widget.locator('#momo-email').fill('awa@example.cg');
+    await widget.locator('#momo-phone').fill('06 123 4500');
+    expect(await widget.locator('.momo-operator[data-chosen]').getAttribute('data-operator')).toBe('mtn');
+    await widget.locator('.momo-pay').click();
+    await waitForState(widget, 'succeeded');
+    await expect.poll(() => events).toEqual(['succeeded']);
+    // Still styled after every render of the payment.
+    expect(await page.evaluate(() => document.getElementById('w')!.shadowRoot!.querySelectorAll('style').length)).toBe(1);
+    expect(errors).toEqual([]);
+  }, 40_000);
+});
+
+/** The message that takes the form's place, once it is there. */
+async function stuckMessage(page: Page) {
+  const message = page.locator('.momo-stuck[role="alert"]');
+  await message.waitFor({ timeout: 15_000 });
+  return {
+    title: await message.locator('h1').textContent(),
+    due: await message.locator('.momo-due').textContent(),
+    text: await message.textContent(),
+    payButtons: await page.locator('#app .momo-pay:disabled, #app form').count(),
+  };
+}
+
+describe('never a dead form › the hosted page whose script cannot start', () => {
+  const script = '**/assets/*.js';
+
+  it('blocked (its download fails): what is due, to whom, and what to do, in French', async () => {
+    const page = await h.newPage();
+    await page.route(script, (route) => route.abort('blockedbyclient'));
+    const session = await newSession();
+    await page.goto(session.url);
+    // The amount comes from the session's early read, once it has landed.
+    await expect.poll(async () => (await stuckMessage(page)).due).toMatch(/^12\s500\sFCFA à payer à Boutique Awa\.$/);
+    const message = await stuckMessage(page);
+    expect(message.title).toBe('Le paiement ne peut pas s’ouvrir dans ce navigateur');
+    expect(message.text).toContain('Rechargez la page');
+    // No form that cannot pay, no disabled button under a spinner.
+    expect(message.payButtons).toBe(0);
+    expect(await page.locator('.momo-spinner').count()).toBe(0);
+    // Reload: the same address (its secret in the fragment), the script allowed this time: the form.
+    await page.unroute(script);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Recharger la page' }).click()]);
+    await waitForState(page, 'form');
+  }, 30_000);
+
+  it('throwing at start, on an intent link in English: the same, in English', async () => {
+    const page = await h.newPage({ locale: 'en-GB' });
+    await page.route(script, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `throw new Error('cannot start');\n${await response.text()}` });
+    });
+    const intent = await newIntent(4_000);
+    await page.goto(`${h.server.url}/pay/${intent.id}?lang=en#${intent.secret}`);
+    await expect.poll(async () => (await stuckMessage(page)).due).toMatch(/^FCFA\s4,000 to pay to Boutique Awa\.$/);
+    const message = await stuckMessage(page);
+    expect(message.title).toBe('The payment cannot open in this browser');
+    expect(message.text).toContain('Reload the page');
+    expect(message.payButtons).toBe(0);
+  }, 30_000);
+
+  it('not parsed (an engine that does not know its syntax): the same', async () => {
+    const page = await h.newPage();
+    await page.route(script, (route) => route.fulfill({ contentType: 'text/javascript', body: 'let a = 1 ?? ;' }));
+    const session = await newSession();
+    await page.goto(session.url);
+    await expect.poll(async () => (await stuckMessage(page)).due).toMatch(/^12\s500\sFCFA à payer à Boutique Awa\.$/);
+  }, 30_000);
+});
+
+describe('never a dead form › the widget that cannot start on an old engine', () => {
+  it('says so in the element, in its language, and the console says why', async () => {
+    const page = await h.newPage();
+    // Below the floor (iOS before 11.3): no AbortController, which the checkout cannot do without.
+    await page.addInitScript(() => {
+      delete (window as unknown as Record<string, unknown>).AbortController;
+    });
+    const logged: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+    const intent = await newIntent();
+    await page.goto(merchantPage(h, `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="en"><p>Loading the payment…</p></momo-checkout>`));
+    const message = page.locator('#w').getByRole('alert');
+    await expect(message.textContent()).resolves.toBe('To pay, update your browser or use another one.');
+    expect(logged.some((text) => text.startsWith('momo-checkout:') && text.includes('AbortController'))).toBe(true);
+  }, 30_000);
+});
