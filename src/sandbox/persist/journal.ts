@@ -21,7 +21,7 @@ const COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
 const storageUnavailable = () =>
   new ApiError('storage_unavailable', 'The sandbox could not save its state to disk; it refuses requests until it is restarted.');
 
-const KINDS = new Set<Entry['kind']>(['intent', 'attempt', 'session', 'transfer', 'answer', 'merchant']);
+const KINDS = new Set<Entry['kind']>(['intent', 'attempt', 'session', 'transfer', 'answer', 'merchant', 'forget']);
 
 function decode(line: string, file: string): Entry {
   const entry = JSON.parse(line) as Entry;

@@ -123,11 +123,13 @@ export interface Answer {
   storedAt: number;
 }
 
-/** What the journal holds: one line per record created. */
+/** What the journal holds: one line per record created (or forgotten at the bound). */
 export type Entry =
   | { kind: 'intent'; record: IntentRecord }
   | { kind: 'attempt'; intentId: string; record: Attempt }
   | { kind: 'session'; record: SessionRecord }
   | { kind: 'transfer'; record: TransferRecord }
   | { kind: 'answer'; id: string; owner: Owner; record: Answer }
-  | { kind: 'merchant'; record: MerchantRecord };
+  | { kind: 'merchant'; record: MerchantRecord }
+  /** A record forgotten before it expired, to make room at the bound (see Store.write): its key. */
+  | { kind: 'forget'; key: string };
