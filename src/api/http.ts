@@ -18,6 +18,11 @@ export interface ClientConfig {
   readRetries?: number;
   /** The clock of time limits and retry pauses (and of the checkout built on this client). */
   clock?: Clock;
+  /**
+   * The largest answer read, in bytes (default 1 MiB; the service's largest, a page of 100
+   * remittances, weighs about 70 KB). A larger one is not read further: ApiError `invalid_response`.
+   */
+  maxAnswerBytes?: number;
 }
 
 export interface CallOptions {
@@ -35,6 +40,7 @@ interface RequestSpec<T> extends CallOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
 const DEFAULT_READ_RETRIES = 2;
 const BACKOFF_MS = [400, 1200, 3000];
 const MAX_BODY_TEXT = 300;
@@ -88,8 +94,9 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
       // Both waits end when the time limit does, even with a fetch that ignores the signal, and
       // the body's too: a response can hang half-way.
       response = await untilAborted((config.fetch ?? fetch)(req), controller.signal);
-      text = await untilAborted(response.text(), controller.signal);
+      text = await untilAborted(readText(response, config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, spec), controller.signal);
     } catch (cause) {
+      if (cause instanceof ApiError) throw cause;
       if (timedOut) throw new ApiError('timeout', `No answer from ${spec.method} ${spec.path} in time`, { cause });
       if (spec.signal?.aborted) throw new ApiError('aborted', 'Request aborted', { cause });
       throw new ApiError('network', `Could not reach the service for ${spec.method} ${spec.path}`, { cause });
@@ -99,6 +106,46 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
     clock.clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The answer's text, read as a stream and given up past `limit` bytes (its Content-Length says
+ * so first, or its bytes as they come): an answer of any size would otherwise all be held in memory.
+ */
+async function readText(response: Response, limit: number, spec: { method: string; path: string }): Promise<string> {
+  const tooLarge = () =>
+    new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} is larger than ${limit} bytes, the most this client reads`, { status: response.status });
+  const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const body = response.body;
+  if (!body || typeof body.getReader !== 'function') {
+    const text = await response.text();
+    if (text.length > limit) throw tooLarge();
+    return text;
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function parseAnswer<T>(response: Response, text: string, spec: RequestSpec<T>): T {

@@ -38,7 +38,8 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
     const dispatch = createDispatcher(
       [
         apiRoute(sandbox.fetch),
-        hostedPageRoute(builtHostedPage(files), inlineHashes(readFileSync(join(distDir, 'index.html'), 'utf8'))),
+        // Logos are at the sandbox's address (127.0.0.1), which the page may have been opened under another name of (localhost).
+        hostedPageRoute(builtHostedPage(files), { ...inlineHashes(readFileSync(join(distDir, 'index.html'), 'utf8')), imageOrigin: sandboxOptions?.checkoutBaseUrl ?? listening.url }),
         widgetRoute(files),
         i18nRoute(files),
         stepsRoute(files),

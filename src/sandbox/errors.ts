@@ -76,7 +76,13 @@ export const notFound = (what = 'The requested resource') => new ApiError('not_f
 
 const SECRET_PATTERNS = [/sk_(?:test|live)_[^\s"',;]*/g, new RegExp(CLIENT_SECRET_PATTERN, 'g'), /Bearer\s+\S+/gi];
 
-/** Removes anything that looks like a token or a client secret before text reaches a log. */
+/** Record ids (an intent's, a session's, a charge's…): a log line keeps their kind, not which one. */
+const RECORD_ID = /\b(pi|cs|ch|pm|tr|rem|wt|wal|txn|ext)_[0-9A-Za-z]{6,}/g;
+
+/**
+ * Removes anything that looks like a token or a client secret before text reaches a log, and the
+ * record ids (an intent id and its page's address are what a payer's link is made of).
+ */
 export function redact(text: string): string {
-  return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text);
+  return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text).replace(RECORD_ID, '$1_…');
 }

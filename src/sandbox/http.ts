@@ -1,6 +1,6 @@
 // Response writing and request-body reading shared by every route.
 import type { Context } from 'hono';
-import { ApiError } from './errors';
+import { ApiError, redact } from './errors';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -58,7 +58,7 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   } catch (error) {
     if (!(error instanceof BodyCutOff)) throw error;
     // The client went away mid-upload: nothing failed here, and nobody is left to answer.
-    console.warn(`[sandbox] ${request.method} ${new URL(request.url).pathname}: the client stopped sending the request body`);
+    console.warn(`[sandbox] ${request.method} ${redact(new URL(request.url).pathname)}: the client stopped sending the request body`);
     throw new ApiError('invalid_request', 'The request body was cut off before its end.');
   }
   if (!bytes) throw tooLarge(max);

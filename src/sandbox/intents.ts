@@ -35,7 +35,7 @@ export interface NewIntent {
 export function newIntent(store: Store, input: NewIntent, now: number): IntentRecord {
   const intentId = newId('pi');
   return {
-    id: store.nextIntentId(),
+    id: store.nextIntentId(input.owner),
     intentId,
     owner: input.owner,
     clientSecret: newClientSecret(intentId),
@@ -43,7 +43,7 @@ export function newIntent(store: Store, input: NewIntent, now: number): IntentRe
     currency: input.currency,
     metadata: input.metadata ?? null,
     description: input.description ?? null,
-    eventId: store.nextEventId(),
+    eventId: store.nextEventId(input.owner),
     createdAt: now,
     updatedAt: now,
     attempts: [],
@@ -137,7 +137,7 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
   assertPayable(intent, now);
   const rule = outcomeFor(account.national);
   const attempt: Attempt = {
-    recordId: store.nextChargeId(),
+    recordId: store.nextChargeId(intent.owner),
     chargeId: newId('ch'),
     paymentMethodId: newId('pm'),
     financialTransactionId: numericReference(),

@@ -81,8 +81,17 @@ export function decodeLogo(value: string): Logo {
 
 type MerchantBody = z.output<typeof merchantRequestSchema>;
 
+/**
+ * A name a payer can read: some letter or digit. Format and other invisible characters (zero
+ * widths, word joiners, tags, variation selectors), spaces and marks alone name nobody.
+ */
+const VISIBLE_LETTER = /[\p{L}\p{N}]/u;
+/** Letters by their category that show nothing: the Hangul fillers. */
+const BLANK_LETTERS = /[\u115f\u1160\u3164\uffa0]/gu;
+
 /** The record a checked PUT body (or option) makes: what it leaves out is null. */
 export function merchantRecord(body: MerchantBody, owner: Owner, now: number): MerchantRecord {
+  if (!VISIBLE_LETTER.test(body.name.replace(BLANK_LETTERS, ''))) throw invalidField('name', '`name` must contain a visible letter or digit: payers read it to know whom they pay.');
   return {
     owner,
     name: body.name,

@@ -60,10 +60,47 @@ function describe(issue: Issue, field: string, input: unknown): string {
   }
 }
 
-/** Parses `input` with `schema`, or throws 400 `invalid_request` naming the first bad field. */
+/**
+ * Bidirectional controls: the embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)
+ * and the marks (U+200E, U+200F, U+061C). In an item name or a payer's name they can make a line
+ * read otherwise than it is ("Riz Total : 10 000" beside a 5 000 total); no merchant or payer text
+ * needs them (a page isolates each text it shows), so the sandbox refuses them everywhere.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
+
+/** The dotted path of the first text (value or key) of `value` holding a bidirectional control, or null. */
+function bidiPath(value: unknown, path: string[]): string[] | null {
+  if (typeof value === 'string') return BIDI_CONTROLS.test(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (BIDI_CONTROLS.test(key)) return [...path, key];
+    const found = bidiPath(inner, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Throws 400 `invalid_request` naming the first field of `value` that holds a bidirectional control. */
+export function refuseBidiControls(value: unknown): void {
+  const path = bidiPath(value, []);
+  if (!path) return;
+  const field = path.join('.') || '(body)';
+  throw invalidField(
+    field,
+    `\`${field}\` must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C): they can make a text read otherwise than it is.`,
+  );
+}
+
+/**
+ * Parses `input` with `schema`, or throws 400 `invalid_request` naming the first bad field; a
+ * text anywhere in it holding a bidirectional control is one (`refuseBidiControls`).
+ */
 export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    refuseBidiControls(result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {
     const field = [...issue.path, issue.keys[0]].map(String).join('.');

@@ -35,6 +35,6 @@ export function createDispatcher(routes: readonly Route[], { fallback, onError =
 function logError(error: unknown, req: Request, route: string): void {
   const { pathname } = new URL(req.url);
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  // Paths may hold ids; never secrets (those live in fragments, which never reach a server).
-  console.error(`[server] ${req.method} ${pathname} (${route}) failed: ${redact(detail)}`);
+  // Paths hold ids (redacted: a log names no intent); never secrets (those live in fragments, which never reach a server).
+  console.error(`[server] ${req.method} ${redact(pathname)} (${route}) failed: ${redact(detail)}`);
 }

@@ -7,9 +7,8 @@
 //   MOMO_CHECKOUT_API_ORIGIN: where the hosted page's API calls go, for its CSP (default: this server)
 //   MOMO_PUBLIC_URL: where payers reach this server, for session urls and the demo's return
 //     addresses (default http://localhost:PORT); never taken from a request's Host
-import { createClient } from '../api';
-import { SANDBOX_SECRET_KEY } from '../demo/app';
 import { dataDirOf } from '../sandbox/persist/location';
+import { startBanner } from './banner';
 import { startServer } from './server';
 
 function fail(message: string): never {
@@ -63,24 +62,7 @@ try {
 
 const base = publicUrl ?? server.url;
 
-/** A payable example for the hosted page: an intent of the in-process sandbox, made through the API. */
-async function exampleHostedPage(): Promise<string> {
-  try {
-    const client = createClient({ baseUrl: base, token: SANDBOX_SECRET_KEY, fetch: server.fetch });
-    const intent = await client.createIntent({ amount: 5000, currency: 'xaf', description: 'Example printed at start' });
-    if (intent.client_secret) return `${base}/pay/${intent.intent_id}#${intent.client_secret}`;
-  } catch {
-    // Only an example: the placeholder below says the same.
-  }
-  return `${base}/pay/<pi_… or cs_…>#<client secret>`;
-}
-
-console.log(`momo-checkout ${dev ? 'dev server (Vite, hot reload)' : 'server'} listening on ${server.url}
-  API (sandbox)   ${base}/v1
-  Hosted page     ${await exampleHostedPage()}
-  Demo shop       ${base}/demo${apiBase ? `   (using ${apiBase})` : ''}
-  Widget          ${base}/widget.js
-  Sandbox state   ${dataDir ?? 'in memory only (--memory)'}${dataDir ? '   (npm run sandbox:wipe to forget it)' : ''}`);
+console.log(startBanner({ dev, url: server.url, base, apiBase, dataDir }));
 
 let stopping = false;
 function stop(signal: string): void {

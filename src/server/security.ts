@@ -33,6 +33,12 @@ export interface HostedPolicyOptions {
    * page that would break under the production policy by inline script breaks in dev as well.
    */
   dev?: boolean;
+  /**
+   * The address the in-process sandbox serves merchant logos from (its checkoutBaseUrl): a logo's
+   * `logo_url` names it, whatever address the page itself was opened at (127.0.0.1 for a page
+   * whose sandbox says localhost, or the other way round), so the page allows images from it.
+   */
+  imageOrigin?: string | undefined;
   /** CSP sources of the page's inline scripts (`inlineScriptHashes` of its HTML). */
   scriptHashes?: readonly string[] | undefined;
   /** CSP sources of the page's inline stylesheet (`inlineStyleHashes` of its HTML). */
@@ -56,15 +62,18 @@ export const inlineHashes = (html: string): Pick<HostedPolicyOptions, 'scriptHas
   styleHashes: inlineStyleHashes(html),
 });
 
-export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [], styleHashes = [] }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
+export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [], styleHashes = [], imageOrigin }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
   const api = connectSource(apiOrigin);
+  const logos = imageOrigin === undefined ? '' : connectSource(imageOrigin).slice("'self'".length);
+  const images = api.includes(logos.trim()) ? api : `${api}${logos}`;
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
     dev ? "style-src 'self' 'unsafe-inline'" : ["style-src 'self'", ...styleHashes].join(' '),
     `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
-    // The merchant's logo comes from the API, which serves it itself (README, merchant profile).
-    `img-src ${api} data:`,
+    // The merchant's logo comes from the API, which serves it itself (README, merchant profile),
+    // at the sandbox's own address.
+    `img-src ${images} data:`,
     `frame-ancestors ${framedBy}`,
     "base-uri 'none'",
     "form-action 'self'",

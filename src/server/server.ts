@@ -118,6 +118,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       demoRoute(demo),
       hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), {
         apiOrigin: options.apiOrigin,
+        // Logos are at the sandbox's address, which the page may have been opened under another name of.
+        imageOrigin: options.sandboxOptions?.checkoutBaseUrl ?? publicUrl,
         dev,
         // The prerendered languages share their script and stylesheet: index.html's hashes hold for all.
         ...inlineHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { paymentIntentSchema } from '../../src/api/schemas';
-import { expectError, expectJson, sessionBody, setup, START, transferBody } from './helpers';
+import { expectError, expectJson, sessionBody, setup, START, testNumber, transferBody } from './helpers';
 
 describe('POST /v1/payment-intents (sandbox extension)', () => {
   it('creates an intent and answers 201 with the full record including the client secret', async () => {
@@ -47,6 +47,16 @@ describe('POST /v1/payment-intents (sandbox extension)', () => {
     expect([first.id, second.id]).toEqual([1, 2]);
     expect(first.intent_id).not.toBe(second.intent_id);
     expect(first.client_secret).not.toBe(second.client_secret);
+  });
+
+  it('counts integer ids per merchant token: they say nothing of other merchants\u2019 volume', async () => {
+    const { call, confirm } = setup();
+    for (let i = 0; i < 5; i += 1) await call('POST', '/v1/payment-intents', { token: 'sk_test_busy_shop', body: { amount: 100, currency: 'xaf' } });
+    const other = await expectJson(await call('POST', '/v1/payment-intents', { token: 'sk_test_quiet_shop', body: { amount: 100, currency: 'xaf' } }), 201, paymentIntentSchema);
+    expect([other.id, other.event.id]).toEqual([1, 1]);
+    expect((await confirm(other, testNumber('approved_at_once'))).status).toBe(200);
+    const paid = await expectJson(await call('GET', `/v1/payment-intents/${other.intent_id}`, { token: null }), 200, paymentIntentSchema);
+    expect(paid.event.charges.map((charge) => charge.id)).toEqual([1]);
   });
 
   it('defaults metadata and description to null', async () => {

@@ -2,7 +2,7 @@
 // The sandbox's state on disk: what was acknowledged is there after a restart, a clean one or a
 // kill -9 in the middle of a flood of writes; a disk that fails is answered 503, never a crash.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,57 @@ function open(dir: string, clock = { time: START }, options: SandboxOptions = {}
 }
 
 const journalOf = (dir: string) => join(dir, readdirSync(dir).find((name) => name.startsWith('journal-')) as string);
+
+/** Makes `dir` look as kill -9 mid-append leaves it: a dead process's lock, the last journal unsealed, its last line cut short. */
+function crashed(dir: string): void {
+  const journal = join(dir, readdirSync(dir).filter((name) => /^journal-\d+\.jsonl$/.test(name)).sort().at(-1) as string);
+  const lines = readFileSync(journal, 'utf8').split('\n');
+  lines.splice(-2, 1); // the seal
+  writeFileSync(journal, `${lines.join('\n')}0123456789abcdef {"kind":"intent","record":{"id":2,"intentId":"pi_tor`);
+  writeFileSync(join(dir, 'lock'), '999999999');
+}
+
+const record = (i: number) => ({
+  kind: 'transfer' as const,
+  record: { kind: 'remittance' as const, id: `rem_${i}`, owner: 'o', amount: 1, currency: 'xaf', firstName: 'A', lastName: 'B', operator: 'mtn', country: 'cg', phone: '242061234500', walletId: 'w', financialTransactionId: '1', transactionId: 't', externalId: 'e', createdAt: START + i, executesAt: START + i },
+});
+
+/**
+ * A directory whose state.jsonl holds records and whose journal-000002.jsonl holds more: 40
+ * remittances written straight into the store, the first 16 expired in between (which made the
+ * journal outweigh the live records: a snapshot). Answers the ids of the 24 live ones.
+ */
+async function snapshotted(dir: string): Promise<string[]> {
+  const store = new Store({ limits: { maxBytes: 2 ** 24, maxBytesPerToken: 2 ** 24 }, retentionMs: 3 * DAY_MS });
+  const journal = Journal.open(dir, store, START, 4096);
+  store.writeTo(journal);
+  for (let i = 0; i < 20; i += 1) store.write([record(i)], 'o', 'token');
+  await journal.durable();
+  store.forgetExpired(START + 3 * DAY_MS + 15);
+  for (let i = 20; i < 40; i += 1) store.write([record(i)], 'o', 'token');
+  await journal.durable();
+  await journal.close();
+  return store.remittancesOf('o').map((r) => r.id);
+}
+
+/** Every file of `dir` and its content: a refused start must leave them as they were. */
+const contentsOf = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name !== 'lock')
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
+
+/** Starts a sandbox on `dir` expecting a refusal that matches `message`; checks that nothing in `dir` was changed. */
+function expectRefused(dir: string, message: RegExp): void {
+  const before = contentsOf(dir);
+  expect(() => open(dir)).toThrow(message);
+  expect(contentsOf(dir)).toEqual(before);
+}
+
+/** `text` without its last `count` lines (each with its newline). */
+const withoutLastLines = (text: string, count: number) => `${text.split('\n').slice(0, -1 - count).join('\n')}\n`;
 
 describe('the state on disk', () => {
   it('survives a restart: intents, attempts, sessions, remittances, Idempotency-Key answers, ids that count on', async () => {
@@ -90,15 +141,17 @@ describe('the state on disk', () => {
     await third.sandbox.close();
   });
 
-  it('ignores a last line cut short by a crash, and goes on writing after it', async () => {
+  it('sets aside a last line cut short by a crash (never acknowledged), and goes on writing after it', async () => {
     const dir = newDir();
     const first = open(dir);
     const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' }), 201, paymentIntentSchema);
     await first.sandbox.close();
-    appendFileSync(journalOf(dir), '{"kind":"intent","record":{"id":2,"intentId":"pi_tor');
+    // What kill -9 mid-append leaves: the lock of a dead process, a journal without its seal, a line cut short.
+    crashed(dir);
     const second = open(dir);
     expect((await second.call('GET', `/v1/payment-intents/${intent.intent_id}`)).status).toBe(200);
     expect(second.sandbox.stats().intents).toBe(1);
+    expect(readFileSync(join(dir, 'journal-000001.jsonl.torn'), 'utf8')).toBe('0123456789abcdef {"kind":"intent","record":{"id":2,"intentId":"pi_tor');
     expect((await second.call('POST', '/v1/payment-intents', { amount: 800, currency: 'xaf' })).status).toBe(201);
     await second.sandbox.close();
     const third = open(dir);
@@ -113,7 +166,7 @@ describe('the state on disk', () => {
     await first.sandbox.close();
     const journal = journalOf(dir);
     writeFileSync(journal, readFileSync(journal, 'utf8').replace('"kind":"intent"', '"kind":"intent'));
-    expect(() => open(dir)).toThrow(/damaged \(journal-000001\.jsonl: line 1 is not JSON\).*npm run sandbox:wipe/);
+    expect(() => open(dir)).toThrow(/damaged \(journal-000001\.jsonl: line 1 does not match its checksum.*npm run sandbox:wipe/);
   });
 
   it('is one process’s at a time; a lock left by a dead process is taken over', async () => {
@@ -134,14 +187,10 @@ describe('the state on disk', () => {
     const store = new Store({ limits: { maxBytes: 2 ** 24, maxBytesPerToken: 2 ** 24 }, retentionMs: 3 * DAY_MS });
     const journal = Journal.open(dir, store, START, 4096);
     store.writeTo(journal);
-    const record = (i: number) => ({
-      kind: 'transfer' as const,
-      record: { kind: 'remittance' as const, id: `rem_${i}`, owner: 'o', amount: 1, currency: 'xaf', firstName: 'A', lastName: 'B', operator: 'mtn', country: 'cg', phone: '242061234500', walletId: 'w', financialTransactionId: '1', transactionId: 't', externalId: 'e', createdAt: START + i, executesAt: START + i },
-    });
     for (let i = 0; i < 20; i += 1) store.write([record(i)], 'o', 'token');
     await journal.durable();
-    // Nothing has expired: a snapshot would only rewrite what the journal holds.
-    expect(readFileSync(join(dir, 'state.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
+    // Nothing has expired: a snapshot would only rewrite what the journal holds (a header and an end line, no record).
+    expect(readFileSync(join(dir, 'state.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
     store.forgetExpired(START + 3 * DAY_MS + 15); // the first 16 expire
     for (let i = 20; i < 40; i += 1) store.write([record(i)], 'o', 'token');
     await journal.durable();
@@ -152,6 +201,120 @@ describe('the state on disk', () => {
     const reopened = new Store({ limits: { maxBytes: 2 ** 24, maxBytesPerToken: 2 ** 24 }, retentionMs: 3 * DAY_MS });
     await Journal.open(dir, reopened, START + 3 * DAY_MS + 15).close();
     expect(reopened.remittancesOf('o').map((r) => r.id)).toEqual(Array.from({ length: 24 }, (_, i) => `rem_${i + 16}`));
+  });
+});
+
+describe('a damaged state: it starts with every acknowledged record, or refuses naming the file and changes nothing', () => {
+  /** Three intents answered 201, then a clean shutdown. */
+  async function threeIntents(dir: string) {
+    const first = open(dir);
+    const made = [];
+    for (const amount of [700, 800, 900]) made.push(await expectJson(await first.call('POST', '/v1/payment-intents', { amount, currency: 'xaf' }), 201, paymentIntentSchema));
+    await first.sandbox.close();
+    return made;
+  }
+
+  it('the journal’s last line cut after a clean shutdown (whole lines, or in the middle of one)', async () => {
+    const dir = newDir();
+    await threeIntents(dir);
+    const journal = join(dir, 'journal-000001.jsonl');
+    const whole = readFileSync(journal, 'utf8');
+    for (const cut of [withoutLastLines(whole, 1), withoutLastLines(whole, 2), whole.slice(0, whole.lastIndexOf('\n', whole.length - 2) - 30)]) {
+      writeFileSync(journal, cut);
+      expectRefused(dir, /damaged \(journal-000001\.jsonl: (it does not end with the seal a clean shutdown writes|it ends in the middle of a line)/);
+    }
+    // Put back as it was, it starts whole.
+    writeFileSync(journal, whole);
+    const again = open(dir);
+    expect(again.sandbox.stats().intents).toBe(3);
+    await again.sandbox.close();
+  });
+
+  it('a crash’s cut last line (never acknowledged) costs nothing acknowledged', async () => {
+    const dir = newDir();
+    const made = await threeIntents(dir);
+    crashed(dir);
+    const started = open(dir);
+    for (const intent of made) expect((await started.call('GET', `/v1/payment-intents/${intent.intent_id}`)).status).toBe(200);
+    await started.sandbox.close();
+  });
+
+  it('state.jsonl cut at a line boundary, or a line taken out of it', async () => {
+    const dir = newDir();
+    const live = await snapshotted(dir);
+    const state = join(dir, 'state.jsonl');
+    const whole = readFileSync(state, 'utf8');
+    expect(whole.split('\n').length).toBeGreaterThan(10);
+    writeFileSync(state, withoutLastLines(whole, 2));
+    expectRefused(dir, /damaged \(state\.jsonl: it does not end with the line that closes every snapshot/);
+    const lines = whole.split('\n');
+    lines.splice(3, 1);
+    writeFileSync(state, lines.join('\n'));
+    expectRefused(dir, /damaged \(state\.jsonl: it holds \d+ records where its end line counts \d+/);
+    writeFileSync(state, whole);
+    const again = open(dir, { time: START + 3 * DAY_MS + 15 });
+    expect(again.sandbox.stats().remittances).toBe(live.length);
+    await again.sandbox.close();
+  });
+
+  it('state.jsonl missing while journal-000002 exists', async () => {
+    const dir = newDir();
+    await snapshotted(dir);
+    rmSync(join(dir, 'state.jsonl'));
+    expectRefused(dir, /damaged \(state\.jsonl: it is missing, yet journal-000002\.jsonl is there/);
+    expect(existsSync(join(dir, 'journal-000002.jsonl'))).toBe(true);
+  });
+
+  it('a journal missing between others, or the one state.jsonl names', async () => {
+    const dir = newDir();
+    await threeIntents(dir);
+    // Each start begins a journal (one that holds nothing is begun again): 000001 to 000004, the last empty.
+    for (let i = 0; i < 2; i += 1) {
+      const again = open(dir);
+      expect((await again.call('POST', '/v1/payment-intents', { amount: 100, currency: 'xaf' })).status).toBe(201);
+      await again.sandbox.close();
+    }
+    await open(dir).sandbox.close();
+    await open(dir).sandbox.close();
+    expect(readdirSync(dir).filter((name) => name.startsWith('journal-'))).toHaveLength(4);
+    const kept = readFileSync(join(dir, 'journal-000002.jsonl'));
+    rmSync(join(dir, 'journal-000002.jsonl'));
+    expectRefused(dir, /damaged \(journal-000002\.jsonl: it is missing, between journal-000001\.jsonl and journal-000003\.jsonl/);
+    writeFileSync(join(dir, 'journal-000002.jsonl'), kept);
+    rmSync(join(dir, 'journal-000001.jsonl'));
+    expectRefused(dir, /damaged \(journal-000001\.jsonl: it is missing, yet state\.jsonl says/);
+  });
+
+  it('hand-edited records: a paid intent edited back to unpaid, in the journal or in the snapshot', async () => {
+    const dir = newDir();
+    const first = open(dir);
+    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, paymentIntentSchema);
+    expect((await first.call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, confirmBody(intent.client_secret, testNumber('approved_at_once')), null)).status).toBe(200);
+    await first.sandbox.close();
+    const journal = join(dir, 'journal-000001.jsonl');
+    const whole = readFileSync(journal, 'utf8');
+    writeFileSync(journal, whole.replace('"outcome":"approved_at_once"', '"outcome":"operator_unavailable"'));
+    expectRefused(dir, /damaged \(journal-000001\.jsonl: line 2 does not match its checksum: it was changed after it was written/);
+    writeFileSync(journal, whole.replace('"amount":5000', '"amount":5'));
+    expectRefused(dir, /damaged \(journal-000001\.jsonl: line 1 does not match its checksum/);
+
+    const other = newDir();
+    await snapshotted(other);
+    const state = join(other, 'state.jsonl');
+    writeFileSync(state, readFileSync(state, 'utf8').replace('"amount":1', '"amount":2'));
+    expectRefused(other, /damaged \(state\.jsonl: line \d+ does not match its checksum/);
+  });
+
+  it('a state file larger than a sandbox with these bounds writes is refused before it is read', async () => {
+    const dir = newDir();
+    await snapshotted(dir);
+    const state = join(dir, 'state.jsonl');
+    const whole = readFileSync(state, 'utf8');
+    const firstLine = whole.slice(0, whole.indexOf('\n') + 1);
+    writeFileSync(state, firstLine + 'x'.repeat(2 * 1024 * 1024));
+    const before = contentsOf(dir);
+    expect(() => open(dir, { time: START }, { limits: { maxBytes: 64 * 1024, maxBytesPerToken: 16 * 1024 } })).toThrow(/too large to load \(state\.jsonl: 2 MiB, more than the 1\.1 MiB a sandbox bounded at 0\.1 MiB writes\)/);
+    expect(contentsOf(dir)).toEqual(before);
   });
 });
 

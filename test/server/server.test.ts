@@ -79,12 +79,29 @@ describe('the API under /v1', () => {
 });
 
 describe('the hosted page', () => {
+  it('allows the merchant logo at the address the sandbox gives it, whatever name the page was opened under', async () => {
+    const server = await startServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'http://localhost:1' });
+    try {
+      const client = createClient({ baseUrl: server.url, token: 'sk_test_demo' });
+      const intent = await client.createIntent({ amount: 5000, currency: 'xaf' });
+      const logo = new URL(intent.merchant?.logo_url as string);
+      expect(logo.origin).toBe('http://localhost:1');
+      // Opened at 127.0.0.1 (its 'self'), the page still allows the logo at localhost.
+      const res = await fetch(`${server.url}/pay/${intent.intent_id}`);
+      const images = /img-src ([^;]*);/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ?? [];
+      expect(images).toContain(logo.origin);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('serves dist/index.html at /pay/pi_… and /pay/cs_… with every security header', async () => {
     for (const path of ['/pay/pi_x', '/pay/cs_AbC123']) {
       const res = await fetch(`${running.server.url}${path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(res.headers.get('content-security-policy')).toBe(HOSTED_CSP);
+      // Images also from the sandbox's own address, where merchant logos are (test below).
+      expect(res.headers.get('content-security-policy')).toBe(HOSTED_CSP.replace("img-src 'self'", `img-src 'self' ${running.server.url}`));
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);

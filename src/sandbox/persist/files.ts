@@ -1,76 +1,239 @@
-// The files of a sandbox's state directory, all written so that a crash at any instant leaves
-// either the old or the new content, never a mix:
-//   state.jsonl           a snapshot: a header line, then one line per live record; replaced whole
-//                         (written beside, flushed, renamed over, the directory flushed)
+// The files of a state directory, and how they are read back. Every change to them is either an
+// append (the journal) or a whole new file renamed over the old one: after a crash, a file holds
+// either its old or its new content, never a mix:
+//   state.jsonl           a snapshot: a header line, one line per live record, and an end line
+//                         with their count and the SHA-256 of what precedes it; replaced whole
+//                         (written beside, flushed, read back and checked, renamed over it, the
+//                         directory flushed)
 //   journal-<n>.jsonl     what happened since, one line per record, appended and flushed before
-//                         any answer goes out; only its last line can be cut short by a crash
-//   lock                  the process using the directory
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+//                         any answer goes out; sealed by a last line with its count when the
+//                         sandbox moves on to the next journal or shuts down cleanly; only an
+//                         unsealed journal's last line can be cut short, by a crash
+//   lock                  the process using the directory; left behind by a crash, which is how
+//                         a start tells a crash from a clean shutdown
+// Every record line is `<checksum> <json>`: the first 16 hex digits of the SHA-256 of the JSON, so
+// that a line changed by hand (or by a disk) is found. (A checksum, not a signature: whoever edits
+// the file and recomputes it is not stopped. The sandbox guards against accidents, not its owner.)
+//
+// Reading checks everything first and changes nothing; what a start mends afterwards (a crash's
+// cut last line, kept aside; journals a snapshot made useless) is done by ./journal, once the
+// state read back has been checked whole.
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const STATE_FILE = 'state.jsonl';
 const FORMAT = 'momo-checkout sandbox state';
-const VERSION = 1;
+const VERSION = 2;
 const JOURNAL = /^journal-(\d{6})\.jsonl$/;
+const MIB = 1024 * 1024;
 
 export const journalName = (generation: number) => `journal-${String(generation).padStart(6, '0')}.jsonl`;
 
-/** What a state directory holds that cannot be read back: it names the file and how to start afresh. */
+const WIPE_HINT = 'Wipe it to start afresh (npm run sandbox:wipe, momo-checkout-sandbox --wipe, or delete the directory).';
+
+/** What a state directory holds that cannot be read back: it names the file, what is wrong, and how to start afresh. */
 export class CorruptState extends Error {
   constructor(file: string, detail: string) {
-    super(`The sandbox's saved state is damaged (${file}: ${detail}). Wipe it to start afresh (npm run sandbox:wipe, or delete the directory).`);
+    super(`The sandbox's saved state is damaged (${file}: ${detail}). Nothing in it was changed. ${WIPE_HINT}`);
     this.name = 'CorruptState';
   }
 }
 
-export interface SavedState {
-  /** Lines of records, snapshot first, then the journals in order. */
-  lines: string[];
-  /** The generation the next journal takes. */
-  nextGeneration: number;
+/** A state directory larger than a sandbox with these bounds ever writes: refused before it is read. */
+export class OversizedState extends Error {
+  constructor(file: string, detail: string) {
+    super(`The sandbox's saved state is too large to load (${file}: ${detail}). Nothing in it was changed. Start with larger limits, or ${WIPE_HINT.charAt(0).toLowerCase()}${WIPE_HINT.slice(1)}`);
+    this.name = 'OversizedState';
+  }
 }
 
-function parseLines(dir: string, file: string, text: string, tornTailAllowed: boolean): string[] {
+/** The checksum of a record's JSON: 16 hex digits of its SHA-256. */
+export const checksumOf = (json: string): string => createHash('sha256').update(json).digest('hex').slice(0, 16);
+
+/** A record line as written: `<checksum> <json>` (without the newline). */
+export const recordLine = (json: string): string => `${checksumOf(json)} ${json}`;
+
+/** The line that seals a journal: how many record lines it holds. */
+export const sealLine = (records: number): string => recordLine(JSON.stringify({ seal: { records } }));
+
+/** The lines of records of one file, in order, with where they come from for error messages. */
+export interface FileLines {
+  file: string;
+  /** The JSON of each record. */
+  records: string[];
+}
+
+export interface SavedState {
+  /** The snapshot's records, then each journal's, in order. */
+  files: FileLines[];
+  /** The generation of the journal after the last one there is (the one this start opens). */
+  nextGeneration: number;
+  /** The generation the snapshot's header names: journals before it are left over from a snapshot. */
+  firstGeneration: number;
+  /** The journals there are from `firstGeneration` on, and whether the last one is sealed. */
+  journals: number[];
+  lastSealed: boolean;
+  /** Records the last (unsealed) journal holds: its seal's count once it is sealed. */
+  lastRecords: number;
+  /** A crash's cut last line: where it starts in the last journal, and its bytes (never acknowledged). */
+  tornTail: { file: string; offset: number; bytes: Buffer } | null;
+  /** The directory held nothing: a first start. */
+  fresh: boolean;
+  /** Written by an earlier version, without checksums: read as it was, then snapshotted in this one. */
+  legacy: boolean;
+}
+
+/** The most a state directory's files may weigh for a sandbox with this bound (checked before reading). */
+export function loadBounds(maxBytes: number, compactAfterBytes: number): { state: number; journals: number } {
+  // A snapshot holds at most the bound's records, plus 17 bytes of checksum a line (records weigh
+  // 200 bytes or more); the journals since hold at most what made the next snapshot due.
+  return { state: Math.ceil(maxBytes * 1.25) + MIB, journals: 2 * Math.max(maxBytes, compactAfterBytes) + 2 * compactAfterBytes };
+}
+
+const mib = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MiB`;
+
+/** Splits a file's text into the JSON of its records, checking each checksum. */
+function records(file: string, text: string, legacy: boolean): { lines: string[]; tail: string } {
   const lines = text.split('\n');
   const tail = lines.pop() as string; // after the last newline: '' unless the last write was cut short
-  for (const [index, line] of lines.entries()) {
+  const out: string[] = new Array(lines.length);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    let json = line;
+    if (!legacy) {
+      json = line.slice(17);
+      if (line[16] !== ' ' || checksumOf(json) !== line.slice(0, 16)) {
+        throw new CorruptState(file, `line ${index + 1} does not match its checksum: it was changed after it was written`);
+      }
+    }
     try {
-      JSON.parse(line);
+      JSON.parse(json);
     } catch {
       throw new CorruptState(file, `line ${index + 1} is not JSON`);
     }
+    out[index] = json;
   }
-  if (tail !== '') {
-    // A crash mid-append: that line was never acknowledged. Drop it, so appends start clean.
-    if (!tornTailAllowed) throw new CorruptState(file, 'it ends in the middle of a line');
-    truncateSync(join(dir, file), Buffer.byteLength(text) - Buffer.byteLength(tail));
-  }
-  return lines;
+  return { lines: out, tail };
 }
 
-/** Reads what a directory holds: the snapshot, then every journal written after it. */
-export function readState(dir: string): SavedState {
-  let lines: string[] = [];
-  let first = 1;
-  if (existsSync(join(dir, STATE_FILE))) {
-    const [header, ...records] = parseLines(dir, STATE_FILE, readFileSync(join(dir, STATE_FILE), 'utf8'), false);
-    const parsed = JSON.parse(header ?? 'null') as { format?: string; version?: number; journal?: number } | null;
-    if (parsed?.format !== FORMAT || parsed.version !== VERSION || !Number.isSafeInteger(parsed.journal)) {
-      throw new CorruptState(STATE_FILE, 'its first line is not a header this sandbox writes');
-    }
-    lines = records;
-    first = parsed.journal as number;
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
-  const journals = readdirSync(dir)
+}
+
+interface Header {
+  format?: unknown;
+  version?: unknown;
+  journal?: unknown;
+}
+
+/**
+ * Reads what a directory holds — the snapshot, then every journal written after it — and checks
+ * it whole: each line's checksum, the snapshot's count and hash, journals without a gap, each one
+ * sealed but the last, and the last one sealed too unless the sandbox crashed (`crashed`: it left
+ * its lock behind). Changes nothing; throws CorruptState naming the file and what is wrong.
+ */
+export function readState(dir: string, options: { crashed: boolean; maxBytes: number; compactAfterBytes: number }): SavedState {
+  const bounds = loadBounds(options.maxBytes, options.compactAfterBytes);
+  const names = readdirSync(dir);
+  const generations = names
     .map((name) => Number(JOURNAL.exec(name)?.[1] ?? Number.NaN))
-    .filter((generation) => generation >= first)
+    .filter((generation) => Number.isSafeInteger(generation))
     .sort((a, b) => a - b);
+  const statePath = join(dir, STATE_FILE);
+  if (!existsSync(statePath)) {
+    if (generations.length > 0) {
+      throw new CorruptState(STATE_FILE, `it is missing, yet ${journalName(generations[0] as number)} is there: the records written before that journal were in it`);
+    }
+    return { files: [], nextGeneration: 1, firstGeneration: 1, journals: [], lastSealed: true, lastRecords: 0, tornTail: null, fresh: true, legacy: false };
+  }
+
+  const stateSize = statSync(statePath).size;
+  if (stateSize > bounds.state) {
+    throw new OversizedState(STATE_FILE, `${mib(stateSize)}, more than the ${mib(bounds.state)} a sandbox bounded at ${mib(options.maxBytes)} writes`);
+  }
+  const stateText = readFileSync(statePath, 'utf8');
+  const headerEnd = stateText.indexOf('\n');
+  const header = parseOrNull(stateText.slice(0, headerEnd === -1 ? undefined : headerEnd)) as Header | null;
+  if (header?.format !== FORMAT || (header.version !== VERSION && header.version !== 1) || !Number.isSafeInteger(header.journal)) {
+    throw new CorruptState(STATE_FILE, 'its first line is not a header this sandbox writes');
+  }
+  const legacy = header.version === 1;
+  const first = header.journal as number;
+  let stateRecords: string[];
+  if (legacy) {
+    const read = records(STATE_FILE, stateText.slice(headerEnd + 1), true);
+    if (read.tail !== '') throw new CorruptState(STATE_FILE, 'it ends in the middle of a line');
+    stateRecords = read.lines;
+  } else {
+    // The end line: how many records, and the SHA-256 of everything before it.
+    const body = stateText.endsWith('\n') ? stateText.slice(0, -1) : stateText;
+    const endStart = body.lastIndexOf('\n') + 1;
+    const end = parseOrNull(body.slice(endStart)) as { end?: { records?: unknown; sha256?: unknown } | null } | null;
+    if (!stateText.endsWith('\n') || typeof end?.end !== 'object' || end.end === null) {
+      throw new CorruptState(STATE_FILE, 'it does not end with the line that closes every snapshot: its end was cut off');
+    }
+    const hash = createHash('sha256').update(stateText.slice(0, endStart)).digest('hex');
+    const read = records(STATE_FILE, stateText.slice(headerEnd + 1, endStart), false);
+    if (end.end.records !== read.lines.length) {
+      throw new CorruptState(STATE_FILE, `it holds ${read.lines.length} records where its end line counts ${String(end.end.records)}: lines were removed or added`);
+    }
+    if (end.end.sha256 !== hash) throw new CorruptState(STATE_FILE, 'its content does not match the checksum of its end line: it was changed after it was written');
+    stateRecords = read.lines;
+  }
+
+  const journals = generations.filter((generation) => generation >= first);
+  let journalBytes = 0;
+  for (const generation of journals) journalBytes += statSync(join(dir, journalName(generation))).size;
+  if (journalBytes > bounds.journals) {
+    throw new OversizedState(journalName(journals.at(-1) as number), `the journals weigh ${mib(journalBytes)}, more than the ${mib(bounds.journals)} a sandbox bounded at ${mib(options.maxBytes)} writes`);
+  }
+  if (!legacy && journals[0] !== first) {
+    throw new CorruptState(journalName(first), `it is missing, yet ${STATE_FILE} says the records written after it began there`);
+  }
+  journals.forEach((generation, i) => {
+    if (i > 0 && generation !== (journals[i - 1] as number) + 1) throw new CorruptState(journalName(generation - 1), `it is missing, between ${journalName(journals[i - 1] as number)} and ${journalName(generation)}`);
+  });
+
+  const files: FileLines[] = [{ file: STATE_FILE, records: stateRecords }];
+  let tornTail: SavedState['tornTail'] = null;
+  let lastSealed = true;
+  let lastRecords = 0;
   journals.forEach((generation, i) => {
     const name = journalName(generation);
-    lines.push(...parseLines(dir, name, readFileSync(join(dir, name), 'utf8'), i === journals.length - 1));
+    const bytes = readFileSync(join(dir, name));
+    const text = bytes.toString('utf8');
+    const isLast = i === journals.length - 1;
+    const read = records(name, text, legacy);
+    const lines = read.lines;
+    let sealed = false;
+    const lastLine = lines.at(-1);
+    if (!legacy && lastLine !== undefined && lastLine.startsWith('{"seal":')) {
+      const seal = (JSON.parse(lastLine) as { seal?: { records?: unknown } }).seal;
+      lines.pop();
+      if (seal?.records !== lines.length) throw new CorruptState(name, `it holds ${lines.length} records where its seal counts ${String(seal?.records)}: lines were removed or added`);
+      sealed = true;
+    }
+    if (read.tail !== '') {
+      // A crash mid-append cuts the last line of the journal being written: never acknowledged.
+      if (!isLast || sealed || (!options.crashed && !legacy)) throw new CorruptState(name, 'it ends in the middle of a line, though the sandbox that wrote it was not stopped by a crash');
+      tornTail = { file: name, offset: Buffer.byteLength(text) - Buffer.byteLength(read.tail), bytes: Buffer.from(read.tail) };
+    }
+    if (!sealed && !legacy && !(isLast && options.crashed)) {
+      throw new CorruptState(name, isLast ? 'it does not end with the seal a clean shutdown writes: lines were cut off its end' : 'it does not end with the seal written when the next journal began: lines were cut off its end');
+    }
+    if (isLast) {
+      lastSealed = sealed;
+      lastRecords = lines.length;
+    }
+    files.push({ file: name, records: lines });
   });
-  return { lines, nextGeneration: Math.max(first, (journals.at(-1) ?? 0) + 1) };
+  return { files, nextGeneration: Math.max(first, (journals.at(-1) ?? first - 1) + 1), firstGeneration: first, journals, lastSealed, lastRecords, tornTail, fresh: false, legacy };
 }
 
 /** Writes `text` to `name` in `dir` so that it is there whole or not at all, then flushed to disk. */
@@ -83,11 +246,13 @@ export function replaceFile(dir: string, name: string, text: string): void {
   } finally {
     closeSync(fd);
   }
+  const written = readFileSync(temporary, 'utf8');
+  if (written !== text) throw new Error(`${name} did not read back as it was written`);
   renameSync(temporary, join(dir, name));
   syncDirectory(dir);
 }
 
-/** `replaceFile` without holding the event loop while a large snapshot goes to disk. */
+/** `replaceFile` without holding the event loop while a large snapshot goes to disk; read back and compared before it replaces the old one. */
 export async function replaceFileInBackground(dir: string, name: string, text: string): Promise<void> {
   const temporary = join(dir, `${name}.tmp`);
   const handle = await open(temporary, 'w');
@@ -97,15 +262,18 @@ export async function replaceFileInBackground(dir: string, name: string, text: s
   } finally {
     await handle.close();
   }
+  const written = await readFile(temporary, 'utf8');
+  if (written !== text) throw new Error(`${name} did not read back as it was written`);
   await rename(temporary, join(dir, name));
   syncDirectory(dir);
 }
 
-/** A snapshot's text: the header naming the first journal to read after it, then the records. */
-export const snapshotText = (nextGeneration: number, lines: Iterable<string>): string => {
+/** A snapshot's text: the header naming the first journal to read after it, the records, and the end line (their count and the hash of all before it). */
+export const snapshotText = (nextGeneration: number, jsons: Iterable<string>): string => {
   const parts = [JSON.stringify({ format: FORMAT, version: VERSION, journal: nextGeneration })];
-  for (const line of lines) parts.push(line);
-  return `${parts.join('\n')}\n`;
+  for (const json of jsons) parts.push(recordLine(json));
+  const body = `${parts.join('\n')}\n`;
+  return `${body}${JSON.stringify({ end: { records: parts.length - 1, sha256: createHash('sha256').update(body).digest('hex') } })}\n`;
 };
 
 /** Deletes the journals a snapshot has made useless. */
@@ -118,7 +286,7 @@ export function dropJournalsBefore(dir: string, generation: number): void {
 }
 
 /** A rename or a new file is durable only once its directory is flushed too. */
-function syncDirectory(dir: string): void {
+export function syncDirectory(dir: string): void {
   const fd = openSync(dir, 'r');
   try {
     fsyncSync(fd);

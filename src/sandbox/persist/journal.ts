@@ -2,15 +2,17 @@
 // answer that acknowledges it waits until that line is flushed to disk (fdatasync): a crash at any
 // instant loses nothing acknowledged. Lines written at the same moment share one flush. When the
 // journal outweighs the live records (what expired is still in it), a snapshot of the live ones
-// replaces it, written beside and renamed over, while appends go on into a new journal.
-import { closeSync, fdatasync, mkdirSync, openSync, write } from 'node:fs';
+// replaces it, written beside, read back and renamed over, while appends go on into a new journal
+// (the old one sealed first). A start checks everything it reads (./files) before it changes
+// anything, and then starts a new journal: it rewrites nothing it has read.
+import { closeSync, copyFileSync, fdatasync, fdatasyncSync, mkdirSync, openSync, rmSync, truncateSync, write, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ApiError } from '../errors';
 import type { Entry } from '../store/records';
 import type { EntrySink, Store } from '../store/store';
-import { CorruptState, dropJournalsBefore, journalName, readState, replaceFile, replaceFileInBackground, STATE_FILE, snapshotText } from './files';
-import { takeLock } from './lock';
+import { CorruptState, dropJournalsBefore, journalName, readState, recordLine, replaceFile, replaceFileInBackground, STATE_FILE, sealLine, snapshotText, syncDirectory } from './files';
+import { lockDirectory } from './lock';
 
 const writeAsync = promisify(write);
 const datasync = promisify(fdatasync);
@@ -21,11 +23,11 @@ const COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
 const storageUnavailable = () =>
   new ApiError('storage_unavailable', 'The sandbox could not save its state to disk; it refuses requests until it is restarted.');
 
-const KINDS = new Set<Entry['kind']>(['intent', 'attempt', 'step', 'session', 'transfer', 'answer', 'merchant']);
+const KINDS = new Set<Entry['kind']>(['intent', 'attempt', 'step', 'session', 'transfer', 'answer', 'merchant', 'forget']);
 
-function decode(line: string, file: string): Entry {
+function decode(line: string, file: string, index: number): Entry {
   const entry = JSON.parse(line) as Entry;
-  if (entry === null || typeof entry !== 'object' || !KINDS.has(entry.kind)) throw new CorruptState(file, `an entry of an unknown kind: ${line.slice(0, 40)}`);
+  if (entry === null || typeof entry !== 'object' || !KINDS.has(entry.kind)) throw new CorruptState(file, `record ${index + 1} is of an unknown kind: ${line.slice(0, 40)}`);
   return entry;
 }
 
@@ -35,6 +37,8 @@ const linesOf = function* (store: Store): Generator<string> {
 
 export class Journal implements EntrySink {
   private fd: number;
+  /** Record lines in the journal being written (for its seal). */
+  private records = 0;
   private pending: string[] = [];
   private appended = 0;
   private flushed = 0;
@@ -55,21 +59,72 @@ export class Journal implements EntrySink {
   }
 
   /**
-   * Opens `dir` (created if need be): takes its lock, loads what it holds into `store`, forgets
-   * what expired by `now`, and starts afresh from a snapshot of the rest.
+   * Opens `dir` (created if need be): takes its lock, reads back what it holds and checks it whole
+   * (./files: it throws, naming the file, before anything is changed), loads it into `store`,
+   * forgets what expired by `now`; then, and only then, sets a crash's cut last line aside (in
+   * `<journal>.torn`), seals the last journal and starts the next. A snapshot is written (in the
+   * background, read back before it replaces the old one) only when the journals outweigh the
+   * live records.
    */
   static open(dir: string, store: Store, now: number, compactAfterBytes = COMPACT_AFTER_BYTES): Journal {
     mkdirSync(dir, { recursive: true });
-    const unlock = takeLock(dir);
+    const lock = lockDirectory(dir);
     try {
-      const saved = readState(dir);
-      for (const line of saved.lines) store.apply(decode(line, STATE_FILE), Buffer.byteLength(line) + 1);
+      const saved = readState(dir, { crashed: lock.tookOver, maxBytes: store.usage.limits.maxBytes, compactAfterBytes });
+      let journalBytes = 0;
+      for (const { file, records } of saved.files) {
+        records.forEach((line, index) => {
+          const entry = decode(line, file, index);
+          try {
+            store.apply(entry, Buffer.byteLength(line) + 1);
+          } catch (error) {
+            throw new CorruptState(file, `record ${index + 1} cannot be applied: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          if (file !== STATE_FILE) journalBytes += Buffer.byteLength(line) + 1;
+        });
+      }
       store.forgetExpired(now);
-      replaceFile(dir, STATE_FILE, snapshotText(saved.nextGeneration, linesOf(store)));
-      dropJournalsBefore(dir, saved.nextGeneration);
-      return new Journal(dir, saved.nextGeneration, store, unlock, compactAfterBytes);
+      // Everything read is checked and loaded: mend what a crash left, rewriting nothing acknowledged.
+      const last = saved.journals.at(-1);
+      if (saved.tornTail) {
+        writeFileSync(join(dir, `${saved.tornTail.file}.torn`), saved.tornTail.bytes, { flag: 'a' });
+        truncateSync(join(dir, saved.tornTail.file), saved.tornTail.offset);
+        console.warn(`[sandbox] ${saved.tornTail.file} ended with a line cut short by a crash (never acknowledged); kept aside in ${saved.tornTail.file}.torn`);
+      }
+      let generation = saved.nextGeneration;
+      if (last !== undefined && saved.lastRecords === 0 && !saved.legacy) {
+        // A journal that holds nothing (a start with no write after it) is begun again, not left behind.
+        rmSync(join(dir, journalName(last)));
+        generation = last;
+      } else if (last !== undefined && !saved.lastSealed && !saved.legacy) {
+        const fd = openSync(join(dir, journalName(last)), 'a');
+        try {
+          writeSync(fd, `${sealLine(saved.lastRecords)}\n`);
+          fdatasyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      }
+      const journal = new Journal(dir, generation, store, lock.release, compactAfterBytes);
+      if (saved.fresh || saved.legacy) {
+        // The journal is there before the snapshot that names it: a state file never names a journal that is not.
+        syncDirectory(dir);
+        replaceFile(dir, STATE_FILE, snapshotText(generation, linesOf(store)));
+        if (saved.legacy) {
+          // An earlier version's files, now in the checked snapshot: kept aside, not deleted.
+          for (const generation of saved.journals) copyFileSync(join(dir, journalName(generation)), join(dir, `${journalName(generation)}.v1`));
+          dropJournalsBefore(dir, generation);
+        }
+      } else {
+        syncDirectory(dir);
+        journal.sinceSnapshot = journalBytes;
+        // Journals left over from a snapshot that was in place (and checked) before they were dropped.
+        if (saved.firstGeneration > 1) dropJournalsBefore(dir, saved.firstGeneration);
+        journal.maybeSnapshot();
+      }
+      return journal;
     } catch (error) {
-      unlock();
+      lock.release(lock.tookOver);
       throw error;
     }
   }
@@ -79,11 +134,12 @@ export class Journal implements EntrySink {
     if (this.failure) throw storageUnavailable();
   }
 
-  append(line: string): void {
+  append(json: string): void {
     this.check();
-    this.pending.push(line);
+    this.pending.push(recordLine(json));
     this.appended += 1;
-    this.sinceSnapshot += Buffer.byteLength(line) + 1;
+    // Weighed as the records are (without the checksum), so that it compares with what they weigh.
+    this.sinceSnapshot += Buffer.byteLength(json) + 1;
     this.flushing ??= this.flush();
   }
 
@@ -94,10 +150,14 @@ export class Journal implements EntrySink {
     return new Promise((resolve, reject) => this.waiters.push({ upTo: this.appended, resolve, reject }));
   }
 
-  /** Writes what is pending, waits for a snapshot under way, closes the files, gives the lock back. */
+  /** Writes what is pending, waits for a snapshot under way, seals the journal, closes it, gives the lock back. */
   async close(): Promise<void> {
     await this.flushing;
     await this.snapshotting;
+    if (!this.failure) {
+      writeSync(this.fd, `${sealLine(this.records)}\n`);
+      fdatasyncSync(this.fd);
+    }
     closeSync(this.fd);
     this.unlock();
   }
@@ -111,6 +171,7 @@ export class Journal implements EntrySink {
         for (let offset = 0; offset < bytes.length; ) offset += (await writeAsync(this.fd, bytes, offset)).bytesWritten;
         await datasync(this.fd);
         this.flushed += batch.length;
+        this.records += batch.length;
         this.waiters = this.waiters.filter((waiter) => (waiter.upTo <= this.flushed ? (waiter.resolve(), false) : true));
         if (this.pending.length === 0) this.maybeSnapshot();
       }
@@ -133,9 +194,13 @@ export class Journal implements EntrySink {
     // While nothing expires, the journal only ever adds to the snapshot: rewriting it would gain nothing.
     if (this.snapshotting || this.sinceSnapshot < this.compactAfterBytes || this.sinceSnapshot <= this.store.usage.total) return;
     const next = this.generation + 1;
+    // The old journal is sealed (its count, flushed) before the next one begins.
+    writeSync(this.fd, `${sealLine(this.records)}\n`);
+    fdatasyncSync(this.fd);
     const fd = openSync(join(this.dir, journalName(next)), 'a');
     closeSync(this.fd);
     this.fd = fd;
+    this.records = 0;
     this.generation = next;
     this.sinceSnapshot = 0;
     const text = snapshotText(next, linesOf(this.store));

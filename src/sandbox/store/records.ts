@@ -132,7 +132,7 @@ export interface Answer {
   storedAt: number;
 }
 
-/** What the journal holds: one line per record created. */
+/** What the journal holds: one line per record created (or forgotten at the bound). */
 export type Entry =
   | { kind: 'intent'; record: IntentRecord }
   | { kind: 'attempt'; intentId: string; record: Attempt }
@@ -140,4 +140,6 @@ export type Entry =
   | { kind: 'session'; record: SessionRecord }
   | { kind: 'transfer'; record: TransferRecord }
   | { kind: 'answer'; id: string; owner: Owner; record: Answer }
-  | { kind: 'merchant'; record: MerchantRecord };
+  | { kind: 'merchant'; record: MerchantRecord }
+  /** A record forgotten before it expired, to make room at the bound (see Store.write): its key. */
+  | { kind: 'forget'; key: string };

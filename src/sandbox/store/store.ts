@@ -3,6 +3,11 @@
 // request (checked against the bounds, then written to the journal when there is one) or from
 // the journal at start-up. Nothing runs in the background: what has expired is dropped when the
 // next request comes, from the front of maps kept in the order records expire.
+//
+// At the whole sandbox's bound, nobody is refused for what others hold: room is made by
+// forgetting the least recently active records of the largest holders first (see `write`), so
+// made-up `sk_test_…` tokens that fill the sandbox lose their own oldest records, and a merchant
+// who holds less than they do, and that merchant's payers, go on as if they were not there.
 import type { Answer, Entry, IntentRecord, Logo, MerchantRecord, Owner, SessionRecord, TransferRecord } from './records';
 import { type StateLimits, Usage } from './usage';
 
@@ -39,7 +44,17 @@ export class Store {
   private readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
   /** The logos of those profiles by file key, with how many profiles show each. */
   private readonly logos = new Map<string, { logo: Logo; users: number }>();
-  private readonly last = { intent: 0, event: 0, charge: 0 };
+  /**
+   * Each owner's records, least recently active first, by key: `i:<intent id>` (with its session),
+   * `t:<transfer id>`, `a:<Idempotency-Key answer id>`, `m:<owner>` (its profile).
+   */
+  private readonly held = new Map<Owner, Set<string>>();
+  /** The highest integer ids of each owner's live records. */
+  private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
+  /** The latest time the store was told of (`forgetExpired`): an attempt awaited then is never forgotten to make room. */
+  private now = 0;
+  /** Records forgotten before they expired, to make room at the bound, since the process started. */
+  evicted = 0;
   readonly usage: Usage;
   private sink: EntrySink | null = null;
 
@@ -72,28 +87,198 @@ export class Store {
     for (const { record } of this.intents.values()) yield record;
   }
 
-  nextIntentId = () => this.last.intent + 1;
-  nextEventId = () => this.last.event + 1;
-  nextChargeId = () => this.last.charge + 1;
+  // Integer ids (the interface's \`id\` and \`event_id\` of intents and charges) count per merchant
+  // token, from the highest its live records hold: they say nothing of other merchants' volume.
+  // (Unique among a token's live records; the string ids are what every call names.)
+  nextIntentId = (owner: Owner = ''): number => (this.counters.get(owner)?.intent ?? 0) + 1;
+  nextEventId = (owner: Owner = ''): number => (this.counters.get(owner)?.event ?? 0) + 1;
+  nextChargeId = (owner: Owner = ''): number => (this.counters.get(owner)?.charge ?? 0) + 1;
+
+  private count(owner: Owner, counts: { intent?: number; event?: number; charge?: number }): void {
+    const counter = this.counters.get(owner) ?? { intent: 0, event: 0, charge: 0 };
+    counter.intent = Math.max(counter.intent, counts.intent ?? 0);
+    counter.event = Math.max(counter.event, counts.event ?? 0);
+    counter.charge = Math.max(counter.charge, counts.charge ?? 0);
+    this.counters.set(owner, counter);
+  }
 
   // ---- Writes ---------------------------------------------------------------------------------
 
   /**
    * Applies entries created together (a session and its intent), all or none: 503 if they do not
-   * fit `bound` — a merchant's creation is held to its token's share and the whole (`token`), what
-   * payers add to an intent to the whole only (`total`), and the answer kept for an
-   * Idempotency-Key of work already done to nothing (`none`: refusing it would invite the retry
-   * to do the work twice). Synchronous, so nothing interleaves between the check and the change.
+   * fit `bound` — a merchant's creation is held to its token's share (`token`), what payers add to
+   * an intent to nothing but the whole (`total`), and the answer kept for an Idempotency-Key of
+   * work already done to nothing (`none`: refusing it would invite the retry to do the work
+   * twice). At the whole's bound, room is made by forgetting the least recently active records of
+   * the largest holders (never the intent being paid, nor one whose attempt is awaited): 503 only
+   * when nothing can go. Synchronous, so nothing interleaves between the check and the change.
    */
   write(entries: readonly Entry[], owner: Owner, bound: 'token' | 'total' | 'none'): void {
     const lines = entries.map((entry) => JSON.stringify(entry));
     const sizes = lines.map((line) => Buffer.byteLength(line) + 1);
     // A profile set again replaces the last one: only the difference counts.
     const replaced = entries.reduce((sum, entry) => sum + (entry.kind === 'merchant' ? (this.merchants.get(entry.record.owner)?.bytes ?? 0) : 0), 0);
-    if (bound !== 'none') this.usage.check(owner, sizes.reduce((a, b) => a + b, 0) - replaced, bound === 'token');
+    const bytes = sizes.reduce((a, b) => a + b, 0) - replaced;
+    let victims: string[] = [];
+    if (bound !== 'none') {
+      if (bound === 'token') this.usage.checkShare(owner, bytes);
+      const keep = new Set(entries.flatMap((entry) => (entry.kind === 'attempt' ? [`i:${entry.intentId}`] : entry.kind === 'merchant' ? [`m:${entry.record.owner}`] : [])));
+      const found = this.victims(bytes, keep);
+      if (!found) throw this.usage.full();
+      victims = found;
+    }
     this.sink?.check();
+    for (const key of victims) {
+      this.forget(key);
+      this.sink?.append(JSON.stringify({ kind: 'forget', key } satisfies Entry));
+    }
+    if (victims.length > 0) this.noteEviction(victims.length);
     entries.forEach((entry, i) => this.apply(entry, sizes[i] as number));
     for (const line of lines) this.sink?.append(line);
+  }
+
+  private noteEviction(count: number): void {
+    if (this.evicted === 0) {
+      console.warn('[sandbox] the sandbox is full: the least recently active records of the largest holders are forgotten to make room (docs/sandbox-state.md)');
+    }
+    this.evicted += count;
+  }
+
+  /**
+   * The keys of the records to forget so that `bytes` more fit in the whole, or null if that
+   * cannot be: each taken from the owner holding the most once the ones before it are gone, its
+   * least recently active first, a profile last. Nothing changes here.
+   */
+  private victims(bytes: number, keep: ReadonlySet<string>): string[] | null {
+    let need = this.usage.total + bytes - this.usage.limits.maxBytes;
+    const planned: string[] = [];
+    if (need <= 0) return planned;
+    const left = new Map<Owner, number>();
+    const queues = new Map<Owner, Iterator<string>>();
+    const exhausted = new Set<Owner>();
+    while (need > 0) {
+      let owner: Owner | undefined;
+      let most = 0;
+      for (const candidate of this.usage.largest(exhausted.size + 16)) {
+        if (exhausted.has(candidate)) continue;
+        const holds = left.get(candidate) ?? this.usage.of(candidate);
+        if (holds > most) [owner, most] = [candidate, holds];
+      }
+      if (owner === undefined) return null;
+      let queue = queues.get(owner);
+      if (!queue) queues.set(owner, (queue = this.evictable(owner, keep)));
+      const next = queue.next();
+      if (next.done) {
+        exhausted.add(owner);
+        continue;
+      }
+      const weight = this.weightOf(next.value);
+      planned.push(next.value);
+      left.set(owner, most - weight);
+      need -= weight;
+    }
+    return planned;
+  }
+
+  /** An owner's records that may be forgotten to make room, least recently active first, its profile last. */
+  private *evictable(owner: Owner, keep: ReadonlySet<string>): Generator<string> {
+    let profile: string | null = null;
+    for (const key of this.held.get(owner) ?? []) {
+      if (keep.has(key)) continue;
+      if (key.startsWith('m:')) profile = key;
+      else if (!this.awaited(key)) yield key;
+    }
+    if (profile) yield profile;
+  }
+
+  /** Whether the key is an intent whose latest attempt is still awaited: a payment under way. */
+  private awaited(key: string): boolean {
+    if (!key.startsWith('i:')) return false;
+    const attempt = this.intents.get(key.slice(2))?.record.attempts.at(-1);
+    return attempt !== undefined && attempt.status === 'pending' && attempt.settlesAt > this.now;
+  }
+
+  private weightOf(key: string): number {
+    const id = key.slice(2);
+    switch (key[0]) {
+      case 'i': {
+        const kept = this.intents.get(id);
+        const session = kept?.record.sessionId ? this.sessions.get(kept.record.sessionId) : undefined;
+        return (kept?.bytes ?? 0) + (session?.bytes ?? 0);
+      }
+      case 't':
+        return this.transfers.get(id)?.bytes ?? 0;
+      case 'a':
+        return this.answers.get(id)?.bytes ?? 0;
+      default:
+        return this.merchants.get(id)?.bytes ?? 0;
+    }
+  }
+
+  /** Forgets one record by its key (and an intent's session with it); nothing if it is gone already. */
+  private forget(key: string): void {
+    const id = key.slice(2);
+    switch (key[0]) {
+      case 'i':
+        return this.forgetIntent(id);
+      case 't':
+        return this.forgetTransfer(id);
+      case 'a':
+        return this.forgetAnswer(id);
+      case 'm':
+        return this.forgetMerchant(id);
+    }
+  }
+
+  private hold(owner: Owner, key: string): void {
+    let keys = this.held.get(owner);
+    if (!keys) this.held.set(owner, (keys = new Set()));
+    keys.delete(key);
+    keys.add(key);
+  }
+
+  private release(owner: Owner, key: string): void {
+    const keys = this.held.get(owner);
+    keys?.delete(key);
+    if (keys?.size !== 0) return;
+    this.held.delete(owner);
+    this.counters.delete(owner);
+  }
+
+  private forgetIntent(id: string): void {
+    const kept = this.intents.get(id);
+    if (!kept) return;
+    this.intents.delete(id);
+    this.usage.add(kept.record.owner, -kept.bytes);
+    this.release(kept.record.owner, `i:${id}`);
+    const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
+    if (session) {
+      this.sessions.delete(session.record.id);
+      this.usage.add(session.record.owner, -session.bytes);
+    }
+  }
+
+  private forgetTransfer(id: string): void {
+    const kept = this.transfers.get(id);
+    if (!kept) return;
+    this.transfers.delete(id);
+    this.usage.add(kept.record.owner, -kept.bytes);
+    this.release(kept.record.owner, `t:${id}`);
+    if (kept.record.kind !== 'remittance') return;
+    const list = this.remittancesByOwner.get(kept.record.owner);
+    if (!list) return;
+    // Expiry takes the oldest: the front. Room made at the bound may take any.
+    if (list[0]?.id === id) list.shift();
+    else list.splice(list.findIndex((record) => record.id === id) >>> 0, 1);
+    if (list.length === 0) this.remittancesByOwner.delete(kept.record.owner);
+  }
+
+  private forgetAnswer(id: string): void {
+    const kept = this.answers.get(id);
+    if (!kept) return;
+    this.answers.delete(id);
+    this.usage.add(kept.owner, -kept.bytes);
+    this.release(kept.owner, `a:${id}`);
   }
 
   /** Applies one entry: from `write`, or from the journal at start-up (no bound: it was accepted). */
@@ -103,9 +288,8 @@ export class Store {
         const { record } = entry;
         this.intents.set(record.intentId, { record, bytes });
         this.usage.add(record.owner, bytes);
-        this.last.intent = Math.max(this.last.intent, record.id);
-        this.last.event = Math.max(this.last.event, record.eventId);
-        for (const attempt of record.attempts) this.last.charge = Math.max(this.last.charge, attempt.recordId);
+        this.hold(record.owner, `i:${record.intentId}`);
+        this.count(record.owner, { intent: record.id, event: record.eventId, charge: Math.max(0, ...record.attempts.map((attempt) => attempt.recordId)) });
         return;
       }
       case 'attempt': {
@@ -114,10 +298,11 @@ export class Store {
         kept.record.attempts.push(entry.record);
         kept.bytes += bytes;
         this.usage.add(kept.record.owner, bytes);
-        this.last.charge = Math.max(this.last.charge, entry.record.recordId);
-        // Its activity moves it to the back: it expires last.
+        // Its activity moves it to the back: it expires last, and is its owner's last to make room.
         this.intents.delete(entry.intentId);
         this.intents.set(entry.intentId, kept);
+        this.hold(kept.record.owner, `i:${entry.intentId}`);
+        this.count(kept.record.owner, { charge: entry.record.recordId });
         return;
       }
       case 'step': {
@@ -137,6 +322,7 @@ export class Store {
         const { record } = entry;
         this.transfers.set(record.id, { record, bytes });
         this.usage.add(record.owner, bytes);
+        this.hold(record.owner, `t:${record.id}`);
         if (record.kind === 'remittance') {
           const list = this.remittancesByOwner.get(record.owner) ?? [];
           list.push(record);
@@ -147,6 +333,7 @@ export class Store {
       case 'answer':
         this.answers.set(entry.id, { record: entry.record, owner: entry.owner, bytes });
         this.usage.add(entry.owner, bytes);
+        this.hold(entry.owner, `a:${entry.id}`);
         return;
       case 'merchant': {
         const { record } = entry;
@@ -154,6 +341,7 @@ export class Store {
         this.forgetMerchant(record.owner);
         this.merchants.set(record.owner, { record, bytes });
         this.usage.add(record.owner, bytes);
+        this.hold(record.owner, `m:${record.owner}`);
         if (record.logo) {
           const shown = this.logos.get(record.logo.key);
           if (shown) shown.users += 1;
@@ -161,6 +349,10 @@ export class Store {
         }
         return;
       }
+      case 'forget':
+        // Room made at the bound, read back from the journal: the record may have expired since.
+        this.forget(entry.key);
+        return;
     }
   }
 
@@ -169,6 +361,7 @@ export class Store {
     if (!kept) return;
     this.merchants.delete(owner);
     this.usage.add(owner, -kept.bytes);
+    this.release(owner, `m:${owner}`);
     const { logo } = kept.record;
     const shown = logo ? this.logos.get(logo.key) : undefined;
     if (!logo || !shown) return;
@@ -185,28 +378,18 @@ export class Store {
 
   /** Forgets what has expired at `now`. Each map is in expiry order: only its front is looked at. */
   forgetExpired(now: number): void {
+    this.now = Math.max(this.now, now);
     for (const [id, kept] of this.intents) {
       if (this.intentExpiresAt(kept.record) > now) break;
-      this.intents.delete(id);
-      this.usage.add(kept.record.owner, -kept.bytes);
-      const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
-      if (session) {
-        this.sessions.delete(session.record.id);
-        this.usage.add(session.record.owner, -session.bytes);
-      }
+      this.forgetIntent(id);
     }
     for (const [id, kept] of this.transfers) {
       if (kept.record.createdAt + this.options.retentionMs > now) break;
-      this.transfers.delete(id);
-      this.usage.add(kept.record.owner, -kept.bytes);
-      const list = kept.record.kind === 'remittance' ? this.remittancesByOwner.get(kept.record.owner) : undefined;
-      list?.shift();
-      if (list?.length === 0) this.remittancesByOwner.delete(kept.record.owner);
+      this.forgetTransfer(id);
     }
     for (const [id, kept] of this.answers) {
       if (kept.record.storedAt + IDEMPOTENCY_TTL_MS > now) break;
-      this.answers.delete(id);
-      this.usage.add(kept.owner, -kept.bytes);
+      this.forgetAnswer(id);
     }
     for (const [owner, kept] of this.merchants) {
       if (kept.record.setAt + this.options.retentionMs > now) break;

@@ -29,18 +29,39 @@ export class Usage {
   /**
    * Throws 503 `capacity_exceeded` unless `bytes` more fit. A merchant's creations count against
    * its own bound and the whole; what payers add to an existing intent (attempts) only against
-   * the whole, so a merchant at its bound still gets paid.
+   * the whole, so a merchant at its bound still gets paid. (The store makes room at the whole's
+   * bound before it asks: see `Store.write`; this is what it answers when no room can be made.)
    */
   check(owner: Owner, bytes: number, perToken: boolean): void {
-    if (this.total + bytes > this.limits.maxBytes) {
-      throw new ApiError('capacity_exceeded', `The sandbox holds as much as it may (${mib(this.limits.maxBytes)}); records are forgotten as they expire.`);
-    }
-    if (perToken && this.of(owner) + bytes > this.limits.maxBytesPerToken) {
+    if (this.total + bytes > this.limits.maxBytes) throw this.full();
+    if (perToken) this.checkShare(owner, bytes);
+  }
+
+  /** Throws 503 `capacity_exceeded` unless `bytes` more fit in the share of `owner`. */
+  checkShare(owner: Owner, bytes: number): void {
+    if (this.of(owner) + bytes > this.limits.maxBytesPerToken) {
       throw new ApiError(
         'capacity_exceeded',
         `This secret key's records fill its share of the sandbox (${mib(this.limits.maxBytesPerToken)}); they are forgotten as they expire.`,
       );
     }
+  }
+
+  full(): ApiError {
+    return new ApiError('capacity_exceeded', `The sandbox holds as much as it may (${mib(this.limits.maxBytes)}); records are forgotten as they expire.`);
+  }
+
+  /** The owners holding the most, largest first (at most `count`). */
+  largest(count: number): Owner[] {
+    const top: [Owner, number][] = [];
+    for (const entry of this.perOwner) {
+      if (top.length < count || entry[1] > (top.at(-1) as [Owner, number])[1]) {
+        top.push(entry);
+        top.sort((a, b) => b[1] - a[1]);
+        if (top.length > count) top.pop();
+      }
+    }
+    return top.map(([owner]) => owner);
   }
 
   add(owner: Owner, bytes: number): void {
