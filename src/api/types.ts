@@ -31,4 +31,7 @@ export type Merchant = z.infer<typeof s.merchantSchema>;
 export type Session = z.infer<typeof s.sessionSchema>;
 export type PublicSession = z.infer<typeof s.publicSessionSchema>;
 export type SessionStatus = z.infer<typeof s.sessionStatusSchema>;
+export type IntentStatus = z.infer<typeof s.intentStatusSchema>;
+export type SessionList = z.infer<typeof s.sessionListSchema>;
+export type PaymentIntentList = z.infer<typeof s.paymentIntentListSchema>;
 export type ErrorBody = z.infer<typeof s.errorBodySchema>;

@@ -12,6 +12,7 @@ import { jsonResponse } from './http';
 import { MerchantProfiles } from './merchants';
 import { confirmLimits } from './rate-limit';
 import { intentRoutes } from './routes/intents';
+import { listRoutes } from './routes/lists';
 import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
@@ -72,7 +73,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   intentRoutes(app, deps);
   transferRoutes(app, deps);
   sessionRoutes(app, deps);
-  if (config.extensions) profileRoutes(app, deps);
+  if (config.extensions) {
+    profileRoutes(app, deps);
+    listRoutes(app, deps);
+  }
 
   app.notFound(() => {
     const error = notFound('This endpoint');

@@ -233,3 +233,22 @@ export const sessionSchema = z.object({
   clientSecret: clientSecretSchema,
   metadata: metadataSchema,
 });
+
+/**
+ * The statuses of an intent the sandbox writes (decision, README; the interface shows `succeeded`
+ * only). Read answers keep `status` as any text (a newer service may add one: the checkout shows it
+ * as unknown); this enum types what a merchant filters by and compares with.
+ */
+export const intentStatusSchema = z.enum(['requires_payment_method', 'pending', 'succeeded', 'canceled']);
+
+/** Extension: GET /v1/sessions, the token's own sessions newest first, with the remittance list's meta. */
+export const sessionListSchema = z.object({
+  meta: paginationMetaSchema,
+  data: z.array(sessionSchema),
+});
+
+/** Extension: GET /v1/payment-intents, the token's own intents newest first, with the same meta. */
+export const paymentIntentListSchema = z.object({
+  meta: paginationMetaSchema,
+  data: z.array(paymentIntentSchema),
+});
