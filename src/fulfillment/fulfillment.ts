@@ -316,7 +316,6 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
         },
       );
     }, ms);
-    timer.unref?.();
   }
 
   return {

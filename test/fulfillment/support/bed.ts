@@ -29,7 +29,7 @@ export function bed() {
     calls.push(event);
   };
 
-  function fulfillment(options: Partial<FulfillmentOptions> & { handlers?: Partial<Handlers> } = {}) {
+  function fulfillment(options: Partial<Omit<FulfillmentOptions, 'handlers'>> & { handlers?: Partial<Handlers> } = {}) {
     return createFulfillment({
       api: { baseUrl: BASE, token: TOKEN, fetch },
       store: fileStore(dir, { rescanMs: 0, sync: false }),
