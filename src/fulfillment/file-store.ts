@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { Claim, Claimed, FollowedPayment, FulfillmentKind, FulfillmentStore } from './types';
+import { type Claim, type Claimed, FINISHED, type FollowedPayment, type FulfillmentKind, type FulfillmentStore } from './types';
 
 export interface FileStoreOptions {
   /** How often the directory is listed again for payments other processes added (default 5 s). */
@@ -19,7 +19,6 @@ export interface FileStoreOptions {
   sync?: boolean;
 }
 
-const FINISHED = 8.64e15;
 const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';

@@ -9,16 +9,11 @@
 // whole set; reads are held to `maxRequestsPerSecond`, and stop altogether while the service is down.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { getIntent } from '../api/endpoints/intents';
-import { isApiError, isTransient } from '../api/errors';
-import type { ClientConfig } from '../api/http';
-import type { Metadata, PaymentIntent, Session } from '../api/types';
+// The client through its entry only: the package's build makes it an import of `momo-checkout`.
+import { type ClientConfig, getIntent, isApiError, isTransient, type Metadata, type PaymentIntent, type Session } from '../api';
 import { fileStore } from './file-store';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
-import type { Claimed, FollowedPayment, FulfillmentEvent, FulfillmentKind, FulfillmentStore } from './types';
-
-/** `nextCheckAt` of a finished payment: never due again. */
-export const FINISHED = 8.64e15;
+import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentEvent, type FulfillmentKind, type FulfillmentStore } from './types';
 
 export type Handler = (event: FulfillmentEvent) => unknown;
 

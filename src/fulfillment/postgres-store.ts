@@ -8,7 +8,7 @@
 // It takes your `pg` Pool (or anything with the same `connect` and `query`): the package brings no
 // database driver of its own.
 
-import type { Claim, Claimed, FollowedPayment, FulfillmentStore } from './types';
+import { type Claim, type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
 
 /** What this store uses of a `pg` client: `query` with `$1` parameters. */
 export interface PostgresClient {
@@ -25,7 +25,6 @@ export interface PostgresStoreOptions {
   table?: string;
 }
 
-const FINISHED = 8.64e15;
 
 export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions = {}): FulfillmentStore {
   const table = options.table ?? 'momo_fulfillment';

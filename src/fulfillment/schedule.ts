@@ -1,6 +1,6 @@
 // The pace of following, as pure functions of a payment and the clock: what a read of the intent
 // means, and when to read it again. Tested on their own (test/fulfillment/schedule.test.ts).
-import type { PaymentIntent } from '../api/types';
+import type { PaymentIntent } from '../api';
 import type { FollowedPayment } from './types';
 
 export interface Pace {

@@ -1,6 +1,6 @@
 // What fulfillment keeps of each payment it follows, what it tells the merchant, and what a store
 // must do to keep it (docs/fulfillment.md). Plain data: a store writes it as JSON.
-import type { Metadata, PaymentIntent } from '../api/types';
+import type { Metadata, PaymentIntent } from '../api';
 
 /** What the merchant hears, once each: the three ends of a payment, and two reports. */
 export type FulfillmentKind =
@@ -15,7 +15,8 @@ export type FulfillmentKind =
   /** The service no longer knows it (404): it cannot be followed any more. */
   | 'lost';
 
-export const FINAL_KINDS: readonly FulfillmentKind[] = ['paid', 'failed', 'expired', 'lost'];
+/** `nextCheckAt` of a finished payment (the latest time a Date holds): never due again. */
+export const FINISHED = 8.64e15;
 
 export interface FulfillmentEvent {
   /** Stable: the same payment and kind always bring the same id (`<intent id>:<kind>`). */
