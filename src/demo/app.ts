@@ -2,12 +2,15 @@
 // its server calling the payment service through the project's own client (src/api). It runs
 // against the in-process sandbox unless a real service is configured.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { type Client, createClient, isApiError } from '../api';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Client, type ClientConfig, createClient, isApiError } from '../api';
 import { BodyCutOff, readAtMost } from '../sandbox/http';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import type { SafeHtml } from './html';
+import { demoOrders } from './orders';
 import { messagePage, shopPage, successPage } from './pages';
 import { type Lang, STRINGS, langOf } from './strings';
 
@@ -31,7 +34,12 @@ export interface DemoOptions {
   shopBaseUrl: string;
   /** The sandbox's checkoutBaseUrl when it is not this server (so the form may go there). */
   sandboxCheckoutBaseUrl?: string | undefined;
+  /** Where the shop keeps its orders and what fulfillment follows; default: a new temporary folder. */
+  ordersDir?: string | undefined;
 }
+
+/** The demo's requests, and `close` to stop following payments. */
+export type Demo = ((req: Request) => Promise<Response>) & { close(): Promise<void> };
 
 /** Any `sk_test_…` key is a merchant to the sandbox. */
 export const SANDBOX_SECRET_KEY = 'sk_test_demo';
@@ -46,15 +54,18 @@ const ORDER_REF = /^CMD-[0-9A-F]{12}$/;
 const newOrderRef = () => `CMD-${randomBytes(6).toString('hex').toUpperCase()}`;
 const originOf = (address: string) => new URL(address).origin;
 
-export function createDemo(options: DemoOptions): (req: Request) => Promise<Response> {
+export function createDemo(options: DemoOptions): Demo {
   const { api } = options;
   const shopBase = originOf(options.shopBaseUrl);
   let css: Promise<Variants> | undefined;
   let script: Promise<Variants> | undefined;
 
-  const client: Client = createClient(
-    api ? { baseUrl: api.baseUrl, token: api.secretKey } : { baseUrl: shopBase, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch },
-  );
+  const apiConfig: ClientConfig = api
+    ? { baseUrl: api.baseUrl, token: api.secretKey }
+    : { baseUrl: shopBase, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch };
+  const client: Client = createClient(apiConfig);
+  // Every payment the shop creates is followed to its end, whether or not its payer comes back.
+  const orders = demoOrders(apiConfig, options.ordersDir ?? mkdtempSync(join(tmpdir(), 'momo-demo-orders-')));
 
   /** Prefix of hosted-page links: nothing when the hosted page is this server. */
   const checkoutBase = api ? (api.checkoutBaseUrl ?? originOf(api.baseUrl)) : (options.sandboxCheckoutBaseUrl ?? '');
@@ -156,6 +167,8 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
         },
         { idempotencyKey: `demo-checkout-${order}` },
       );
+      // Before the customer is sent to pay: from now on the order's end cannot be missed.
+      await orders.follow(session);
       const target = new URL(session.url);
       if (target.protocol !== 'https:' && target.protocol !== 'http:') {
         throw new TypeError('The service answered a session address that is not http(s).');
@@ -196,7 +209,7 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     }
   }
 
-  return async (req) => {
+  const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     switch (url.pathname) {
@@ -222,6 +235,9 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
       case '/demo/success':
         if (isRead) return success(req, url);
         break;
+      case '/demo/orders':
+        if (isRead) return page(200, await orders.page(langOf(url.searchParams.get('lang'))), req);
+        break;
       default: {
         const lang = langOf(url.searchParams.get('lang'));
         const t = STRINGS[lang];
@@ -230,6 +246,7 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     }
     return methodNotAllowed('GET, HEAD');
   };
+  return Object.assign(handle, { close: orders.close });
 }
 
 const methodNotAllowed = (allow: string) =>

@@ -54,6 +54,13 @@ export const STRINGS = {
     forbiddenText: 'Cette demande ne vient pas de la boutique.',
     notFoundTitle: 'Page introuvable',
     notFoundText: 'Il n’y a rien à cette adresse.',
+    ordersLink: 'Commandes de la boutique',
+    ordersTitle: 'Commandes',
+    ordersText: 'Ce que le serveur de la boutique sait de chaque paiement qu’il a créé, même quand le client a fermé la page pendant qu’il approuvait sur son téléphone : la boutique suit chaque paiement jusqu’à sa fin (momo-checkout/fulfillment).',
+    ordersEmpty: 'Aucune commande pour l’instant.',
+    order: 'Commande',
+    orderStatus: 'État',
+    orderState: { open: 'En attente du paiement', paid: 'Payée', failed: 'Échouée', expired: 'Expirée', overdue: 'En retard : toujours suivie', lost: 'Introuvable' },
   },
   en: {
     shopName: 'Boutique Awa',
@@ -103,6 +110,13 @@ export const STRINGS = {
     forbiddenText: 'This request does not come from the shop.',
     notFoundTitle: 'Page not found',
     notFoundText: 'There is nothing at this address.',
+    ordersLink: 'The shop’s orders',
+    ordersTitle: 'Orders',
+    ordersText: 'What the shop’s server knows of every payment it created, even when the customer closed the page while approving on their phone: the shop follows each payment to its end (momo-checkout/fulfillment).',
+    ordersEmpty: 'No order yet.',
+    order: 'Order',
+    orderStatus: 'Status',
+    orderState: { open: 'Awaiting payment', paid: 'Paid', failed: 'Failed', expired: 'Expired', overdue: 'Overdue: still followed', lost: 'Not found' },
   },
 } as const;
 

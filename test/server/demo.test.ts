@@ -293,6 +293,38 @@ describe('GET /demo/success', () => {
   });
 });
 
+describe('GET /demo/orders', () => {
+  it('shows paid, within the approval window, the order of a payer who closed the tab at the approval screen', { timeout: 60_000 }, async () => {
+    const { intentId, secret } = await createSessionFromForm();
+    const orders = async () => (await fetch(`${running.server.url}/demo/orders?lang=en`)).text();
+    const order = /data-order="(CMD-[0-9A-F]+)" data-state="open"/.exec(await orders())?.[1];
+    expect(order).toMatch(/^CMD-/);
+    // The payer confirms, is shown "approve on your phone", approves there and closes the tab:
+    // the shop's success page is never visited.
+    const approving = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay');
+    const confirm = await fetch(`${running.server.url}/v1/payment-intents/${intentId}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_secret: secret,
+        first_name: 'Awa',
+        last_name: 'Mbemba',
+        receipt_email: 'awa@example.com',
+        payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: approving?.msisdn, operator_name: 'mtn' } },
+      }),
+    });
+    expect(await confirm.json()).toMatchObject({ status: 'pending' });
+    let page = '';
+    for (let waited = 0; waited < 50_000 && !page.includes(`data-order="${order}" data-state="paid"`); waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      page = await orders();
+    }
+    expect(page).toContain(`data-order="${order}" data-state="paid"`);
+    expect(page).toContain(`<td>Paid</td>`);
+    expect(page).toContain(formatXaf(TOTAL));
+  });
+});
+
 describe('GET /demo/success › the shop checks on its server', () => {
   /** A payment service that answers the session and intent it is given, whoever asks. */
   async function withService(session: Record<string, unknown>, intent: Record<string, unknown>, check: (url: string) => Promise<void>) {
