@@ -97,21 +97,19 @@ export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transac
   return event;
 }
 
-/** A token bucket: `take` resolves when one more request fits the rate. */
+/**
+ * `take` resolves when one more request fits the rate: requests are spaced 1/rate apart (a bucket
+ * of one), so that no second of time holds more than `perSecond` of them, bursts included.
+ */
 function rateLimit(perSecond: number, now: () => number) {
-  let tokens = perSecond;
-  let at = now();
+  const gap = 1000 / perSecond;
+  let next = Number.NEGATIVE_INFINITY;
   let queue = Promise.resolve();
   return () => {
     queue = queue.then(async () => {
-      for (;;) {
-        const t = now();
-        tokens = Math.min(perSecond, tokens + ((t - at) / 1000) * perSecond);
-        at = t;
-        if (tokens >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, Math.ceil(((1 - tokens) / perSecond) * 1000)));
-      }
-      tokens -= 1;
+      const wait = next - now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      next = Math.max(now(), next) + gap;
     });
     return queue;
   };

@@ -33,6 +33,20 @@ const transfer = () => {
   return { amount: '1500', first_name: 'Jean', last_name: 'Mabiala', currency: 'xaf', payment_method_data: { type: 'momo' as const, momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator } } };
 };
 
+describe('the client’s types', () => {
+  it('type statuses and event kinds as unions of literals, and pass on a status they do not know', async () => {
+    const { merchant } = setup();
+    const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
+    // @ts-expect-error: a misspelt status does not compile.
+    expect(intent.status === 'succeded').toBe(false);
+    const known: 'requires_payment_method' | 'pending' | 'succeeded' | 'canceled' = intent.status;
+    expect(known).toBe('requires_payment_method');
+    const charge = intent.event.charges[0];
+    // @ts-expect-error: nor does a misspelt event kind.
+    expect(charge?.type === 'charge.succeeded').toBe(false);
+  });
+});
+
 describe('client lists', () => {
   it('walks every intent across pages with for await, newest first, one read per page', async () => {
     const { merchant, paths, advance } = setup();
