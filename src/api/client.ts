@@ -1,5 +1,6 @@
 // The client as one object, for merchants' servers: every operation bound to one configuration.
 // Browser code imports the endpoint functions directly instead, so bundles keep only what they use.
+import { serviceBase } from './base-url';
 import type { CallOptions, ClientConfig } from './http';
 import { getSession } from './endpoints/checkout';
 import { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
@@ -8,7 +9,12 @@ import { createDisbursement, createRemittance, eachRemittance, getDisbursement, 
 import type { ListQuery, PageQuery } from './pages';
 import type { ConfirmRequest, CreateIntentRequest, DisbursementRequest, IntentStatus, RemittanceRequest, SessionRequest, SessionStatus } from './types';
 
-export function createClient(config: ClientConfig) {
+/**
+ * `config.baseUrl` is the service's address with or without `/v1` (as the sandbox prints it); a
+ * malformed one throws a TypeError here that says what is wrong.
+ */
+export function createClient(given: ClientConfig) {
+  const config: ClientConfig = { ...given, baseUrl: serviceBase(given.baseUrl) };
   return {
     getIntent: (id: string, options?: CallOptions) => getIntent(config, id, options),
     confirmIntent: (id: string, body: ConfirmRequest, options?: CallOptions) => confirmIntent(config, id, body, options),

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 // The client through its entry only: the package's build makes it an import of `momo-checkout`.
-import { type ClientConfig, getIntent, isApiError, isTransient, type Metadata, type PaymentIntent, type Session } from '../api';
+import { type ClientConfig, getIntent, isApiError, isTransient, type Metadata, type PaymentIntent, serviceBase, type Session } from '../api';
 import { fileStore } from './file-store';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
 import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentEvent, type FulfillmentKind, type FulfillmentStore } from './types';
@@ -125,7 +125,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
   const claimant = options.claimant ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   // The pace is fulfillment's own: the client does not retry reads behind its back.
-  const api: ClientConfig = { ...options.api, readRetries: 0 };
+  const api: ClientConfig = { ...options.api, baseUrl: serviceBase(options.api.baseUrl), readRetries: 0 };
   const take = rateLimit(options.maxRequestsPerSecond ?? 10, now);
   const { handlers } = options;
   const report = (error: unknown, intentId: string) => options.onError?.(error, intentId);
