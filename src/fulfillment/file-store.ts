@@ -17,6 +17,8 @@ export interface FileStoreOptions {
   rescanMs?: number;
   /** Sync each write to the disk (default true; tests of other things may turn it off). */
   sync?: boolean;
+  /** The clock of the claims: the fulfillment's (default `Date.now`). */
+  now?: () => number;
 }
 
 const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
@@ -27,6 +29,7 @@ const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === '
 export function fileStore(directory: string, options: FileStoreOptions = {}): FulfillmentStore {
   const rescanMs = options.rescanMs ?? 5000;
   const sync = options.sync ?? true;
+  const now = options.now ?? Date.now;
   const open = join(directory, 'open');
   const done = join(directory, 'done');
   const claims = join(directory, 'claims');
@@ -197,14 +200,28 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     },
 
     async deliver(payment, kind: FulfillmentKind, claim, handler) {
-      if (!(await holds(payment.intentId, claim))) return false;
+      const lease = claim.until - now();
+      if (lease <= 0 || !(await holds(payment.intentId, claim))) return false;
       // Said before the call: if this process dies in the handler, the next one knows.
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'started' } });
+      // A handler slower than the lease keeps its claim: renewed every third of it while it runs,
+      // so no other process takes the payment (and asks isHandled) while this call is under way.
+      let renewing = Promise.resolve();
+      const beat = setInterval(() => {
+        renewing = renewing.then(async () => {
+          if (!(await holds(payment.intentId, claim))) return;
+          claim.until = now() + lease;
+          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim));
+        });
+      }, Math.max(20, lease / 3));
       try {
         await handler();
       } catch (error) {
         await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'due' } });
         throw error;
+      } finally {
+        clearInterval(beat);
+        await renewing.catch(() => undefined);
       }
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } });
       return true;

@@ -44,7 +44,7 @@ export interface FulfillmentOptions {
   maxRequestsPerSecond?: number;
   /** Payments worked on at once by this process (default 8). */
   concurrency?: number;
-  /** How long a claim lasts (default 60 s): a handler must finish well within it. */
+  /** How long a claim lasts (default 60 s): how long a dead process's payments wait; a running handler keeps its claim. */
   leaseMs?: number;
   /** How often the store is asked for due payments when none was (default 1 s). */
   pollMs?: number;

@@ -32,7 +32,7 @@ export function bed() {
   function fulfillment(options: Partial<Omit<FulfillmentOptions, 'handlers'>> & { handlers?: Partial<Handlers> } = {}) {
     return createFulfillment({
       api: { baseUrl: BASE, token: TOKEN, fetch },
-      store: fileStore(dir, { rescanMs: 0, sync: false }),
+      store: fileStore(dir, { rescanMs: 0, sync: false, now: () => now }),
       now: () => now,
       maxRequestsPerSecond: 1000,
       ...options,
