@@ -55,18 +55,18 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     }
   }
 
-  /** Writes `text` at `path` whole or not at all. */
-  async function writeAtomic(path: string, text: string): Promise<void> {
+  /** Writes `text` at `path` whole or not at all; `durable`: synced to the disk before it resolves. */
+  async function writeAtomic(path: string, text: string, durable = sync): Promise<void> {
     const temporary = join(tmp, `${randomBytes(8).toString('hex')}.tmp`);
     const handle = await fs.open(temporary, 'w');
     try {
       await handle.writeFile(text);
-      if (sync) await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
     await fs.rename(temporary, path);
-    await syncDir(join(path, '..'));
+    if (durable) await syncDir(join(path, '..'));
   }
 
   async function readJson<T>(path: string): Promise<T | undefined> {
@@ -113,10 +113,11 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     const claim: Claim = { claimant, fence: randomBytes(6).readUIntBE(0, 6), until: now + leaseMs };
     for (let tries = 0; tries < 2; tries++) {
       try {
+        // Not synced: a claim only matters while its process lives, and a machine that crashed
+        // took its processes with it (a claim file lost or left empty reads as expired).
         const handle = await fs.open(claimFile(id), 'wx');
         try {
           await handle.writeFile(JSON.stringify(claim));
-          if (sync) await handle.sync();
         } finally {
           await handle.close();
         }
@@ -211,7 +212,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
         renewing = renewing.then(async () => {
           if (!(await holds(payment.intentId, claim))) return;
           claim.until = now() + lease;
-          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim));
+          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
         });
       }, Math.max(20, lease / 3));
       try {

@@ -12,6 +12,7 @@ import { hostname } from 'node:os';
 // The client through its entry only: the package's build makes it an import of `momo-checkout`.
 import { type ClientConfig, getIntent, isApiError, isTransient, type Metadata, type PaymentIntent, serviceBase, type Session } from '../api';
 import { fileStore } from './file-store';
+import { rateLimit } from './rate';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
 import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentEvent, type FulfillmentKind, type FulfillmentStore } from './types';
 
@@ -95,24 +96,6 @@ export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transac
   };
   if (transaction !== undefined) event.transaction = transaction;
   return event;
-}
-
-/**
- * `take` resolves when one more request fits the rate: requests are spaced 1/rate apart (a bucket
- * of one), so that no second of time holds more than `perSecond` of them, bursts included.
- */
-function rateLimit(perSecond: number, now: () => number) {
-  const gap = 1000 / perSecond;
-  let next = Number.NEGATIVE_INFINITY;
-  let queue = Promise.resolve();
-  return () => {
-    queue = queue.then(async () => {
-      const wait = next - now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
-      next = Math.max(now(), next) + gap;
-    });
-    return queue;
-  };
 }
 
 export function createFulfillment(options: FulfillmentOptions): Fulfillment {
