@@ -6,7 +6,7 @@ import { getSession } from './endpoints/checkout';
 import { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
 import { createSession, eachSession, listSessions } from './endpoints/sessions';
 import { createDisbursement, createRemittance, eachRemittance, getDisbursement, getRemittance, listRemittances } from './endpoints/transfers';
-import type { ListQuery, PageQuery } from './pages';
+import type { IntentListQuery, ListQuery, PageQuery } from './pages';
 import type { ConfirmRequest, CreateIntentRequest, DisbursementRequest, IntentStatus, RemittanceRequest, SessionRequest, SessionStatus } from './types';
 
 /**
@@ -29,8 +29,8 @@ export function createClient(given: ClientConfig) {
     getSession: (id: string, options?: CallOptions) => getSession(config, id, options),
     listSessions: (query?: ListQuery<SessionStatus>, options?: CallOptions) => listSessions(config, query, options),
     eachSession: (query?: ListQuery<SessionStatus>, options?: CallOptions) => eachSession(config, query, options),
-    listIntents: (query?: ListQuery<IntentStatus>, options?: CallOptions) => listIntents(config, query, options),
-    eachIntent: (query?: ListQuery<IntentStatus>, options?: CallOptions) => eachIntent(config, query, options),
+    listIntents: (query?: IntentListQuery<IntentStatus>, options?: CallOptions) => listIntents(config, query, options),
+    eachIntent: (query?: IntentListQuery<IntentStatus>, options?: CallOptions) => eachIntent(config, query, options),
     getRemittance: (id: string, options?: CallOptions) => getRemittance(config, id, options),
     getDisbursement: (id: string, options?: CallOptions) => getDisbursement(config, id, options),
   };

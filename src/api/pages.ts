@@ -20,13 +20,19 @@ export interface ListQuery<Status extends string> extends PageQuery {
   createdBefore?: Date | string;
 }
 
+/** Extension: what GET /v1/payment-intents filters by, `updatedFrom` too. */
+export interface IntentListQuery<Status extends string> extends ListQuery<Status> {
+  /** Changed (created, attempted, paid, canceled) at or after this time. */
+  updatedFrom?: Date | string;
+}
+
 export interface Page<T> {
   meta: PaginationMeta;
   data: T[];
 }
 
 /** The query string of a list request (empty, or starting with `?`). */
-export function searchOf(query: ListQuery<string>): string {
+export function searchOf(query: IntentListQuery<string>): string {
   const params = new URLSearchParams();
   if (query.page !== undefined) params.set('page', String(query.page));
   if (query.perPage !== undefined) params.set('perPage', String(query.perPage));
@@ -34,6 +40,7 @@ export function searchOf(query: ListQuery<string>): string {
   const time = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
   if (query.createdFrom !== undefined) params.set('createdFrom', time(query.createdFrom));
   if (query.createdBefore !== undefined) params.set('createdBefore', time(query.createdBefore));
+  if (query.updatedFrom !== undefined) params.set('updatedFrom', time(query.updatedFrom));
   return params.size ? `?${params}` : '';
 }
 

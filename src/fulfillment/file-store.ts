@@ -36,6 +36,8 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   const tmp = join(directory, 'tmp');
   /** When each open payment is next due, as far as this process knows. */
   const index = new Map<string, number>();
+  /** Payments woken by a list of the service: due now, whatever their file says. */
+  const woken = new Set<string>();
   let ready: Promise<void> | null = null;
   let scannedAt = Number.NEGATIVE_INFINITY;
 
@@ -181,8 +183,9 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
         const claim = await tryClaim(id, now, claimant, leaseMs);
         if (!claim) continue;
         const payment = await readJson<FollowedPayment>(fileOf(id, false));
-        // Finished, or put off, by another process since this one last looked.
-        if (!payment || payment.nextCheckAt > now) {
+        // Finished, or put off, by another process since this one last looked (unless woken).
+        const wake = woken.delete(id);
+        if (!payment || (payment.nextCheckAt > now && !wake)) {
           if (payment) index.set(id, payment.nextCheckAt);
           else index.delete(id);
           await release(id, claim);
@@ -191,6 +194,15 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
         claimed.push({ payment, claim });
       }
       return claimed;
+    },
+
+    async wake(intentIds, now) {
+      for (const id of intentIds) {
+        const at = index.get(id);
+        if (at === undefined || at <= now) continue;
+        index.set(id, now);
+        woken.add(id);
+      }
     },
 
     async save(payment, claim) {

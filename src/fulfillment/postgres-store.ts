@@ -72,6 +72,11 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
       return rows.map((row): Claimed => ({ payment: toPayment(row), claim: { claimant, fence: Number(row.fence), until: Number(row.claim_until) } }));
     },
 
+    async wake(intentIds, now) {
+      if (intentIds.length === 0) return;
+      await pool.query(`UPDATE ${table} SET next_check_at = $1 WHERE intent_id = ANY($2) AND next_check_at > $1 AND next_check_at < ${FINISHED}`, [now, intentIds]);
+    },
+
     async save(payment, claim) {
       const { rowCount } = await pool.query(
         `UPDATE ${table} SET payment = $1, next_check_at = $2, claimant = NULL, claim_until = NULL

@@ -92,6 +92,11 @@ export interface FulfillmentStore {
    * holds, for `leaseMs`. Two claimants never hold the same payment at once.
    */
   claimDue(now: number, limit: number, claimant: string, leaseMs: number): Promise<Claimed[]>;
+  /**
+   * Optional: makes these payments due at `now` (those still followed and not due sooner), because
+   * a list of the service showed them changed. Without it, they are read at their own pace.
+   */
+  wake?(intentIds: readonly string[], now: number): Promise<void>;
   /** Writes the payment and lets its claim go; false (nothing written) when the claim was lost. */
   save(payment: FollowedPayment, claim: Claim): Promise<boolean>;
   /**

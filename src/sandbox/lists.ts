@@ -22,6 +22,8 @@ export interface ListQuery<S extends string> {
   createdFrom: number | null;
   /** Created strictly before, in ms. */
   createdBefore: number | null;
+  /** Changed (created, attempted, settled, canceled) at or after, in ms: intents only. */
+  updatedFrom: number | null;
   /** The filters as they were written, for the page addresses. */
   filters: [string, string][];
 }
@@ -45,8 +47,11 @@ function instant(c: Context<SandboxEnv>, name: string): number | null {
   return at;
 }
 
-/** Reads `page`, `perPage`, `status` (one or several, comma-separated), `createdFrom`, `createdBefore`. */
-export function listQuery<S extends string>(c: Context<SandboxEnv>, known: readonly S[]): ListQuery<S> {
+/**
+ * Reads `page`, `perPage`, `status` (one or several, comma-separated), `createdFrom`,
+ * `createdBefore`, and with `updated` `updatedFrom`.
+ */
+export function listQuery<S extends string>(c: Context<SandboxEnv>, known: readonly S[], { updated = false } = {}): ListQuery<S> {
   const filters: [string, string][] = [];
   const status = c.req.query('status');
   let statuses: Set<S> | null = null;
@@ -61,21 +66,26 @@ export function listQuery<S extends string>(c: Context<SandboxEnv>, known: reado
   const createdBefore = instant(c, 'createdBefore');
   if (createdFrom !== null) filters.push(['createdFrom', c.req.query('createdFrom') as string]);
   if (createdBefore !== null) filters.push(['createdBefore', c.req.query('createdBefore') as string]);
+  if (!updated && c.req.query('updatedFrom') !== undefined) throw invalidField('updatedFrom', '`updatedFrom` filters payment intents only.');
+  const updatedFrom = updated ? instant(c, 'updatedFrom') : null;
+  if (updatedFrom !== null) filters.push(['updatedFrom', c.req.query('updatedFrom') as string]);
   return {
     page: pageNumber(c, 'page', 1, MAX_PAGE),
     perPage: pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE),
     statuses,
     createdFrom,
     createdBefore,
+    updatedFrom,
     filters,
   };
 }
 
-/** Whether a record created at `createdAt` with `status` is one the query asks for. */
-export const matches = <S extends string>(query: ListQuery<S>, createdAt: number, status: S): boolean =>
+/** Whether a record created at `createdAt` with `status` (and changed at `updatedAt`) is one the query asks for. */
+export const matches = <S extends string>(query: ListQuery<S>, createdAt: number, status: S, updatedAt = createdAt): boolean =>
   (query.statuses === null || query.statuses.has(status)) &&
   (query.createdFrom === null || createdAt >= query.createdFrom) &&
-  (query.createdBefore === null || createdAt < query.createdBefore);
+  (query.createdBefore === null || createdAt < query.createdBefore) &&
+  (query.updatedFrom === null || updatedAt >= query.updatedFrom);
 
 function pageUrl(page: number, query: ListQuery<string>): string {
   const params = new URLSearchParams({ page: String(page) });

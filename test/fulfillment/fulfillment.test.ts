@@ -30,10 +30,11 @@ describe('fulfillment', () => {
     expect(kept).toMatchObject({ outcome: 'paid', deliveries: { paid: 'done' } });
     // Finished: out of the open payments, never read again.
     expect(readdirSync(join(t.dir, 'open'))).toEqual([]);
-    const reads = t.reads.length;
+    const intentReads = () => t.reads.filter((path) => path.startsWith('GET /v1/payment-intents/')).length;
+    const reads = intentReads();
     t.advance(60 * MINUTE);
     await drain(f);
-    expect(t.reads.length).toBe(reads);
+    expect(intentReads()).toBe(reads);
   });
 
   it('calls expired once when the session ends unpaid', async () => {
@@ -165,6 +166,48 @@ describe('fulfillment', () => {
     }
     expect(tries).toBe(3);
     expect(t.calls.map((e) => e.kind)).toEqual(['paid']);
+  });
+});
+
+describe('the sweep of the service’s list', () => {
+  async function paidWhileIdle(sweepMs: number, sandboxOptions = {}) {
+    const t = bed(sandboxOptions);
+    // Nothing is read for 10 min after it is followed: only the sweep can tell sooner.
+    const f = t.fulfillment({ sweepMs, pace: { idleMs: 10 * MINUTE, idleMaxMs: 10 * MINUTE } });
+    const intents = [];
+    for (let i = 0; i < 8; i++) {
+      const intent = await t.merchant.createIntent({ amount: 700, currency: 'xaf', metadata: { order: `CMD-${i}` } });
+      intents.push(intent);
+      await f.follow(intent);
+    }
+    await drain(f);
+    t.advance(MINUTE);
+    await drain(f);
+    for (const intent of intents.slice(0, 3)) await t.pay(intent.intent_id, 'approved_at_once');
+    const before = t.reads.filter((path) => path.startsWith('GET /v1/payment-intents/pi_')).length;
+    t.advance(11 * SECOND);
+    await drain(f);
+    const reads = t.reads.filter((path) => path.startsWith('GET /v1/payment-intents/pi_')).length - before;
+    return { t, f, intents, reads };
+  }
+
+  it('reads first, within seconds, the payments the list shows paid since the last look — and only those', async () => {
+    const { t, intents, reads } = await paidWhileIdle(10 * SECOND);
+    expect(t.calls.map((e) => e.intentId).sort()).toEqual(intents.slice(0, 3).map((i) => i.intent_id).sort());
+    // The three paid ones (their reads by t.pay are the merchant's, counted before).
+    expect(reads).toBe(3);
+  });
+
+  it('without the sweep they wait for their turn; a service without the list is not asked again', async () => {
+    expect((await paidWhileIdle(0)).t.calls).toEqual([]);
+    const bare = await paidWhileIdle(10 * SECOND, { extensions: false });
+    expect(bare.t.calls).toEqual([]);
+    const lists = () => bare.t.reads.filter((path) => path === 'GET /v1/payment-intents').length;
+    const asked = lists();
+    expect(asked).toBe(1);
+    bare.t.advance(MINUTE);
+    await drain(bare.f);
+    expect(lists()).toBe(asked);
   });
 });
 

@@ -64,6 +64,20 @@ describe('GET /v1/payment-intents', () => {
     expect(page.meta).toMatchObject({ total: 2, lastPage: 2, nextPageUrl: '/?page=2&perPage=1&status=requires_payment_method%2Cpending' });
   });
 
+  it('filters by last change with updatedFrom (a payment paid now, created long ago), for intents only', async () => {
+    const { call, clock, confirm } = setup();
+    const old = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 1000, currency: 'xaf' } }), 201, paymentIntentSchema);
+    await call('POST', '/v1/payment-intents', { body: { amount: 2000, currency: 'xaf' } });
+    clock.advance(60 * MINUTE);
+    const since = new Date(START + 60 * MINUTE).toISOString();
+    expect((await expectJson(await call('GET', `/v1/payment-intents?updatedFrom=${since}`), 200, paymentIntentListSchema)).data).toEqual([]);
+    expect((await confirm(old, testNumber('approved_after_delay'))).status).toBe(200);
+    clock.advance(APPROVAL_MS);
+    const changed = await expectJson(await call('GET', `/v1/payment-intents?updatedFrom=${since}&status=succeeded`), 200, paymentIntentListSchema);
+    expect(changed.data.map((i) => i.intent_id)).toEqual([old.intent_id]);
+    await expectError(await call('GET', `/v1/sessions?updatedFrom=${since}`), 400, 'invalid_request', 'updatedFrom');
+  });
+
   it('another token lists none of them, and the intents are not listed without a token', async () => {
     const { call } = setup();
     await call('POST', '/v1/payment-intents', { body: { amount: 1000, currency: 'xaf' } });

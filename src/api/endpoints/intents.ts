@@ -1,5 +1,5 @@
 import { type CallOptions, type ClientConfig, request } from '../http';
-import { eachOf, type ListQuery, searchOf } from '../pages';
+import { eachOf, type IntentListQuery, searchOf } from '../pages';
 import { confirmResultSchema, paymentIntentListSchema, paymentIntentSchema } from '../schemas';
 import type { ConfirmRequest, ConfirmResult, CreateIntentRequest, IntentStatus, PaymentIntent, PaymentIntentList } from '../types';
 import { intentPath } from './checkout';
@@ -23,9 +23,9 @@ export const confirmIntent = (config: ClientConfig, id: string, body: ConfirmReq
 
 
 /** Sandbox extension: GET /v1/payment-intents, the token's own intents newest first, one page. */
-export const listIntents = (config: ClientConfig, query: ListQuery<IntentStatus> = {}, options: CallOptions = {}): Promise<PaymentIntentList> =>
+export const listIntents = (config: ClientConfig, query: IntentListQuery<IntentStatus> = {}, options: CallOptions = {}): Promise<PaymentIntentList> =>
   request(config, { ...options, method: 'GET', path: `/v1/payment-intents${searchOf(query)}`, schema: paymentIntentListSchema });
 
 /** Sandbox extension: every intent `listIntents` finds, page after page (`for await`). */
-export const eachIntent = (config: ClientConfig, query: ListQuery<IntentStatus> = {}, options: CallOptions = {}): AsyncGenerator<PaymentIntent, void, undefined> =>
+export const eachIntent = (config: ClientConfig, query: IntentListQuery<IntentStatus> = {}, options: CallOptions = {}): AsyncGenerator<PaymentIntent, void, undefined> =>
   eachOf((page, o) => listIntents(config, { ...query, page }, o), query, options);

@@ -30,14 +30,14 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   });
 
   app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, (c) => {
-    const query = listQuery<IntentStatus>(c, intentStatusSchema.options);
+    const query = listQuery<IntentStatus>(c, intentStatusSchema.options, { updated: true });
     const owner = c.get('owner');
     const now = config.now();
     const merchant = merchants.view(owner);
     // Intents are kept in the order of their last activity; their numeric ids in creation order.
     const mine = [...store.allIntents()].filter((i) => i.owner === owner).sort((a, b) => b.id - a.id);
     for (const intent of mine) settle(intent, now);
-    const matching = mine.filter((i) => matches(query, i.createdAt, intentStatus(i)));
+    const matching = mine.filter((i) => matches(query, i.createdAt, intentStatus(i), i.updatedAt));
     return jsonResponse(200, pageOf(matching, query, (i) => toPaymentIntent(i, { owner: true, extensions: true, merchant })));
   });
 

@@ -5,20 +5,20 @@ import { join } from 'node:path';
 import { createClient } from '../../../src/api';
 import type { ConfirmRequest } from '../../../src/api/types';
 import { createFulfillment, fileStore, type FulfillmentEvent, type FulfillmentOptions, type Handlers } from '../../../src/fulfillment';
-import { createSandbox } from '../../../src/sandbox';
+import { createSandbox, type SandboxOptions } from '../../../src/sandbox';
 import { numberFor } from '../../support/checkout-bed';
 
 export const BASE = 'http://sandbox.test';
 export const TOKEN = 'sk_test_fulfil';
 export const START = Date.UTC(2026, 10, 2, 9);
 
-export function bed() {
+export function bed(sandboxOptions: SandboxOptions = {}) {
   let now = START;
-  const sandbox = createSandbox({ now: () => now, env: {}, checkoutBaseUrl: BASE, confirmRateLimit: false });
+  const sandbox = createSandbox({ now: () => now, env: {}, checkoutBaseUrl: BASE, confirmRateLimit: false, ...sandboxOptions });
   const reads: string[] = [];
   let down = false;
   const fetch = async (request: Request) => {
-    reads.push(new URL(request.url).pathname);
+    reads.push(`${request.method} ${new URL(request.url).pathname}`);
     if (down) throw new TypeError('fetch failed');
     return sandbox.fetch(request);
   };
