@@ -1,10 +1,12 @@
 // The API client, and the package's main entry (`momo-checkout`): no schema is exported, so the
 // shipped declarations hold the contract's types without zod (see src/tools/package-types.ts).
+export { serviceBase } from './base-url';
 export { createClient, type Client } from './client';
 export { getIntentView, getSession } from './endpoints/checkout';
-export { confirmIntent, createIntent, getIntent } from './endpoints/intents';
-export { createSession } from './endpoints/sessions';
-export { createDisbursement, createRemittance, listRemittances, type PageQuery } from './endpoints/transfers';
+export { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
+export { createSession, eachSession, listSessions } from './endpoints/sessions';
+export { createDisbursement, createRemittance, eachRemittance, getDisbursement, getRemittance, listRemittances } from './endpoints/transfers';
+export type { IntentListQuery, ListQuery, Page, PageQuery } from './pages';
 export { ApiError, isApiError, mayHaveTakenEffect, isTransient, type ApiErrorKind } from './errors';
 export type { CallOptions, ClientConfig } from './http';
 export type * from './types';

@@ -1,13 +1,16 @@
 // The demo merchant: a small shop that integrates momo-checkout the way a real merchant would,
 // its server calling the payment service through the project's own client (src/api). It runs
 // against the in-process sandbox unless a real service is configured.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { type Client, createClient, isApiError } from '../api';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Client, type ClientConfig, createClient, isApiError } from '../api';
 import { BodyCutOff, readAtMost } from '../sandbox/http';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import type { SafeHtml } from './html';
+import { demoOrders } from './orders';
 import { messagePage, shopPage, successPage } from './pages';
 import { type Lang, STRINGS, langOf } from './strings';
 
@@ -31,7 +34,12 @@ export interface DemoOptions {
   shopBaseUrl: string;
   /** The sandbox's checkoutBaseUrl when it is not this server (so the form may go there). */
   sandboxCheckoutBaseUrl?: string | undefined;
+  /** Where the shop keeps its orders and what fulfillment follows; default: a new temporary folder. */
+  ordersDir?: string | undefined;
 }
+
+/** The demo's requests, and `close` to stop following payments. */
+export type Demo = ((req: Request) => Promise<Response>) & { close(): Promise<void> };
 
 /** Any `sk_test_…` key is a merchant to the sandbox. */
 export const SANDBOX_SECRET_KEY = 'sk_test_demo';
@@ -46,15 +54,18 @@ const ORDER_REF = /^CMD-[0-9A-F]{12}$/;
 const newOrderRef = () => `CMD-${randomBytes(6).toString('hex').toUpperCase()}`;
 const originOf = (address: string) => new URL(address).origin;
 
-export function createDemo(options: DemoOptions): (req: Request) => Promise<Response> {
+export function createDemo(options: DemoOptions): Demo {
   const { api } = options;
   const shopBase = originOf(options.shopBaseUrl);
   let css: Promise<Variants> | undefined;
   let script: Promise<Variants> | undefined;
 
-  const client: Client = createClient(
-    api ? { baseUrl: api.baseUrl, token: api.secretKey } : { baseUrl: shopBase, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch },
-  );
+  const apiConfig: ClientConfig = api
+    ? { baseUrl: api.baseUrl, token: api.secretKey }
+    : { baseUrl: shopBase, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch };
+  const client: Client = createClient(apiConfig);
+  // Every payment the shop creates is followed to its end, whether or not its payer comes back.
+  const orders = demoOrders(apiConfig, options.ordersDir ?? mkdtempSync(join(tmpdir(), 'momo-demo-orders-')));
 
   /** Prefix of hosted-page links: nothing when the hosted page is this server. */
   const checkoutBase = api ? (api.checkoutBaseUrl ?? originOf(api.baseUrl)) : (options.sandboxCheckoutBaseUrl ?? '');
@@ -97,33 +108,62 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     return page(502, messagePage(lang, t.apiErrorTitle, t.apiErrorText, detail), req);
   }
 
-  async function shop(req: Request, url: URL): Promise<Response> {
+  /** The shop: nothing is created or stored for a GET; each way to pay carries its order reference. */
+  function shop(req: Request, url: URL): Response {
     const lang = langOf(url.searchParams.get('lang'));
-    const lines = cartLines();
-    const total = cartTotal(lines);
-    const newIntent = (purpose: string) => {
-      const order = newOrderRef();
-      return client.createIntent(
-        { amount: total, currency: 'xaf', description: `${STRINGS[lang].shopName} ${order} (${purpose})`, metadata: { order } },
-        { idempotencyKey: randomUUID() },
-      );
-    };
+    const refs = { session: newOrderRef(), link: newOrderRef(), widget: newOrderRef(), dialog: newOrderRef() };
+    return page(200, shopPage({ lang, canceled: url.searchParams.get('canceled') === '1', lines: cartLines(), orders: refs }), req);
+  }
+
+  /** The intent of an order, created once (its reference is the Idempotency-Key) and followed to its end. */
+  async function intentFor(order: string, purpose: 'link' | 'widget' | 'dialog', lang: Lang) {
+    const intent = await client.createIntent(
+      { amount: cartTotal(cartLines()), currency: 'xaf', description: `${STRINGS[lang].shopName} ${order} (${purpose})`, metadata: { order } },
+      { idempotencyKey: `demo-${purpose}-${order}` },
+    );
+    await orders.follow(intent);
+    return intent;
+  }
+
+  /** The shop's form or script, posted from its own page: the order's reference, valid, or null. */
+  async function postedOrder(req: Request, url: URL): Promise<{ form: URLSearchParams; order: string; lang: Lang } | Response> {
+    const form = isSameSiteFormPost(req, url.origin) ? await readForm(req) : null;
+    const lang = langOf(form?.get('lang') ?? url.searchParams.get('lang'));
+    if (form === null) return page(403, messagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
+    const submitted = form.get('order') ?? '';
+    return { form, order: ORDER_REF.test(submitted) ? submitted : newOrderRef(), lang };
+  }
+
+  /** The payment link: the intent created on the customer's click, then its hosted page. */
+  async function payLink(req: Request, url: URL): Promise<Response> {
+    const posted = await postedOrder(req, url);
+    if (posted instanceof Response) return posted;
+    const { order, lang } = posted;
     try {
-      const [linked, embedded, dialog] = await Promise.all([newIntent('link'), newIntent('widget'), newIntent('dialog')]);
-      // The checkout speaks the shop's language: ?lang= goes with every link to it.
-      const intentLink = `${checkoutBase}/pay/${encodeURIComponent(linked.intent_id)}?lang=${lang}#${linked.client_secret}`;
-      const body = shopPage({
-        lang,
-        canceled: url.searchParams.get('canceled') === '1',
-        lines,
-        order: newOrderRef(),
-        intentLink,
-        widgetIntent: { id: embedded.intent_id, clientSecret: embedded.client_secret },
-        dialogIntent: { id: dialog.intent_id, clientSecret: dialog.client_secret },
-      });
-      return page(200, body, req);
+      const intent = await intentFor(order, 'link', lang);
+      // The checkout speaks the shop's language; the secret stays in the fragment.
+      const location = `${checkoutBase || shopBase}/pay/${encodeURIComponent(intent.intent_id)}?lang=${lang}#${intent.client_secret}`;
+      return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
     } catch (error) {
       return apiFailure(error, lang, req);
+    }
+  }
+
+  /** The shop's script asks for the payment of the widget or the dialog: its id and client secret. */
+  async function intentJson(req: Request, url: URL): Promise<Response> {
+    const posted = await postedOrder(req, url);
+    if (posted instanceof Response) return posted;
+    const { form, order, lang } = posted;
+    const purpose = form.get('purpose') === 'dialog' ? 'dialog' : 'widget';
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+    try {
+      const intent = await intentFor(order, purpose, lang);
+      return json(200, { intentId: intent.intent_id, clientSecret: intent.client_secret });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      console.error(`[demo] POST /demo/intent: the payment service failed (${error.kind}${error.status ? ` ${error.status}` : ''})`);
+      return json(502, { error: error.code ?? error.kind });
     }
   }
 
@@ -156,6 +196,8 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
         },
         { idempotencyKey: `demo-checkout-${order}` },
       );
+      // Before the customer is sent to pay: from now on the order's end cannot be missed.
+      await orders.follow(session);
       const target = new URL(session.url);
       if (target.protocol !== 'https:' && target.protocol !== 'http:') {
         throw new TypeError('The service answered a session address that is not http(s).');
@@ -196,7 +238,7 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     }
   }
 
-  return async (req) => {
+  const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     switch (url.pathname) {
@@ -219,8 +261,17 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
       case '/demo/checkout':
         if (req.method === 'POST') return checkout(req, url);
         return methodNotAllowed('POST');
+      case '/demo/pay-link':
+        if (req.method === 'POST') return payLink(req, url);
+        return methodNotAllowed('POST');
+      case '/demo/intent':
+        if (req.method === 'POST') return intentJson(req, url);
+        return methodNotAllowed('POST');
       case '/demo/success':
         if (isRead) return success(req, url);
+        break;
+      case '/demo/orders':
+        if (isRead) return page(200, await orders.page(langOf(url.searchParams.get('lang'))), req);
         break;
       default: {
         const lang = langOf(url.searchParams.get('lang'));
@@ -230,6 +281,7 @@ export function createDemo(options: DemoOptions): (req: Request) => Promise<Resp
     }
     return methodNotAllowed('GET, HEAD');
   };
+  return Object.assign(handle, { close: orders.close });
 }
 
 const methodNotAllowed = (allow: string) =>

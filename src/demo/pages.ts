@@ -42,18 +42,18 @@ ${body}
 `;
 }
 
+/**
+ * The shop page stores nothing (a GET must not: prefetchers and crawlers send them): each way to
+ * pay carries only an order reference, and the payment is created when the customer chooses it —
+ * a form post for the session and the link, the shop's script posting /demo/intent for the widget
+ * and the dialog.
+ */
 export interface ShopPageData {
   lang: Lang;
   canceled: boolean;
   lines: readonly CartLine[];
-  /** Reference of the order the checkout form pays; also its idempotency key. */
-  order: string;
-  /** Where the payment link (b) goes: the hosted page of an intent, secret in the fragment. */
-  intentLink: string;
-  /** The intent the widget (c) pays. */
-  widgetIntent: { id: string; clientSecret: string };
-  /** The intent the dialog (d) pays. */
-  dialogIntent: { id: string; clientSecret: string };
+  /** References of the orders each way pays; also their idempotency keys (a second click: the same payment). */
+  orders: { session: string; link: string; widget: string; dialog: string };
 }
 
 function testNumber(outcome: TestOutcome): string {
@@ -80,7 +80,7 @@ export function shopPage(data: ShopPageData): SafeHtml {
   const body = html`<section class="intro">
 <h1>${t.shopTitle}</h1>
 <p>${t.tagline}</p>
-<p><a href="${otherLangHref}" hreflang="${lang === 'en' ? 'fr' : 'en'}">${t.otherLang}</a></p>
+<p><a href="${otherLangHref}" hreflang="${lang === 'en' ? 'fr' : 'en'}">${t.otherLang}</a> · <a href="${lang === 'en' ? '/demo/orders?lang=en' : '/demo/orders'}">${t.ordersLink}</a></p>
 </section>
 ${data.canceled ? html`<p class="notice" role="status">${t.canceled}</p>` : ''}
 <section aria-labelledby="products-title">
@@ -101,7 +101,7 @@ ${rows}</tbody>
 <h2>${t.sessionTitle}</h2>
 <p>${t.sessionText}</p>
 <form method="post" action="/demo/checkout">
-<input type="hidden" name="order" value="${data.order}">
+<input type="hidden" name="order" value="${data.orders.session}">
 <input type="hidden" name="lang" value="${lang}">
 <button type="submit">${t.payButton}</button>
 </form>
@@ -109,21 +109,25 @@ ${rows}</tbody>
 <section class="way" id="intent-demo">
 <h2>${t.intentTitle}</h2>
 <p>${t.intentText}</p>
-<p><a class="button secondary" href="${data.intentLink}" rel="noreferrer">${t.intentLink}</a></p>
+<form method="post" action="/demo/pay-link">
+<input type="hidden" name="order" value="${data.orders.link}">
+<input type="hidden" name="lang" value="${lang}">
+<button type="submit" class="button secondary">${t.intentLink}</button>
+</form>
 </section>
 <section class="way" id="widget-demo">
 <h2>${t.widgetTitle}</h2>
 <p>${t.widgetText}</p>
-<momo-checkout intent="${data.widgetIntent.id}" client-secret="${data.widgetIntent.clientSecret}" lang="${lang}"><p>${t.widgetLoading}</p></momo-checkout>
+<div id="widget-slot"><p><button type="button" id="show-widget" data-order="${data.orders.widget}" data-lang="${lang}">${t.widgetButton}</button></p></div>
 <p class="notice" id="widget-said" role="status" hidden></p>
 </section>
 <section class="way" id="dialog-demo">
 <h2>${t.dialogTitle}</h2>
 <p>${t.dialogText}</p>
-<p><button type="button" id="open-dialog" data-intent="${data.dialogIntent.id}" data-secret="${data.dialogIntent.clientSecret}" data-lang="${lang}">${t.dialogButton}</button></p>
+<p><button type="button" id="open-dialog" data-order="${data.orders.dialog}" data-lang="${lang}">${t.dialogButton}</button></p>
 <p class="notice" id="dialog-said" role="status" hidden></p>
 </section>
-<template id="shop-says" data-paid="${t.shopSaysPaid}" data-left="${t.shopSaysLeft}"></template>
+<template id="shop-says" data-paid="${t.shopSaysPaid}" data-left="${t.shopSaysLeft}" data-failed="${t.apiErrorText}" data-loading="${t.widgetLoading}"></template>
 <aside class="help">
 <h2>${t.helpTitle}</h2>
 <ul>

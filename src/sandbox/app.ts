@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { resolveConfig, type SandboxOptions } from './config';
 import type { Deps, SandboxBindings, SandboxEnv } from './env';
-import { ApiError, notFound, redact } from './errors';
+import { ApiError, redact } from './errors';
 import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
@@ -13,6 +13,7 @@ import { MerchantProfiles } from './merchants';
 import { confirmLimits } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
 import { intentRoutes } from './routes/intents';
+import { listRoutes } from './routes/lists';
 import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
@@ -30,6 +31,16 @@ export interface Sandbox {
   stats: () => SandboxStats;
   /** Waits for every write to reach the disk and lets go of the state directory (if any). */
   close: () => Promise<void>;
+}
+
+/**
+ * What is likely wrong with the address of a path nobody serves: the first hour's trap was a client
+ * given the printed `…/v1` that asked for `/v1/v1/…` and heard only "does not exist".
+ */
+function addressHint(path: string): string {
+  if (/^\/v1\/v1(\/|$)/i.test(path)) return ' The path holds /v1 twice: the base address given to the client already ended in /v1 — give the service\u2019s address with /v1 once, or without it.';
+  if (!/^\/v1(\/|$)/i.test(path)) return ' Every path of this service starts with /v1, right after its address (e.g. GET /v1/payment-intents/{id}): check the base address given to the client.';
+  return '';
 }
 
 function logInternal(error: unknown): void {
@@ -76,10 +87,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (config.extensions) {
     profileRoutes(app, deps);
     approvalRoutes(app, deps);
+    listRoutes(app, deps);
   }
 
-  app.notFound(() => {
-    const error = notFound('This endpoint');
+  app.notFound((c) => {
+    const error = new ApiError('not_found', `This endpoint does not exist.${addressHint(c.req.path)}`);
     return jsonResponse(error.status, error.toBody());
   });
   app.onError((error) => {

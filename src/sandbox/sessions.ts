@@ -15,7 +15,7 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const MIN_SESSION_LIFETIME_MS = 60 * 1000;
 
 /** The instant a date-time of the contract names, or null when its date or time does not exist. */
-function instantOf(text: string): number | null {
+export function instantOf(text: string): number | null {
   const parts = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(text);
   if (!parts) return null;
   const [year, month, day, hour, minute] = parts.slice(1).map(Number) as [number, number, number, number, number];
@@ -102,7 +102,8 @@ export function intentOf(store: Store, session: SessionRecord, now: number): Int
   return intent;
 }
 
-function statusOf(intent: IntentRecord, session: SessionRecord, now: number): SessionStatus {
+/** A session's status at `now`, from its intent (settled by `intentOf`). */
+export function sessionStatus(intent: IntentRecord, session: SessionRecord, now: number): SessionStatus {
   if (intentStatus(intent) === 'succeeded') return 'complete';
   return now >= session.expiresAt ? 'expired' : 'open';
 }
@@ -113,7 +114,7 @@ export function toPublicSession(store: Store, session: SessionRecord, now: numbe
   const view: PublicSession = {
     id: session.id,
     object: 'checkout_session',
-    status: statusOf(intent, session, now),
+    status: sessionStatus(intent, session, now),
     paymentIntentId: session.intentId,
     total: session.total,
     currency: session.currency,

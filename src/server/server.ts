@@ -7,7 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { InlineConfig, ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
-import { createDemo, type DemoApi, SANDBOX_SECRET_KEY } from '../demo/app';
+import { createDemo, type Demo, type DemoApi, SANDBOX_SECRET_KEY } from '../demo/app';
 import { demoMerchantProfile } from '../demo/profile';
 import { createDispatcher } from './dispatcher';
 import { HTML_TYPE, type Handler, messagePage } from './http';
@@ -79,11 +79,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { url, route, server: httpServer } = listening;
   let vite: ViteDevServer | undefined;
   let sandbox: Sandbox | undefined;
+  let demo: Demo | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= listening
       .close()
       .then(() => vite?.close())
+      .then(() => demo?.close())
       .then(() => sandbox?.close());
     return closing;
   };
@@ -96,7 +98,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The demo shop's profile: its payers see whom they pay (Boutique Awa, its logo).
       merchants: { [SANDBOX_SECRET_KEY]: demoMerchantProfile(), ...options.sandboxOptions?.merchants },
     });
-    const demo = createDemo({
+    demo = createDemo({
       api: options.demoApi,
       sandboxFetch: sandbox.fetch,
       shopBaseUrl: publicUrl,

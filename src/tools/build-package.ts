@@ -2,6 +2,7 @@
 // and the widget): what the package gives merchants besides the widget's files.
 //   dist/index.{mjs,cjs}     the API client (`momo-checkout`), zod/mini bundled in
 //   dist/react.{mjs,cjs}     the React component (`momo-checkout/react`); React and the widget stay imports
+//   dist/fulfillment.{mjs,cjs}  fulfillment for merchants' servers (`momo-checkout/fulfillment`, Node only)
 //   dist/bin/sandbox.mjs     `momo-checkout-sandbox`, with hono, its Node adapter and libphonenumber-js
 //   dist/*.d.{mts,cts}       one bundled declaration file per entry and module kind
 // So an install pulls in no runtime dependency, and the declarations import nothing but `react` and
@@ -24,6 +25,17 @@ const widgetAsPackage = (root: string) => ({
     if (!importer || !source.startsWith('.')) return null;
     const target = resolve(importer, '..', source);
     return target === join(root, 'widget') || target.startsWith(join(root, 'widget/')) ? { id: 'momo-checkout/widget', external: true as const } : null;
+  },
+});
+
+/** Sends fulfillment's imports of ../api (the client's entry) to `momo-checkout`: one client, one ApiError. */
+const apiAsPackage = (root: string) => ({
+  name: 'momo-api-as-package',
+  resolveId(source: string, importer: string | undefined) {
+    if (!importer || !source.startsWith('.')) return null;
+    const target = resolve(importer, '..', source);
+    if (target.startsWith(join(root, 'src/api/'))) throw new Error(`${importer} imports ${source}: fulfillment takes the client from its entry (../api) only.`);
+    return target === join(root, 'src/api') ? { id: 'momo-checkout', external: true as const } : null;
   },
 });
 
@@ -50,6 +62,15 @@ async function buildJs(): Promise<void> {
       // Hooks: frameworks with React Server Components (Next.js) need the module marked as client code.
       banner: "'use client';",
     },
+    {
+      input: 'src/fulfillment/index.ts',
+      outputs: [
+        { file: 'fulfillment.mjs', format: 'esm' },
+        { file: 'fulfillment.cjs', format: 'cjs' },
+      ],
+      // A server's: node:fs and node:crypto. Its database driver is the merchant's (passed in).
+      options: { platform: 'node', plugins: [apiAsPackage(REPO_ROOT)] },
+    },
     { input: 'src/bin/sandbox.ts', outputs: [{ file: 'bin/sandbox.mjs', format: 'esm' }], options: { platform: 'node' } },
   ];
   for (const { input, outputs, options, banner } of builds) {
@@ -60,22 +81,26 @@ async function buildJs(): Promise<void> {
 }
 
 /** Imports a declaration file may keep: anything else would be a package a merchant does not have. */
-const ALLOWED_IMPORTS = new Set(['react', 'momo-checkout/widget']);
+const ALLOWED_IMPORTS = new Set(['react', 'momo-checkout/widget', 'momo-checkout']);
 
 async function buildTypes(): Promise<void> {
   const out = await mkdtemp(join(tmpdir(), 'momo-types-'));
   try {
     await emitDeclarations(REPO_ROOT, out, ['src/api/index.ts', 'widget/index.ts', 'widget/global.ts', 'react/index.ts']);
+    // Fulfillment's code uses Node's modules; its declarations must still name none of Node's types
+    // (checked below like every entry's imports), so that they hold without @types/node.
+    await emitDeclarations(REPO_ROOT, out, ['src/fulfillment/index.ts'], ['node']);
     const entries = [
       { input: 'src/api/index.d.ts', name: 'index' },
       { input: 'widget/index.d.ts', name: 'widget' },
       { input: 'widget/global.d.ts', name: 'widget.global' },
       { input: 'react/index.d.ts', name: 'react' },
+      { input: 'src/fulfillment/index.d.ts', name: 'fulfillment' },
     ];
     for (const { input, name } of entries) {
       // zod/mini: imported by modules whose zod-typed parts no entry exports (checked below).
-      const plugins = name === 'react' ? [widgetAsPackage(out), dts()] : [dts()];
-      const bundle = await rollup({ input: join(out, input), external: ['react', 'zod/mini'], plugins });
+      const plugins = name === 'react' ? [widgetAsPackage(out), dts()] : name === 'fulfillment' ? [apiAsPackage(out), dts()] : [dts()];
+      const bundle = await rollup({ input: join(out, input), external: ['react', 'zod/mini', 'momo-checkout'], plugins });
       const { output } = await bundle.generate({ format: 'es' });
       await bundle.close();
       const code = output[0].code;

@@ -8,7 +8,8 @@ import ts from 'typescript';
 
 const TYPES_MODULE = 'src/api/types.ts';
 
-export async function emitDeclarations(root: string, outDir: string, entries: string[]): Promise<void> {
+/** `types`: the ambient type packages the entries' code needs to compile (none for what runs in browsers). */
+export async function emitDeclarations(root: string, outDir: string, entries: string[], types: string[] = []): Promise<void> {
   const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
   if (!parsed) throw new Error('tsconfig.json cannot be read.');
   const options: ts.CompilerOptions = {
@@ -19,7 +20,7 @@ export async function emitDeclarations(root: string, outDir: string, entries: st
     rootDir: root,
     outDir,
     // The shipped declarations must not depend on @types/node: merchants' browser projects lack it.
-    types: [],
+    types,
   };
   const program = ts.createProgram([...entries, 'src/vite-env.d.ts'].map((entry) => join(root, entry)), options);
   const problems = ts.getPreEmitDiagnostics(program);

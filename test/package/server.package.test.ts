@@ -1,6 +1,7 @@
 // A merchant's Node server, ESM and CommonJS, using only the installed tarball (no TypeScript
 // loader, no other package) against the packaged sandbox command.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { run } from './support/commands';
@@ -26,6 +27,20 @@ describe('the tarball installed alone', () => {
     const result = JSON.parse(output) as { url: string; intentAmount: number; refused: unknown };
     expect(result.url).toMatch(new RegExp(`^${sandboxUrl}/pay/cs_[A-Za-z0-9]+#pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$`));
     expect([result.intentAmount, result.refused]).toEqual([amount, refused]);
+  });
+});
+
+describe('momo-checkout/fulfillment', () => {
+  it('tells a Node server once that a session was paid by a payer who never came back, with one ApiError class', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'momo-pkg-fulfil-'));
+    const output = await run(process.execPath, [join(consumer, 'fulfillment.mjs'), sandboxUrl, folder], { cwd: bare });
+    const result = JSON.parse(output) as { events: [string, string][]; intentId: string; errors: number };
+    expect(result).toEqual({ events: [[`${result.intentId}:paid`, 'F-1']], intentId: expect.stringMatching(/^pi_/), errors: 0 });
+  });
+
+  it('loads under require() as well', async () => {
+    const output = await run(process.execPath, ['-e', "const f = require('momo-checkout/fulfillment'); console.log(typeof f.createFulfillment, typeof f.fileStore, typeof f.postgresStore)"], { cwd: bare });
+    expect(output.trim()).toBe('function function function');
   });
 });
 

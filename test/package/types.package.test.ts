@@ -24,6 +24,6 @@ describe('the tarball’s metadata', () => {
   it('passes @arethetypeswrong/cli in node10, node16 (CJS and ESM) and bundler, for every entry', async () => {
     const output = await run('npx', ['attw', tarball, '--format', 'table-flipped'], { cwd: REPO_ROOT });
     expect(output).toContain('No problems found');
-    for (const entry of ['momo-checkout', 'momo-checkout/widget', 'momo-checkout/react', 'momo-checkout/widget.js']) expect(output).toContain(`"${entry}"`);
+    for (const entry of ['momo-checkout', 'momo-checkout/widget', 'momo-checkout/react', 'momo-checkout/fulfillment', 'momo-checkout/widget.js']) expect(output).toContain(`"${entry}"`);
   });
 });

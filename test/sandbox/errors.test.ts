@@ -38,7 +38,7 @@ describe('unknown routes', () => {
     ['GET', '/'],
     ['GET', '/v1'],
     ['GET', '/v2/remittance'],
-    ['GET', '/v1/payment-intents'],
+    ['GET', '/v1/charges'],
     ['DELETE', '/v1/remittance'],
     ['PUT', '/v1/payment-intents/pi_x'],
     ['GET', '/v1/disbursement'],

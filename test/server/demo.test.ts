@@ -79,37 +79,60 @@ describe('GET /demo', () => {
     expect(await res.text()).toContain('.products');
   });
 
-  it('links to the hosted page of a fresh intent, in the shop’s language, secret in the fragment', async () => {
+  it('stores nothing: any number of GETs (prefetchers, crawlers) create no payment', async () => {
+    const count = async () => {
+      const res = await fetch(`${running.server.url}/v1/payment-intents?perPage=1`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } });
+      return ((await res.json()) as { meta: { total: number } }).meta.total;
+    };
+    const before = await count();
+    for (let i = 0; i < 3; i++) expect((await shop()).res.status).toBe(200);
+    expect((await fetch(`${running.server.url}/demo`, { method: 'HEAD' })).status).toBe(200);
+    expect(await count()).toBe(before);
+  });
+
+  it('creates the payment link’s intent when the customer clicks, then sends them to its hosted page, in the shop’s language', async () => {
     const { html } = await shop();
-    const href = /href="(\/pay\/pi_[^"]+)"/.exec(html)?.[1] ?? '';
-    const match = /^\/pay\/(pi_[A-Za-z0-9]+)\?lang=fr#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(href);
-    expect(match).not.toBeNull();
+    const order = /action="\/demo\/pay-link">\s*<input type="hidden" name="order" value="(CMD-[0-9A-F]+)">/.exec(html)?.[1] ?? '';
+    const post = () =>
+      fetch(`${running.server.url}/demo/pay-link`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+        body: new URLSearchParams({ order, lang: 'fr' }).toString(),
+      });
+    const res = await post();
+    expect(res.status).toBe(303);
+    const match = /\/pay\/(pi_[A-Za-z0-9]+)\?lang=fr#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(res.headers.get('location') ?? '');
     expect(match?.[3]).toBe(match?.[1]);
     const intent = await (await fetch(`${running.server.url}/v1/payment-intents/${match?.[1]}`)).json();
-    expect(intent).toMatchObject({ amount: TOTAL, currency: 'xaf', status: expect.any(String) });
-    expect((await fetch(`${running.server.url}${href.split('#')[0]}`)).status).toBe(200);
+    expect(intent).toMatchObject({ amount: TOTAL, currency: 'xaf', status: 'requires_payment_method' });
+    // A second click of the same order: the same payment.
+    expect((await post()).headers.get('location')).toBe(res.headers.get('location'));
   });
 
-  it('renders the widget with its own intent, a loading line until the script runs, and the widget script', async () => {
+  it('gives the shop script the widget’s and the dialog’s payments on request (their own, once each), refused from other sites', async () => {
     const { html } = await shop();
-    expect(html).toContain('<section class="way" id="widget-demo">');
-    const widget = /<momo-checkout intent="(pi_[A-Za-z0-9]+)" client-secret="([^"]+)" lang="fr"><p>Chargement du paiement…<\/p><\/momo-checkout>/.exec(html);
-    expect(widget).not.toBeNull();
-    expect(widget?.[2]).toMatch(SECRET);
-    expect(widget?.[2]?.startsWith(`${widget?.[1]}_secret_`)).toBe(true);
-    expect(html).not.toContain(`/pay/${widget?.[1]}#`); // not the link's intent
+    const widgetOrder = /id="show-widget" data-order="(CMD-[0-9A-F]+)" data-lang="fr"/.exec(html)?.[1] ?? '';
+    const dialogOrder = /id="open-dialog" data-order="(CMD-[0-9A-F]+)" data-lang="fr"/.exec(html)?.[1] ?? '';
+    const ask = (order: string, purpose: string, site = 'same-origin') =>
+      fetch(`${running.server.url}/demo/intent`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': site },
+        body: new URLSearchParams({ order, lang: 'fr', purpose }).toString(),
+      });
+    const widget = (await (await ask(widgetOrder, 'widget')).json()) as { intentId: string; clientSecret: string };
+    const dialog = (await (await ask(dialogOrder, 'dialog')).json()) as { intentId: string; clientSecret: string };
+    expect(widget.clientSecret.startsWith(`${widget.intentId}_secret_`)).toBe(true);
+    expect(dialog.clientSecret).toMatch(SECRET);
+    expect(dialog.intentId).not.toBe(widget.intentId);
+    expect(((await (await ask(widgetOrder, 'widget')).json()) as { intentId: string }).intentId).toBe(widget.intentId);
+    expect((await ask(widgetOrder, 'widget', 'cross-site')).status).toBe(403);
     expect(html).toContain('<script src="/widget.js" defer></script>');
-  });
-
-  it('offers the checkout in a dialog too, for its own intent, opened by the shop script', async () => {
-    const { html } = await shop();
-    const button = /<button type="button" id="open-dialog" data-intent="(pi_[A-Za-z0-9]+)" data-secret="([^"]+)" data-lang="fr">Payer dans une fenêtre<\/button>/.exec(html);
-    expect(button?.[2]?.startsWith(`${button?.[1]}_secret_`)).toBe(true);
-    expect(html).not.toContain(`<momo-checkout intent="${button?.[1]}"`); // not the widget's intent
     expect(html).toContain('<script src="/demo/demo.js" defer></script>');
-    const script = await fetch(`${running.server.url}/demo/demo.js`);
-    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await script.text()).toContain('MomoCheckout.open(');
+    const script = await (await fetch(`${running.server.url}/demo/demo.js`)).text();
+    expect(script).toContain("fetch('/demo/intent'");
+    expect(script).toContain('MomoCheckout.open(');
+    expect(script).toContain("document.createElement('momo-checkout')");
   });
 
   it('shows the sandbox test numbers', async () => {
@@ -123,7 +146,7 @@ describe('GET /demo', () => {
     const en = await shop('?lang=en');
     expect(en.html).toContain('<html lang="en">');
     expect(en.html).toContain('Pay with Mobile Money');
-    expect(en.html).toContain('lang="en"><p>Loading the payment…</p></momo-checkout>');
+    expect(en.html).toContain('data-lang="en">Pay here, without leaving the shop</button>');
     const notice = '<p class="notice" role="status">';
     expect(en.html).not.toContain(`${notice}Payment canceled`);
     expect((await shop('?canceled=1')).html).toContain(`${notice}Paiement annulé`);
@@ -293,6 +316,38 @@ describe('GET /demo/success', () => {
   });
 });
 
+describe('GET /demo/orders', () => {
+  it('shows paid, within the approval window, the order of a payer who closed the tab at the approval screen', { timeout: 60_000 }, async () => {
+    const { intentId, secret } = await createSessionFromForm();
+    const orders = async () => (await fetch(`${running.server.url}/demo/orders?lang=en`)).text();
+    const order = /data-order="(CMD-[0-9A-F]+)" data-state="open"/.exec(await orders())?.[1];
+    expect(order).toMatch(/^CMD-/);
+    // The payer confirms, is shown "approve on your phone", approves there and closes the tab:
+    // the shop's success page is never visited.
+    const approving = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay');
+    const confirm = await fetch(`${running.server.url}/v1/payment-intents/${intentId}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_secret: secret,
+        first_name: 'Awa',
+        last_name: 'Mbemba',
+        receipt_email: 'awa@example.com',
+        payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: approving?.msisdn, operator_name: 'mtn' } },
+      }),
+    });
+    expect(await confirm.json()).toMatchObject({ status: 'pending' });
+    let page = '';
+    for (let waited = 0; waited < 50_000 && !page.includes(`data-order="${order}" data-state="paid"`); waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      page = await orders();
+    }
+    expect(page).toContain(`data-order="${order}" data-state="paid"`);
+    expect(page).toContain(`<td>Paid</td>`);
+    expect(page).toContain(formatXaf(TOTAL));
+  });
+});
+
 describe('GET /demo/success › the shop checks on its server', () => {
   /** A payment service that answers the session and intent it is given, whoever asks. */
   async function withService(session: Record<string, unknown>, intent: Record<string, unknown>, check: (url: string) => Promise<void>) {
@@ -348,6 +403,14 @@ describe('GET /demo/success › the shop checks on its server', () => {
   });
 });
 
+const payLink = (base: string) =>
+  fetch(`${base}/demo/pay-link`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+    body: 'order=CMD-000000000000&lang=fr',
+  });
+
 describe('when the payment service fails', () => {
   it('shows a plain 502 page with the escaped reason, never a stack', async () => {
     // A service that refuses everything with a hostile message.
@@ -366,7 +429,9 @@ describe('when the payment service fails', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args.join(' '));
     try {
-      const res = await fetch(`${broken.url}/demo`);
+      // The shop page itself asks the service nothing; the payment link's click does.
+      expect((await fetch(`${broken.url}/demo`)).status).toBe(200);
+      const res = await payLink(broken.url);
       expect(res.status).toBe(502);
       const html = await res.text();
       expect(html).toContain('Le service de paiement n’a pas pu répondre');
@@ -400,7 +465,7 @@ describe('when the payment service fails', () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      const res = await fetch(`${broken.url}/demo`);
+      const res = await payLink(broken.url);
       expect(res.status).toBe(502);
       expect(await res.text()).toContain('network: Could not reach the service');
     } finally {

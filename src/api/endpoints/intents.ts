@@ -1,6 +1,7 @@
 import { type CallOptions, type ClientConfig, request } from '../http';
-import { confirmResultSchema, paymentIntentSchema } from '../schemas';
-import type { ConfirmRequest, ConfirmResult, CreateIntentRequest, PaymentIntent } from '../types';
+import { eachOf, type IntentListQuery, searchOf } from '../pages';
+import { confirmResultSchema, paymentIntentListSchema, paymentIntentSchema } from '../schemas';
+import type { ConfirmRequest, ConfirmResult, CreateIntentRequest, IntentStatus, PaymentIntent, PaymentIntentList } from '../types';
 import { intentPath } from './checkout';
 
 /** GET /v1/payment-intents/{id}, the whole resource: no token needed; retried on transient failures. */
@@ -20,3 +21,11 @@ export const createIntent = (config: ClientConfig, body: CreateIntentRequest, op
 export const confirmIntent = (config: ClientConfig, id: string, body: ConfirmRequest, options: CallOptions = {}): Promise<ConfirmResult> =>
   request(config, { ...options, method: 'POST', path: `${intentPath(id)}/confirm`, body, schema: confirmResultSchema });
 
+
+/** Sandbox extension: GET /v1/payment-intents, the token's own intents newest first, one page. */
+export const listIntents = (config: ClientConfig, query: IntentListQuery<IntentStatus> = {}, options: CallOptions = {}): Promise<PaymentIntentList> =>
+  request(config, { ...options, method: 'GET', path: `/v1/payment-intents${searchOf(query)}`, schema: paymentIntentListSchema });
+
+/** Sandbox extension: every intent `listIntents` finds, page after page (`for await`). */
+export const eachIntent = (config: ClientConfig, query: IntentListQuery<IntentStatus> = {}, options: CallOptions = {}): AsyncGenerator<PaymentIntent, void, undefined> =>
+  eachOf((page, o) => listIntents(config, { ...query, page }, o), query, options);

@@ -178,6 +178,23 @@ export const remittanceListSchema = z.object({
   data: z.array(remittanceSchema),
 });
 
+/**
+ * The statuses of an intent (decision, README; the interface shows `succeeded` only), of a charge
+ * and of a payout, and the kinds of their event records: unions of literals in the merchant's
+ * types, so that `intent.status === 'succeded'` does not compile. Read answers stay tolerant
+ * (`knownText`): a newer service may send one this version does not know, and it is passed on as it
+ * came (the payer's page shows it as unknown) — so a merchant's `switch` keeps a `default` branch.
+ */
+export const intentStatusSchema = z.enum(['requires_payment_method', 'pending', 'succeeded', 'canceled']);
+
+/** Any text when parsed, typed as the values of `known`: see above. */
+const knownText = <T extends string>(known: readonly T[]) => z.custom<T>((value) => typeof value === 'string', { error: `one of ${known.join(', ')} (or a newer value)` });
+
+export const chargeStatusSchema = z.enum(['pending', 'succeeded', 'failed']);
+export const chargeTypeSchema = z.enum(['charge.pending', 'charge.success', 'charge.failed']);
+export const payoutStatusSchema = z.enum(['succeeded']);
+export const payoutTypeSchema = z.enum(['payout.succeeded']);
+
 const flag = () => z.union([z.literal(0), z.literal(1)]);
 const recordShape = {
   ...recordViewShape,
@@ -196,6 +213,8 @@ const recordShape = {
 export const chargeRecordSchema = z.object({
   ...recordShape,
   ...chargeViewShape,
+  type: knownText(chargeTypeSchema.options),
+  status: knownText(chargeStatusSchema.options),
   captured: flag(),
   refunded: flag(),
   disputed: flag(),
@@ -203,6 +222,8 @@ export const chargeRecordSchema = z.object({
 
 export const payoutRecordSchema = z.object({
   ...recordShape,
+  type: knownText(payoutTypeSchema.options),
+  status: knownText(payoutStatusSchema.options),
   payout_id: prefixed('tr'),
   amount_captured: z.number(),
   amount_fee: z.number(),
@@ -222,6 +243,9 @@ export const intentPaymentMethodSchema = z.discriminatedUnion('type', [z.object(
 
 export const paymentIntentSchema = z.object({
   ...intentViewShape,
+  status: knownText(intentStatusSchema.options),
+  /** Why a `canceled` intent was: its session ended, or its attempts ran out (decision, README). */
+  cancellation_reason: z.nullable(knownText(['expired', 'too_many_attempts'] as const)),
   payment_method: z.nullable(intentPaymentMethodSchema),
   id: z.int(),
   /** A required string, token or not, as the interface documents (README: intent ids are confidential). */
@@ -242,4 +266,16 @@ export const sessionSchema = z.object({
   url: z.string(),
   clientSecret: clientSecretSchema,
   metadata: metadataSchema,
+});
+
+/** Extension: GET /v1/sessions, the token's own sessions newest first, with the remittance list's meta. */
+export const sessionListSchema = z.object({
+  meta: paginationMetaSchema,
+  data: z.array(sessionSchema),
+});
+
+/** Extension: GET /v1/payment-intents, the token's own intents newest first, with the same meta. */
+export const paymentIntentListSchema = z.object({
+  meta: paginationMetaSchema,
+  data: z.array(paymentIntentSchema),
 });

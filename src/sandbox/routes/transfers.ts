@@ -1,11 +1,11 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type * as z from 'zod/mini';
 import { disbursementRequestSchema, remittanceRequestSchema } from '../../api/schemas';
 import { requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
-import { invalidField } from '../errors';
 import { jsonResponse } from '../http';
+import { pageNumber } from '../lists';
 import { checkMomo } from '../momo';
 import type { Owner } from '../store/records';
 import { createTransfer, DEFAULT_PER_PAGE, MAX_PER_PAGE, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
@@ -18,14 +18,6 @@ type DisbursementRequestBody = z.output<typeof disbursementRequestSchema>;
 const REMITTANCE = '/v1/remittance';
 const DISBURSEMENT = '/v1/disbursement';
 const MAX_PAGE = 1_000_000;
-
-function pageQuery(c: Context, name: string, fallback: number, max: number): number {
-  const raw = c.req.query(name);
-  if (raw === undefined) return fallback;
-  const value = /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(value <= max)) throw invalidField(name, `\`${name}\` must be a whole number from 1 to ${max}.`);
-  return value;
-}
 
 export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store } = deps;
@@ -43,8 +35,8 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.options(DISBURSEMENT, merchantPreflight);
 
   app.get(REMITTANCE, forbidBrowsers, requireMerchant, (c) => {
-    const page = pageQuery(c, 'page', 1, MAX_PAGE);
-    const perPage = pageQuery(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+    const page = pageNumber(c, 'page', 1, MAX_PAGE);
+    const perPage = pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
     // A merchant lists its own remittances only.
     return jsonResponse(200, remittancePage(store.remittancesOf(c.get('owner')), page, perPage, config.now()));
   });

@@ -74,6 +74,8 @@ export class Store {
   answer = (id: string): Answer | undefined => this.answers.get(id)?.record;
   merchant = (owner: Owner): MerchantRecord | undefined => this.merchants.get(owner)?.record;
   logo = (key: string): Logo | undefined => this.logos.get(key)?.logo;
+  /** A remittance or disbursement by its id. */
+  transfer = (id: string): TransferRecord | undefined => this.transfers.get(id)?.record;
   /** A merchant's remittances, oldest first. */
   remittancesOf = (owner: Owner): readonly TransferRecord[] => this.remittancesByOwner.get(owner) ?? [];
 
@@ -85,6 +87,11 @@ export class Store {
 
   *allIntents(): Generator<IntentRecord> {
     for (const { record } of this.intents.values()) yield record;
+  }
+
+  /** Every session, oldest first. */
+  *allSessions(): Generator<SessionRecord> {
+    for (const { record } of this.sessions.values()) yield record;
   }
 
   // Integer ids (the interface's \`id\` and \`event_id\` of intents and charges) count per merchant

@@ -1,0 +1,259 @@
+// The default store: one JSON file per payment in a directory that several processes on one
+// machine may share. Every write goes to a temporary file, is synced, renamed over the old one and
+// the directory synced: a crash leaves the old file or the new, never half of one. A claim is a file
+// created with O_EXCL (only one process can create it), holding who and until when; an expired one
+// is taken over by renaming it away first (only one rename of it succeeds).
+//
+// Each process keeps an index of when each open payment is next due (a few dozen bytes each), built
+// from the directory and refreshed from it every `rescanMs` to see what other processes added; the
+// file read under a claim is always the truth. Finished payments move to done/, out of the scans.
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { type Claim, type Claimed, FINISHED, type FollowedPayment, type FulfillmentKind, type FulfillmentStore } from './types';
+
+export interface FileStoreOptions {
+  /** How often the directory is listed again for payments other processes added (default 5 s). */
+  rescanMs?: number;
+  /** Sync each write to the disk (default true; tests of other things may turn it off). */
+  sync?: boolean;
+  /** The clock of the claims: the fulfillment's (default `Date.now`). */
+  now?: () => number;
+}
+
+const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'EEXIST';
+
+export function fileStore(directory: string, options: FileStoreOptions = {}): FulfillmentStore {
+  const rescanMs = options.rescanMs ?? 5000;
+  const sync = options.sync ?? true;
+  const now = options.now ?? Date.now;
+  const open = join(directory, 'open');
+  const done = join(directory, 'done');
+  const claims = join(directory, 'claims');
+  const tmp = join(directory, 'tmp');
+  /** When each open payment is next due, as far as this process knows. */
+  const index = new Map<string, number>();
+  /** Payments woken by a list of the service: due now, whatever their file says. */
+  const woken = new Set<string>();
+  let ready: Promise<void> | null = null;
+  let scannedAt = Number.NEGATIVE_INFINITY;
+
+  const fileOf = (id: string, finished: boolean) => {
+    if (!SAFE_ID.test(id)) throw new TypeError(`Not a payment intent id: ${JSON.stringify(id)}`);
+    return join(finished ? done : open, `${id}.json`);
+  };
+  const claimFile = (id: string) => join(claims, id);
+
+  async function syncDir(dir: string): Promise<void> {
+    if (!sync) return;
+    const handle = await fs.open(dir, constants.O_RDONLY);
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Writes `text` at `path` whole or not at all; `durable`: synced to the disk before it resolves. */
+  async function writeAtomic(path: string, text: string, durable = sync): Promise<void> {
+    const temporary = join(tmp, `${randomBytes(8).toString('hex')}.tmp`);
+    const handle = await fs.open(temporary, 'w');
+    try {
+      await handle.writeFile(text);
+      if (durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, path);
+    if (durable) await syncDir(join(path, '..'));
+  }
+
+  async function readJson<T>(path: string): Promise<T | undefined> {
+    try {
+      return JSON.parse(await fs.readFile(path, 'utf8')) as T;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  function init(): Promise<void> {
+    ready ??= (async () => {
+      for (const dir of [open, done, claims, tmp]) await fs.mkdir(dir, { recursive: true });
+      // Temporary files of writes a crash cut short: never renamed, so never read.
+      for (const name of await fs.readdir(tmp)) await fs.rm(join(tmp, name), { force: true });
+    })();
+    return ready;
+  }
+
+  /** Adds to the index what other processes added, and drops what they finished. */
+  async function rescan(now: number): Promise<void> {
+    if (now - scannedAt < rescanMs) return;
+    scannedAt = now;
+    const names = new Set((await fs.readdir(open)).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)));
+    for (const id of index.keys()) if (!names.has(id)) index.delete(id);
+    for (const id of names) {
+      if (index.has(id)) continue;
+      const payment = await readJson<FollowedPayment>(fileOf(id, false));
+      if (payment) index.set(id, payment.nextCheckAt);
+    }
+  }
+
+  async function readClaim(id: string): Promise<Claim | undefined> {
+    try {
+      return await readJson<Claim>(claimFile(id));
+    } catch {
+      // Cut short by a crash between its creation and its write: as good as expired.
+      return { claimant: '', fence: -1, until: 0 };
+    }
+  }
+
+  async function tryClaim(id: string, now: number, claimant: string, leaseMs: number): Promise<Claim | null> {
+    const claim: Claim = { claimant, fence: randomBytes(6).readUIntBE(0, 6), until: now + leaseMs };
+    for (let tries = 0; tries < 2; tries++) {
+      try {
+        // Not synced: a claim only matters while its process lives, and a machine that crashed
+        // took its processes with it (a claim file lost or left empty reads as expired).
+        const handle = await fs.open(claimFile(id), 'wx');
+        try {
+          await handle.writeFile(JSON.stringify(claim));
+        } finally {
+          await handle.close();
+        }
+        return claim;
+      } catch (error) {
+        if (!isTaken(error)) throw error;
+      }
+      const held = await readClaim(id);
+      if (held && held.until > now) return null;
+      // Expired: whoever renames it away first may try to create a new one.
+      const away = `${claimFile(id)}.stale-${randomBytes(4).toString('hex')}`;
+      try {
+        await fs.rename(claimFile(id), away);
+        await fs.rm(away, { force: true });
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+    return null;
+  }
+
+  const holds = async (id: string, claim: Claim) => {
+    const held = await readClaim(id);
+    return held !== undefined && held.claimant === claim.claimant && held.fence === claim.fence;
+  };
+
+  async function release(id: string, claim: Claim): Promise<void> {
+    if (await holds(id, claim)) await fs.rm(claimFile(id), { force: true });
+  }
+
+  async function write(payment: FollowedPayment): Promise<void> {
+    const finished = payment.nextCheckAt >= FINISHED;
+    await writeAtomic(fileOf(payment.intentId, finished), JSON.stringify(payment));
+    if (finished) {
+      await fs.rm(fileOf(payment.intentId, false), { force: true });
+      await syncDir(open);
+      index.delete(payment.intentId);
+    } else {
+      index.set(payment.intentId, payment.nextCheckAt);
+    }
+  }
+
+  return {
+    transactional: false,
+
+    async add(payment) {
+      await init();
+      const known = (await readJson(fileOf(payment.intentId, false))) ?? (await readJson(fileOf(payment.intentId, true)));
+      if (known) return;
+      // Two processes adding the same payment at once write the same thing.
+      await write(payment);
+    },
+
+    async claimDue(now, limit, claimant, leaseMs) {
+      await init();
+      await rescan(now);
+      const due = [...index].filter(([, at]) => at <= now).sort((a, b) => a[1] - b[1]);
+      const claimed: Claimed[] = [];
+      for (const [id] of due) {
+        if (claimed.length >= limit) break;
+        const claim = await tryClaim(id, now, claimant, leaseMs);
+        if (!claim) continue;
+        const payment = await readJson<FollowedPayment>(fileOf(id, false));
+        // Finished, or put off, by another process since this one last looked (unless woken).
+        const wake = woken.delete(id);
+        if (!payment || (payment.nextCheckAt > now && !wake)) {
+          if (payment) index.set(id, payment.nextCheckAt);
+          else index.delete(id);
+          await release(id, claim);
+          continue;
+        }
+        claimed.push({ payment, claim });
+      }
+      return claimed;
+    },
+
+    async wake(intentIds, now) {
+      for (const id of intentIds) {
+        const at = index.get(id);
+        if (at === undefined || at <= now) continue;
+        index.set(id, now);
+        woken.add(id);
+      }
+    },
+
+    async save(payment, claim) {
+      if (!(await holds(payment.intentId, claim))) return false;
+      await write(payment);
+      await release(payment.intentId, claim);
+      return true;
+    },
+
+    async deliver(payment, kind: FulfillmentKind, claim, handler) {
+      const lease = claim.until - now();
+      if (lease <= 0 || !(await holds(payment.intentId, claim))) return false;
+      // Said before the call: if this process dies in the handler, the next one knows.
+      await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'started' } });
+      // A handler slower than the lease keeps its claim: renewed every third of it while it runs,
+      // so no other process takes the payment (and asks isHandled) while this call is under way.
+      let renewing = Promise.resolve();
+      const beat = setInterval(() => {
+        renewing = renewing.then(async () => {
+          if (!(await holds(payment.intentId, claim))) return;
+          claim.until = now() + lease;
+          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
+        });
+      }, Math.max(20, lease / 3));
+      try {
+        await handler();
+      } catch (error) {
+        await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'due' } });
+        throw error;
+      } finally {
+        clearInterval(beat);
+        await renewing.catch(() => undefined);
+      }
+      await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } });
+      return true;
+    },
+
+    async get(id) {
+      await init();
+      return (await readJson<FollowedPayment>(fileOf(id, false))) ?? (await readJson<FollowedPayment>(fileOf(id, true)));
+    },
+
+    async *list() {
+      await init();
+      for (const dir of [open, done]) {
+        for (const name of await fs.readdir(dir)) {
+          if (!name.endsWith('.json')) continue;
+          const payment = await readJson<FollowedPayment>(join(dir, name));
+          if (payment) yield payment;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,359 @@
+// Fulfillment for the merchant's server (issue 21): hand it every session or intent you create;
+// it follows each to its end on its own pace and calls your `paid` handler once per paid payment,
+// across restarts, crashes and several processes sharing one store (docs/fulfillment.md).
+//
+// One loop per process: it claims due payments from the store (a claim is a lease: two processes
+// never work on one payment at once), reads each intent, records what it learned, and makes the
+// deliveries a payment's end calls for through the store, which marks each done only once the
+// handler resolved. Memory holds the payments being worked on (at most `concurrency`), never the
+// whole set; reads are held to `maxRequestsPerSecond`, and stop altogether while the service is down.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+// The client through its entry only: the package's build makes it an import of `momo-checkout`.
+import { type ClientConfig, getIntent, isApiError, isTransient, listIntents, type Metadata, type PaymentIntent, serviceBase, type Session } from '../api';
+import { fileStore } from './file-store';
+import { rateLimit } from './rate';
+import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
+import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentEvent, type FulfillmentKind, type FulfillmentStore } from './types';
+
+export type Handler = (event: FulfillmentEvent) => unknown;
+
+export interface Handlers {
+  paid: Handler;
+  failed?: Handler;
+  expired?: Handler;
+  overdue?: Handler;
+  lost?: Handler;
+  /**
+   * Asked after a crash inside a handler, before calling it again for that event: answer true if
+   * your side already committed it (you keep `event.id` with the order's change, in the same
+   * write). Without it such a delivery is never made again: it is reported to `inDoubt`. A
+   * transactional store (`postgresStore`) never needs it.
+   */
+  isHandled?: (event: FulfillmentEvent) => boolean | Promise<boolean>;
+  /** A delivery begun by a process that died, and that cannot be known to be done: yours to check. */
+  inDoubt?: (event: FulfillmentEvent) => unknown;
+}
+
+export interface FulfillmentOptions {
+  /** The service, as for `createClient`: its base URL and your secret key. */
+  api: ClientConfig;
+  handlers: Handlers;
+  /** Default: `fileStore('.momo-fulfillment')` in the working directory. */
+  store?: FulfillmentStore;
+  /** Reads of the service per second, at most, for this process (default 10). */
+  maxRequestsPerSecond?: number;
+  /** Payments worked on at once by this process (default 8). */
+  concurrency?: number;
+  /** How long a claim lasts (default 60 s): how long a dead process's payments wait; a running handler keeps its claim. */
+  leaseMs?: number;
+  /** How often the store is asked for due payments when none was (default 1 s). */
+  pollMs?: number;
+  /** How long a payment without a session is followed before it is reported overdue (default 1 h). */
+  windowMs?: number;
+  /**
+   * How often the service's list of intents is read for those paid or ended since the last look
+   * (`GET /v1/payment-intents?status=succeeded,canceled&updatedFrom=…`, an extension), which are
+   * then read first (default 10 s; 0: never). A service without the list answers 404: not asked again.
+   */
+  sweepMs?: number;
+  pace?: Partial<Pace>;
+  /** Names this process in the store's claims (default: host, pid and a random part). */
+  claimant?: string;
+  /** Told of what went wrong and was dealt with (a handler that threw, a failed read). */
+  onError?: (error: unknown, intentId: string) => void;
+  now?: () => number;
+}
+
+/** What `follow` takes: a session or an intent as created, or their ids. */
+export type FollowTarget =
+  | Pick<Session, 'id' | 'paymentIntentId' | 'expiresAt' | 'metadata'>
+  | Pick<PaymentIntent, 'intent_id' | 'metadata'>
+  | { intentId: string; sessionId?: string | null; metadata?: Metadata | null; deadline?: Date | number };
+
+export interface Fulfillment {
+  /** Keeps the payment to follow (durably, when it resolves). Following it again changes nothing. */
+  follow(target: FollowTarget): Promise<void>;
+  /** Starts following in the background. */
+  start(): void;
+  /** Stops, waiting for the work under way. */
+  stop(): Promise<void>;
+  /** One pass: claims what is due and works on it; resolves, once that work is done, with how many payments it took. */
+  runOnce(): Promise<number>;
+  get(intentId: string): Promise<FollowedPayment | undefined>;
+  /** Payments with a delivery in doubt (see `Handlers.isHandled`). */
+  inDoubt(): AsyncIterable<FollowedPayment>;
+  readonly store: FulfillmentStore;
+}
+
+const ORDER: FulfillmentKind[] = ['overdue', 'paid', 'failed', 'expired', 'lost'];
+
+const isFinished = (p: FollowedPayment) =>
+  p.outcome !== null && Object.values(p.deliveries).every((state) => state === 'done' || state === 'in_doubt');
+
+export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transaction?: unknown): FulfillmentEvent {
+  const event: FulfillmentEvent = {
+    id: `${payment.intentId}:${kind}`,
+    kind,
+    intentId: payment.intentId,
+    sessionId: payment.sessionId,
+    metadata: payment.metadata,
+    intent: kind === 'lost' ? null : payment.intent,
+  };
+  if (transaction !== undefined) event.transaction = transaction;
+  return event;
+}
+
+export function createFulfillment(options: FulfillmentOptions): Fulfillment {
+  const now = options.now ?? Date.now;
+  const store = options.store ?? fileStore('.momo-fulfillment');
+  const pace: Pace = { ...DEFAULT_PACE, ...options.pace };
+  const concurrency = options.concurrency ?? 8;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollMs = options.pollMs ?? 1000;
+  const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+  const claimant = options.claimant ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  // The pace is fulfillment's own: the client does not retry reads behind its back.
+  const api: ClientConfig = { ...options.api, baseUrl: serviceBase(options.api.baseUrl), readRetries: 0 };
+  const take = rateLimit(options.maxRequestsPerSecond ?? 10, now);
+  const { handlers } = options;
+  const report = (error: unknown, intentId: string) => options.onError?.(error, intentId);
+
+  let running = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight = 0;
+  const work = new Set<Promise<void>>();
+  /** While the service is down, no read at all until then; doubles with each failure in a row. */
+  let pausedUntil = 0;
+  let downFor = 0;
+  const sweepMs = options.sweepMs ?? 10_000;
+  /** When the last sweep started (null: none yet, or the service has no list). */
+  let sweptAt: number | null = null;
+  let sweeping = sweepMs > 0 && store.wake !== undefined;
+
+  async function follow(target: FollowTarget): Promise<void> {
+    const at = now();
+    let payment: Pick<FollowedPayment, 'intentId' | 'sessionId' | 'metadata' | 'deadline'>;
+    if ('paymentIntentId' in target) {
+      const ends = Date.parse(target.expiresAt);
+      payment = { intentId: target.paymentIntentId, sessionId: target.id, metadata: target.metadata, deadline: ends + pace.approvalWindowMs + 60_000 };
+    } else if ('intent_id' in target) {
+      payment = { intentId: target.intent_id, sessionId: null, metadata: target.metadata, deadline: at + windowMs };
+    } else {
+      const deadline = target.deadline === undefined ? at + windowMs : Number(target.deadline);
+      payment = { intentId: target.intentId, sessionId: target.sessionId ?? null, metadata: target.metadata ?? null, deadline };
+    }
+    if (!/^pi_\S+$/.test(payment.intentId)) throw new TypeError(`follow() needs a payment intent id (pi_…), not ${JSON.stringify(payment.intentId)}.`);
+    await store.add({
+      ...payment,
+      followedAt: at,
+      // First look once a payer could have approved: sooner would only find it open.
+      nextCheckAt: at + pace.idleMs,
+      checks: 0,
+      failures: 0,
+      intent: null,
+      outcome: null,
+      deliveries: {},
+      handlerFailures: 0,
+      lastError: null,
+    });
+    if (running) schedule(0);
+  }
+
+  /** Makes what deliveries are due, in order; false when the claim was lost or a handler failed. */
+  async function deliverAll(payment: FollowedPayment, claimed: Claimed): Promise<boolean> {
+    for (const kind of ORDER) {
+      const state = payment.deliveries[kind];
+      if (state === undefined || state === 'done' || state === 'in_doubt') continue;
+      if (state === 'started' && !store.transactional) {
+        // A process died in this handler: it may or may not have done its work.
+        const event = eventOf(payment, kind);
+        const handled = handlers.isHandled ? await handlers.isHandled(event) : null;
+        if (handled === null) {
+          payment.deliveries[kind] = 'in_doubt';
+          await Promise.resolve(handlers.inDoubt?.(event)).catch((error: unknown) => report(error, payment.intentId));
+          continue;
+        }
+        if (handled) {
+          payment.deliveries[kind] = 'done';
+          continue;
+        }
+      }
+      const handler = handlers[kind];
+      try {
+        const made = await store.deliver(payment, kind, claimed.claim, async (transaction) => {
+          await handler?.(eventOf(payment, kind, transaction));
+        });
+        if (!made) return false;
+        payment.deliveries[kind] = 'done';
+        payment.handlerFailures = 0;
+      } catch (error) {
+        payment.deliveries[kind] = 'due';
+        payment.handlerFailures += 1;
+        payment.lastError = `${kind} handler: ${error instanceof Error ? error.message : String(error)}`;
+        report(error, payment.intentId);
+        // Called again later, less and less often (30 s, doubling, at most an hour).
+        payment.nextCheckAt = now() + Math.min(3_600_000, 30_000 * 2 ** Math.min(10, payment.handlerFailures - 1));
+        await store.save(payment, claimed.claim);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Reads the intent; records its end, or when to read it again. False: leave it (saved). */
+  async function read(payment: FollowedPayment, claimed: Claimed): Promise<boolean> {
+    await take();
+    try {
+      payment.intent = await getIntent(api, payment.intentId);
+      payment.checks += 1;
+      payment.failures = 0;
+      downFor = 0;
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) {
+        payment.outcome = 'lost';
+        payment.deliveries.lost ??= 'due';
+        return true;
+      }
+      payment.failures += 1;
+      payment.lastError = error instanceof Error ? error.message : String(error);
+      report(error, payment.intentId);
+      const at = now();
+      if (isTransient(error)) {
+        // The service is down or overloaded: every read waits, not only this payment's.
+        downFor += 1;
+        pausedUntil = Math.max(pausedUntil, backoff(downFor, at, pace));
+      }
+      payment.nextCheckAt = backoff(payment.failures, at, pace);
+      await store.save(payment, claimed.claim);
+      return false;
+    }
+    const at = now();
+    const outcome = outcomeOf(payment.intent);
+    if (outcome) {
+      payment.outcome = outcome;
+      payment.deliveries[outcome] ??= 'due';
+    } else {
+      if (at >= payment.deadline) payment.deliveries.overdue ??= 'due';
+      payment.nextCheckAt = nextCheck(payment, at, pace);
+    }
+    return true;
+  }
+
+  async function workOn(claimed: Claimed): Promise<void> {
+    const { payment } = claimed;
+    try {
+      // Deliveries left from before (a handler that failed, a process that died) come first.
+      if (!(await deliverAll(payment, claimed))) return;
+      if (payment.outcome === null) {
+        if (!(await read(payment, claimed))) return;
+        if (!(await deliverAll(payment, claimed))) return;
+      }
+      if (isFinished(payment)) payment.nextCheckAt = FINISHED;
+      await store.save(payment, claimed.claim);
+    } catch (error) {
+      // The store failed: the claim runs out and the payment is taken up again.
+      report(error, payment.intentId);
+    }
+  }
+
+  let claiming = false;
+
+  /**
+   * Reads the intents paid or ended since the last sweep (a page of 100 per read, within the rate)
+   * and makes those followed due now: at 10 000 open payments, a paid one is read within seconds
+   * rather than when its turn comes. Only a hint: each is still read on its own before delivery.
+   */
+  async function sweep(): Promise<void> {
+    const started = now();
+    if (!sweeping || !store.wake || (sweptAt !== null && started - sweptAt < sweepMs)) return;
+    // A little overlap: a change stamped just before the last sweep started is seen again.
+    const from = new Date((sweptAt ?? started - leaseMs) - 5000);
+    sweptAt = started;
+    try {
+      for (let page = 1; page <= 100; page++) {
+        await take();
+        const { data, meta } = await listIntents(api, { status: ['succeeded', 'canceled'], updatedFrom: from, perPage: 100, page });
+        await store.wake(data.map((intent) => intent.intent_id), now());
+        if (meta.nextPageUrl === null) break;
+      }
+    } catch (error) {
+      // A service without the list (404, or a bare one that refuses its filters): never again.
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+        sweeping = false;
+        return;
+      }
+      report(error, '');
+      if (isTransient(error)) {
+        downFor += 1;
+        pausedUntil = Math.max(pausedUntil, backoff(downFor, now(), pace));
+      }
+    }
+  }
+
+  /** Claims what is due and starts working on it; resolves once claimed, with the work under way. */
+  async function pass(): Promise<Promise<void>[]> {
+    const at = now();
+    const room = concurrency - inFlight;
+    if (at < pausedUntil || room <= 0 || claiming) return [];
+    claiming = true;
+    const claimed = await store.claimDue(at, room, claimant, leaseMs).finally(() => {
+      claiming = false;
+    });
+    return claimed.map((one) => {
+      inFlight += 1;
+      const done = workOn(one).finally(() => {
+        inFlight -= 1;
+        work.delete(done);
+        if (running) schedule(0);
+      });
+      work.add(done);
+      return done;
+    });
+  }
+
+  async function runOnce(): Promise<number> {
+    if (now() >= pausedUntil) await sweep();
+    const started = await pass();
+    await Promise.all(started);
+    return started.length;
+  }
+
+  function schedule(ms: number): void {
+    if (!running) return;
+    if (timer !== null) {
+      if (ms > 0) return;
+      clearTimeout(timer);
+    }
+    timer = setTimeout(() => {
+      timer = null;
+      (now() >= pausedUntil ? sweep() : Promise.resolve()).then(pass).then(
+        (started) => schedule(started.length > 0 ? 0 : Math.max(pollMs, pausedUntil - now())),
+        (error: unknown) => {
+          report(error, '');
+          schedule(pollMs);
+        },
+      );
+    }, ms);
+  }
+
+  return {
+    store,
+    follow,
+    runOnce,
+    start() {
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      while (work.size) await Promise.all(work);
+    },
+    get: (intentId) => store.get(intentId),
+    async *inDoubt() {
+      for await (const payment of store.list()) if (Object.values(payment.deliveries).includes('in_doubt')) yield payment;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// A store on PostgreSQL, for merchants who run several servers (docs/fulfillment.md says why
+// Postgres): one row per payment. A claim is taken with FOR UPDATE SKIP LOCKED (two servers never
+// take the same row) and carries a fence that every later write must match. A delivery runs in one
+// transaction with the row locked: the handler gets that transaction, and what it writes through
+// it is committed together with "done" — or, if the process dies, rolled back with it. So the
+// merchant's change happens exactly once, whatever is killed when.
+//
+// It takes your `pg` Pool (or anything with the same `connect` and `query`): the package brings no
+// database driver of its own.
+
+import { type Claim, type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
+
+/** What this store uses of a `pg` client: `query` with `$1` parameters. */
+export interface PostgresClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+}
+
+/** What this store uses of a `pg` Pool. */
+export interface PostgresPool extends PostgresClient {
+  connect(): Promise<PostgresClient & { release(error?: Error | boolean): void }>;
+}
+
+export interface PostgresStoreOptions {
+  /** Default `momo_fulfillment`; created if missing. */
+  table?: string;
+}
+
+
+export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions = {}): FulfillmentStore {
+  const table = options.table ?? 'momo_fulfillment';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new TypeError('The table name must be a plain lower-case SQL identifier.');
+  let ready: Promise<unknown> | null = null;
+  const init = () =>
+    (ready ??= pool.query(
+      `CREATE TABLE IF NOT EXISTS ${table} (
+        intent_id text PRIMARY KEY,
+        next_check_at bigint NOT NULL,
+        claimant text,
+        fence bigint NOT NULL DEFAULT 0,
+        claim_until bigint,
+        payment jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${table}_due ON ${table} (next_check_at) WHERE next_check_at < ${FINISHED};`,
+    ));
+
+  const toPayment = (row: Record<string, unknown>) => row.payment as FollowedPayment;
+
+  return {
+    transactional: true,
+
+    async add(payment) {
+      await init();
+      await pool.query(`INSERT INTO ${table} (intent_id, next_check_at, payment) VALUES ($1, $2, $3) ON CONFLICT (intent_id) DO NOTHING`, [
+        payment.intentId,
+        payment.nextCheckAt,
+        JSON.stringify(payment),
+      ]);
+    },
+
+    async claimDue(now, limit, claimant, leaseMs) {
+      await init();
+      const { rows } = await pool.query(
+        `UPDATE ${table} SET claimant = $1, fence = fence + 1, claim_until = $2
+         WHERE intent_id IN (
+           SELECT intent_id FROM ${table}
+           WHERE next_check_at <= $3 AND (claim_until IS NULL OR claim_until < $3)
+           ORDER BY next_check_at LIMIT $4
+           FOR UPDATE SKIP LOCKED)
+         RETURNING fence, claim_until, payment`,
+        [claimant, now + leaseMs, now, limit],
+      );
+      return rows.map((row): Claimed => ({ payment: toPayment(row), claim: { claimant, fence: Number(row.fence), until: Number(row.claim_until) } }));
+    },
+
+    async wake(intentIds, now) {
+      if (intentIds.length === 0) return;
+      await pool.query(`UPDATE ${table} SET next_check_at = $1 WHERE intent_id = ANY($2) AND next_check_at > $1 AND next_check_at < ${FINISHED}`, [now, intentIds]);
+    },
+
+    async save(payment, claim) {
+      const { rowCount } = await pool.query(
+        `UPDATE ${table} SET payment = $1, next_check_at = $2, claimant = NULL, claim_until = NULL
+         WHERE intent_id = $3 AND claimant = $4 AND fence = $5`,
+        [JSON.stringify(payment), payment.nextCheckAt, payment.intentId, claim.claimant, claim.fence],
+      );
+      return rowCount === 1;
+    },
+
+    async deliver(payment, kind, claim: Claim, handler) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query(`SELECT payment FROM ${table} WHERE intent_id = $1 AND claimant = $2 AND fence = $3 FOR UPDATE`, [
+          payment.intentId,
+          claim.claimant,
+          claim.fence,
+        ]);
+        const kept = rows[0] ? toPayment(rows[0]) : undefined;
+        if (!kept) {
+          await client.query('ROLLBACK');
+          return false;
+        }
+        if (kept.deliveries[kind] !== 'done') {
+          try {
+            await handler(client);
+          } catch (error) {
+            await client.query('ROLLBACK');
+            throw error;
+          }
+        }
+        const next = { ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } };
+        await client.query(`UPDATE ${table} SET payment = $1 WHERE intent_id = $2`, [JSON.stringify(next), payment.intentId]);
+        await client.query('COMMIT');
+        return true;
+      } catch (error) {
+        broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        // A connection whose transaction failed half-way is not given back to the pool as good.
+        client.release(broken);
+      }
+    },
+
+    async get(id) {
+      await init();
+      const { rows } = await pool.query(`SELECT payment FROM ${table} WHERE intent_id = $1`, [id]);
+      return rows[0] ? toPayment(rows[0]) : undefined;
+    },
+
+    async *list() {
+      await init();
+      let after = '';
+      for (;;) {
+        const { rows } = await pool.query(`SELECT intent_id, payment FROM ${table} WHERE intent_id > $1 ORDER BY intent_id LIMIT 500`, [after]);
+        for (const row of rows) yield toPayment(row);
+        if (rows.length < 500) return;
+        after = String(rows.at(-1)?.intent_id);
+      }
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// Extension: a merchant's sessions and intents listed, newest first, filtered by status and by
+// creation time, one page at a time with the remittance list's meta (the interface's only list).
+// Each list is built from the store's records when asked: the sandbox's state is bounded, so a
+// scan costs little, and nothing else has to be kept in step with the records.
+import type { Context } from 'hono';
+import type { PaginationMeta } from '../api/types';
+import type { SandboxEnv } from './env';
+import { timestamp } from '../api/schemas/fields';
+import { invalidField } from './errors';
+import { instantOf } from './sessions';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './transfers';
+
+const MAX_PAGE = 1_000_000;
+
+/** What a list request asks for: a page, and the filters its page addresses carry along. */
+export interface ListQuery<S extends string> {
+  page: number;
+  perPage: number;
+  /** The statuses asked for (any of them), or null for all. */
+  statuses: ReadonlySet<S> | null;
+  /** Created at or after, in ms. */
+  createdFrom: number | null;
+  /** Created strictly before, in ms. */
+  createdBefore: number | null;
+  /** Changed (created, attempted, settled, canceled) at or after, in ms: intents only. */
+  updatedFrom: number | null;
+  /** The filters as they were written, for the page addresses. */
+  filters: [string, string][];
+}
+
+/** `page` or `perPage`: a whole number from 1 to `max`, else 400 naming it. */
+export function pageNumber(c: Context<SandboxEnv>, name: string, fallback: number, max: number): number {
+  const raw = c.req.query(name);
+  if (raw === undefined) return fallback;
+  const value = /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value <= max)) throw invalidField(name, `\`${name}\` must be a whole number from 1 to ${max}.`);
+  return value;
+}
+
+function instant(c: Context<SandboxEnv>, name: string): number | null {
+  const raw = c.req.query(name);
+  if (raw === undefined) return null;
+  const at = timestamp().safeParse(raw).success ? instantOf(raw) : null;
+  if (at === null) {
+    throw invalidField(name, `\`${name}\` must be an ISO 8601 date-time with a Z or an offset, e.g. 2025-03-10T09:00:00Z (a + in a query string is written %2B).`);
+  }
+  return at;
+}
+
+/**
+ * Reads `page`, `perPage`, `status` (one or several, comma-separated), `createdFrom`,
+ * `createdBefore`, and with `updated` `updatedFrom`.
+ */
+export function listQuery<S extends string>(c: Context<SandboxEnv>, known: readonly S[], { updated = false } = {}): ListQuery<S> {
+  const filters: [string, string][] = [];
+  const status = c.req.query('status');
+  let statuses: Set<S> | null = null;
+  if (status !== undefined) {
+    const asked = status.split(',');
+    const unknown = asked.find((s) => !(known as readonly string[]).includes(s));
+    if (unknown !== undefined) throw invalidField('status', `\`status\` must be one or more of ${known.join(', ')}, comma-separated.`);
+    statuses = new Set(asked as S[]);
+    filters.push(['status', status]);
+  }
+  const createdFrom = instant(c, 'createdFrom');
+  const createdBefore = instant(c, 'createdBefore');
+  if (createdFrom !== null) filters.push(['createdFrom', c.req.query('createdFrom') as string]);
+  if (createdBefore !== null) filters.push(['createdBefore', c.req.query('createdBefore') as string]);
+  if (!updated && c.req.query('updatedFrom') !== undefined) throw invalidField('updatedFrom', '`updatedFrom` filters payment intents only.');
+  const updatedFrom = updated ? instant(c, 'updatedFrom') : null;
+  if (updatedFrom !== null) filters.push(['updatedFrom', c.req.query('updatedFrom') as string]);
+  return {
+    page: pageNumber(c, 'page', 1, MAX_PAGE),
+    perPage: pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    statuses,
+    createdFrom,
+    createdBefore,
+    updatedFrom,
+    filters,
+  };
+}
+
+/** Whether a record created at `createdAt` with `status` (and changed at `updatedAt`) is one the query asks for. */
+export const matches = <S extends string>(query: ListQuery<S>, createdAt: number, status: S, updatedAt = createdAt): boolean =>
+  (query.statuses === null || query.statuses.has(status)) &&
+  (query.createdFrom === null || createdAt >= query.createdFrom) &&
+  (query.createdBefore === null || createdAt < query.createdBefore) &&
+  (query.updatedFrom === null || updatedAt >= query.updatedFrom);
+
+function pageUrl(page: number, query: ListQuery<string>): string {
+  const params = new URLSearchParams({ page: String(page) });
+  if (query.perPage !== DEFAULT_PER_PAGE) params.set('perPage', String(query.perPage));
+  for (const [name, value] of query.filters) params.set(name, value);
+  return `/?${params}`;
+}
+
+/** The page the query asks for of `matching` (newest first): past the end it is empty, not an error. */
+export function pageOf<T, U>(matching: readonly T[], query: ListQuery<string>, show: (record: T) => U): { meta: PaginationMeta; data: U[] } {
+  const { page, perPage } = query;
+  const total = matching.length;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const meta: PaginationMeta = {
+    total,
+    perPage,
+    currentPage: page,
+    lastPage,
+    firstPage: 1,
+    firstPageUrl: pageUrl(1, query),
+    lastPageUrl: pageUrl(lastPage, query),
+    nextPageUrl: page < lastPage ? pageUrl(page + 1, query) : null,
+    previousPageUrl: page > 1 ? pageUrl(Math.min(page - 1, lastPage), query) : null,
+  };
+  return { meta, data: matching.slice((page - 1) * perPage, page * perPage).map(show) };
+}

@@ -1,0 +1,83 @@
+// A sandbox on a fake clock, a merchant client and fulfillments on a file store in a temp folder.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '../../../src/api';
+import type { ConfirmRequest } from '../../../src/api/types';
+import { createFulfillment, fileStore, type FulfillmentEvent, type FulfillmentOptions, type Handlers } from '../../../src/fulfillment';
+import { createSandbox, type SandboxOptions } from '../../../src/sandbox';
+import { numberFor } from '../../support/checkout-bed';
+
+export const BASE = 'http://sandbox.test';
+export const TOKEN = 'sk_test_fulfil';
+export const START = Date.UTC(2026, 10, 2, 9);
+
+export function bed(sandboxOptions: SandboxOptions = {}) {
+  let now = START;
+  const sandbox = createSandbox({ now: () => now, env: {}, checkoutBaseUrl: BASE, confirmRateLimit: false, ...sandboxOptions });
+  const reads: string[] = [];
+  let down = false;
+  const fetch = async (request: Request) => {
+    reads.push(`${request.method} ${new URL(request.url).pathname}`);
+    if (down) throw new TypeError('fetch failed');
+    return sandbox.fetch(request);
+  };
+  const merchant = createClient({ baseUrl: BASE, token: TOKEN, fetch });
+  const dir = mkdtempSync(join(tmpdir(), 'momo-fulfil-'));
+  const calls: FulfillmentEvent[] = [];
+  const record = (event: FulfillmentEvent) => {
+    calls.push(event);
+  };
+
+  function fulfillment(options: Partial<Omit<FulfillmentOptions, 'handlers'>> & { handlers?: Partial<Handlers> } = {}) {
+    return createFulfillment({
+      api: { baseUrl: BASE, token: TOKEN, fetch },
+      store: fileStore(dir, { rescanMs: 0, sync: false, now: () => now }),
+      now: () => now,
+      maxRequestsPerSecond: 1000,
+      ...options,
+      handlers: { paid: record, failed: record, expired: record, overdue: record, lost: record, ...options.handlers },
+    });
+  }
+
+  const items = [{ productId: 'prt_1', quantity: 1, price: 700, productName: 'Pagne' }];
+  const newSession = (order: string) =>
+    merchant.createSession({ total: 700, currency: 'xaf', accountId: 'acct_1', successUrl: 'https://shop.test/ok', cancelUrl: 'https://shop.test/no', metadata: { order }, items });
+
+  /** The payer confirms on the hosted page (then closes the tab: nobody comes back). */
+  async function pay(intentId: string, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
+    const intent = await merchant.getIntent(intentId);
+    const number = numberFor(outcome);
+    const body: ConfirmRequest = {
+      client_secret: intent.client_secret,
+      first_name: 'Awa',
+      last_name: 'Nkoulou',
+      receipt_email: 'awa@example.cg',
+      payment_method_data: { type: 'momo', momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator } },
+    };
+    return merchant.confirmIntent(intentId, body);
+  }
+
+  return {
+    sandbox,
+    merchant,
+    dir,
+    calls,
+    reads,
+    fulfillment,
+    newSession,
+    pay,
+    advance: (ms: number) => (now += ms),
+    now: () => now,
+    setDown: (value: boolean) => (down = value),
+  };
+}
+
+/** Runs passes until nothing is left to take at this instant. */
+export async function drain(...fulfillments: { runOnce(): Promise<number> }[]): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const taken = await Promise.all(fulfillments.map((f) => f.runOnce()));
+    if (taken.every((n) => n === 0)) return;
+  }
+  throw new Error('still taking payments after 100 passes');
+}

@@ -1,0 +1,55 @@
+// A merchant's server that only fulfills, in its own process so that tests can kill it (-9).
+//   node --import tsx test/fulfillment/support/merchant.ts
+// Env: API (the sandbox's address), STORE (`file` with DIR, or `postgres` with PG_HOST), HANG=1
+// to hang inside the paid handler once its work is done (what a kill then interrupts).
+// The paid handler's work: a line in DIR/paid.log (file store; isHandled reads it back), or a row
+// in `orders_paid` written through the delivery's transaction (Postgres; no unique key, so a
+// second committed call would show). Prints READY, then EFFECT <event id> after each piece of work.
+import { appendFileSync, existsSync, openSync, closeSync, fsyncSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createFulfillment, fileStore, type FulfillmentEvent, type FulfillmentStore, postgresStore } from '../../../src/fulfillment';
+
+const env = process.env;
+const hang = env.HANG === '1';
+const forever = () => new Promise<void>(() => undefined);
+
+let store: FulfillmentStore;
+let paid: (event: FulfillmentEvent) => Promise<void>;
+let isHandled: ((event: FulfillmentEvent) => boolean) | undefined;
+
+if (env.STORE === 'postgres') {
+  const pool = new pg.Pool({ host: env.PG_HOST, user: 'postgres', database: 'postgres', max: 4 });
+  await pool.query('CREATE TABLE IF NOT EXISTS orders_paid (event_id text NOT NULL, at timestamptz DEFAULT now())');
+  store = postgresStore(pool);
+  paid = async (event) => {
+    const tx = event.transaction as pg.PoolClient;
+    await tx.query('INSERT INTO orders_paid (event_id) VALUES ($1)', [event.id]);
+    console.log(`EFFECT ${event.id}`);
+    if (hang) await forever();
+  };
+} else {
+  const dir = env.DIR as string;
+  const log = join(dir, 'paid.log');
+  store = fileStore(dir, { rescanMs: 200 });
+  paid = async (event) => {
+    appendFileSync(log, `${event.id}\n`);
+    const fd = openSync(log, 'r');
+    fsyncSync(fd);
+    closeSync(fd);
+    console.log(`EFFECT ${event.id}`);
+    if (hang) await forever();
+  };
+  isHandled = (event) => existsSync(log) && readFileSync(log, 'utf8').split('\n').includes(event.id);
+}
+
+const fulfillment = createFulfillment({
+  api: { baseUrl: env.API as string, token: 'sk_test_fulfil_child' },
+  store,
+  handlers: { paid, isHandled },
+  leaseMs: 1500,
+  pollMs: 50,
+  pace: { pendingMs: 100, idleMs: 100, idleMaxMs: 200, backoffMs: 100, backoffMaxMs: 500 },
+});
+fulfillment.start();
+console.log('READY');

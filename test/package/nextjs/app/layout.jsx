@@ -1,0 +1,9 @@
+export const metadata = { title: 'Boutique Mbemba' };
+
+export default function RootLayout({ children }) {
+  return (
+    <html lang="fr">
+      <body>{children}</body>
+    </html>
+  );
+}
