@@ -20,7 +20,7 @@ export interface MomoCheckoutProps extends MomoCheckoutOptions {
 const CALLBACKS = { succeeded: 'onSucceeded', failed: 'onFailed', attemptfailed: 'onAttemptFailed', canceled: 'onCancel' } as const satisfies Record<keyof MomoCheckoutEventMap, keyof MomoCheckoutProps>;
 
 export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
-  const { intentId, clientSecret, lang, apiBase, isolated, onSucceeded, onFailed, onAttemptFailed, onCancel, className, style, id, children } = props;
+  const { intentId, clientSecret, lang, apiBase, isolated, customer, onSucceeded, onFailed, onAttemptFailed, onCancel, className, style, id, children } = props;
   const ref = useRef<MomoCheckoutElement>(null);
 
   useEffect(() => {
@@ -42,7 +42,21 @@ export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
   // (`isolated` is a present-or-absent attribute: '' or nothing).
   return createElement(
     'momo-checkout',
-    { ref, intent: intentId, 'client-secret': clientSecret, lang, 'api-base': apiBase, isolated: isolated ? '' : undefined, className, style, id },
+    {
+      ref,
+      intent: intentId,
+      'client-secret': clientSecret,
+      lang,
+      'api-base': apiBase,
+      isolated: isolated ? '' : undefined,
+      'customer-first-name': customer?.firstName,
+      'customer-last-name': customer?.lastName,
+      'customer-email': customer?.email,
+      'customer-phone': customer?.phone,
+      className,
+      style,
+      id,
+    },
     children,
   );
 }

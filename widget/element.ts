@@ -1,5 +1,6 @@
-// <momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…" isolated>: the checkout
-// as an element. Its attributes are observed; it dispatches `succeeded`, `failed` and `canceled`.
+// <momo-checkout intent="pi_…" client-secret="pi_…_secret_…" lang="fr" api-base="…" isolated
+// customer-first-name customer-last-name customer-email customer-phone>: the checkout as an element
+// (the customer-* attributes fill the form when it starts). Its attributes are observed; it dispatches `succeeded`, `failed` and `canceled`.
 import { mount } from './mount';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle } from './types';
 
@@ -56,6 +57,12 @@ export function define(tag = 'momo-checkout'): void {
             apiBase: this.getAttribute('api-base') ?? undefined,
             isolated: this.hasAttribute('isolated'),
             lang: this.getAttribute('lang') ?? undefined,
+            customer: {
+              firstName: this.getAttribute('customer-first-name') ?? undefined,
+              lastName: this.getAttribute('customer-last-name') ?? undefined,
+              email: this.getAttribute('customer-email') ?? undefined,
+              phone: this.getAttribute('customer-phone') ?? undefined,
+            },
             onSucceeded: fire('succeeded'),
             onFailed: fire('failed'),
             onAttemptFailed: fire('attemptfailed'),

@@ -21,7 +21,7 @@ export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions): Mom
   const onMessage = ({ source, origin: from, data }: MessageEvent<FrameMessage | null>) => {
     if (source !== frame.contentWindow || from !== origin || !data) return;
     if (data.momo === 'ready')
-      send({ momo: 'init', intentId: options.intentId ?? '', clientSecret: options.clientSecret ?? '', lang, cancel: Boolean(options.onCancel) });
+      send({ momo: 'init', intentId: options.intentId ?? '', clientSecret: options.clientSecret ?? '', lang, cancel: Boolean(options.onCancel), customer: options.customer });
     else if (data.momo === 'height' && data.value > 0) frame.style.height = `${Math.min(data.value, 4000)}px`;
     else if (data.momo === 'event') {
       const { intentId, status, chargeId } = data.detail;

@@ -59,6 +59,7 @@ export function attach(
     api: { baseUrl: apiBase },
     intentId,
     clientSecret: options.clientSecret ?? '',
+    customer: options.customer,
     defaultCountry: countryOfLanguages(navigator.languages ?? [navigator.language]),
     onSucceeded: tell(options.onSucceeded),
     onFailed: tell(options.onFailed),

@@ -13,6 +13,16 @@ export interface MomoCheckoutEventDetail {
 
 export type MomoCheckoutCallback = (detail: MomoCheckoutEventDetail) => void;
 
+/** The payer as you know them: the form starts with it, every field still theirs to change. */
+export interface MomoCheckoutCustomer {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  /** Where the receipt goes. */
+  email?: string | undefined;
+  /** Their mobile-money number in international form, `+221 77 123 45 00`: its country comes from the calling code. */
+  phone?: string | undefined;
+}
+
 // Optional options also take `undefined`, so a project with exactOptionalPropertyTypes can pass a
 // value it may not have (`lang: user.lang`).
 export interface MomoCheckoutOptions {
@@ -33,6 +43,8 @@ export interface MomoCheckoutOptions {
    * checkout in the element's open shadow root (see the README's trust model).
    */
   isolated?: boolean | undefined;
+  /** What you know of the payer: the form starts filled with it (names, e-mail, number), nothing asked twice. */
+  customer?: MomoCheckoutCustomer | undefined;
   /** Paid: told once per payment on this device (a reopened dialog or a reload does not tell it again). Confirm it on your server. */
   onSucceeded?: MomoCheckoutCallback | undefined;
   /** The payment can no longer be made: its attempts ran out, its checkout session ended, it was canceled. */

@@ -1,7 +1,7 @@
 // The payer form: what has been typed, which fields the payer has left (their messages show from
 // then on), what the service refused, and the rules — the payer's own and the payment method's.
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import type { ConfirmRequest } from '../api/types';
+import type { ConfirmRequest, Customer } from '../api/types';
 import { METHOD, type MethodValues } from '../methods';
 import { type FieldError, isBlocking, PAYER_REFUSALS, type PayerValues, payerRules, validate } from './validation';
 
@@ -78,6 +78,22 @@ export function createForm(defaultCountry?: string) {
     edit(Object.fromEntries(Object.entries(wanted).filter(([field]) => values.value[field as keyof MethodValues] === first[field as keyof MethodValues])));
   }
 
+  /**
+   * What the merchant knows of the payer (an extension: a session's `customer`, the widget's
+   * option): it fills the fields still empty, as the payer's own typing would (a number with its
+   * calling code selects its country). Every field stays the payer's to change.
+   */
+  function prefill(customer: Customer | null | undefined) {
+    if (!customer) return;
+    const given: [Field, string | undefined][] = [
+      ['firstName', customer.firstName],
+      ['lastName', customer.lastName],
+      ['email', customer.email],
+      ['phone', customer.phone && (/^\+/.test(customer.phone) ? customer.phone : `+${customer.phone}`)],
+    ];
+    for (const [field, value] of given) if (value?.trim() && !values.value[field]) setField(field, value.trim());
+  }
+
   function blur(field: Field) {
     if (!touched.value.has(field)) touched.value = new Set([...touched.value, field]);
   }
@@ -87,6 +103,7 @@ export function createForm(defaultCountry?: string) {
     currency: currency as ReadonlySignal<string | null>,
     payIn,
     setDefaultCountry,
+    prefill,
     errors,
     visibleErrors,
     filled,

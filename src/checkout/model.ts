@@ -8,6 +8,7 @@ import { computed, createModel, effect, type ReadonlySignal, signal } from '@pre
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
+import type { Customer } from '../api/types';
 import { parseClientSecret } from '../api/schemas/client-secret';
 import { METHOD } from '../methods';
 import { countryOfPhone } from '../phone';
@@ -34,6 +35,8 @@ export interface CheckoutOptions extends Merchant {
   autoReturn?: boolean;
   /** Where visibility and connectivity are watched; default: the current window (null: none). */
   page?: Page;
+  /** The payer as the merchant knows them (the widget's `customer`): the form starts with it. */
+  customer?: Customer | undefined;
 }
 
 // createModel keeps a model's dispose under Symbol.dispose: a key browsers before 2025 lack (both
@@ -53,6 +56,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
 
   const outcome = createOutcome(intentId, options, clock);
   const form = createForm(options.defaultCountry);
+  form.prefill(options.customer);
   const following = createFollowing({ ...wiring, outcome });
   const confirm = createConfirm({ ...wiring, outcome, form, following });
   const { screen, intent, session, dispatch } = outcome;
@@ -83,6 +87,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       if (readSession) {
         const { paymentIntent: _brought, ...sessionAlone } = readSession;
         session.value = sessionAlone;
+        form.prefill(readSession.customer);
       }
       // Where the payer is not known or cannot pay in it, the merchant's country is the best guess.
       form.payIn(readIntent.currency, countryOfPhone((readIntent.merchant ?? readSession?.merchant)?.support_phone));

@@ -2,6 +2,7 @@
 // the other side). What the payer types stays in this document, out of the merchant page's reach.
 // The frame announces itself, takes the intent from its parent once, and from then on speaks only
 // to that parent's origin, and only of what the widget's events say: outcomes and its height.
+import type { Customer } from '../api/types';
 import type { CheckoutEventDetail } from '../checkout/model';
 
 /** Where the frame's page is served (the hosted page's HTML, with headers that let it be framed). */
@@ -13,12 +14,22 @@ export interface EmbedInit {
   lang: string | undefined;
   /** Whether the merchant listens for a cancel (the cancel link is shown only then). */
   cancel: boolean;
+  /** What the merchant knows of the payer: the form starts with it. */
+  customer: Customer | undefined;
+}
+
+/** The payer's details a parent sent: text fields only, anything else dropped. */
+function customerOf(value: unknown): Customer | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const given = value as Record<string, unknown>;
+  const text = (key: string) => (typeof given[key] === 'string' ? (given[key] as string) : undefined);
+  return { firstName: text('firstName'), lastName: text('lastName'), email: text('email'), phone: text('phone') };
 }
 
 /** Messages between the frame and its parent all carry `momo: <kind>`. */
 export type FrameMessage =
   | { momo: 'ready' }
-  | { momo: 'init'; intentId: string; clientSecret: string; lang?: string; cancel?: boolean }
+  | { momo: 'init'; intentId: string; clientSecret: string; lang?: string; cancel?: boolean; customer?: Customer | undefined }
   | { momo: 'lang'; lang: string }
   | { momo: 'event'; type: 'succeeded' | 'failed' | 'attemptfailed' | 'canceled'; detail: CheckoutEventDetail }
   | { momo: 'height'; value: number };
@@ -47,7 +58,7 @@ export function awaitParent(onInit: (init: EmbedInit, parent: Parent) => void): 
       origin = event.origin;
       const post = (message: FrameMessage) => parent.postMessage(message, origin!);
       onInit(
-        { intentId: data.intentId, clientSecret: data.clientSecret, lang: typeof data.lang === 'string' ? data.lang : undefined, cancel: data.cancel === true },
+        { intentId: data.intentId, clientSecret: data.clientSecret, lang: typeof data.lang === 'string' ? data.lang : undefined, cancel: data.cancel === true, customer: customerOf(data.customer) },
         { tell: (type, detail) => post({ momo: 'event', type, detail }), onLang: (callback) => (langListener = callback) },
       );
       reportHeight(post);

@@ -94,6 +94,7 @@ if (location.pathname === EMBED_PATH) {
         api,
         intentId: init.intentId,
         clientSecret: init.clientSecret,
+        customer: init.customer,
         defaultCountry,
         onSucceeded: (detail) => parent.tell('succeeded', detail),
         onFailed: (detail) => parent.tell('failed', detail),

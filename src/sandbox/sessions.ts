@@ -82,6 +82,7 @@ export function createSession(store: Store, body: SessionRequest, owner: Owner, 
     items: body.items,
     createdAt: now,
     expiresAt,
+    ...(body.customer ? { customer: body.customer } : {}),
   };
   store.write(
     [
@@ -125,7 +126,11 @@ export function toPublicSession(store: Store, session: SessionRecord, now: numbe
     createdAt: isoAt(session.createdAt),
     expiresAt: isoAt(session.expiresAt),
   };
-  if (merchant !== undefined) view.merchant = merchant;
+  if (merchant !== undefined) {
+    // The extensions' fields (a bare service has none): who is paid, and who pays.
+    view.merchant = merchant;
+    view.customer = session.customer ?? null;
+  }
   return view;
 }
 

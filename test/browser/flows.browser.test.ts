@@ -301,3 +301,49 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await waitForState(page, 'succeeded');
   });
 });
+
+describe('a payer the merchant knows (prefill)', () => {
+  it('the hosted page of a session with its customer: one press on Pay, then the approval', async () => {
+    const response = await fetch(`${h.server.url}/v1/sessions`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_browser', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        total: 5000,
+        currency: 'xaf',
+        accountId: 'acct_prefill',
+        successUrl: `${h.merchant.url}/thanks`,
+        cancelUrl: `${h.merchant.url}/cart`,
+        metadata: {},
+        items: [{ productId: 'prt_riz', quantity: 1, price: 5000, productName: 'Riz' }],
+        customer: { firstName: 'Awa', lastName: 'Ndong', email: 'awa@exemple.cm', phone: `+${testNumber('approved_after_delay', 'cm', 'mtn').msisdn}` },
+      }),
+    });
+    const session = (await response.json()) as { url: string };
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const seen = watch(page);
+    await page.goto(session.url);
+    await page.locator('#momo-email[value="awa@exemple.cm"], #momo-email').first().waitFor();
+    await expect.poll(() => page.locator('#momo-email').inputValue()).toBe('awa@exemple.cm');
+    await expect(page.locator('#momo-country').inputValue()).resolves.toBe('cm');
+    await expect(page.locator('input[name="operator"][value="mtn"]').isChecked()).resolves.toBe(true);
+    await page.locator('.momo-pay').click();
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+  });
+
+  it('the widget’s customer-* attributes fill its form', async () => {
+    const { id, url } = await intentIn(h, 'xof');
+    const secret = url.split('#')[1]!;
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(
+      merchantPage(
+        h,
+        `<momo-checkout intent="${id}" client-secret="${secret}" lang="fr" customer-first-name="Fatou" customer-last-name="Diop" customer-email="fatou@exemple.sn" customer-phone="+221771234500"></momo-checkout>`,
+      ),
+    );
+    await waitFor(page, '.momo[data-state="form"]');
+    await expect(page.locator('#momo-first-name').inputValue()).resolves.toBe('Fatou');
+    await expect(page.locator('#momo-country').inputValue()).resolves.toBe('sn');
+    await expect(page.locator('input[name="operator"][value="orange"]').isChecked()).resolves.toBe(true);
+  });
+});

@@ -142,6 +142,18 @@ export const sessionItemSchema = z.object({
 
 export const sessionStatusSchema = z.enum(['open', 'complete', 'expired']);
 
+/**
+ * Extension (README): the payer as the merchant knows them — names, receipt e-mail, mobile number
+ * in international form (`+221 77 123 45 00`, the country taken from its calling code). The form
+ * starts with them, every field still the payer's to change; the page checks them as typed ones.
+ */
+export const customerViewSchema = z.object({
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+});
+
 /** What anyone holding the session id may read (GET /v1/sessions/{id}): no secret in it. */
 export const publicSessionShape = {
   id: prefixed('cs'),
@@ -158,6 +170,8 @@ export const publicSessionShape = {
   expiresAt: timestamp(),
   /** Extension: who is paid, as on the intent. */
   merchant: z.optional(z.nullable(merchantSchema)),
+  /** Extension: who pays, as the merchant gave it (null: not given). */
+  customer: z.optional(z.nullable(customerViewSchema)),
 };
 
 /**

@@ -93,6 +93,16 @@ export const sessionRequestSchema = z.object({
   items: z.array(sessionItemSchema).check(z.minLength(1), z.maxLength(100)),
   /** Extension: when the session ends, 60 s to 24 h from now (README); default 24 h. */
   expiresAt: z.optional(timestamp()),
+  /** Extension: the payer as the merchant knows them; the form starts with it (README). */
+  customer: z.optional(
+    z.strictObject({
+      firstName: z.optional(nonEmpty(100)),
+      lastName: z.optional(nonEmpty(100)),
+      email: z.optional(emailAddressSchema),
+      /** International: `+` or not, then the calling code and the number; 8 to 15 digits. */
+      phone: z.optional(z.string().check(z.regex(/^\+?[1-9]\d{7,14}$/))),
+    }),
+  ),
 });
 
 /** Sandbox extension: how a merchant's server creates a payment intent (amount as for transfers). */

@@ -14,8 +14,8 @@ import { idempotentCreate } from './merchant';
 const CREATE = '/v1/sessions';
 const ONE = '/v1/sessions/:id';
 
-/** A bare service knows no `expiresAt`: like any field it does not know, it is dropped unread. */
-const bareSessionRequestSchema = z.omit(sessionRequestSchema, { expiresAt: true });
+/** A bare service knows no `expiresAt` nor `customer`: like any field it does not know, it is dropped unread. */
+const bareSessionRequestSchema = z.omit(sessionRequestSchema, { expiresAt: true, customer: true });
 
 export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, merchants } = deps;

@@ -1,7 +1,7 @@
 // The sandbox's records: plain data, so that each can be written to the journal as it is created
 // and read back after a restart (see ../persist). Whatever changes later (an attempt settling, a
 // session's intent being canceled) is computed from these and the clock, never stored.
-import type { Metadata, SessionItem } from '../../api/types';
+import type { Metadata, SessionCustomer, SessionItem } from '../../api/types';
 import type { PayerStep } from '../../methods/momo/sandbox';
 import type { FailureCode, OutcomeName } from '../outcomes';
 
@@ -102,6 +102,8 @@ export interface SessionRecord {
   items: SessionItem[];
   createdAt: number;
   expiresAt: number;
+  /** Extension: the payer as the merchant knows them, shown to the page that pays (absent: not given). */
+  customer?: SessionCustomer;
 }
 
 /** A merchant's logo: a PNG or WebP image of at most 8 KiB, checked when it was set (../merchants). */
