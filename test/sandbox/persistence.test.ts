@@ -305,6 +305,22 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     expectRefused(other, /damaged \(state\.jsonl: line \d+ does not match its checksum/);
   });
 
+  it('a directory of the previous version (no checksums) starts with its records, then is written in this one, its journals kept aside', async () => {
+    const dir = newDir();
+    // What the previous version wrote: a header of version 1, then plain JSON lines.
+    const intent = { id: 1, intentId: 'pi_legacy1', owner: 'o', clientSecret: 'pi_legacy1_secret_x', amount: 700, currency: 'xaf', metadata: null, description: null, eventId: 1, createdAt: START, updatedAt: START, attempts: [], sessionId: null, expiresAt: null, canceledAt: null, cancellationReason: null };
+    writeFileSync(join(dir, 'state.jsonl'), `${JSON.stringify({ format: 'momo-checkout sandbox state', version: 1, journal: 1 })}\n${JSON.stringify(record(1))}\n`);
+    writeFileSync(join(dir, 'journal-000001.jsonl'), `${JSON.stringify({ kind: 'intent', record: intent })}\n`);
+    const started = open(dir);
+    expect(started.sandbox.stats()).toMatchObject({ intents: 1, remittances: 1 });
+    await started.sandbox.close();
+    expect(readFileSync(join(dir, 'journal-000001.jsonl.v1'), 'utf8')).toContain('pi_legacy1');
+    const again = open(dir);
+    expect((await again.call('GET', '/v1/payment-intents/pi_legacy1', undefined, null)).status).toBe(200);
+    expect(again.sandbox.stats()).toMatchObject({ intents: 1, remittances: 1 });
+    await again.sandbox.close();
+  });
+
   it('a state file larger than a sandbox with these bounds writes is refused before it is read', async () => {
     const dir = newDir();
     await snapshotted(dir);
