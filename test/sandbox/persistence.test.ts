@@ -442,4 +442,25 @@ describe('a disk that fails', () => {
     const listed = new Set(list.data.map((item) => item.id));
     for (const id of made.slice(-100)) expect(listed.has(id), id).toBe(true);
   }, 60_000);
+
+  it('stopped cleanly after the disk failed (its journal may end in a cut line), restarts with every acknowledged record', async () => {
+    const dir = newDir();
+    const child = await startChild(dir, 48);
+    children.push(child);
+    const made: string[] = [];
+    for (let i = 0; i < 2000; i += 1) {
+      const response = await send(child, '/v1/remittance', transferBody({ first_name: `Payee${i}` }));
+      if (response.status !== 201) break;
+      made.push(((await response.json()) as { id: string }).id);
+    }
+    expect(made.length).toBeGreaterThan(10);
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
+    const restarted = await startChild(dir);
+    children.push(restarted);
+    const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as { data: { id: string }[]; meta: { total: number } };
+    expect(list.meta.total).toBeGreaterThanOrEqual(made.length);
+    const listed = new Set(list.data.map((item) => item.id));
+    for (const id of made.slice(-100)) expect(listed.has(id), id).toBe(true);
+  }, 60_000);
 });
