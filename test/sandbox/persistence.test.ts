@@ -305,6 +305,22 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     expectRefused(other, /damaged \(state\.jsonl: line \d+ does not match its checksum/);
   });
 
+  it('a directory of the previous version (no checksums) starts with its records, then is written in this one, its journals kept aside', async () => {
+    const dir = newDir();
+    // What the previous version wrote: a header of version 1, then plain JSON lines.
+    const intent = { id: 1, intentId: 'pi_legacy1', owner: 'o', clientSecret: 'pi_legacy1_secret_x', amount: 700, currency: 'xaf', metadata: null, description: null, eventId: 1, createdAt: START, updatedAt: START, attempts: [], sessionId: null, expiresAt: null, canceledAt: null, cancellationReason: null };
+    writeFileSync(join(dir, 'state.jsonl'), `${JSON.stringify({ format: 'momo-checkout sandbox state', version: 1, journal: 1 })}\n${JSON.stringify(record(1))}\n`);
+    writeFileSync(join(dir, 'journal-000001.jsonl'), `${JSON.stringify({ kind: 'intent', record: intent })}\n`);
+    const started = open(dir);
+    expect(started.sandbox.stats()).toMatchObject({ intents: 1, remittances: 1 });
+    await started.sandbox.close();
+    expect(readFileSync(join(dir, 'journal-000001.jsonl.v1'), 'utf8')).toContain('pi_legacy1');
+    const again = open(dir);
+    expect((await again.call('GET', '/v1/payment-intents/pi_legacy1', undefined, null)).status).toBe(200);
+    expect(again.sandbox.stats()).toMatchObject({ intents: 1, remittances: 1 });
+    await again.sandbox.close();
+  });
+
   it('a state file larger than a sandbox with these bounds writes is refused before it is read', async () => {
     const dir = newDir();
     await snapshotted(dir);
@@ -419,6 +435,27 @@ describe('a disk that fails', () => {
     child.process.kill('SIGKILL');
     await child.exited;
 
+    const restarted = await startChild(dir);
+    children.push(restarted);
+    const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as { data: { id: string }[]; meta: { total: number } };
+    expect(list.meta.total).toBeGreaterThanOrEqual(made.length);
+    const listed = new Set(list.data.map((item) => item.id));
+    for (const id of made.slice(-100)) expect(listed.has(id), id).toBe(true);
+  }, 60_000);
+
+  it('stopped cleanly after the disk failed (its journal may end in a cut line), restarts with every acknowledged record', async () => {
+    const dir = newDir();
+    const child = await startChild(dir, 48);
+    children.push(child);
+    const made: string[] = [];
+    for (let i = 0; i < 2000; i += 1) {
+      const response = await send(child, '/v1/remittance', transferBody({ first_name: `Payee${i}` }));
+      if (response.status !== 201) break;
+      made.push(((await response.json()) as { id: string }).id);
+    }
+    expect(made.length).toBeGreaterThan(10);
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
     const restarted = await startChild(dir);
     children.push(restarted);
     const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as { data: { id: string }[]; meta: { total: number } };

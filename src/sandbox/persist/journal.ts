@@ -52,7 +52,7 @@ export class Journal implements EntrySink {
     private readonly dir: string,
     private generation: number,
     private readonly store: Store,
-    private readonly unlock: () => void,
+    private readonly unlock: (keepFile?: boolean) => void,
     private readonly compactAfterBytes: number,
   ) {
     this.fd = openSync(join(dir, journalName(generation)), 'a');
@@ -159,7 +159,9 @@ export class Journal implements EntrySink {
       fdatasyncSync(this.fd);
     }
     closeSync(this.fd);
-    this.unlock();
+    // After a failed write the journal may end in a cut line: the lock stays, so that the next
+    // start reads it as after a crash (the cut line set aside), not as a damaged journal.
+    this.unlock(this.failure !== null);
   }
 
   private async flush(): Promise<void> {
