@@ -1,5 +1,5 @@
 // `npm run screens`: every screen of the checkout as a payer sees it, in one folder a reviewer can
-// page through — the hosted page and the widget, on a 360×740 phone and a 1280×800 desktop, light
+// page through — the hosted page and the widget, on a 360×740, a 320×568 and a 240×320 phone and a 1280×800 desktop, light
 // and dark, French and English — as PNG files in bench/screens/ (not committed). Reads the build in
 // dist/ (`npm run build:bundles` first); runs the sandbox in-process, nothing leaves the machine.
 // `-- --only=pending` keeps the screens whose name contains that text.
@@ -20,6 +20,9 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 
 const DEVICES = {
   phone: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  // The smallest screens: a cheap 320 px phone, and a 240×320 KaiOS one (issue 20).
+  small: { viewport: { width: 320, height: 568 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  kaios: { viewport: { width: 240, height: 320 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
 } as const;
 const LANGS = ['fr', 'en', 'ar'] as const;

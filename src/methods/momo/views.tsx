@@ -21,8 +21,9 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
             {/* Only the countries with a wallet that pays in the intent's currency: an XOF intent never offers Cameroon. */}
             {COUNTRIES.filter((c) => canPayIn(c, currency)).map((c) => (
               <option key={c.code} value={c.code}>
-                {/* One text node, as the prerendered page has it: hydration then keeps it. */}
-                {`${countryName(c.code, lang)} (+${c.callingCode})`}
+                {/* One text node, as the prerendered page has it: hydration then keeps it. The calling
+                    code is the number's prefix, below: the name alone fits a 240 px phone. */}
+                {countryName(c.code, lang)}
               </option>
             ))}
           </select>
