@@ -71,7 +71,8 @@ export function createDemo(options: DemoOptions): Demo {
   const orders = demoOrders(apiConfig, ordersDir);
   const close = async () => {
     await orders.close();
-    if (options.ordersDir === undefined) await rm(ordersDir, { recursive: true, force: true });
+    // A temporary folder left behind is no failure of the server's close.
+    if (options.ordersDir === undefined) await rm(ordersDir, { recursive: true, force: true }).catch(() => undefined);
   };
 
   /** Prefix of hosted-page links: nothing when the hosted page is this server. */
