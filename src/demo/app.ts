@@ -3,6 +3,7 @@
 // against the in-process sandbox unless a real service is configured.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
@@ -34,7 +35,7 @@ export interface DemoOptions {
   shopBaseUrl: string;
   /** The sandbox's checkoutBaseUrl when it is not this server (so the form may go there). */
   sandboxCheckoutBaseUrl?: string | undefined;
-  /** Where the shop keeps its orders and what fulfillment follows; default: a new temporary folder. */
+  /** Where the shop keeps its orders and what fulfillment follows; default: a new temporary folder, removed by `close`. */
   ordersDir?: string | undefined;
 }
 
@@ -65,7 +66,14 @@ export function createDemo(options: DemoOptions): Demo {
     : { baseUrl: shopBase, token: SANDBOX_SECRET_KEY, fetch: options.sandboxFetch };
   const client: Client = createClient(apiConfig);
   // Every payment the shop creates is followed to its end, whether or not its payer comes back.
-  const orders = demoOrders(apiConfig, options.ordersDir ?? mkdtempSync(join(tmpdir(), 'momo-demo-orders-')));
+  // A folder of its own unless told: then it goes when the demo closes.
+  const ordersDir = options.ordersDir ?? mkdtempSync(join(tmpdir(), 'momo-demo-orders-'));
+  const orders = demoOrders(apiConfig, ordersDir);
+  const close = async () => {
+    await orders.close();
+    // A temporary folder left behind is no failure of the server's close.
+    if (options.ordersDir === undefined) await rm(ordersDir, { recursive: true, force: true }).catch(() => undefined);
+  };
 
   /** Prefix of hosted-page links: nothing when the hosted page is this server. */
   const checkoutBase = api ? (api.checkoutBaseUrl ?? originOf(api.baseUrl)) : (options.sandboxCheckoutBaseUrl ?? '');
@@ -281,7 +289,7 @@ export function createDemo(options: DemoOptions): Demo {
     }
     return methodNotAllowed('GET, HEAD');
   };
-  return Object.assign(handle, { close: orders.close });
+  return Object.assign(handle, { close });
 }
 
 const methodNotAllowed = (allow: string) =>

@@ -121,6 +121,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
 
   let running = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The passes the timer started, while they claim: `stop` waits for them as for the work. */
+  const ticks = new Set<Promise<unknown>>();
   let inFlight = 0;
   const work = new Set<Promise<void>>();
   /** While the service is down, no read at all until then; doubles with each failure in a row. */
@@ -327,13 +329,15 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     }
     timer = setTimeout(() => {
       timer = null;
-      (now() >= pausedUntil ? sweep() : Promise.resolve()).then(pass).then(
+      const tick = (now() >= pausedUntil ? sweep() : Promise.resolve()).then(pass).then(
         (started) => schedule(started.length > 0 ? 0 : Math.max(pollMs, pausedUntil - now())),
         (error: unknown) => {
           report(error, '');
           schedule(pollMs);
         },
       );
+      ticks.add(tick);
+      void tick.finally(() => ticks.delete(tick));
     }, ms);
   }
 
@@ -349,7 +353,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       running = false;
       if (timer !== null) clearTimeout(timer);
       timer = null;
-      while (work.size) await Promise.all(work);
+      // A pass under way may still claim and start work: it is waited for, and that work.
+      while (ticks.size || work.size) await Promise.all([...ticks, ...work]);
     },
     get: (intentId) => store.get(intentId),
     async *inDoubt() {

@@ -5,13 +5,13 @@
 // (support/merchant.ts) against a sandbox served over HTTP by this test, on real time.
 import { serve } from '@hono/node-server';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createClient } from '../../src/api';
 import { createFulfillment, fileStore, type FulfillmentStore, postgresStore } from '../../src/fulfillment';
 import { createSandbox } from '../../src/sandbox';
@@ -123,6 +123,7 @@ const allDone = (store: FulfillmentStore, ids: string[]) => async () => {
 describe('kill -9 of the merchant’s server, file store', () => {
   it('killed while following: restarted, it calls paid once for each payment', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'momo-crash-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const store = fileStore(dir);
     const ids = await newPaidSessions(store, 5);
     const first = await startMerchant({ STORE: 'file', DIR: dir });
@@ -138,6 +139,7 @@ describe('kill -9 of the merchant’s server, file store', () => {
 
   it('killed inside the paid handler after its work: restarted, isHandled sees it, no second call', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'momo-crash-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const store = fileStore(dir);
     const [id] = await newPaidSessions(store, 1);
     const first = await startMerchant({ STORE: 'file', DIR: dir, HANG: '1' });

@@ -1,7 +1,8 @@
 // A sandbox on a fake clock, a merchant client and fulfillments on a file store in a temp folder.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
 import { createClient } from '../../../src/api';
 import type { ConfirmRequest } from '../../../src/api/types';
 import { createFulfillment, fileStore, type FulfillmentEvent, type FulfillmentOptions, type Handlers } from '../../../src/fulfillment';
@@ -24,6 +25,7 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
   };
   const merchant = createClient({ baseUrl: BASE, token: TOKEN, fetch });
   const dir = mkdtempSync(join(tmpdir(), 'momo-fulfil-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const calls: FulfillmentEvent[] = [];
   const record = (event: FulfillmentEvent) => {
     calls.push(event);
