@@ -8,11 +8,13 @@ import type { SandboxEnv } from './env';
 import { timestamp } from '../api/schemas/fields';
 import { invalidField } from './errors';
 import { instantOf } from './sessions';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './transfers';
 
 const MAX_PAGE = 1_000_000;
 
 /** What a list request asks for: a page, and the filters its page addresses carry along. */
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
 export interface ListQuery<S extends string> {
   page: number;
   perPage: number;

@@ -1,9 +1,10 @@
 // Remittances and disbursements: money sent to a mobile number, executed `executionMs` after
 // creation. The status is derived from the clock whenever a record is shown.
-import type { Disbursement, PaginationMeta, Remittance, RemittanceCreated, RemittanceList } from '../api/types';
+import type { Disbursement, Remittance, RemittanceCreated, RemittanceList } from '../api/types';
 import { newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
 import type { Owner, TransferRecord } from './store/records';
+import { pageOf } from './lists';
 import { isoAt } from './time';
 
 export interface NewTransfer {
@@ -80,29 +81,9 @@ export const toRemittance = (record: TransferRecord, now: number): Remittance =>
   otp: null,
 });
 
-export const DEFAULT_PER_PAGE = 10;
-export const MAX_PER_PAGE = 100;
 
-function pageUrl(page: number, perPage: number): string {
-  return perPage === DEFAULT_PER_PAGE ? `/?page=${page}` : `/?page=${page}&perPage=${perPage}`;
-}
-
-/** One page of remittances, newest first. A page past the end is empty, not an error. */
+/** One page of remittances, newest first (the lists' pages: src/sandbox/lists.ts). A page past the end is empty, not an error. */
 export function remittancePage(records: readonly TransferRecord[], page: number, perPage: number, now: number): RemittanceList {
-  const total = records.length;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const newestFirst = records.slice().reverse();
-  const data = newestFirst.slice((page - 1) * perPage, page * perPage).map((r) => toRemittance(r, now));
-  const meta: PaginationMeta = {
-    total,
-    perPage,
-    currentPage: page,
-    lastPage,
-    firstPage: 1,
-    firstPageUrl: pageUrl(1, perPage),
-    lastPageUrl: pageUrl(lastPage, perPage),
-    nextPageUrl: page < lastPage ? pageUrl(page + 1, perPage) : null,
-    previousPageUrl: page > 1 ? pageUrl(Math.min(page - 1, lastPage), perPage) : null,
-  };
-  return { meta, data };
+  const query = { page, perPage, statuses: null, createdFrom: null, createdBefore: null, updatedFrom: null, filters: [] };
+  return pageOf(records.slice().reverse(), query, (r) => toRemittance(r, now));
 }

@@ -8,7 +8,8 @@ import { jsonResponse } from '../http';
 import { pageNumber } from '../lists';
 import { checkMomo } from '../momo';
 import type { Owner } from '../store/records';
-import { createTransfer, DEFAULT_PER_PAGE, MAX_PER_PAGE, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../lists';
+import { createTransfer, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
 import { checkedAmount, checkedCurrency, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
