@@ -15,7 +15,11 @@ export function setScriptUrl(url: string | undefined): void {
   }
 }
 
-export const apiBaseOf = (option: string | undefined): string => option || loadedFrom || location.origin;
+/**
+ * The service's address: the option (with or without a trailing `/v1`, as the sandbox prints it,
+ * and as the API client takes it), else where widget.js came from, else this page's origin.
+ */
+export const apiBaseOf = (option: string | undefined): string => option?.replace(/\/+(?:v1\/*)?$/, '') || loadedFrom || location.origin;
 
 export const report = (problem: string): void => console.error(`momo-checkout: ${problem}`);
 

@@ -94,6 +94,15 @@ export function createForm(defaultCountry?: string) {
     for (const [field, value] of given) if (value?.trim() && !values.value[field]) setField(field, value.trim());
   }
 
+  /** Forgets what the payer typed (a page come back to, maybe by someone else): the form as it began. */
+  function forget() {
+    values.value = { firstName: '', lastName: '', email: '', ...METHOD.initial(payerCountry) };
+    if (currency.value) edit(METHOD.payIn(values.value, currency.value, [payerCountry]));
+    touched.value = new Set();
+    refused.value = {};
+    filled.value = new Set();
+  }
+
   function blur(field: Field) {
     if (!touched.value.has(field)) touched.value = new Set([...touched.value, field]);
   }
@@ -104,6 +113,7 @@ export function createForm(defaultCountry?: string) {
     payIn,
     setDefaultCountry,
     prefill,
+    forget,
     errors,
     visibleErrors,
     filled,

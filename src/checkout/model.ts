@@ -106,7 +106,11 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   // A page restored from the back/forward cache shows what the service says now.
   effect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted && screen.peek().name !== 'loading' && screen.peek().name !== 'confirming') void following.checkNow();
+      if (!event.persisted) return;
+      // Back to a form the payer had left for another page: on a shared phone that may be someone
+      // else, so what was typed (names, e-mail, number) is not shown again; the payment still is.
+      if (screen.peek().name === 'form') form.forget();
+      if (screen.peek().name !== 'loading' && screen.peek().name !== 'confirming') void following.checkNow();
     };
     page?.addEventListener('pageshow', onPageShow as EventListener);
     return () => page?.removeEventListener('pageshow', onPageShow as EventListener);

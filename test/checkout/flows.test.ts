@@ -190,3 +190,23 @@ describe('checkout › offline when pressing pay', () => {
     expect(bed.confirms()).toHaveLength(1);
   });
 });
+
+describe('checkout › back on a shared phone', () => {
+  it('a form come back to from another page (the back/forward cache) no longer shows what was typed; it is still payable', async () => {
+    const bed = createBed();
+    const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    const page = Object.assign(new EventTarget(), { document, navigator: { onLine: true } });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, page: page as never });
+    bed.fill(model, 'approved_after_delay');
+    expect(model.values.value.firstName).not.toBe('');
+    page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await bed.time.settle();
+    expect(model.values.value).toMatchObject({ firstName: '', lastName: '', email: '', phone: '' });
+    expect(model.screen.value.name).toBe('form');
+    // A page restored while an approval is awaited keeps following it: nothing is forgotten there.
+    bed.fill(model, 'approved_after_delay');
+    await model.submit();
+    page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(model.screen.value.name).toBe('pending');
+  });
+});

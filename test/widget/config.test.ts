@@ -48,4 +48,9 @@ describe('widget config › apiBaseOf', () => {
     expect(apiBaseOf('https://api.example')).toBe('https://api.example');
     setScriptUrl(undefined);
   });
+
+  it('takes the service’s address as the sandbox prints it, with /v1, or with a trailing slash', () => {
+    for (const given of ['http://127.0.0.1:12111/v1', 'http://127.0.0.1:12111/v1/', 'http://127.0.0.1:12111/']) expect(apiBaseOf(given)).toBe('http://127.0.0.1:12111');
+    expect(apiBaseOf('https://pay.example/checkout')).toBe('https://pay.example/checkout');
+  });
 });
