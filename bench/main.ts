@@ -2,7 +2,7 @@
 // on a fresh build of the sources, writes bench/results.json and bench/results.md, prints the
 // budgets; with --check, exits 1 if any budget fails. See the README's "Performance budgets".
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../src/tools/chromium';
@@ -15,6 +15,7 @@ import { scenarios, startFixtures } from './fixtures';
 import { measureLatency, measureWaiting } from './latency';
 import { type LighthouseCategory, measureLighthouse } from './lighthouse';
 import { measureLoads, SLOW_PHONE } from './load';
+import { withFigures } from './readme';
 import { type BenchResults, markdown } from './report';
 import { measureFlood } from './flood';
 import { measureSandboxLoad } from './sandbox-load';
@@ -150,6 +151,9 @@ await mkdir(out, { recursive: true });
 await writeFile(join(out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const summary = markdown(results);
 await writeFile(join(out, 'results.md'), summary);
+// The README's figures, from these very results (bench/readme.ts).
+const readme = join(REPO_ROOT, 'README.md');
+await writeFile(readme, withFigures(await readFile(readme, 'utf8'), results));
 console.log(`\n${summary}`);
 console.log(`bench: ${Object.entries(durationsS).map(([name, s]) => `${name} ${s} s`).join(', ')}; written to bench/results.json and bench/results.md\n`);
 console.log(formatBudgets(budgets));
