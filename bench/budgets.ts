@@ -27,10 +27,12 @@ export const BUDGETS = {
   statusLatencyMedianMs: 1500,
   /** A payer's read under a flood of bad confirms and creations, p99 (issue 14: it took 284 ms at the median). */
   floodBystanderP99Ms: 250,
-  /** Lighthouse (mobile, simulated slow 4G), the hosted page: LCP, median of 3 runs (issue 12; it was 1.34 s). */
+  /** Lighthouse (mobile, simulated slow 4G), the hosted page: LCP, in every run (issue 20; issue 12 held the median). */
   lcpMs: 1000,
-  /** Lighthouse (mobile), the hosted page: each category's score, median of 3 runs, out of 100. */
-  performanceScore: 100,
+  /** Lighthouse (mobile), the hosted page: total blocking time, in every run (issue 20). */
+  tbtMs: 150,
+  /** Lighthouse (mobile), the hosted page: the performance score in every run (issue 20), the others' median, out of 100. */
+  performanceScore: 95,
   accessibilityScore: 100,
   bestPracticesScore: 100,
 } as const;

@@ -43,6 +43,12 @@ export interface LighthouseAudit {
 
 export interface LighthouseRun {
   scores: Record<LighthouseCategory, number>;
+  /**
+   * Lighthouse's measure of the machine's speed at that run (environment.benchmarkIndex; higher is
+   * faster): its simulated phone is 4× slower than the machine, so the same page gives another TBT
+   * on a slower or busier machine. Recorded with every figure so runs on different machines compare.
+   */
+  benchmarkIndex: number;
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -213,6 +219,7 @@ function figures(lhr: Result): LighthouseRun {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    benchmarkIndex: round(lhr.environment?.benchmarkIndex ?? Number.NaN),
     lcpMs: round(value('largest-contentful-paint')),
     fcpMs: round(value('first-contentful-paint')),
     tbtMs: round(value('total-blocking-time')),

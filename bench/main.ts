@@ -116,12 +116,18 @@ for (const load of results.load?.results ?? []) {
   budgets.push(budget(`slow-phone load, ${load.scenario}: median ÷ floor`, load.ratio, BUDGETS.ttiOverFloor, '×', `${load.medianMs} ms, floor ${load.floorMs} ms`));
 }
 const SCORE_BUDGETS: [LighthouseCategory, number][] = [
-  ['performance', BUDGETS.performanceScore],
   ['accessibility', BUDGETS.accessibilityScore],
   ['best-practices', BUDGETS.bestPracticesScore],
 ];
 for (const page of results.lighthouse?.pages ?? []) {
-  budgets.push(budget(`Lighthouse mobile, ${page.page}: LCP, median`, page.lcpMs, BUDGETS.lcpMs, 'ms', `runs ${page.runs.map((r) => r.lcpMs).join(', ')} ms`));
+  // Every run, not the median: the page must hold on the machine's slow moments too (issue 20);
+  // each with the machine's benchmarkIndex at that run.
+  const each = (pick: (run: (typeof page.runs)[number]) => number, unit: string) => `runs ${page.runs.map((r) => `${pick(r)} ${unit} (index ${r.benchmarkIndex})`).join(', ')}`;
+  budgets.push(budget(`Lighthouse mobile, ${page.page}: LCP, worst run`, Math.max(...page.runs.map((r) => r.lcpMs)), BUDGETS.lcpMs, 'ms', each((r) => r.lcpMs, 'ms')));
+  budgets.push(budget(`Lighthouse mobile, ${page.page}: total blocking time, worst run`, Math.max(...page.runs.map((r) => r.tbtMs)), BUDGETS.tbtMs, 'ms', each((r) => r.tbtMs, 'ms')));
+  budgets.push(
+    budgetAtLeast(`Lighthouse mobile, ${page.page}: performance score, worst run`, Math.min(...page.runs.map((r) => r.scores.performance)), BUDGETS.performanceScore, 'points', each((r) => r.scores.performance, 'points')),
+  );
   for (const [category, min] of SCORE_BUDGETS) {
     const note = page.failing
       .filter((a) => a.category === category)

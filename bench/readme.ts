@@ -19,7 +19,9 @@ export function figuresBlock(results: BenchResults): string {
   for (const page of load?.results ?? []) rows.push([`Slow phone, ${page.scenario}`, `${page.medianMs} ms to take typing, floor ${page.floorMs} ms: ${page.ratio}×`]);
   for (const page of lighthouse?.pages ?? []) {
     const scores = Object.entries(page.scores).map(([name, score]) => `${name} ${score}`).join(', ');
-    rows.push([`Lighthouse (mobile), ${page.page}`, `LCP ${page.lcpMs} ms (runs ${page.runs.map((r) => r.lcpMs).join(', ')}), TBT ${page.tbtMs} ms; ${scores}`]);
+    const indexes = page.runs.map((r) => r.benchmarkIndex).filter(Number.isFinite);
+    const machine = indexes.length ? `; benchmarkIndex ${Math.min(...indexes)}–${Math.max(...indexes)}` : '';
+    rows.push([`Lighthouse (mobile), ${page.page}`, `LCP ${page.lcpMs} ms (runs ${page.runs.map((r) => r.lcpMs).join(', ')}), TBT ${page.tbtMs} ms (runs ${page.runs.map((r) => r.tbtMs).join(', ')}); ${scores}${machine}`]);
   }
   if (latency) rows.push(['Status latency', `median ${latency.medianMs} ms, worst ${latency.worstMs} ms`]);
   if (latencySpread) rows.push(['Status latency, approval at any moment', `median ${latencySpread.medianMs} ms, worst ${latencySpread.worstMs} ms`]);
