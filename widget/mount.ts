@@ -1,4 +1,3 @@
-import { shownWhileLoading } from '../src/i18n';
 import { langOf } from './config';
 import { attachFrame } from './frame';
 import { attach } from './instance';
@@ -45,7 +44,7 @@ function cannotStart(root: ShadowRoot, lang: string | undefined, cause: unknown)
   console.error('momo-checkout:', cause);
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
-  message.textContent = UNSUPPORTED[+(shownWhileLoading(langOf(lang), navigator.languages) === 'en')]!;
+  message.textContent = UNSUPPORTED[+(langOf(lang) === 'en')]!;
   root.textContent = '';
   root.append(message);
   return { setLang() {}, destroy: () => message.remove() };

@@ -45,14 +45,22 @@ const confirms = (requests: Request[]) => requests.filter((r) => r.method() === 
 describe('hostile input › merchant text', () => {
   it('shows product names carrying script, HTML and bidi controls as plain text; nothing runs', async () => {
     const payloads = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=1</script>', '\u202Egnp.exe\u202C Pagne', '"><svg onload="window.__pwned=1">'];
-    const session = await newSession(payloads.map((productName, i) => ({ productId: `prt_${i}`, quantity: 1, price: 1000, productName })));
+    // The sandbox refuses direction controls in a product name (issue 22): a service that does not
+    // sends them all the same here.
+    const session = await newSession(payloads.map((productName, i) => ({ productId: `prt_${i}`, quantity: 1, price: 1000, productName: productName.replace(/[\u202a-\u202e]/g, '') })));
     const page = await h.newPage();
+    await page.route('**/v1/sessions/*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { items: { productName: string }[] };
+      await route.fulfill({ response, json: { ...body, items: body.items.map((item, i) => ({ ...item, productName: payloads[i] })) } });
+    });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => void dialogs.push(dialog.message()));
     await page.goto(session.url);
     await waitForState(page, 'form');
+    // As text, and without the override (shown as plain text: src/i18n plainText).
     const names = await page.locator('.momo-item-name').allTextContents();
-    expect(names).toEqual(payloads);
+    expect(names).toEqual(payloads.map((name) => name.replace(/[\u202a-\u202e]/g, '')));
     expect(await page.locator('.momo img, .momo svg, .momo script').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);

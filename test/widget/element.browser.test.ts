@@ -263,6 +263,9 @@ describe('demo shop › embedded widget', () => {
     const page = await h.newPage();
     const errors = consoleErrors(page);
     await page.goto(`${h.server.url}/demo`);
+    // The shop makes the widget's payment when the customer asks for it (a GET creates nothing).
+    await page.waitForFunction(() => 'MomoCheckout' in window);
+    await page.locator('#show-widget').click();
     const scope = page.locator('momo-checkout');
     await waitForState(scope, 'form');
     expect(await scope.locator('.momo-pay').isVisible()).toBe(true);
