@@ -123,7 +123,8 @@ describe('contract rules › compiled from the zod schemas', () => {
         { numRuns: RUNS },
       );
     }
-  });
+    // Thousands of answers through both parsers: seconds on a busy machine, not Vitest's default 5.
+  }, 60_000);
 
   it('trims text where the contract trims, and drops keys it does not name', () => {
     const rule: Rule = { object: { name: { string: [['trim'], ['min', 1], ['max', 5]] } } };

@@ -19,7 +19,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
+  // Vite may still be writing its cache as the server closes: a folder that is not empty yet is tried again.
+  rmSync(cacheDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 describe('startServer({ dev: true })', () => {
