@@ -116,7 +116,7 @@ describe('GET /v1/sessions/:id', () => {
     expect(text).not.toContain('_secret_');
     expect(text).not.toContain('CMD-1042');
     expect(Object.keys(JSON.parse(text)).sort()).toEqual(
-      ['id', 'object', 'status', 'paymentIntentId', 'total', 'currency', 'accountId', 'successUrl', 'cancelUrl', 'items', 'createdAt', 'expiresAt', 'merchant', 'paymentIntent'].sort(),
+      ['id', 'object', 'status', 'paymentIntentId', 'total', 'currency', 'accountId', 'successUrl', 'cancelUrl', 'items', 'createdAt', 'expiresAt', 'merchant', 'customer', 'paymentIntent'].sort(),
     );
     expect(read).toMatchObject({ id: session.id, status: 'open', paymentIntentId: session.paymentIntentId, items: session.items });
     // Its intent, as the intent's own read answers the same reader, but for the secret.
