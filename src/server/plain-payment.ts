@@ -122,8 +122,9 @@ function langOf(req: Request, asked: string | null): PlainLang {
  * browser's server) is let through: the form's token and the service's own checks still hold.
  */
 function sameSite(req: Request, url: URL, origins: readonly string[]): boolean {
+  // 'none': the payer's own doing (a form resent from the browser's history), never another site's.
   const site = req.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') return false;
+  if (site !== null && site !== 'same-origin' && site !== 'none') return false;
   const origin = req.headers.get('origin');
   if (origin === null) return true;
   return origin === url.origin || origins.some((allowed) => new URL(allowed).origin === origin);
@@ -219,13 +220,14 @@ async function postForm(config: ClientConfig, id: string, page: string, form: UR
     lastName: field(form, 'lastName'),
     email: field(form, 'email'),
   };
+  // The wallet: the one chosen (a country's, as `cc:wallet`; the script's form, posted as it is,
+  // names the chosen country's alone), else the number's.
+  const country = findCountry(values.country)?.code ?? '';
+  const [walletCountry = '', walletName = ''] = values.operator.includes(':') ? values.operator.split(':') : [country, values.operator];
+  if (walletName) values.operator = `${walletCountry}:${walletName}`;
   const token = form.get('token') ?? '';
   const check = tokens.verify(id, token);
   if (!check.ok) return showForm(config, id, lang, tokens, { values, notice: words.w('expired'), status: 400 });
-
-  // The wallet: the one chosen (a country's, as `cc:wallet`), else the number's.
-  const [walletCountry = '', walletName = ''] = values.operator.split(':');
-  const country = findCountry(values.country)?.code ?? '';
   let operator = walletName;
   if (!values.operator) operator = detectWallet(country, values.phone) ?? '';
   else if (walletCountry !== country || !findWallet(country, walletName)) operator = '';
