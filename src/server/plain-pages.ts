@@ -77,7 +77,7 @@ const STYLE =
   'button,.btn{display:block;box-sizing:border-box;width:100%;min-height:48px;margin:1rem 0 .5rem;padding:.6rem;border:0;border-radius:8px;background:#0b6b3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none}' +
   '.err{color:#b3261e;margin:.2rem 0}.notice{padding:.5rem;border-radius:6px;background:#fdecea;color:#7a1712}' +
   '.test{padding:0 .3rem;border-radius:4px;background:#ffd54f;color:#000;font-size:.8rem;font-weight:700}' +
-  '.amount{font-size:1.3rem}.small{font-size:.875rem;color:#4b5563}table{width:100%;border-collapse:collapse}th,td{padding:.25rem 0;text-align:start;vertical-align:top}' +
+  '.amount{font-size:1.3rem}.small{font-size:.875rem;color:#4b5563}table{width:100%;border-collapse:collapse}th,td{padding:.25rem 0;text-align:start;vertical-align:top}th{padding-inline-end:.75rem;white-space:nowrap}td{overflow-wrap:anywhere}' +
   '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input,select{background:#16191d}.small{color:#a8b0ba}}';
 const STYLE_HASH = cspHash(STYLE);
 
@@ -125,7 +125,7 @@ export function header({ t, w, lang }: Words, due: Due, heading: string, paid = 
     : '';
   const description = due.description ? `<p class="small"><bdi>${esc(due.description)}</bdi></p>` : '';
   return `<p class="small">${esc(t('page.title'))}${test}</p><h1>${esc(heading)}</h1>${
-    paid ? `<p>${esc(t('summary.paid'))} : <strong class="amount">` : '<p><strong class="amount">'
+    paid ? `<p>${esc(t('summary.paid'))}${lang === 'fr' ? '\u00a0: ' : ': '}<strong class="amount">` : '<p><strong class="amount">'
   }${esc(formatAmount(due.amount, due.currency, lang))}</strong>${paid ? '' : ` ${w('due')}${payee}`}</p>${description}${items}`;
 }
 

@@ -233,7 +233,8 @@ async function postForm(config: ClientConfig, id: string, page: string, form: UR
   else if (walletCountry !== country || !findWallet(country, walletName)) operator = '';
   const momoValues = { country, phone: values.phone, operator };
   const errors: FormErrors = { ...validate(momo.rules, momoValues), ...validate(payerRules, values) };
-  if (isBlocking(errors)) return showForm(config, id, lang, tokens, { values, errors, status: 400 });
+  // Said at the top too: a page that comes back whole opens there.
+  if (isBlocking(errors)) return showForm(config, id, lang, tokens, { values, errors, notice: words.t('form.fixErrors'), status: 400 });
   const data = momo.data(momoValues);
   if (!data) return showForm(config, id, lang, tokens, { values, errors: { phone: { key: 'error.phone.invalid', params: { country } } }, status: 400 });
 
