@@ -99,6 +99,16 @@ describe('the plain payment', () => {
     expect(paid).not.toContain('http-equiv="refresh"');
   });
 
+  it('confirms once when the same form arrives twice at the same moment (a double click)', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent();
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const form = { token, ...payer(number('approved_after_delay').national) };
+    const answers = await Promise.all([t.post(`/pay/${intent.intent_id}`, form), t.post(`/pay/${intent.intent_id}`, form)]);
+    expect(answers.map((res) => res.status)).toEqual([303, 303]);
+    expect(await t.attempts(intent.intent_id)).toBe(1);
+  });
+
   it('gives the form back with its messages when a field is wrong, nothing sent', async () => {
     const t = plainSetup();
     const intent = await t.newIntent();
