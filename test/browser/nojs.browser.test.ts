@@ -58,7 +58,7 @@ describe('hosted page › a payment without JavaScript', () => {
     const page = await noScriptPage();
     await page.goto(session.url);
     // The hosted page says how to pay without its script, and links to the plain form.
-    await page.getByRole('link', { name: 'payez avec le formulaire simple' }).click();
+    await page.getByRole('link', { name: 'Payer sans JavaScript' }).click();
     await page.waitForURL(/\?plain=1/);
     // From here on, pages of the server's own making: nothing but HTML (no script, no style sheet, no image).
     const loaded: string[] = [];
