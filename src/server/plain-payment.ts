@@ -102,9 +102,10 @@ export function plainPaymentHandler({ api, origins = [], tokens = createFormToke
     if (method !== 'POST' || (sub && sub !== 'code')) {
       return new Response('Method Not Allowed\n', { status: 405, headers: { Allow: sub === 'status' ? 'GET, HEAD' : 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8' } });
     }
-    const form = await readForm(req);
+    // Where it comes from first: another site's post is not even read.
+    const form = sameSite(req, url, origins) ? await readForm(req) : null;
     const words = wordsOf(langOf(req, form?.get('lang') ?? null));
-    if (!sameSite(req, url, origins) || !form) {
+    if (!form) {
       return plainResponse(403, { lang: words.lang, title: words.t('error.heading'), body: `<h1>${esc(words.t('error.heading'))}</h1><p>${esc(words.w('refused'))}</p>` });
     }
     return sub === 'code' ? postCode(config, id, page, form, words, tokens) : postForm(config, id, page, form, words, tokens);
@@ -130,11 +131,24 @@ function sameSite(req: Request, url: URL, origins: readonly string[]): boolean {
   return origin === url.origin || origins.some((allowed) => new URL(allowed).origin === origin);
 }
 
+/** The posted form, or null if it is not one or weighs more than a form of ours can (read no further). */
 async function readForm(req: Request): Promise<URLSearchParams | null> {
   if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) return null;
-  const text = await req.text();
-  return text.length > MAX_FORM_BYTES ? null : new URLSearchParams(text);
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_FORM_BYTES || !req.body) return req.body ? (await req.body.cancel(), null) : new URLSearchParams();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** What the page is for: the intent (its secret with it) and, for a session, the session. */
