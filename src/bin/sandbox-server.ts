@@ -10,6 +10,7 @@ import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
 import { listen } from '../server/listen';
 import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, i18nRoute, notFoundPage, stepsRoute, widgetRoute } from '../server/routes';
+import { plainPaymentApi, withPlainPayment } from '../server/plain-payment';
 import { inlineHashes } from '../server/security';
 import { createStaticFiles } from '../server/static';
 
@@ -39,7 +40,11 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
       [
         apiRoute(sandbox.fetch),
         // Logos are at the sandbox's address (127.0.0.1), which the page may have been opened under another name of (localhost).
-        hostedPageRoute(builtHostedPage(files), { ...inlineHashes(readFileSync(join(distDir, 'index.html'), 'utf8')), imageOrigin: sandboxOptions?.checkoutBaseUrl ?? listening.url }),
+        withPlainPayment(
+          hostedPageRoute(builtHostedPage(files), { ...inlineHashes(readFileSync(join(distDir, 'index.html'), 'utf8')), imageOrigin: sandboxOptions?.checkoutBaseUrl ?? listening.url }),
+          // A payment without JavaScript, confirmed by this server with the in-process sandbox.
+          { api: plainPaymentApi(sandbox) },
+        ),
         widgetRoute(files),
         i18nRoute(files),
         stepsRoute(files),

@@ -3,6 +3,8 @@ import type { FieldError } from '../checkout/validation';
 import { useCaret } from './useCaret';
 
 interface InputProps {
+  /** What the field is called in a form posted without the script (src/server/plain-payment.ts). */
+  name?: string;
   type?: 'text' | 'email' | 'tel';
   inputMode?: 'text' | 'email' | 'tel';
   autocomplete?: string;

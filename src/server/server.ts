@@ -28,6 +28,7 @@ import {
 } from './routes';
 import { connectSource, inlineHashes } from './security';
 import { createStaticFiles } from './static';
+import { plainPaymentApi, withPlainPayment } from './plain-payment';
 
 export interface StartServerOptions {
   /** Port to listen on; 0 picks a free one. Default 3000. */
@@ -118,14 +119,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const routes: Route[] = [
       apiRoute(sandbox.fetch),
       demoRoute(demo),
-      hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), {
-        apiOrigin: options.apiOrigin,
-        // Logos are at the sandbox's address, which the page may have been opened under another name of.
-        imageOrigin: options.sandboxOptions?.checkoutBaseUrl ?? publicUrl,
-        dev,
-        // The prerendered languages share their script and stylesheet: index.html's hashes hold for all.
-        ...inlineHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
-      }),
+      withPlainPayment(
+        hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), {
+          apiOrigin: options.apiOrigin,
+          // Logos are at the sandbox's address, which the page may have been opened under another name of.
+          imageOrigin: options.sandboxOptions?.checkoutBaseUrl ?? publicUrl,
+          dev,
+          // The prerendered languages share their script and stylesheet: index.html's hashes hold for all.
+          ...inlineHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
+        }),
+        // A payment without JavaScript: this server reads and confirms for the payer, from the
+        // service the page itself would call (the in-process sandbox, or apiOrigin).
+        { api: plainPaymentApi(sandbox, options.apiOrigin), origins: [publicUrl] },
+      ),
       widgetRoute(files),
       i18nRoute(files),
       stepsRoute(files),

@@ -42,6 +42,28 @@ describe('momo-checkout-sandbox', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
+  it('serves the payment without JavaScript: the plain form, confirmed by this server, then the status page', async () => {
+    const momo = createClient({ baseUrl: sandbox.url, token: 'sk_test_ci' });
+    const session = await momo.createSession({
+      total: 2000,
+      currency: 'xaf',
+      accountId: 'acct_ci',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/cart',
+      metadata: {},
+      items: [{ productId: 'prt_rice', quantity: 2, price: 1000, productName: 'Riz' }],
+    });
+    const path = `/pay/${session.id}`;
+    const form = await (await fetch(`${sandbox.url}${path}?plain=1`)).text();
+    const token = /name="token" value="([^"]+)"/.exec(form)?.[1] ?? '';
+    const body = new URLSearchParams({ token, country: 'cg', operator: '', phone: '06 123 4593', firstName: 'Awa', lastName: 'Ndong', email: 'awa@example.cg', lang: 'en' });
+    const posted = await fetch(`${sandbox.url}${path}`, { method: 'POST', body, redirect: 'manual', headers: { Origin: sandbox.url } });
+    expect(posted.status).toBe(303);
+    const status = await fetch(`${sandbox.url}${posted.headers.get('location')}`);
+    // 93: approved at once.
+    expect(await status.text()).toContain('Payment successful');
+  });
+
   it('serves widget.js and the page assets to other origins, and nothing else of the folder', async () => {
     const widget = await fetch(`${sandbox.url}/widget.js`);
     expect([widget.status, widget.headers.get('access-control-allow-origin')]).toEqual([200, '*']);

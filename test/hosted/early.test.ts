@@ -227,9 +227,12 @@ describe('hosted page › never a dead form: 5 s after the load, a page whose sc
     expect(app.innerHTML).toBe('');
     const [box] = app.children;
     expect(box!.attributes.role).toBe('alert');
-    expect(box!.children.map((child) => child.tag)).toEqual(['h1', 'p', 'p', 'button']);
+    expect(box!.children.map((child) => child.tag)).toEqual(['h1', 'p', 'p', 'button', 'p']);
     expect(textOf(box!.children[1]!)).toMatch(/^12\s500\sFCFA à payer à Boutique Awa\.$/);
     expect(textOf(box!.children[3]!)).toBe('Recharger la page');
+    // And the same payment without the script: the plain form (src/server/plain-payment.ts).
+    const [link] = box!.children[4]!.children;
+    expect([link!.tag, textOf(link!), (link as FakeNode & { href?: string }).href]).toEqual(['a', 'Ou payer sans JavaScript', '?plain=1&lang=fr']);
   });
 
   it('in English; without a read that landed, it says the amount could not be read', async () => {

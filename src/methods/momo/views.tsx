@@ -17,7 +17,7 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
       <>
         <div class="momo-field momo-select">
           <label for="momo-country">{t('form.country')}</label>
-          <select id="momo-country" autocomplete="country" value={values.country} onChange={(event) => onValue('country', event.currentTarget.value)}>
+          <select id="momo-country" name="country" autocomplete="country" value={values.country} onChange={(event) => onValue('country', event.currentTarget.value)}>
             {/* Only the countries with a wallet that pays in the intent's currency: an XOF intent never offers Cameroon. */}
             {COUNTRIES.filter((c) => canPayIn(c, currency)).map((c) => (
               <option key={c.code} value={c.code}>
@@ -30,6 +30,7 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
         </div>
         <TextField
           id="momo-phone"
+          name="phone"
           type="tel"
           inputMode="tel"
           autocomplete="tel-national"

@@ -1,0 +1,201 @@
+// @vitest-environment node
+// A payment without JavaScript, the server's side (src/server/plain-payment.ts, form-token.ts): the
+// form's token, the checks before a confirm, one confirm per form, the secret kept out of every
+// address and page, the status page and the code step. The sandbox in process, on a fake clock.
+import { describe, expect, it } from 'vitest';
+import { createFormTokens, FORM_TOKEN_TTL_MS } from '../../src/server/form-token';
+import { plainPaymentApi, plainPaymentHandler } from '../../src/server/plain-payment';
+import { testNumber as number } from '../browser/support/harness';
+import { APPROVAL_MS, BASE, setup } from '../sandbox/helpers';
+
+describe('form tokens', () => {
+  it('hold for their page and attempts only, and expire', () => {
+    let time = 1_000_000;
+    const tokens = createFormTokens({ now: () => time });
+    const token = tokens.issue('pi_abc', 2);
+    expect(tokens.verify('pi_abc', token)).toEqual({ ok: true, attempts: 2 });
+    expect(tokens.verify('pi_abd', token)).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.verify('pi_abc', token.replace(/\.2\./, '.3.'))).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.verify('pi_abc', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.verify('pi_abc', '')).toEqual({ ok: false, reason: 'invalid' });
+    // Another server's key (a restart) knows none of them.
+    expect(createFormTokens().verify('pi_abc', token)).toEqual({ ok: false, reason: 'invalid' });
+    time += FORM_TOKEN_TTL_MS + 1;
+    expect(tokens.verify('pi_abc', token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('give one Idempotency-Key per form and purpose, which reveals nothing of the token', () => {
+    const tokens = createFormTokens();
+    const [a, b] = [tokens.issue('pi_abc', 0), tokens.issue('pi_abc', 0)];
+    expect(a).not.toBe(b);
+    expect(tokens.idempotencyKey(a!, 'confirm')).toBe(tokens.idempotencyKey(a!, 'confirm'));
+    expect(tokens.idempotencyKey(a!, 'confirm')).not.toBe(tokens.idempotencyKey(b!, 'confirm'));
+    expect(tokens.idempotencyKey(a!, 'confirm')).not.toBe(tokens.idempotencyKey(a!, 'otp ch_1 123456'));
+    expect(tokens.idempotencyKey(a!, 'confirm')).toMatch(/^nojs_[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+function plainSetup() {
+  const s = setup({ approvalMs: APPROVAL_MS });
+  // Every request the handler sends the service, to see where the secret went.
+  const sent: { url: string; headers: Headers; body: string }[] = [];
+  const sandbox = {
+    fetch: async (req: Request, env?: Parameters<typeof s.sandbox.fetch>[1]) => {
+      const body = await req.clone().text();
+      sent.push({ url: req.url, headers: req.headers, body });
+      return s.sandbox.fetch(req, env);
+    },
+  };
+  const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox) });
+  const get = (path: string, headers: Record<string, string> = {}) => handler(new Request(`${BASE}${path}`, { headers }));
+  const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    handler(
+      new Request(`${BASE}${path}`, {
+        method: 'POST',
+        body: new URLSearchParams(form).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, 'Sec-Fetch-Site': 'same-origin', ...headers },
+      }),
+    );
+  const attempts = async (id: string) => (await s.readIntent(id)).event.charges.length;
+  return { ...s, sent, get, post, attempts };
+}
+
+const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const payer = (phone: string) => ({ country: 'cg', operator: '', phone, firstName: 'Élodie', lastName: 'Goma', email: 'elodie@example.cg', lang: 'fr' });
+
+describe('the plain payment', () => {
+  it('confirms once per form, with the secret in the body only, and never in a page', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000);
+    const form = await t.get(`/pay/${intent.intent_id}?plain=1`);
+    expect(form.status).toBe(200);
+    expect(form.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; img-src 'none'; form-action 'self'/);
+    const html = await form.text();
+    expect(html).not.toContain(intent.client_secret);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain(`action="/pay/${intent.intent_id}"`);
+    const token = tokenOf(html);
+
+    const first = await t.post(`/pay/${intent.intent_id}`, { token, ...payer(number('approved_after_delay').national) });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe(`/pay/${intent.intent_id}/status?lang=fr`);
+    // The same form again: no second confirm.
+    const again = await t.post(`/pay/${intent.intent_id}`, { token, ...payer(number('approved_after_delay').national) });
+    expect(again.headers.get('location')).toBe(`/pay/${intent.intent_id}/status?lang=fr`);
+    const confirms = t.sent.filter((r) => r.url.endsWith('/confirm'));
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]!.body).toContain(intent.client_secret);
+    expect(confirms[0]!.headers.get('idempotency-key')).toMatch(/^nojs_/);
+    expect(t.sent.every((r) => !r.url.includes(intent.client_secret))).toBe(true);
+    expect(await t.attempts(intent.intent_id)).toBe(1);
+
+    const pending = await t.get(`/pay/${intent.intent_id}/status?lang=fr`);
+    const pendingHtml = await pending.text();
+    expect(pendingHtml).toContain('<meta http-equiv="refresh" content="3">');
+    expect(pendingHtml).not.toContain(intent.client_secret);
+    t.clock.advance(APPROVAL_MS);
+    const paid = await (await t.get(`/pay/${intent.intent_id}/status?lang=fr`)).text();
+    expect(paid).toContain('Paiement réussi');
+    expect(paid).not.toContain('http-equiv="refresh"');
+  });
+
+  it('confirms once when the same form arrives twice at the same moment (a double click)', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent();
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const form = { token, ...payer(number('approved_after_delay').national) };
+    const answers = await Promise.all([t.post(`/pay/${intent.intent_id}`, form), t.post(`/pay/${intent.intent_id}`, form)]);
+    expect(answers.map((res) => res.status)).toEqual([303, 303]);
+    expect(await t.attempts(intent.intent_id)).toBe(1);
+  });
+
+  it('gives the form back with its messages when a field is wrong, nothing sent', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent();
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const res = await t.post(`/pay/${intent.intent_id}`, { token, ...payer('06 12'), email: 'not-an-address', lang: 'en' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('This number is too short.');
+    expect(html).toContain('Enter a valid e-mail address, like name@example.com.');
+    expect(html).toContain('value="Élodie"');
+    expect(t.sent.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(0);
+  });
+
+  it('takes the hosted page\'s own form, posted without its script, back as a plain form: nothing sent', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent();
+    // The prerendered form's fields (their names, the wallet as the chosen country's), no token.
+    const res = await t.post(`/pay/${intent.intent_id}`, { ...payer(number('approved_after_delay').national), operator: 'mtn', lang: '' }, { 'Accept-Language': 'fr-FR' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('rien n’a été envoyé');
+    expect(html).toContain('<option value="cg:mtn" selected>');
+    expect(tokenOf(html)).not.toBe('');
+    expect(await t.attempts(intent.intent_id)).toBe(0);
+  });
+
+  it('refuses posts from another site, whatever their token', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent();
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const form = { token, ...payer(number('approved_after_delay').national) };
+    expect((await t.post(`/pay/${intent.intent_id}`, form, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await t.post(`/pay/${intent.intent_id}`, form, { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await t.post(`/pay/${intent.intent_id}`, form, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await t.post(`/pay/${intent.intent_id}`, form, { Origin: 'null' })).status).toBe(403);
+    expect((await t.post(`/pay/${intent.intent_id}`, form, { 'Content-Type': 'text/plain' })).status).toBe(403);
+    // A body larger than any form of ours, even without a Content-Length (streamed).
+    const huge = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(`token=${'x'.repeat(9000)}`)), c.close()) });
+    const streamed = new Request(`${BASE}/pay/${intent.intent_id}`, { method: 'POST', body: huge, duplex: 'half', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE } } as RequestInit);
+    expect((await plainPaymentHandler({ api: plainPaymentApi(t.sandbox) })(streamed)).status).toBe(403);
+    expect(await t.attempts(intent.intent_id)).toBe(0);
+  });
+
+  it('never starts an attempt from a form shown before the last one, even after it failed', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent();
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    await t.post(`/pay/${intent.intent_id}`, { token, ...payer(number('declined').national) });
+    t.clock.advance(APPROVAL_MS);
+    const failed = await (await t.get(`/pay/${intent.intent_id}/status?lang=en`)).text();
+    expect(failed).toContain('The payment was declined on your phone.');
+    expect(failed).toContain(`href="/pay/${intent.intent_id}?plain=1&amp;lang=en"`);
+    // The old form, sent again (Back, then Pay): the status page, no new attempt.
+    const stale = await t.post(`/pay/${intent.intent_id}`, { token, ...payer(number('approved_after_delay').national) });
+    expect(stale.headers.get('location')).toMatch(/\/status\?lang=fr$/);
+    expect(await t.attempts(intent.intent_id)).toBe(1);
+    // A new form starts the second.
+    const fresh = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    await t.post(`/pay/${intent.intent_id}`, { token: fresh, ...payer(number('approved_after_delay').national) });
+    expect(await t.attempts(intent.intent_id)).toBe(2);
+  });
+
+  it('takes a one-time code by a form (no refresh while it is typed)', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000, 'xof');
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const orange = number('approved_after_delay', 'sn', 'orange');
+    await t.post(`/pay/${intent.intent_id}`, { token, ...payer(orange.national), country: 'sn', operator: 'sn:orange' });
+    const step = await (await t.get(`/pay/${intent.intent_id}/status?lang=fr`)).text();
+    expect(step).toContain('name="code"');
+    expect(step).not.toContain('http-equiv="refresh"');
+    const codeToken = tokenOf(step);
+    const short = await t.post(`/pay/${intent.intent_id}/code`, { token: codeToken, code: '12', lang: 'fr' });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain('Saisissez les 6 chiffres du code.');
+    const sent = await t.post(`/pay/${intent.intent_id}/code`, { token: codeToken, code: '123456', lang: 'fr' });
+    expect(sent.status).toBe(303);
+    expect(t.sent.filter((r) => r.url.endsWith('/otp'))).toHaveLength(1);
+    t.clock.advance(APPROVAL_MS);
+    expect(await (await t.get(`/pay/${intent.intent_id}/status?lang=fr`)).text()).toContain('Paiement réussi');
+  });
+
+  it('says so for a page id the service does not know', async () => {
+    const t = plainSetup();
+    const res = await t.get('/pay/pi_doesnotexist?plain=1', { 'Accept-Language': 'en' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('This payment could not be found.');
+  });
+});
