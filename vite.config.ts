@@ -194,7 +194,9 @@ export default defineConfig(({ mode }) => ({
   ],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
   // What only the hosted page shows stays out of the widget's files (src/components/surface.ts).
-  define: { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')) },
+  // __MOMO_BROWSER_BUILD__: what a browser runs (the page, widget.js), built here, never the tests
+  // (which run the Node client's code too): see src/api/http.ts.
+  define: { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), ...(mode === 'test' ? {} : { __MOMO_BROWSER_BUILD__: 'true' }) },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],
