@@ -23,6 +23,13 @@ export const BUDGETS = {
   hostedBrotli: 32 * KB,
   /** Slow-phone time to interactive, as a multiple of the floor for the same bytes and round trips (issue 12; issue 5 had 1.5). */
   ttiOverFloor: 1.15,
+  /** Issue 20: a complete payment on the hosted page (60 s of approval), first visit: bytes up and down together, and requests. */
+  paymentFirstVisitBytes: 45 * KB,
+  paymentFirstVisitRequests: 16,
+  /** The same payment by a returning payer (the page's files in the browser's cache). */
+  paymentReturningBytes: 15 * KB,
+  /** Issue 20: 2G (250/50 kbit/s, 800 ms round trip, CPU 6×), the hosted page: until the form takes typing, median of 3 runs. */
+  twoGHostedMs: 4000,
   /** Median time from the sandbox's success to the page showing it, default sandbox settings. */
   statusLatencyMedianMs: 1500,
   /** A payer's read under a flood of bad confirms and creations, p99 (issue 14: it took 284 ms at the median). */
