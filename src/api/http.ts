@@ -46,7 +46,7 @@ interface RequestSpec<T> extends CallOptions {
   conditional?: boolean;
 }
 
-/** The last answer of each conditional read: its ETag and its text, by address, per client config. */
+/** The last answer of each GET that came with an ETag: the tag and its text, by address, per client config. */
 interface Held {
   etag: string;
   text: string;
