@@ -12,6 +12,8 @@ export interface BudgetResult {
   atLeast?: true;
   /** How the limit was derived or what the figure means, when the numbers alone do not say. */
   note?: string;
+  /** An issue's goal not reached yet (TARGETS): shown, not enforced. */
+  target?: number;
 }
 
 export const KB = 1024;
@@ -23,6 +25,17 @@ export const BUDGETS = {
   hostedBrotli: 32 * KB,
   /** Slow-phone time to interactive, as a multiple of the floor for the same bytes and round trips (issue 12; issue 5 had 1.5). */
   ttiOverFloor: 1.15,
+  /**
+   * Issue 20: a complete payment on the hosted page (60 s of approval), first visit: bytes up and
+   * down together, and requests. Held at what the page reached (45.1–45.6 KB) plus its spread
+   * while the issue's 45 KB is a target (TARGETS): a regression fails, the goal is shown.
+   */
+  paymentFirstVisitBytes: 48 * KB,
+  paymentFirstVisitRequests: 16,
+  /** The same payment by a returning payer (the page's files in the browser's cache): reached 16.3–16.6 KB; target 15 KB. */
+  paymentReturningBytes: 18 * KB,
+  /** Issue 20: 2G (250/50 kbit/s, 800 ms round trip, CPU 6×), the hosted page: until the form takes typing, median of 3 runs; reached 4.6–5.1 s (its floor alone 4.4 s); target 4.0 s. */
+  twoGHostedMs: 6000,
   /** Median time from the sandbox's success to the page showing it, default sandbox settings. */
   statusLatencyMedianMs: 1500,
   /** A payer's read under a flood of bad confirms and creations, p99 (issue 14: it took 284 ms at the median). */
@@ -37,6 +50,20 @@ export const BUDGETS = {
   bestPracticesScore: 100,
 } as const;
 
+/**
+ * Goals an issue sets that the product does not reach yet: printed beside the budget that holds
+ * today's level (never in place of it), so every run says how far each one is.
+ */
+export const TARGETS: Partial<Record<keyof typeof BUDGETS, number>> = {
+  /** Issue 19: widget.js and the hosted first load within 30 KB. */
+  hostedBrotli: 30 * KB,
+  /** Issue 20, item 5. */
+  paymentFirstVisitBytes: 45 * KB,
+  paymentReturningBytes: 15 * KB,
+  /** Issue 20, item 6. */
+  twoGHostedMs: 4000,
+};
+
 export function budget(name: string, actual: number, limit: number, unit: string, note?: string): BudgetResult {
   return { name, actual, limit, unit, ok: actual <= limit, ...(note ? { note } : {}) };
 }
@@ -50,6 +77,9 @@ const show = (value: number, unit: string) => (unit === 'bytes' ? `${(value / KB
 
 export function formatBudgets(results: readonly BudgetResult[]): string {
   return results
-    .map((r) => `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${show(r.actual, r.unit)} (budget ${r.atLeast ? '≥' : '≤'} ${show(r.limit, r.unit)})${r.note ? ` — ${r.note}` : ''}`)
+    .map((r) => {
+      const target = r.target === undefined ? '' : `; target ≤ ${show(r.target, r.unit)}: ${r.actual <= r.target ? 'reached' : 'not yet'}`;
+      return `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${show(r.actual, r.unit)} (budget ${r.atLeast ? '≥' : '≤'} ${show(r.limit, r.unit)}${target})${r.note ? ` — ${r.note}` : ''}`;
+    })
     .join('\n');
 }

@@ -54,7 +54,7 @@ const WATCH_FOR_SUCCESS = `(() => {
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
 })()`;
 
-async function openAndFill(page: Page, url: string, outcome: TestOutcome) {
+export async function openAndFill(page: Page, url: string, outcome: TestOutcome) {
   await page.goto(url);
   await page.locator('.momo[data-state="form"]').waitFor({ timeout: 15_000 });
   await page.locator('#momo-first-name').fill('Élodie');

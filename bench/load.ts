@@ -10,7 +10,16 @@ import { startSlowLink } from './slow-link';
 import { median, round } from './stats';
 import { type Floor, floorOf, recordRequests, type WireRequest } from './waterfall';
 
-export const SLOW_PHONE = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 } as const;
+export interface LinkProfile {
+  rttMs: number;
+  downKbps: number;
+  upKbps: number;
+  cpuSlowdown: number;
+}
+
+export const SLOW_PHONE = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 } as const satisfies LinkProfile;
+/** Issue 20: a 2G link (EDGE at its usual rate) and a phone slower still. */
+export const TWO_G = { rttMs: 800, downKbps: 250, upKbps: 50, cpuSlowdown: 6 } as const satisfies LinkProfile;
 
 export interface LoadRun {
   /** ms from navigation start until the first input can take typing. */
@@ -73,7 +82,7 @@ const WATCH_FOR_FORM = `(() => {
   };
 })();`;
 
-async function oneRun(url: string): Promise<LoadRun> {
+async function oneRun(url: string, profile: LinkProfile): Promise<LoadRun> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -83,10 +92,10 @@ async function oneRun(url: string): Promise<LoadRun> {
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0, // the relay's job
-      downloadThroughput: (SLOW_PHONE.downKbps * 1000) / 8,
-      uploadThroughput: (SLOW_PHONE.upKbps * 1000) / 8,
+      downloadThroughput: (profile.downKbps * 1000) / 8,
+      uploadThroughput: (profile.upKbps * 1000) / 8,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await page.addInitScript(WATCH_FOR_FORM);
     await page.goto(url, { waitUntil: 'commit' });
     await page
@@ -105,7 +114,7 @@ async function oneRun(url: string): Promise<LoadRun> {
     return {
       interactiveMs: round(marks.ready!, 1),
       fieldMs: round(marks.field!, 1),
-      floor: floorOf(needed, SLOW_PHONE.rttMs, SLOW_PHONE.downKbps),
+      floor: floorOf(needed, profile.rttMs, profile.downKbps),
       requests: needed.map((r) => ({ url: new URL(r.url).pathname, type: r.type, newConnection: r.newConnection, bytes: r.encodedBytes })),
     };
   } finally {
@@ -122,14 +131,14 @@ async function canType(page: Page) {
   if (value !== 'É') throw new Error(`typing in the first field gave ${JSON.stringify(value)}`);
 }
 
-export async function measureLoads(checkoutUrl: string, merchantUrl: string, scenarios: readonly Scenario[], runs: number): Promise<LoadResult[]> {
-  const checkout = await startSlowLink(checkoutUrl, SLOW_PHONE.rttMs);
-  const merchant = await startSlowLink(merchantUrl, SLOW_PHONE.rttMs);
+export async function measureLoads(checkoutUrl: string, merchantUrl: string, scenarios: readonly Scenario[], runs: number, profile: LinkProfile = SLOW_PHONE): Promise<LoadResult[]> {
+  const checkout = await startSlowLink(checkoutUrl, profile.rttMs);
+  const merchant = await startSlowLink(merchantUrl, profile.rttMs);
   try {
     const results: LoadResult[] = [];
     for (const scenario of scenarios) {
       const done: LoadRun[] = [];
-      for (let i = 0; i < runs; i++) done.push(await oneRun(await scenario.url({ checkout: checkout.url, merchant: merchant.url })));
+      for (let i = 0; i < runs; i++) done.push(await oneRun(await scenario.url({ checkout: checkout.url, merchant: merchant.url }), profile));
       const medianMs = median(done.map((r) => r.interactiveMs));
       // Runs' floors differ only by a few header bytes (or, rarely, a connection): take the middle one.
       const floor = done.map((r) => r.floor).sort((a, b) => a.ms - b.ms)[done.length >> 1]!;

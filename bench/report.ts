@@ -3,7 +3,8 @@ import type { BudgetResult } from './budgets';
 import type { BundleBytes, BytesReport } from './bytes';
 import type { WaitingResult, LatencyResult } from './latency';
 import type { LighthouseAudit, LighthouseResult } from './lighthouse';
-import { SLOW_PHONE, type LoadResult } from './load';
+import { SLOW_PHONE, TWO_G, type LoadResult } from './load';
+import type { PaymentCost } from './payment';
 import { FLOOD_HEAP_MB, type FloodResult } from './flood';
 import type { SandboxLoadResult } from './sandbox-load';
 
@@ -14,12 +15,16 @@ export interface BenchResults {
   durationsS: Record<string, number>;
   bytes?: BytesReport;
   load?: { settings: typeof SLOW_PHONE & { runs: number }; results: LoadResult[] };
+  twoG?: { settings: typeof TWO_G & { runs: number }; results: LoadResult[] };
+  payments?: PaymentCost[];
   lighthouse?: LighthouseResult;
   latency?: LatencyResult;
   latencySpread?: LatencyResult;
   waiting?: WaitingResult;
   sandbox?: SandboxLoadResult;
   flood?: FloodResult;
+  /** Sections a partial run (`--only`) kept from earlier runs: when and where they were measured. */
+  keptFrom?: { sections: string[]; generatedAt: string; commit: string | null }[];
   budgets: BudgetResult[];
 }
 
@@ -42,7 +47,9 @@ function bundleTables(name: string, bundle: BundleBytes): string {
 }
 
 export function markdown(r: BenchResults): string {
-  const parts: string[] = [`Measured ${r.generatedAt.slice(0, 16).replace('T', ' ')} UTC at ${r.commit ?? 'an unknown commit'}, Node ${r.machine.node}, ${r.machine.chromium ?? 'Chromium'}, ${r.machine.cpus} × ${r.machine.cpuModel}.`];
+  const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
+  const kept = (r.keptFrom ?? []).map((k) => ` Kept from the run of ${when(k.generatedAt)} at ${k.commit ?? 'an unknown commit'}: ${k.sections.join(', ')}.`).join('');
+  const parts: string[] = [`Measured ${when(r.generatedAt)} at ${r.commit ?? 'an unknown commit'}, Node ${r.machine.node}, ${r.machine.chromium ?? 'Chromium'}, ${r.machine.cpus} × ${r.machine.cpuModel}.${kept}`];
   if (r.bytes) {
     const meta = r.bytes.phoneMetadata;
     parts.push(
@@ -60,6 +67,40 @@ export function markdown(r: BenchResults): string {
       table(
         ['page', 'until the form takes typing (median)', 'runs', 'round trips', 'wire KB', 'floor', 'ratio'],
         r.load.results.map((l) => [l.scenario, `${l.medianMs} ms`, l.runs.map((run) => Math.round(run.interactiveMs)).join(', '), l.roundTrips, kb(l.wireBytes), `${l.floorMs} ms`, `${l.ratio.toFixed(2)}×`]),
+      ),
+    );
+  }
+  if (r.twoG) {
+    const s = r.twoG.settings;
+    parts.push(
+      '#### 2G load',
+      `CPU ${s.cpuSlowdown}× slower, ${s.rttMs} ms round trip, ${s.downKbps} kbit/s down, ${s.upKbps} kbit/s up, cold start; median of ${s.runs} runs, each run shown (the spread). Floor as above, at ${s.downKbps} kbit/s.`,
+      table(
+        ['page', 'until the form takes typing (median)', 'runs', 'spread', 'round trips', 'wire KB', 'floor'],
+        r.twoG.results.map((l) => {
+          const each = l.runs.map((run) => Math.round(run.interactiveMs));
+          return [l.scenario, `${l.medianMs} ms`, each.join(', '), `${Math.max(...each) - Math.min(...each)} ms`, l.roundTrips, kb(l.wireBytes), `${l.floorMs} ms`];
+        }),
+      ),
+    );
+  }
+  if (r.payments) {
+    parts.push(
+      '#### A payment’s data',
+      'A complete payment on the hosted page, the payer approving 60 s after the confirm, from the navigation to the success shown: every request the browser sent, bytes up (request line, headers, body) and down (headers and body as encoded on the wire). First visit: a new browser; returning payer: the same browser, a new payment.',
+      table(
+        ['page', 'visit', 'requests', 'up KB', 'down KB', 'total KB', 'status reads (304)', 'success seen after', 'by kind: requests, KB up + down'],
+        r.payments.map((p) => [
+          p.scenario,
+          p.visit,
+          p.requests,
+          kb(p.upBytes),
+          kb(p.downBytes),
+          kb(p.totalBytes),
+          `${p.statusReads} (${p.notModified})`,
+          `${(p.approvalSeenMs / 1000).toFixed(1)} s`,
+          p.byKind.map((k) => `${k.kind} ${k.requests}, ${kb(k.upBytes + k.downBytes)}`).join('; '),
+        ]),
       ),
     );
   }

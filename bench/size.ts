@@ -9,7 +9,7 @@ import { join, posix, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DEFAULT_DIST_DIR } from '../src/server/paths';
-import { BUDGETS, type BudgetResult, budget, formatBudgets } from './budgets';
+import { BUDGETS, TARGETS, type BudgetResult, budget, formatBudgets } from './budgets';
 
 export interface Sizes {
   raw: number;
@@ -94,8 +94,8 @@ export async function widgetSize(dir: string): Promise<FileSize> {
 
 export function byteBudgets(widget: Sizes, hosted: Sizes): BudgetResult[] {
   return [
-    budget('widget.js, brotli', widget.brotli, BUDGETS.widgetBrotli, 'bytes', 'everything in it: French and English, phone data, styles'),
-    budget('hosted page first load, brotli', hosted.brotli, BUDGETS.hostedBrotli, 'bytes', 'HTML + JS + CSS, each compressed as served'),
+    budget('widget.js, brotli', widget.brotli, BUDGETS.widgetBrotli, 'bytes', 'everything in it: French, phone data, styles'),
+    { ...budget('hosted page first load, brotli', hosted.brotli, BUDGETS.hostedBrotli, 'bytes', 'HTML + JS + CSS, each compressed as served'), target: TARGETS.hostedBrotli },
   ];
 }
 

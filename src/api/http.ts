@@ -37,6 +37,28 @@ interface RequestSpec<T> extends CallOptions {
   body?: unknown;
   /** A zod schema of the contract (servers) or its compiled rules (browsers: ./schemas/parsers). */
   schema: Parser<T>;
+  /**
+   * A read that may be conditional: the answer's ETag and body are kept (per client config, never
+   * in the browser's cache: answers are no-store), and a conditional read sends the tag in
+   * If-None-Match and takes a 304 Not Modified as the body that came with it. Any GET keeps what it
+   * read whole; only `conditional` ones send the tag.
+   */
+  conditional?: boolean;
+}
+
+/** The last answer of each GET that came with an ETag: the tag and its text, by address, per client config. */
+interface Held {
+  etag: string;
+  text: string;
+}
+const held = new WeakMap<ClientConfig, Map<string, Held>>();
+/** Addresses remembered per config (a checkout follows one intent; a server's client reads many, rarely conditionally). */
+const MAX_HELD = 8;
+
+function heldFor(config: ClientConfig): Map<string, Held> {
+  let map = held.get(config);
+  if (!map) held.set(config, (map = new Map()));
+  return map;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -77,6 +99,10 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
   }, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 
   const url = config.baseUrl.replace(/\/+$/, '') + spec.path;
+  // Only after the service gave an ETag: a service that never does is never sent the header (which a
+  // browser's cross-origin request would have to ask leave for first).
+  const known = spec.conditional && spec.method === 'GET' ? held.get(config)?.get(url) : undefined;
+  if (known) headers['If-None-Match'] = known.etag;
   try {
     let response: Response;
     let text: string;
@@ -101,7 +127,26 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
       if (spec.signal?.aborted) throw new ApiError('aborted', 'Request aborted', { cause });
       throw new ApiError('network', `Could not reach the service for ${spec.method} ${spec.path}`, { cause });
     }
-    return parseAnswer(response, text, spec);
+    if (response.status === 304) {
+      // Not modified: the state is the one this tag came with. A 304 to a request that named no tag,
+      // or naming another, is no answer to it (never a state taken from elsewhere).
+      const tag = response.headers.get('ETag');
+      if (!known || (tag !== null && tag !== known.etag)) {
+        throw new ApiError('invalid_response', `The service answered 304 to ${spec.method} ${spec.path} without holding the tag it was sent`, { status: 304 });
+      }
+      return parseAnswer(new Response(null, { status: 200 }), known.text, spec);
+    }
+    const result = parseAnswer(response, text, spec);
+    const tag = spec.method === 'GET' ? response.headers.get('ETag') : null;
+    if (tag !== null || held.get(config)?.has(url)) {
+      const map = heldFor(config);
+      map.delete(url);
+      if (tag !== null) {
+        map.set(url, { etag: tag, text });
+        if (map.size > MAX_HELD) map.delete(map.keys().next().value as string);
+      }
+    }
+    return result;
   } finally {
     clock.clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);

@@ -1,11 +1,23 @@
-// Timing of the checkout, in one place. Polling is quick while an approval is likely to arrive
-// (most payers approve within 20 s) and slows down after, to spare the payer's data and battery.
+// Timing of the checkout, in one place. Each status read costs the payer about 0.7 KB on the wire
+// (its headers up, a 304 down), so the reads come where an approval is likely, and thin out after.
 
-/** Delay before the next status check, from the time the attempt has been waiting. */
+/** Reads every 2 s while the payer is likely approving (the push reaches the phone, the PIN is typed). */
+const QUICK_POLL_MS = 2_000;
+const QUICK_POLL_FOR_MS = 6_000;
+/** Then each wait is this share of the time already waited (the later, the less a few seconds matter)… */
+const POLL_GROWTH = 0.5;
+/** …up to this. */
+const SLOWEST_POLL_MS = 15_000;
+
+/**
+ * Delay before the next status check, from the time the attempt has been waiting: reads at 2, 4
+ * and 6 s, then 9, 13.5, 20, 30, 45 and 60 s, then every 15 s — 9 in the first minute (it was
+ * 40). An approval in the first 6 s is seen within 2 s, a later one within half the time it took
+ * (15 s at most); coming back to the page, or "check now", reads at once whatever the schedule.
+ */
 export function pollDelay(waitedMs: number): number {
-  if (waitedMs < 20_000) return 1_000;
-  if (waitedMs < 60_000) return 2_000;
-  return 5_000;
+  if (waitedMs < QUICK_POLL_FOR_MS) return QUICK_POLL_MS;
+  return Math.min(SLOWEST_POLL_MS, Math.round((waitedMs * POLL_GROWTH) / 100) * 100);
 }
 
 /** How long a payer has to approve when the service does not say (MTN MoMo: 5 minutes). */

@@ -38,11 +38,13 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
   /**
    * One read of the intent, shown; a failure is shown too unless the page is following. `known`:
    * what this page knows of the attempt it will show (by default the one on screen; null: nothing,
-   * it is another tab's).
+   * it is another tab's). `conditional`: the follower's reads, answered 304 by a service that has
+   * the extension when nothing changed (the state last read whole then stands); any other read
+   * (the payer's check after an error, a return online) asks for the whole state.
    */
-  async function read(known?: Attempt | null): Promise<void> {
+  async function read(known?: Attempt | null, conditional = false): Promise<void> {
     try {
-      const read = await getIntentView(api, intentId, { signal: aborted });
+      const read = await getIntentView(api, intentId, { signal: aborted, conditional });
       outcome.apply(read, known === undefined ? (attemptOf(screen.value) ?? null) : known);
       failuresInARow = 0;
       readTrouble.value = false;
@@ -62,7 +64,7 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
   const follower = createFollower({
     clock,
     page,
-    read,
+    read: () => read(undefined, true),
     nextDelay() {
       const s = screen.value;
       if (!isFollowed(s)) return null;

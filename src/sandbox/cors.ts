@@ -9,10 +9,14 @@ import type { SandboxEnv } from './env';
 
 export const PREFLIGHT_MAX_AGE_S = 7200;
 
-/** Adds `Access-Control-Allow-Origin: *` to every answer, errors included. */
+/**
+ * Adds `Access-Control-Allow-Origin: *` to every answer, errors included, and lets a page read a
+ * read's ETag (to send it back in If-None-Match).
+ */
 export const publicCors = createMiddleware<SandboxEnv>(async (c, next) => {
   await next();
   c.res.headers.set('Access-Control-Allow-Origin', '*');
+  if (c.res.headers.has('ETag')) c.res.headers.set('Access-Control-Expose-Headers', 'ETag');
 });
 
 /** Preflight of a browser-facing endpoint; cached for two hours so a polling page pays it once. */
@@ -20,7 +24,7 @@ export const publicPreflight: Handler<SandboxEnv> = () =>
   jsonResponse(204, null, {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Methods': 'GET, POST',
-    'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
+    'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key, If-None-Match',
     'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
   });
 

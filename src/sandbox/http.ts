@@ -1,4 +1,5 @@
 // Response writing and request-body reading shared by every route.
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { ApiError, redact } from './errors';
 
@@ -10,6 +11,27 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
     status,
     headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers },
   });
+}
+
+/**
+ * A status read a reader may already hold (extension): the answer carries a weak ETag of its body,
+ * and a request whose If-None-Match names it is answered 304 Not Modified, without a body. Still
+ * no-store: no cache keeps the state; a client that sent the tag keeps the body it was given with it.
+ * Weak, so that the same state compressed by the server in front keeps its tag.
+ */
+export function conditionalJsonResponse(req: Request, body: unknown): Response {
+  const text = JSON.stringify(body);
+  const etag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+  const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ETag: etag };
+  if (etagListMatches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, ...headers } });
+}
+
+/** If-None-Match's weak comparison: any tag of the list, W/ or not, with the same opaque value. */
+export function etagListMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
 function isJsonContentType(header: string | undefined): boolean {

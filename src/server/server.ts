@@ -9,6 +9,7 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDemo, type Demo, type DemoApi, SANDBOX_SECRET_KEY } from '../demo/app';
 import { demoMerchantProfile } from '../demo/profile';
+import { compressAnswer } from './compress';
 import { createDispatcher } from './dispatcher';
 import { HTML_TYPE, type Handler, messagePage } from './http';
 import { listen } from './listen';
@@ -105,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       shopBaseUrl: publicUrl,
       sandboxCheckoutBaseUrl: options.sandboxOptions?.checkoutBaseUrl,
     });
+    const sandboxFetch = sandbox.fetch;
     const files = createStaticFiles(distDir);
     if (dev) {
       const { createServer: createViteServer } = await import('vite');
@@ -117,7 +119,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
     }
     const routes: Route[] = [
-      apiRoute(sandbox.fetch),
+      // Answers compressed for the payer's data (the sandbox itself answers as a service may: plain).
+      apiRoute(async (req, env) => compressAnswer(req, await sandboxFetch(req, env))),
       demoRoute(demo),
       withPlainPayment(
         hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), {

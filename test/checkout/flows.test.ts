@@ -105,7 +105,7 @@ describe('checkout › the wallet’s app', () => {
     expect(step.type).toBe('app');
     expect(step.url).toMatch(/^http:\/\/sandbox\.test\/v1\/_sandbox\/wallet\/pi_/);
     await bed.sandbox.fetch(new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));
-    await bed.time.advance(1_000);
+    await bed.time.advance(2_000);
     expect(model.screen.value.name).toBe('succeeded');
   });
 });

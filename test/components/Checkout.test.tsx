@@ -233,7 +233,7 @@ describe('Checkout › a payment the service no longer finds', () => {
       fireEvent.submit(view.container.querySelector('form')!);
       await bed.time.settle();
       bed.intercept(async () => Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 }));
-      await bed.time.advance(1000);
+      await bed.time.advance(2000);
       expect(view.container.querySelector('.momo')?.getAttribute('data-state')).toBe('error');
       expect(screen.getByRole('alert').textContent).toMatch(message);
       expect(screen.getByRole('button', { name: check })).toBeTruthy();

@@ -67,7 +67,7 @@ const ERRORS: Record<ErrorKind, Scenario> = {
   lost: async (bed) => {
     const model = await submitted(bed, await paying(bed, 'never_approved'));
     bed.intercept(async () => notFound());
-    await bed.time.advance(1000);
+    await bed.time.advance(2000);
     return [model, 'error lost'];
   },
   badLink: async (bed) => [await bed.open({ secret: 'not-a-secret' }), 'error badLink'],
@@ -253,7 +253,7 @@ const SCENARIOS: Record<string, Scenario> = {
       async (bed) => {
         const model = await submitted(bed, await paying(bed, 'never_approved'));
         rewriteReads(bed, (intent) => ({ ...intent, status: 'requires_payment_method', last_payment_error: { code, message: code, charge_id: intent.charge_id } }));
-        await bed.time.advance(1000);
+        await bed.time.advance(2000);
         return [model, 'failed'];
       },
     ]),

@@ -47,7 +47,7 @@ describe('CORS of browser-facing endpoints', () => {
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST');
-      expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Idempotency-Key');
+      expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Idempotency-Key, If-None-Match');
       expect(response.headers.get('access-control-max-age')).toBe('7200');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(await response.text()).toBe('');

@@ -53,6 +53,42 @@ describe('the API under /v1', () => {
     expect(await read.json()).toMatchObject({ intent_id: intent.intent_id, amount: 2500, client_secret: intent.client_secret });
   });
 
+  it('compresses answers above a few hundred bytes as the request allows, with Vary; a 304 and a small error as they are', async () => {
+    const created = await fetch(`${running.server.url}/v1/payment-intents`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_server', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 2500, currency: 'xaf', description: 'Pagne wax 6 yards, savon noir' }),
+    });
+    const { intent_id: id } = (await created.json()) as { intent_id: string };
+    const path = `/v1/payment-intents/${id}`;
+    const plain = await rawRequest(running.server.url, path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const text = plain.body.toString();
+    expect(text.length).toBeGreaterThan(400);
+
+    const br = await rawRequest(running.server.url, path, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
+    expect(br.body.byteLength).toBeLessThan(text.length * 0.75);
+    expect(brotliDecompressSync(br.body).toString()).toBe(text);
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const gz = await rawRequest(running.server.url, path, { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(gz.body).toString()).toBe(text);
+
+    const unchanged = await rawRequest(running.server.url, path, { 'Accept-Encoding': 'br', 'If-None-Match': String(br.headers.etag) });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers['content-encoding']).toBeUndefined();
+    expect(unchanged.body.byteLength).toBe(0);
+
+    const missing = await rawRequest(running.server.url, '/v1/payment-intents/pi_missing', { 'Accept-Encoding': 'br' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(missing.body.toString())).toMatchObject({ error: { code: 'not_found' } });
+  });
+
   it('works with the project client over HTTP', async () => {
     const client = createClient({ baseUrl: running.server.url, token: 'sk_test_server' });
     const intent = await client.createIntent({ amount: 1000, currency: 'xaf' });

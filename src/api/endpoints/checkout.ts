@@ -6,8 +6,14 @@ import type { ConfirmRequest, ConfirmResultView, OtpRequest, PaymentIntentView, 
 
 export const intentPath = (id: string) => `/v1/payment-intents/${encodeURIComponent(id)}`;
 
-/** GET /v1/payment-intents/{id}, checked only for the fields the checkout relies on. */
-export const getIntentView = (config: ClientConfig, id: string, options: CallOptions = {}): Promise<PaymentIntentView> =>
+/**
+ * GET /v1/payment-intents/{id}, checked only for the fields the checkout relies on. `conditional`
+ * (a follower's scheduled read; the service's ETag is an extension): once the service gave the
+ * intent an ETag, a read of a state unchanged is a 304 of a few hundred bytes, answered with the
+ * state this config last read whole (see ../http). Any other read (the first, the payer's own
+ * check after an error) asks for the whole state.
+ */
+export const getIntentView = (config: ClientConfig, id: string, options: CallOptions & { conditional?: boolean } = {}): Promise<PaymentIntentView> =>
   request(config, { ...options, method: 'GET', path: intentPath(id), schema: paymentIntentViewParser });
 
 /**

@@ -4,7 +4,7 @@ import { mayRead, readerOf, requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { ApiError, notFound } from '../errors';
-import { jsonResponse, readJsonBody } from '../http';
+import { conditionalJsonResponse, jsonResponse, readJsonBody } from '../http';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
 import { assertPayable, newIntent, secretMatches, settle, startAttempt } from '../intents';
@@ -41,7 +41,9 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     // the read is what the interface documents (secret included), minus the metadata.
     if (!intent || !mayRead(reader, intent.owner)) throw notFound('This payment intent');
     settle(intent, config.now());
-    return jsonResponse(200, toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner), base: config.checkoutBaseUrl }));
+    const body = toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner), base: config.checkoutBaseUrl });
+    // Extension: a reader that holds this state already hears 304 (a bare service always answers whole).
+    return config.extensions ? conditionalJsonResponse(c.req.raw, body) : jsonResponse(200, body);
   });
 
   app.options(CONFIRM, publicPreflight);

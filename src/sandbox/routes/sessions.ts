@@ -5,7 +5,7 @@ import { mayRead, readerOf, requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { notFound } from '../errors';
-import { jsonResponse } from '../http';
+import { conditionalJsonResponse } from '../http';
 import { toPaymentIntent } from '../intent-view';
 import { checkSessionRequest, createSession, intentOf, toPublicSession, toSession } from '../sessions';
 import { parseWith } from '../validate';
@@ -48,6 +48,6 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       merchant: merchants.view(session.owner),
       base: config.checkoutBaseUrl,
     });
-    return jsonResponse(200, { ...toPublicSession(store, session, now, merchantOf(session.owner)), paymentIntent });
+    return conditionalJsonResponse(c.req.raw, { ...toPublicSession(store, session, now, merchantOf(session.owner)), paymentIntent });
   });
 }

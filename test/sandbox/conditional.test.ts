@@ -1,0 +1,136 @@
+// @vitest-environment node
+// Conditional status reads (issue 20, item 5; an extension): an intent's and a session's read carry
+// a weak ETag of their body, If-None-Match naming it is answered 304 without a body, and any change
+// of state is a new tag. A bare service answers whole, without a tag, and the client then never
+// sends one. The client keeps the body that came with its tag and answers a 304 with it, and only
+// then: a 304 it did not ask for is no state. Only the follower's reads are conditional.
+import { describe, expect, it } from 'vitest';
+import { getIntentView } from '../../src/api';
+import { ApiError } from '../../src/api/errors';
+import { paymentIntentSchema, sessionSchema } from '../../src/api/schemas';
+import { APPROVAL_MS, BASE, expectJson, sessionBody, setup, testNumber } from './helpers';
+
+const ORIGIN = { Origin: 'https://shop.example.cg' };
+
+describe('conditional reads of an intent and a session', () => {
+  it('tag an intent read, answer 304 to its tag, and a new tag once the state changes', async () => {
+    const { call, newIntent, confirm, clock } = setup();
+    const intent = await newIntent();
+    const path = `/v1/payment-intents/${intent.intent_id}`;
+    const first = await call('GET', path, { token: null, headers: ORIGIN });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    expect(first.headers.get('access-control-expose-headers')).toBe('ETag');
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    await expectJson(first, 200, paymentIntentSchema);
+
+    const same = await call('GET', path, { token: null, headers: { ...ORIGIN, 'If-None-Match': etag! } });
+    expect(same.status).toBe(304);
+    expect(same.headers.get('etag')).toBe(etag);
+    expect(same.headers.get('access-control-allow-origin')).toBe('*');
+    expect(same.headers.get('cache-control')).toBe('no-store');
+    expect(await same.text()).toBe('');
+    // Another tag, or one of a list, weak or strong: compared on the opaque value.
+    expect((await call('GET', path, { token: null, headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+    expect((await call('GET', path, { token: null, headers: { 'If-None-Match': `"x", ${etag!.slice(2)}` } })).status).toBe(304);
+
+    expect((await confirm(intent, testNumber('approved_after_delay'))).status).toBe(200);
+    const pending = await call('GET', path, { token: null, headers: { 'If-None-Match': etag! } });
+    expect(pending.status).toBe(200);
+    const pendingTag = pending.headers.get('etag')!;
+    expect(pendingTag).not.toBe(etag);
+    expect((await expectJson(pending, 200, paymentIntentSchema)).status).toBe('pending');
+    expect((await call('GET', path, { token: null, headers: { 'If-None-Match': pendingTag } })).status).toBe(304);
+    // The approval lands between two reads: the tag is not the one held, the state comes whole.
+    clock.advance(APPROVAL_MS);
+    const paid = await call('GET', path, { token: null, headers: { 'If-None-Match': pendingTag } });
+    expect(paid.status).toBe(200);
+    expect((await expectJson(paid, 200, paymentIntentSchema)).status).toBe('succeeded');
+  });
+
+  it('tag a session read the same way', async () => {
+    const { call } = setup();
+    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
+    const path = `/v1/sessions/${session.id}`;
+    const first = await call('GET', path, { token: null });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    expect((await call('GET', path, { token: null, headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('are not a bare service’s: no tag, whole answers', async () => {
+    const { call, newIntent } = setup({ extensions: false });
+    const intent = await newIntent();
+    const read = await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null, headers: { 'If-None-Match': '*' } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('etag')).toBeNull();
+  });
+});
+
+describe('the client’s conditional reads', () => {
+  /** The sandbox behind a fetch that records the If-None-Match sent and may rewrite answers. */
+  function recorded(options: { extensions?: boolean } = {}) {
+    const context = setup(options);
+    const sent: (string | null)[] = [];
+    let rewrite: ((res: Response) => Response) | null = null;
+    const fetch = async (req: Request) => {
+      sent.push(req.headers.get('if-none-match'));
+      const res = await context.sandbox.fetch(req);
+      return rewrite ? rewrite(res) : res;
+    };
+    const config = { baseUrl: BASE, fetch, readRetries: 0 };
+    return { ...context, sent, config, rewriteWith: (f: typeof rewrite) => (rewrite = f) };
+  }
+
+  it('sends the tag it was given and answers a 304 with the state that came with it', async () => {
+    const { newIntent, confirm, clock, sent, config } = recorded();
+    const intent = await newIntent();
+    const first = await getIntentView(config, intent.intent_id, { conditional: true });
+    const again = await getIntentView(config, intent.intent_id, { conditional: true });
+    expect(again).toEqual(first);
+    expect(sent[0]).toBeNull();
+    expect(sent[1]).toMatch(/^W\//);
+    await confirm(intent, testNumber('approved_after_delay'));
+    expect((await getIntentView(config, intent.intent_id, { conditional: true })).status).toBe('pending');
+    expect((await getIntentView(config, intent.intent_id, { conditional: true })).status).toBe('pending');
+    expect(sent.at(-1)).toMatch(/^W\//);
+    clock.advance(APPROVAL_MS);
+    expect((await getIntentView(config, intent.intent_id, { conditional: true })).status).toBe('succeeded');
+    // Another config (another page) holds nothing: it asks whole.
+    await getIntentView({ ...config }, intent.intent_id, { conditional: true });
+    expect(sent.at(-1)).toBeNull();
+  });
+
+  it('sends no tag on a read that is not conditional (the payer’s own check): the whole state', async () => {
+    const { newIntent, sent, config } = recorded();
+    const intent = await newIntent();
+    await getIntentView(config, intent.intent_id);
+    await getIntentView(config, intent.intent_id);
+    await getIntentView(config, intent.intent_id, { conditional: true });
+    expect(sent.map((tag) => tag !== null)).toEqual([false, false, true]);
+  });
+
+  it('never sends a tag to a service that gave none', async () => {
+    const { newIntent, sent, config } = recorded({ extensions: false });
+    const intent = await newIntent();
+    await getIntentView(config, intent.intent_id, { conditional: true });
+    await getIntentView(config, intent.intent_id, { conditional: true });
+    expect(sent).toEqual([null, null]);
+  });
+
+  it('takes no 304 it did not ask for, nor one naming another tag', async () => {
+    const { newIntent, config, rewriteWith } = recorded({ extensions: false });
+    const intent = await newIntent();
+    rewriteWith(() => new Response(null, { status: 304 }));
+    const unasked = await getIntentView(config, intent.intent_id, { conditional: true }).catch((error: unknown) => error);
+    expect(unasked).toBeInstanceOf(ApiError);
+    expect((unasked as ApiError).kind).toBe('invalid_response');
+
+    const tagged = recorded();
+    const other = await tagged.newIntent();
+    await getIntentView(tagged.config, other.intent_id);
+    tagged.rewriteWith(() => new Response(null, { status: 304, headers: { ETag: 'W/"someone-else"' } }));
+    const wrong = await getIntentView(tagged.config, other.intent_id, { conditional: true }).catch((error: unknown) => error);
+    expect((wrong as ApiError).kind).toBe('invalid_response');
+  });
+});
