@@ -48,7 +48,7 @@ export function addCatalogue(lang: Lang, data: unknown): boolean {
 
 /** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
 export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
-  const asked = requested?.toLowerCase();
+  const asked = requested && requested.toLowerCase();
   if (isLang(asked)) return asked;
   for (const tag of preferred) {
     const base = tag.slice(0, 2).toLowerCase();
@@ -91,7 +91,7 @@ export function translator(lang: Lang): Translate {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
     const given: Record<string, string | number> | undefined = params;
     return catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => {
-      const value = given?.[name];
+      const value = given && given[name];
       return value === undefined ? match : wrap(name === 'country' ? countryName(String(value), lang) : String(value));
     });
   };
@@ -147,12 +147,14 @@ export function formatAmount(amount: number, currency: string, lang: Lang): stri
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return formatter(`date ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }))?.format(date) ?? iso;
+  const format = formatter(`date ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }));
+  return format ? format.format(date) : iso;
 }
 
 /** A time of day as the payer reads it ("10:42"), in their language. */
 export function formatTime(ms: number, lang: Lang): string {
-  return formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: 'short' }))?.format(ms) ?? new Date(ms).toISOString().slice(11, 16);
+  const format = formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: 'short' }));
+  return format ? format.format(ms) : new Date(ms).toISOString().slice(11, 16);
 }
 
 /** "4:05" for a countdown, in Western digits in every language. */

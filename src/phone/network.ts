@@ -38,7 +38,8 @@ export function detectWallet(country: string, input: string): string | undefined
 
 /** Whether `nsn` belongs to another network than the one `wallet` takes numbers from. */
 export function onOtherNetwork(country: Country, nsn: string, wallet: string): boolean {
-  const network = country.wallets.find((w) => w.name === wallet)?.network;
+  const found = country.wallets.find((w) => w.name === wallet);
+  const network = found && found.network;
   const actual = networkOfNsn(country, nsn);
   return network !== undefined && actual !== undefined && actual.id !== network;
 }

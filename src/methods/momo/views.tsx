@@ -38,7 +38,7 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
           hint={t('form.phoneHint')}
           {...field('phone')}
         />
-        <OperatorPicker wallets={country?.wallets ?? []} detected={filled.has('operator')} {...field('operator')} />
+        <OperatorPicker wallets={country ? country.wallets : []} detected={filled.has('operator')} {...field('operator')} />
       </>
     );
   },
