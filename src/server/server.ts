@@ -18,6 +18,7 @@ import {
   apiRoute,
   assetsRoute,
   builtHostedPage,
+  builtPages,
   demoRoute,
   hostedPageRoute,
   i18nRoute,
@@ -119,8 +120,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       hostedPageRoute(vite ? devHostedPage(vite) : builtHostedPage(files), {
         apiOrigin: options.apiOrigin,
         dev,
-        // The prerendered languages share their script and stylesheet: index.html's hashes hold for all.
-        ...inlineHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
+        // Every prerendered language's inline script (each page's its own text) and their one stylesheet.
+        ...inlineHashes(...(dev ? [readFileSync(join(REPO_ROOT, 'index.html'), 'utf8')] : builtPages(distDir))),
       }),
       widgetRoute(files),
       i18nRoute(files),
