@@ -177,6 +177,16 @@ const prerendered = (): Plugin => {
   };
 };
 
+// JSX as Preact's h(type, props, ...children) rather than the automatic runtime's
+// jsx(type, { ...props, children }): every element with children is shorter in the built files.
+const classicJsx: Plugin = {
+  name: 'momo-classic-jsx',
+  apply: 'build',
+  config: () => ({
+    oxc: { jsx: { runtime: 'classic', pragma: 'momoH', pragmaFrag: 'MomoFragment' }, jsxInject: "import { h as momoH, Fragment as MomoFragment } from 'preact'" },
+  }),
+};
+
 export default defineConfig(({ mode }) => ({
   // No light-dark() anywhere: lightningcss's polyfill variables for it (--lightningcss-light/dark
   // beside every color-scheme) are bytes for nothing. (1 << 20: lightningcss's Features.LightDark.)
@@ -185,6 +195,7 @@ export default defineConfig(({ mode }) => ({
   // (react/), which its tests run against the real React.
   plugins: [
     preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }),
+    classicJsx,
     // Every build here ships to browsers: each later API gets its fallback (see ENGINE_FLOOR).
     laterApis(),
     mode !== 'widget-esm' && terserAfter,
