@@ -59,7 +59,7 @@ export function attach(
     api: { baseUrl: apiBase },
     intentId,
     clientSecret: options.clientSecret || '',
-    defaultCountry: countryOfLanguages(navigator.languages ?? [navigator.language]),
+    defaultCountry: countryOfLanguages(navigator.languages || [navigator.language]),
     onSucceeded: tell(options.onSucceeded),
     onFailed: tell(options.onFailed),
     onAttemptFailed: tell(options.onAttemptFailed),

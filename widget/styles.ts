@@ -27,7 +27,7 @@ export function adoptStyles(root: ShadowRoot): () => void {
     sheet.replaceSync(css());
   }
   const own = sheet;
-  root.adoptedStyleSheets = [...(root.adoptedStyleSheets ?? []), own];
+  root.adoptedStyleSheets = [...(root.adoptedStyleSheets || []), own];
   return () => {
     root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== own);
   };

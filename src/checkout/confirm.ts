@@ -68,7 +68,7 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
   }
 
   async function recover(error: unknown, chargesBefore: number) {
-    if (form.refuse(refusedField(error) ?? '')) return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
+    if (form.refuse(refusedField(error) || '')) return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
     if (isApiError(error) && error.status === 429) {
       return void dispatch({ type: 'notice', notice: { key: 'error.rateLimited', params: { seconds: error.retryAfter ?? 30 } } });
     }

@@ -43,7 +43,7 @@ const DISPOSE = (Symbol as unknown as { dispose: PropertyKey }).dispose;
 
 const CheckoutModel = createModel((options: CheckoutOptions) => {
   // One clock for the model and its API client: polling, time limits and retries move together.
-  const clock = options.api.clock ?? systemClock;
+  const clock = options.api.clock || systemClock;
   const page = options.page === undefined ? currentPage() : options.page;
   // The secret names its intent.
   const link = parseClientSecret(options.clientSecret);

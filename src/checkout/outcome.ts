@@ -119,9 +119,9 @@ export function createOutcome(intentId: string, merchant: Merchant, clock: Clock
      * Shows what a read of the intent says. `known`: what this page knows of the attempt the read
      * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.
      */
-    apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) ?? null) {
+    apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null) {
       intent.value = read;
-      dispatch({ type: 'read', intent: read, known: known ?? undefined, now: clock.now() });
+      dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now() });
     },
     cancel() {
       if (!dispatch({ type: 'cancel' })) return;

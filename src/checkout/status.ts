@@ -90,7 +90,7 @@ export function screenForIntent(intent: PaymentIntent, attempt?: Attempt): Scree
       return error ? { name: 'failed', reason: error.code } : { name: 'form' };
     }
     case 'canceled':
-      return { name: 'error', error: CANCELLATIONS[intent.cancellation_reason ?? ''] ?? 'canceled', recovery: null };
+      return { name: 'error', error: CANCELLATIONS[intent.cancellation_reason || ''] || 'canceled', recovery: null };
     default:
       // A status this page does not know: never guess "failed" or "paid".
       return { name: 'error', error: 'unknownStatus', recovery: 'check' };

@@ -27,7 +27,7 @@ export const isLoaded = (lang: Lang): boolean => Object.hasOwn(catalogues, lang)
 export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 // match, not matchAll: one fallback less for the engine floor (src/compat.ts).
-const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join();
+const placeholders = (text: string) => (text.match(/\{\w+\}/g) || []).sort().join();
 
 /**
  * Takes a fetched catalogue for `lang` if it is one: every key of the catalogues (the French one is
@@ -85,7 +85,7 @@ export const plainText = (text: string): string => text.replace(/[\u202a-\u202e\
 /** A message in `lang`. A `{country}` is given as a country code and reads as the country's name. */
 export function translator(lang: Lang): Translate {
   // Only a loaded language is shown (see ./load.ts); French is the safety net, never a key.
-  const catalogue: Catalogue = catalogues[lang] ?? fr;
+  const catalogue: Catalogue = catalogues[lang] || fr;
   const wrap = dirOf(lang) === 'rtl' ? isolate : (value: string) => value;
   return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
@@ -138,7 +138,7 @@ export function formatAmount(amount: number, currency: string, lang: Lang): stri
   const code = currency.toUpperCase();
   const format = formatter(`amount ${lang} ${code}`, () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: code }));
   if (!format) return `${amount} ${code}`;
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 0;
+  const digits = format.resolvedOptions().maximumFractionDigits || 0;
   const text = format.format(amount / 10 ** digits);
   // CLDR's right-to-left mark goes: the amount reads left to right as one unit (LRI … PDI).
   return dirOf(lang) === 'rtl' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;

@@ -18,7 +18,7 @@ export function detectNetwork(country: string, input: string): Network | undefin
   if (!typed || typed.foreign !== undefined || typed.nsn === '') return undefined;
   const found = networkOfNsn(typed.country, typed.nsn);
   const zeroLess = NATIONAL_PLANS[typed.country.code].zero === 'nsn' && !typed.nsn.startsWith('0');
-  return found ?? (zeroLess ? networkOfNsn(typed.country, `0${typed.nsn}`) : undefined);
+  return found || (zeroLess ? networkOfNsn(typed.country, `0${typed.nsn}`) : undefined);
 }
 
 /** The wallet (API `operator_name`) that runs on `network`, when exactly one does. */

@@ -37,7 +37,7 @@ const matchesWhole = (pattern: string, digits: string) => regExp(`^(?:${pattern}
  */
 export function isMobileNsn(code: CountryCode, nsn: string): boolean {
   const plan = NUMBERING.countries[code];
-  return matchesWhole(plan.national, nsn) && (plan.mobileLengths?.includes(nsn.length) ?? true) && matchesWhole(plan.mobile, nsn);
+  return matchesWhole(plan.national, nsn) && (!plan.mobileLengths || plan.mobileLengths.includes(nsn.length)) && matchesWhole(plan.mobile, nsn);
 }
 
 /** A national format: digit group sizes, and when it applies. */

@@ -70,7 +70,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   // (the payer's region, the merchant's country), else the first of all that can.
   payIn(values, currency, preferred) {
     if (canPayIn(findCountry(values.country), currency)) return {};
-    const country = [...preferred.map((code) => findCountry(code ?? '')), ...COUNTRIES].find((c) => canPayIn(c, currency));
+    const country = [...preferred.map((code) => findCountry(code || '')), ...COUNTRIES].find((c) => canPayIn(c, currency));
     return country ? { country: country.code } : {};
   },
 
