@@ -10,6 +10,7 @@ import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import { parseClientSecret } from '../api/schemas/client-secret';
 import { METHOD } from '../methods';
+import { IN_WIDGET } from '../components/surface';
 import { countryOfPhone } from '../phone';
 import { failure } from './api-errors';
 import { createConfirm } from './confirm';
@@ -73,7 +74,9 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     try {
       // No await without a session: the intent's read must leave now, within start(), before the
       // caller renders (the widget's render then overlaps the read's round trips).
-      const readSession = options.readSession ? await options.readSession(controller.signal) : null;
+      // (Never in the widget's files, which take an intent, never a session: what follows of a
+      // session is left out of them.)
+      const readSession = !IN_WIDGET && options.readSession ? await options.readSession(controller.signal) : null;
       // No basket to show, no way back to tell.
       if (readSession === 'unavailable') return void dispatch({ type: 'refuse', error: 'sessionUnavailable' });
       // The session of another intent than the secret's: the link is wrong.
