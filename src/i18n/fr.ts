@@ -1,4 +1,13 @@
+import { IN_WIDGET } from '../components/surface';
 import type { Catalogue } from './messages';
+
+// What only the hosted page shows (a session's items, the way back to its successUrl): left out of
+// the widget's files, whose code never asks for it (src/components/surface.ts).
+const pageOnly = {
+  'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
+  'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
+  'succeeded.returnNow': 'Revenir chez le marchand maintenant',
+} as const;
 
 // Catalogue français : mêmes clés et mêmes {paramètres} que le catalogue anglais (vérifié par les
 // types et un test).
@@ -11,7 +20,6 @@ export const fr = {
   'summary.total': 'Total à payer',
   'summary.paid': 'Total payé',
   'summary.items': 'Votre commande',
-  'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
   'loading': 'Chargement de votre paiement…',
 
@@ -86,8 +94,6 @@ export const fr = {
   'succeeded.reference': 'Référence',
   'succeeded.date': 'Date',
   'succeeded.emailed': 'Un reçu a été envoyé à {email}.',
-  'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
-  'succeeded.returnNow': 'Revenir chez le marchand maintenant',
   'succeeded.support': 'Une question sur votre commande ? Contactez {merchant} : {contact}',
   'succeeded.done': 'Terminé',
 
@@ -131,4 +137,5 @@ export const fr = {
   'error.unknownStatus': 'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
   'error.confirmUnknown': 'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
   'error.checkStatus': 'Vérifier l’état du paiement',
+  ...((IN_WIDGET ? null : pageOnly) as typeof pageOnly),
 } satisfies Catalogue;
