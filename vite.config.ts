@@ -235,8 +235,9 @@ export default defineConfig(({ mode }) => ({
     ...(!mode.startsWith('widget') && mode !== 'test' ? [builtPageHtml, prerendered()] : []),
   ],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
-  // What only the hosted page shows stays out of the widget's files (src/components/surface.ts).
-  define: { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')) },
+  // What only the hosted page shows stays out of the widget's files, and what only the widget shows
+  // out of the page's (src/components/surface.ts). Not in the unit tests, which run both.
+  define: mode === 'test' ? {} : { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')) },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],

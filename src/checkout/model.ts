@@ -10,7 +10,7 @@ import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import { parseClientSecret } from '../api/schemas/client-secret';
 import { METHOD } from '../methods';
-import { IN_WIDGET } from '../components/surface';
+import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import { countryOfPhone } from '../phone';
 import { failure } from './api-errors';
 import { createConfirm } from './confirm';
@@ -171,7 +171,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     },
     cancel: outcome.cancel,
     /** Whether a paid checkout offers "Done" (the widget's dialog, which it closes). */
-    canClose: signal(Boolean(options.onClose)) as ReadonlySignal<boolean>,
+    canClose: signal(!IN_PAGE && Boolean(options.onClose)) as ReadonlySignal<boolean>,
     close() {
       if (options.onClose) options.onClose();
     },
