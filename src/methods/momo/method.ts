@@ -105,7 +105,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
         case null:
           return null;
         case 'other_network':
-          return { key: 'error.phone.other_network', params: { network: detectNetwork(v.country, v.phone)?.name ?? '', wallet: walletLabel(v.operator, v.country) }, warning: true };
+          return { key: 'error.phone.other_network', params: { network: (detectNetwork(v.country, v.phone) || { name: '' }).name, wallet: walletLabel(v.operator, v.country) }, warning: true };
         case 'invalid':
           return { key: 'error.phone.invalid', params: { country: v.country } };
         default:
