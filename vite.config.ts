@@ -177,6 +177,46 @@ const prerendered = (): Plugin => {
   };
 };
 
+// The checkout's stylesheet as widget.js carries it (widget/styles.ts): its rem as em (counted from
+// the widget's own root, not the merchant's), written so by the build rather than at run time, and
+// without the rules of a session's items, which only the hosted page shows (src/components/surface.ts).
+const ITEMS_SELECTOR = /\.momo-items?(?![\w-])|\.momo-item-/;
+export function widgetStylesheet(css: string): string {
+  const rules = css.replace(/([^{}@;]+)\{([^{}]*)\}/g, (rule, selectors: string, body: string) => {
+    if (selectors.includes('(') || !ITEMS_SELECTOR.test(selectors)) return rule;
+    const kept = selectors.split(',').filter((selector) => !ITEMS_SELECTOR.test(selector));
+    return kept.length > 0 ? `${kept.join(',')}{${body}}` : '';
+  });
+  return rules.replace(/(\d)rem\b/g, '$1em');
+}
+const widgetCss = (): Plugin => {
+  let building = false;
+  return {
+    name: 'momo-widget-css',
+    enforce: 'post',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    transform(code, id) {
+      if (!id.endsWith('/src/components/checkout.css?inline')) return;
+      const match = /^export default ("(?:[^"\\]|\\.)*");?\s*$/.exec(code);
+      // A build must ship it so; elsewhere (the unit tests' transform) the stylesheet may be left out.
+      if (!match && building) throw new Error(`momo-widget-css: checkout.css?inline is not one string: ${code.slice(0, 80)}`);
+      return match ? { code: `export default ${JSON.stringify(widgetStylesheet(JSON.parse(match[1]!)))};`, map: null } : undefined;
+    },
+  };
+};
+
+// JSX as Preact's h(type, props, ...children) rather than the automatic runtime's
+// jsx(type, { ...props, children }): every element with children is shorter in the built files.
+const classicJsx: Plugin = {
+  name: 'momo-classic-jsx',
+  apply: 'build',
+  config: () => ({
+    oxc: { jsx: { runtime: 'classic', pragma: 'momoH', pragmaFrag: 'MomoFragment' }, jsxInject: "import { h as momoH, Fragment as MomoFragment } from 'preact'" },
+  }),
+};
+
 export default defineConfig(({ mode }) => ({
   // No light-dark() anywhere: lightningcss's polyfill variables for it (--lightningcss-light/dark
   // beside every color-scheme) are bytes for nothing. (1 << 20: lightningcss's Features.LightDark.)
@@ -185,6 +225,8 @@ export default defineConfig(({ mode }) => ({
   // (react/), which its tests run against the real React.
   plugins: [
     preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }),
+    classicJsx,
+    widgetCss(),
     // Every build here ships to browsers: each later API gets its fallback (see ENGINE_FLOOR).
     laterApis(),
     mode !== 'widget-esm' && terserAfter,
@@ -193,10 +235,10 @@ export default defineConfig(({ mode }) => ({
     ...(!mode.startsWith('widget') && mode !== 'test' ? [builtPageHtml, prerendered()] : []),
   ],
   build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
-  // What only the hosted page shows stays out of the widget's files (src/components/surface.ts).
-  // __MOMO_BROWSER_BUILD__: what a browser runs (the page, widget.js), built here, never the tests
-  // (which run the Node client's code too): see src/api/http.ts.
-  define: { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), ...(mode === 'test' ? {} : { __MOMO_BROWSER_BUILD__: 'true' }) },
+  // What only the hosted page shows stays out of the widget's files, and what only the widget shows
+  // out of the page's (src/components/surface.ts); __MOMO_BROWSER_BUILD__: what a browser runs
+  // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too.
+  define: mode === 'test' ? {} : { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), __MOMO_BROWSER_BUILD__: 'true' },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],

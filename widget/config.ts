@@ -8,7 +8,7 @@ let loadedFrom: string | undefined;
 /** Remembers where the widget's code was loaded from: the API is there unless told otherwise. */
 export function setScriptUrl(url: string | undefined): void {
   try {
-    const { origin, protocol } = new URL(url ?? '');
+    const { origin, protocol } = new URL(url || '');
     loadedFrom = protocol === 'https:' || protocol === 'http:' ? origin : undefined;
   } catch {
     loadedFrom = undefined;
@@ -25,7 +25,7 @@ export const report = (problem: string): void => console.error(`momo-checkout: $
 
 /** `fr`, `en`, `ar`, `es`, `pt` (or `fr-CG`, `ar-TD`…); anything else is reported, then the browser's language is used. */
 export function langOf(requested: string | null | undefined): Lang {
-  const base = requested?.trim().toLowerCase().split('-')[0] ?? '';
+  const base = (requested || '').trim().toLowerCase().split('-')[0]!;
   if (base && !isLang(base)) report(`lang "${requested}" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser's language instead.`);
   return pickLang(isLang(base) ? base : null, navigator.languages);
 }
@@ -35,7 +35,8 @@ export function linkProblem(intentId: string, secret: string): string | null {
   if (!intentId) return 'the payment intent id is missing (attribute intent="pi_…", option intentId).';
   if (!/^pi_[A-Za-z0-9]+$/.test(intentId)) return 'the payment intent id is malformed: it looks like "pi_…".';
   if (!secret) return 'the client secret is missing (attribute client-secret, option clientSecret).';
-  const owner = parseClientSecret(secret)?.intentId;
+  const parsed = parseClientSecret(secret);
+  const owner = parsed && parsed.intentId;
   if (owner ? owner !== intentId : !secret.startsWith(`${intentId}_`)) return `the client secret does not belong to payment intent ${intentId}.`;
   if (!owner) return 'the client secret is malformed: it looks like "pi_…_secret_…".';
   return null;

@@ -8,7 +8,8 @@ import { mount } from './mount';
 import type { MomoCheckoutApi, MomoCheckoutReadyCallback } from './types';
 
 // Only a classic script knows its own address, and only while it first runs: the API is there.
-setScriptUrl((document.currentScript as HTMLScriptElement | null)?.src);
+const script = document.currentScript as HTMLScriptElement | null;
+setScriptUrl(script ? script.src : undefined);
 define();
 
 /** A callback that throws is reported as uncaught; the others still run. */

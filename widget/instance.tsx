@@ -33,7 +33,7 @@ export function attach(
   onClose?: () => void,
   onRendered?: () => void,
 ): MomoCheckoutHandle & { model: Model } {
-  const intentId = options.intentId ?? '';
+  const intentId = options.intentId || '';
   const apiBase = apiBaseOf(options.apiBase);
   // A language that is not built in comes from the checkout's origin (/i18n/<lang>.json); until it
   // has arrived the checkout shows the browser's built-in language, or French.
@@ -58,9 +58,9 @@ export function attach(
   const model = createCheckout({
     api: { baseUrl: apiBase },
     intentId,
-    clientSecret: options.clientSecret ?? '',
+    clientSecret: options.clientSecret || '',
     customer: options.customer,
-    defaultCountry: countryOfLanguages(navigator.languages ?? [navigator.language]),
+    defaultCountry: countryOfLanguages(navigator.languages || [navigator.language]),
     onSucceeded: tell(options.onSucceeded),
     onFailed: tell(options.onFailed),
     onAttemptFailed: tell(options.onAttemptFailed),
@@ -68,7 +68,7 @@ export function attach(
     onClose,
   });
 
-  const problem = linkProblem(intentId, options.clientSecret ?? '');
+  const problem = linkProblem(intentId, options.clientSecret || '');
   if (problem) report(problem);
   const problems: Partial<Record<ErrorKind, string>> = {
     badSecret: `the service refused the client secret of payment intent ${intentId}.`,
@@ -107,7 +107,7 @@ export function attach(
     if (!live) return;
     render(<App />, root);
     unadopt = adoptStyles(root);
-    onRendered?.();
+    if (onRendered) onRendered();
   };
   if (isLoaded(wanted)) first();
   else void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(first);

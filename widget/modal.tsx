@@ -16,7 +16,9 @@ function keepFocusInside(event: KeyboardEvent) {
   const active = (dialog.getRootNode() as ShadowRoot).activeElement;
   if (event.shiftKey ? active === first : active === last) {
     event.preventDefault();
-    (event.shiftKey ? last : first)?.focus();
+    // (`a && a.b()` rather than `a?.b()` in this file: cheaper once lowered to the engine floor.)
+    const next = event.shiftKey ? last : first;
+    if (next) next.focus();
   }
 }
 
@@ -58,7 +60,7 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     instance.destroy();
     host.remove();
     unlockPageScroll();
-    if (opener?.isConnected) opener.focus();
+    if (opener && opener.isConnected) opener.focus();
   }
 
   // Leaving before the payment went through is a cancel; after it, only closing.
@@ -88,11 +90,11 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
       ...options,
       onSucceeded(detail) {
         succeeded = true;
-        options.onSucceeded?.(detail);
+        if (options.onSucceeded) options.onSucceeded(detail);
       },
       onCancel(detail) {
         close();
-        options.onCancel?.(detail);
+        if (options.onCancel) options.onCancel(detail);
       },
     },
     Dialog,
@@ -100,7 +102,7 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     // Up once it is rendered: at once, or once the payer's language has arrived.
     () => {
       const dialog = root.querySelector('dialog');
-      if (typeof dialog?.showModal === 'function') dialog.showModal();
+      if (dialog && typeof dialog.showModal === 'function') dialog.showModal();
       else if (dialog) {
         // An engine without <dialog> (Firefox before 98, iOS before 15.4): the same box, fixed over
         // the page (which stays reachable behind it: nothing makes it inert there).

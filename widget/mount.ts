@@ -20,7 +20,8 @@ export function mount(target: Element | string, options: MomoCheckoutOptions): M
       throw new Error(`momo-checkout: cannot mount into <${element.localName}>; use a <div>.`, { cause });
     }
   }
-  mounted.get(root)?.destroy();
+  const before = mounted.get(root);
+  if (before) before.destroy();
   let handle: MomoCheckoutHandle;
   try {
     const { setLang, destroy } = options.isolated ? attachFrame(root, options) : attach(root, options);

@@ -6,8 +6,9 @@ import widgetCss from './widget.css?inline';
 let sheet: CSSStyleSheet | undefined;
 
 // rem follows the merchant's root font size (62.5 % is common); inside the shadow root em, counted
-// from the widget's own root at the payer's default size, keeps the checkout's proportions.
-const css = () => widgetCss + checkoutCss.replace(/(\d)rem\b/g, '$1em');
+// from the widget's own root at the payer's default size, keeps the checkout's proportions: the
+// build writes checkout.css's rem as em here (vite.config.ts, widgetStylesheet).
+const CSS = widgetCss + checkoutCss;
 
 /**
  * Adopts the widget's stylesheet in `root`; the returned function takes it back. An engine without
@@ -18,16 +19,16 @@ const css = () => widgetCss + checkoutCss.replace(/(\d)rem\b/g, '$1em');
 export function adoptStyles(root: ShadowRoot): () => void {
   if (!('adoptedStyleSheets' in root) || typeof CSSStyleSheet.prototype.replaceSync !== 'function') {
     const style = document.createElement('style');
-    style.textContent = css();
+    style.textContent = CSS;
     root.append(style);
     return () => style.remove();
   }
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync(css());
+    sheet.replaceSync(CSS);
   }
   const own = sheet;
-  root.adoptedStyleSheets = [...(root.adoptedStyleSheets ?? []), own];
+  root.adoptedStyleSheets = [...(root.adoptedStyleSheets || []), own];
   return () => {
     root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== own);
   };

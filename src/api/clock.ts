@@ -18,13 +18,14 @@ export const systemClock: Clock = {
 /** Resolves after `ms` on `clock`, or at once when `signal` aborts (check `signal.aborted` after). */
 export function pause(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
+    // `signal && …` rather than `signal?.…`: cheaper once lowered to the engine floor.
+    if (signal && signal.aborted) return resolve();
     const done = () => {
       clock.clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
+      if (signal) signal.removeEventListener('abort', done);
       resolve();
     };
     const timer = clock.setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
+    if (signal) signal.addEventListener('abort', done, { once: true });
   });
 }

@@ -2,14 +2,12 @@
 // package's own build — the hosted page (session urls point at it) and widget.js, whose API
 // defaults to where it was loaded from. So a merchant's end-to-end tests can redirect to a session
 // or load the widget and pay with the test numbers, with nothing but this command running.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import type { SandboxOptions } from '../sandbox/config';
 import { createDispatcher } from '../server/dispatcher';
 import { listen } from '../server/listen';
-import { apiRoute, assetsRoute, builtHostedPage, hostedPageRoute, i18nRoute, notFoundPage, stepsRoute, widgetRoute } from '../server/routes';
+import { apiRoute, assetsRoute, builtHostedPage, builtPages, hostedPageRoute, i18nRoute, notFoundPage, stepsRoute, widgetRoute } from '../server/routes';
 import { plainPaymentApi, withPlainPayment } from '../server/plain-payment';
 import { inlineHashes } from '../server/security';
 import { createStaticFiles } from '../server/static';
@@ -41,7 +39,7 @@ export async function startSandboxServer({ port, host, distDir, sandbox: sandbox
         apiRoute(sandbox.fetch),
         // Logos are at the sandbox's address (127.0.0.1), which the page may have been opened under another name of (localhost).
         withPlainPayment(
-          hostedPageRoute(builtHostedPage(files), { ...inlineHashes(readFileSync(join(distDir, 'index.html'), 'utf8')), imageOrigin: sandboxOptions?.checkoutBaseUrl ?? listening.url }),
+          hostedPageRoute(builtHostedPage(files), { ...inlineHashes(...builtPages(distDir)), imageOrigin: sandboxOptions?.checkoutBaseUrl ?? listening.url }),
           // A payment without JavaScript, confirmed by this server with the in-process sandbox.
           { api: plainPaymentApi(sandbox) },
         ),

@@ -24,7 +24,7 @@ export function errorKind(error: unknown): ErrorKind {
 export function failure(error: unknown, recovery: 'reload' | 'check' | null): Extract<CheckoutEvent, { type: 'fail' }> {
   const kind = errorKind(error);
   const final = kind === 'notFound' || kind === 'badSecret';
-  return { type: 'fail', error: kind, recovery: final ? null : (recovery ?? 'check') };
+  return { type: 'fail', error: kind, recovery: final ? null : recovery || 'check' };
 }
 
 /** The field of the request a 400 answer of the service names (a dotted path), if any. */

@@ -57,7 +57,7 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
     const started: Attempt = { method: METHOD.view(form.values.value), chargeId: null, startedAt: clock.now(), expiresAt: null, step: { type: 'push', ussd: null } };
     if (!dispatch({ type: 'submit', attempt: started })) return false;
     sent.value += 1;
-    const chargesBefore = intent.value?.event.charges.length ?? 0;
+    const chargesBefore = intent.value ? intent.value.event.charges.length : 0;
     try {
       await answered(await confirmIntentView(api, intentId, body, { idempotencyKey: newIdempotencyKey(), signal: aborted }), started);
       return true;
@@ -68,7 +68,7 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
   }
 
   async function recover(error: unknown, chargesBefore: number) {
-    if (form.refuse(refusedField(error) ?? '')) return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
+    if (form.refuse(refusedField(error) || '')) return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
     if (isApiError(error) && error.status === 429) {
       return void dispatch({ type: 'notice', notice: { key: 'error.rateLimited', params: { seconds: error.retryAfter ?? 30 } } });
     }

@@ -22,8 +22,9 @@ export function createFollower({ clock, page: win, read, nextDelay, onOnlineChan
   let timer: unknown;
   let reading: Promise<void> | null = null;
   let active = false;
-  const hidden = () => win?.document.visibilityState === 'hidden';
-  const offline = () => win?.navigator.onLine === false;
+  // `win && win.x` rather than `win?.x` here: cheaper once lowered to the engine floor.
+  const hidden = () => !!win && win.document.visibilityState === 'hidden';
+  const offline = () => !!win && win.navigator.onLine === false;
 
   function schedule() {
     clock.clearTimeout(timer);
@@ -73,9 +74,11 @@ export function createFollower({ clock, page: win, read, nextDelay, onOnlineChan
       active = false;
       clock.clearTimeout(timer);
       timer = undefined;
-      win?.document.removeEventListener('visibilitychange', onVisibility);
-      win?.removeEventListener('online', onOnline);
-      win?.removeEventListener('offline', onOffline);
+      if (win) {
+        win.document.removeEventListener('visibilitychange', onVisibility);
+        win.removeEventListener('online', onOnline);
+        win.removeEventListener('offline', onOffline);
+      }
     },
     get active() {
       return active;

@@ -45,7 +45,7 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
   async function read(known?: Attempt | null, conditional = false): Promise<void> {
     try {
       const read = await getIntentView(api, intentId, { signal: aborted, conditional });
-      outcome.apply(read, known === undefined ? (attemptOf(screen.value) ?? null) : known);
+      outcome.apply(read, known === undefined ? attemptOf(screen.value) || null : known);
       failuresInARow = 0;
       readTrouble.value = false;
     } catch (error) {

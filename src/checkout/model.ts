@@ -11,6 +11,7 @@ import type { ClientConfig } from '../api/http';
 import type { Customer } from '../api/types';
 import { parseClientSecret } from '../api/schemas/client-secret';
 import { METHOD } from '../methods';
+import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import { countryOfPhone } from '../phone';
 import { failure } from './api-errors';
 import { createConfirm } from './confirm';
@@ -46,11 +47,13 @@ const DISPOSE = (Symbol as unknown as { dispose: PropertyKey }).dispose;
 
 const CheckoutModel = createModel((options: CheckoutOptions) => {
   // One clock for the model and its API client: polling, time limits and retries move together.
-  const clock = options.api.clock ?? systemClock;
+  const clock = options.api.clock || systemClock;
   const page = options.page === undefined ? currentPage() : options.page;
   // The secret names its intent.
   const link = parseClientSecret(options.clientSecret);
-  const intentId = options.intentId ?? link?.intentId ?? '';
+  // `a && a.b` rather than `a?.b` in this file where the value is the same: cheaper once lowered
+  // to the engine floor (vite.config.ts).
+  const intentId = options.intentId ?? (link ? link.intentId : '');
   const controller = new AbortController();
   const wiring = { api: options.api, intentId, clientSecret: options.clientSecret, clock, page, signal: controller.signal };
 
@@ -75,14 +78,16 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     try {
       // No await without a session: the intent's read must leave now, within start(), before the
       // caller renders (the widget's render then overlaps the read's round trips).
-      const readSession = options.readSession ? await options.readSession(controller.signal) : null;
+      // (Never in the widget's files, which take an intent, never a session: what follows of a
+      // session is left out of them.)
+      const readSession = !IN_WIDGET && options.readSession ? await options.readSession(controller.signal) : null;
       // No basket to show, no way back to tell.
       if (readSession === 'unavailable') return void dispatch({ type: 'refuse', error: 'sessionUnavailable' });
       // The session of another intent than the secret's: the link is wrong.
       if (readSession && readSession.paymentIntentId !== intentId) return void dispatch({ type: 'refuse', error: 'badSecret' });
       // A session's read brings its intent (extension): read alone where it does not.
-      const embedded = readSession?.paymentIntent;
-      const readIntent = embedded?.intent_id === intentId ? embedded : await getIntentView(options.api, intentId, { signal: controller.signal });
+      const embedded = readSession && readSession.paymentIntent;
+      const readIntent = embedded && embedded.intent_id === intentId ? embedded : await getIntentView(options.api, intentId, { signal: controller.signal });
       // The session without the intent it brought: the intent lives in one place, kept up to date.
       if (readSession) {
         const { paymentIntent: _brought, ...sessionAlone } = readSession;
@@ -90,10 +95,11 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
         form.prefill(readSession.customer);
       }
       // Where the payer is not known or cannot pay in it, the merchant's country is the best guess.
-      form.payIn(readIntent.currency, countryOfPhone((readIntent.merchant ?? readSession?.merchant)?.support_phone));
+      const merchant = readIntent.merchant || (readSession && readSession.merchant);
+      form.payIn(readIntent.currency, countryOfPhone(merchant ? merchant.support_phone : undefined));
       // An ended session cannot be paid any more; an approval still awaited runs its course, and
       // a canceled intent says why itself.
-      if (readSession?.status === 'expired' && readIntent.status === 'requires_payment_method') {
+      if (readSession && readSession.status === 'expired' && readIntent.status === 'requires_payment_method') {
         intent.value = readIntent;
         return void dispatch({ type: 'refuse', error: 'expired' });
       }
@@ -112,8 +118,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       if (screen.peek().name === 'form') form.forget();
       if (screen.peek().name !== 'loading' && screen.peek().name !== 'confirming') void following.checkNow();
     };
-    page?.addEventListener('pageshow', onPageShow as EventListener);
-    return () => page?.removeEventListener('pageshow', onPageShow as EventListener);
+    if (page) page.addEventListener('pageshow', onPageShow as EventListener);
+    return () => page && page.removeEventListener('pageshow', onPageShow as EventListener);
   });
   // Disposing the model stops what it has under way: reads, a confirm's answer, pauses.
   effect(() => () => controller.abort());
@@ -147,8 +153,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
      */
     repeatRisk: computed(() => {
       const read = intent.value;
-      const paid = read?.payment_method;
-      if (!read?.last_payment_error || !paid || paid.type !== METHOD.type) return false;
+      const paid = read && read.payment_method;
+      if (!read || !read.last_payment_error || !paid || paid.type !== METHOD.type) return false;
       return METHOD.refusesRepeat(form.values.value, paid, Date.parse(read.updated_at), clock.now());
     }) as ReadonlySignal<boolean>,
     /** The clock the model follows time by (the page's, or a test's). */
@@ -174,9 +180,9 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     },
     cancel: outcome.cancel,
     /** Whether a paid checkout offers "Done" (the widget's dialog, which it closes). */
-    canClose: signal(Boolean(options.onClose)) as ReadonlySignal<boolean>,
+    canClose: signal(!IN_PAGE && Boolean(options.onClose)) as ReadonlySignal<boolean>,
     close() {
-      options.onClose?.();
+      if (options.onClose) options.onClose();
     },
     returnToMerchant: outcome.returnToMerchant,
     /** Stops everything: every timer, listener and request under way. */

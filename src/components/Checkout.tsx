@@ -37,7 +37,7 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
   const intent = model.intent.value;
   const merchant = model.merchant.value;
   const t = translator(lang);
-  const logoUrl = logo && merchant?.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
+  const logoUrl = logo && merchant && merchant.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
   // The first amount shown would build the browser's first Intl formatter, which loads locale data:
   // about 50 ms of a slow phone, just when the intent has been read. Built after the first paint
   // instead, while the read is still on its way (any currency: the cost is the language's data).
@@ -51,7 +51,7 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
         <header class="momo-header">
           {logoUrl && <img class="momo-logo" src={logoUrl} alt="" width={40} height={40} decoding="async" />}
           <div class="momo-payee">
-            <h1 class="momo-title">{merchant?.name ?? t('page.title')}</h1>
+            <h1 class="momo-title">{merchant ? merchant.name : t('page.title')}</h1>
             {/* Who is paid is the merchant's word; that the page is the secure checkout is ours. */}
             {(merchant || model.testMode.value) && (
               <p class="momo-subtitle">

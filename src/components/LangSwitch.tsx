@@ -6,7 +6,7 @@ import { useI18n } from './i18n';
 const FIRST: Readonly<Record<string, readonly Lang[]>> = { td: ['fr', 'ar'], gq: ['es', 'fr'], gw: ['pt', 'fr'], cm: ['fr', 'en'] };
 
 /** The order the switch offers the languages in for a payer of `country`. */
-export const langsFor = (country: string): Lang[] => [...new Set([...(FIRST[country] ?? ['fr', 'en']), ...LANGS])];
+export const langsFor = (country: string): Lang[] => [...new Set([...(FIRST[country] || ['fr', 'en']), ...LANGS])];
 
 /**
  * Every language, each named in itself, on every screen: a native select (keyboard, screen readers

@@ -32,7 +32,8 @@ export function PayerForm({ model }: { model: Checkout }) {
     if (!sent) {
       // Take the payer to the first field to fix.
       const form = event.target as HTMLFormElement | null;
-      form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus();
+      const invalid = form && form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input');
+      if (invalid) invalid.focus();
     }
   }
 

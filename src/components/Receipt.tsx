@@ -20,13 +20,13 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   const amount = formatAmount(receipt.amount, receipt.currency, lang);
   const email = model.values.value.email.trim();
   const merchant = model.merchant.value;
-  const contact = merchant?.support_email ?? merchant?.support_phone;
+  const contact = merchant ? (merchant.support_email ?? merchant.support_phone) : undefined;
   // A session's (the widget has none).
   const returnUrl = IN_WIDGET ? null : model.successUrl.value;
   const seconds = useReturnCountdown(returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
   const rows: [string, string | null | undefined][] = [
     [t('succeeded.amount'), amount],
-    [t('succeeded.payee'), merchant?.name],
+    [t('succeeded.payee'), merchant && merchant.name],
     ...(receipt.method ? viewsOf(receipt.method).receipt(receipt.method, t) : []),
     [t('succeeded.reference'), receipt.reference],
     [t('succeeded.date'), formatDate(receipt.date, lang)],

@@ -21,7 +21,7 @@ const WIDE = '(min-width: 56.25em)';
 export function Summary({ amount, currency, description, session, paid }: Props) {
   const { lang, t } = useI18n();
   const money = (value: number) => formatAmount(value, currency, lang);
-  const items = session?.items ?? [];
+  const items = session ? session.items : [];
   return (
     <section class="momo-summary" aria-label={t(paid ? 'summary.paid' : 'summary.total')}>
       {!IN_WIDGET && items.length > 0 ? (

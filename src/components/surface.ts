@@ -3,3 +3,8 @@
 // items, the way back to its successUrl) is then code no payer of the widget runs, left out of
 // widget.js by the minifier. Where nothing defines it (the tests, the prerender) it is the page's.
 export const IN_WIDGET: boolean = typeof __MOMO_WIDGET__ !== 'undefined' && __MOMO_WIDGET__;
+
+/** Whether this is the hosted page's build (vite.config.ts defines __MOMO_WIDGET__ false there): what
+ * only the widget shows (its dialog's close and Done) is then left out. Nowhere else (the tests, the
+ * prerender) is it the page's build alone. */
+export const IN_PAGE: boolean = typeof __MOMO_WIDGET__ !== 'undefined' && !__MOMO_WIDGET__;

@@ -15,7 +15,7 @@ export function useFocusOnChange<T extends HTMLElement>(key: unknown, quietFirst
       quietRuns.current -= 1;
       return;
     }
-    ref.current?.focus();
+    if (ref.current) ref.current.focus();
   }, [key]);
   return ref;
 }

@@ -20,7 +20,7 @@ export function withEarlyReads(baseUrl: string, early = window.momoEarlyReads): 
   const sameOrigin = new URL(baseUrl).origin === location.origin;
   return (request) => {
     const path = new URL(request.url).pathname;
-    const started = sameOrigin && request.method === 'GET' ? early?.[path] : undefined;
+    const started = sameOrigin && request.method === 'GET' ? early && early[path] : undefined;
     if (!started) return fetch(request);
     delete early![path];
     return started;

@@ -62,7 +62,9 @@ export function awaitParent(onInit: (init: EmbedInit, parent: Parent) => void): 
         { tell: (type, detail) => post({ momo: 'event', type, detail }), onLang: (callback) => (langListener = callback) },
       );
       reportHeight(post);
-    } else if (event.origin === origin && data.momo === 'lang' && typeof data.lang === 'string') langListener?.(data.lang);
+    } else if (event.origin === origin && data.momo === 'lang' && typeof data.lang === 'string') {
+      if (langListener) langListener(data.lang);
+    }
   });
   // Nothing secret in it: any origin may hear that a checkout frame is ready.
   parent.postMessage({ momo: 'ready' } satisfies FrameMessage, '*');

@@ -10,7 +10,7 @@ export interface PageAddress {
 }
 
 export function readAddress(location: Pick<Location, 'pathname' | 'search' | 'hash'>): PageAddress {
-  const id = decodeSafely(location.pathname.split('/').filter(Boolean).pop() ?? '');
+  const id = decodeSafely(location.pathname.split('/').filter(Boolean).pop() || '');
   const lang = new URLSearchParams(location.search).get('lang');
   const clientSecret = decodeSafely(location.hash.replace(/^#/, ''));
   if (id.startsWith('cs_')) return { sessionId: id, clientSecret, lang };
@@ -27,7 +27,7 @@ export function readAddress(location: Pick<Location, 'pathname' | 'search' | 'ha
 export function takeSecret(address: PageAddress, location: Location, history: History, storage: () => Storage): string {
   const key = secretKey(location.pathname);
   try {
-    if (!address.clientSecret) return storage().getItem(key) ?? '';
+    if (!address.clientSecret) return storage().getItem(key) || '';
     storage().setItem(key, address.clientSecret);
     history.replaceState(history.state, '', location.pathname + location.search);
   } catch {

@@ -16,14 +16,14 @@ import { forgetSecret, readAddress, takeSecret } from './location';
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
 const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
 // Where the payer probably is: the region of the first of their languages that names one (fr-SN).
-const defaultCountry = countryOfLanguages(navigator.languages ?? [navigator.language]);
+const defaultCountry = countryOfLanguages(navigator.languages || [navigator.language]);
 const lang = signal<Lang>('fr');
 const root = document.getElementById('app')!;
 /** The language index.html's first screen was prerendered in (src/tools/prerender.tsx), if it was. */
 const prerendered = root.dataset.prerendered;
 // A first screen in a language the script does not carry (English) brings its catalogue with it.
 const brought = document.getElementById('momo-catalogue');
-if (isLang(prerendered) && brought?.textContent) addCatalogue(prerendered, JSON.parse(brought.textContent));
+if (isLang(prerendered) && brought && brought.textContent) addCatalogue(prerendered, JSON.parse(brought.textContent));
 
 /** How long a first render waits for the payer's language to arrive before it shows French. */
 const LANG_WAIT_MS = 3000;
@@ -58,7 +58,7 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
   const choose = langSwitcher('', display, withEarlyReads(location.origin));
   const setLang = (next: Lang, chosen = true) =>
     choose(next).then((shown) => {
-      if (shown && chosen) keepLang?.(next);
+      if (shown && chosen && keepLang) keepLang(next);
     });
   const wanted = pickLang(initial, navigator.languages);
   const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} logo />;

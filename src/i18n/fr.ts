@@ -1,17 +1,17 @@
+import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import type { Catalogue } from './messages';
 
-// Catalogue français : mêmes clés et mêmes {paramètres} que le catalogue anglais (vérifié par les
-// types et un test).
 export const fr = {
   'lang.label': 'Langue',
 
   'page.title': 'Paiement sécurisé',
   'page.test': 'TEST',
-  'dialog.close': 'Fermer',
+  // What only the widget shows (its dialog's close button here, Done once paid below): left out of
+  // the hosted page's build, whose checkout is never given an onClose (src/components/surface.ts).
+  ...((IN_PAGE ? null : { 'dialog.close': 'Fermer' }) as { 'dialog.close': 'Fermer' }),
   'summary.total': 'Total à payer',
   'summary.paid': 'Total payé',
   'summary.items': 'Votre commande',
-  'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
   'loading': 'Chargement de votre paiement…',
 
@@ -86,10 +86,8 @@ export const fr = {
   'succeeded.reference': 'Référence',
   'succeeded.date': 'Date',
   'succeeded.emailed': 'Un reçu a été envoyé à {email}.',
-  'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
-  'succeeded.returnNow': 'Revenir chez le marchand maintenant',
   'succeeded.support': 'Une question sur votre commande ? Contactez {merchant} : {contact}',
-  'succeeded.done': 'Terminé',
+  ...((IN_PAGE ? null : { 'succeeded.done': 'Terminé' }) as { 'succeeded.done': 'Terminé' }),
 
   'canceled.heading': 'Paiement annulé',
   'canceled.body': 'Vous avez quitté ce paiement. Vous pouvez y revenir à tout moment.',
@@ -131,4 +129,13 @@ export const fr = {
   'error.unknownStatus': 'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
   'error.confirmUnknown': 'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
   'error.checkStatus': 'Vérifier l’état du paiement',
+  // What only the hosted page shows (a session's items, the way back to its successUrl): left out
+  // of the widget's files, whose code never asks for it (src/components/surface.ts).
+  ...((IN_WIDGET
+    ? null
+    : {
+        'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
+        'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
+        'succeeded.returnNow': 'Revenir chez le marchand maintenant',
+      }) as { 'summary.quantity': '{quantity}\u00a0×\u00a0{price}'; 'succeeded.returning': 'Retour chez le marchand dans {seconds} s…'; 'succeeded.returnNow': 'Revenir chez le marchand maintenant' }),
 } satisfies Catalogue;

@@ -27,7 +27,7 @@ export const isLoaded = (lang: Lang): boolean => Object.hasOwn(catalogues, lang)
 export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 // match, not matchAll: one fallback less for the engine floor (src/compat.ts).
-const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join();
+const placeholders = (text: string) => (text.match(/\{\w+\}/g) || []).sort().join();
 
 /**
  * Takes a fetched catalogue for `lang` if it is one: every key of the catalogues (the French one is
@@ -48,7 +48,7 @@ export function addCatalogue(lang: Lang, data: unknown): boolean {
 
 /** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
 export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
-  const asked = requested?.toLowerCase();
+  const asked = requested && requested.toLowerCase();
   if (isLang(asked)) return asked;
   for (const tag of preferred) {
     const base = tag.slice(0, 2).toLowerCase();
@@ -85,13 +85,13 @@ export const plainText = (text: string): string => text.replace(/[\u202a-\u202e\
 /** A message in `lang`. A `{country}` is given as a country code and reads as the country's name. */
 export function translator(lang: Lang): Translate {
   // Only a loaded language is shown (see ./load.ts); French is the safety net, never a key.
-  const catalogue: Catalogue = catalogues[lang] ?? fr;
+  const catalogue: Catalogue = catalogues[lang] || fr;
   const wrap = dirOf(lang) === 'rtl' ? isolate : (value: string) => value;
   return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
     const given: Record<string, string | number> | undefined = params;
     return catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => {
-      const value = given?.[name];
+      const value = given && given[name];
       return value === undefined ? match : wrap(name === 'country' ? countryName(String(value), lang) : String(value));
     });
   };
@@ -138,7 +138,7 @@ export function formatAmount(amount: number, currency: string, lang: Lang): stri
   const code = currency.toUpperCase();
   const format = formatter(`amount ${lang} ${code}`, () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: code }));
   if (!format) return `${amount} ${code}`;
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 0;
+  const digits = format.resolvedOptions().maximumFractionDigits || 0;
   const text = format.format(amount / 10 ** digits);
   // CLDR's right-to-left mark goes: the amount reads left to right as one unit (LRI … PDI).
   return dirOf(lang) === 'rtl' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;
@@ -147,12 +147,14 @@ export function formatAmount(amount: number, currency: string, lang: Lang): stri
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return formatter(`date ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }))?.format(date) ?? iso;
+  const format = formatter(`date ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }));
+  return format ? format.format(date) : iso;
 }
 
 /** A time of day as the payer reads it ("10:42"), in their language. */
 export function formatTime(ms: number, lang: Lang): string {
-  return formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: 'short' }))?.format(ms) ?? new Date(ms).toISOString().slice(11, 16);
+  const format = formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: 'short' }));
+  return format ? format.format(ms) : new Date(ms).toISOString().slice(11, 16);
 }
 
 /** "4:05" for a countdown, in Western digits in every language. */

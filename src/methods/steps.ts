@@ -58,7 +58,7 @@ export function loadPart<N extends keyof Parts>(name: N, base: string): Promise<
       script.async = true;
       script.onload = script.onerror = (event) => {
         script.remove();
-        const part = ((window as unknown as Record<string, Partial<Parts> | undefined>)[STEPS_GLOBAL] ?? {})[name];
+        const part = ((window as unknown as Record<string, Partial<Parts> | undefined>)[STEPS_GLOBAL] || {})[name];
         if (part && typeof event !== 'string' && event.type === 'load') resolve(part as Parts[N]);
         else reject(new Error(`momo-checkout: could not load ${script.src}`));
       };

@@ -322,12 +322,14 @@ export function findCountry(code: string): Country | undefined {
 
 /** The API `operator_name`s of a country (its wallets), or undefined when it is not supported. */
 export function operatorsOf(country: string): readonly string[] | undefined {
-  return findCountry(country)?.wallets.map((wallet) => wallet.name);
+  const found = findCountry(country);
+  return found && found.wallets.map((wallet) => wallet.name);
 }
 
 /** The wallet of that name in `country`, or failing that in any supported country. */
 export function findWallet(country: string, name: string): Wallet | undefined {
-  const inCountry = findCountry(country)?.wallets.find((wallet) => wallet.name === name);
+  const found = findCountry(country);
+  const inCountry = found && found.wallets.find((wallet) => wallet.name === name);
   if (inCountry) return inCountry;
   // A loop, not flatMap: one fallback less in widget.js for the engine floor (src/compat.ts).
   for (const c of COUNTRIES) for (const wallet of c.wallets) if (wallet.name === name) return wallet;
@@ -348,6 +350,7 @@ export function countryOfLanguages(languages: readonly string[]): string | undef
 
 /** The supported country of an international number ("+221 77…", "00237…"), if any. */
 export function countryOfPhone(international: string | null | undefined): string | undefined {
-  const digits = (international ?? '').replace(/^\s*(?:\+|00)/, '').replace(/\D/g, '');
-  return digits ? COUNTRIES.find((c) => digits.startsWith(c.callingCode))?.code : undefined;
+  const digits = (international || '').replace(/^\s*(?:\+|00)/, '').replace(/\D/g, '');
+  const found = digits ? COUNTRIES.find((c) => digits.startsWith(c.callingCode)) : undefined;
+  return found && found.code;
 }

@@ -14,7 +14,7 @@ function pickFormat(country: Country, nsn: string): NationalFormat | undefined {
   );
   const total = (format: NationalFormat) => format.groups.reduce((sum, size) => sum + size, 0);
   const fitting = candidates.filter((format) => total(format) >= nsn.length);
-  return fitting.find((format) => total(format) === length) ?? fitting.sort((a, b) => total(b) - total(a))[0];
+  return fitting.find((format) => total(format) === length) || fitting.sort((a, b) => total(b) - total(a))[0];
 }
 
 /** Groups the NSN digits typed so far ("0612" → "06 12"); unformatted when no format fits. */

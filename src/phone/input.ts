@@ -30,7 +30,7 @@ const DIGIT_ZEROS = [0x660, 0x6f0, 0xff10];
 export function asciiDigits(input: string): string {
   return input.replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (ch) => {
     const code = ch.charCodeAt(0);
-    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9) ?? code;
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9) || code;
     return String(code - zero);
   });
 }

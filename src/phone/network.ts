@@ -18,7 +18,7 @@ export function detectNetwork(country: string, input: string): Network | undefin
   if (!typed || typed.foreign !== undefined || typed.nsn === '') return undefined;
   const found = networkOfNsn(typed.country, typed.nsn);
   const zeroLess = NATIONAL_PLANS[typed.country.code].zero === 'nsn' && !typed.nsn.startsWith('0');
-  return found ?? (zeroLess ? networkOfNsn(typed.country, `0${typed.nsn}`) : undefined);
+  return found || (zeroLess ? networkOfNsn(typed.country, `0${typed.nsn}`) : undefined);
 }
 
 /** The wallet (API `operator_name`) that runs on `network`, when exactly one does. */
@@ -38,7 +38,8 @@ export function detectWallet(country: string, input: string): string | undefined
 
 /** Whether `nsn` belongs to another network than the one `wallet` takes numbers from. */
 export function onOtherNetwork(country: Country, nsn: string, wallet: string): boolean {
-  const network = country.wallets.find((w) => w.name === wallet)?.network;
+  const found = country.wallets.find((w) => w.name === wallet);
+  const network = found && found.network;
   const actual = networkOfNsn(country, nsn);
   return network !== undefined && actual !== undefined && actual.id !== network;
 }

@@ -2,7 +2,7 @@
 // build-metadata.ts (`npm run phone-metadata`). The checkout applies libphonenumber-js's own
 // patterns here instead of shipping its classes to phones: see README, "Phone numbers".
 import type { CountryCode } from './countries';
-import json from './numbering.json';
+import json, { countries } from './numbering.json';
 
 export interface CountryNumbering {
   /** Every national significant number (NSN) of the country, of any type. */
@@ -22,6 +22,8 @@ export interface Numbering {
 }
 
 export const NUMBERING: Numbering = json;
+// What the checkout reads of it: the countries alone (a phone is sent no `source`).
+const COUNTRY_NUMBERING: Numbering['countries'] = countries;
 
 const compiled = new Map<string, RegExp>();
 const regExp = (source: string) => {
@@ -36,8 +38,8 @@ const matchesWhole = (pattern: string, digits: string) => regExp(`^(?:${pattern}
  * PhoneNumber says with isValid() and getType() === 'MOBILE' (checked against it by a test).
  */
 export function isMobileNsn(code: CountryCode, nsn: string): boolean {
-  const plan = NUMBERING.countries[code];
-  return matchesWhole(plan.national, nsn) && (plan.mobileLengths?.includes(nsn.length) ?? true) && matchesWhole(plan.mobile, nsn);
+  const plan = COUNTRY_NUMBERING[code];
+  return matchesWhole(plan.national, nsn) && (!plan.mobileLengths || plan.mobileLengths.includes(nsn.length)) && matchesWhole(plan.mobile, nsn);
 }
 
 /** A national format: digit group sizes, and when it applies. */
@@ -48,4 +50,4 @@ export interface NationalFormat {
 }
 
 export const nationalFormats = (code: CountryCode): readonly NationalFormat[] =>
-  NUMBERING.countries[code].formats.map((format) => ({ groups: format.groups, leading: format.leading.map((p) => regExp(`^(?:${p})`)) }));
+  COUNTRY_NUMBERING[code].formats.map((format) => ({ groups: format.groups, leading: format.leading.map((p) => regExp(`^(?:${p})`)) }));

@@ -1,4 +1,6 @@
 // The parts the dispatcher is composed of: each route claims a set of paths and answers them.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Handler, messagePage, onlyGetOrHead, redirect } from './http';
 import { variantResponse } from './compress';
 import { embedPageHeaders, hostedPageHeaders, type HostedPolicyOptions } from './security';
@@ -57,6 +59,10 @@ export function builtHostedPage(files: StaticFiles): (req: Request) => Promise<R
     return variantResponse(req, variants, { cacheControl: 'no-store' });
   };
 }
+
+/** The HTML of each built hosted page (index.html, index.en.html where built), for its CSP hashes. */
+export const builtPages = (distDir: string): string[] =>
+  ['index.html', 'index.en.html'].map((file) => join(distDir, file)).filter((path) => existsSync(path)).map((path) => readFileSync(path, 'utf8'));
 
 /** Content-hashed build output: cached for a year, never revalidated. */
 export function assetsRoute(files: StaticFiles): Route {

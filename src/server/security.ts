@@ -56,10 +56,14 @@ export const inlineScriptHashes = (html: string): string[] => hashesOf(html, 'sc
 /** `'sha256-…'` of each inline <style> of `html` (the built page's stylesheet, inlined). */
 export const inlineStyleHashes = (html: string): string[] => hashesOf(html, 'style');
 
-/** The CSP sources of a page's inline script and stylesheet, from its HTML. */
-export const inlineHashes = (html: string): Pick<HostedPolicyOptions, 'scriptHashes' | 'styleHashes'> => ({
-  scriptHashes: inlineScriptHashes(html),
-  styleHashes: inlineStyleHashes(html),
+/**
+ * The CSP sources of the inline scripts and stylesheets of the pages served under one policy, from
+ * their HTML, each once: the built index.html and index.en.html, whose inline scripts differ (each
+ * carries only its own language's text, see src/tools/prerender.tsx), or the dev page alone.
+ */
+export const inlineHashes = (...pages: string[]): Pick<HostedPolicyOptions, 'scriptHashes' | 'styleHashes'> => ({
+  scriptHashes: [...new Set(pages.flatMap(inlineScriptHashes))],
+  styleHashes: [...new Set(pages.flatMap(inlineStyleHashes))],
 });
 
 export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [], styleHashes = [], imageOrigin }: HostedPolicyOptions = {}, framedBy = "'none'"): string {

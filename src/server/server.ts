@@ -19,6 +19,7 @@ import {
   apiRoute,
   assetsRoute,
   builtHostedPage,
+  builtPages,
   demoRoute,
   hostedPageRoute,
   i18nRoute,
@@ -128,8 +129,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           // Logos are at the sandbox's address, which the page may have been opened under another name of.
           imageOrigin: options.sandboxOptions?.checkoutBaseUrl ?? publicUrl,
           dev,
-          // The prerendered languages share their script and stylesheet: index.html's hashes hold for all.
-          ...inlineHashes(readFileSync(join(dev ? REPO_ROOT : distDir, 'index.html'), 'utf8')),
+          // Every prerendered language's inline script (each page's its own text) and their one stylesheet.
+          ...inlineHashes(...(dev ? [readFileSync(join(REPO_ROOT, 'index.html'), 'utf8')] : builtPages(distDir))),
         }),
         // A payment without JavaScript: this server reads and confirms for the payer, from the
         // service the page itself would call (the in-process sandbox, or apiOrigin).

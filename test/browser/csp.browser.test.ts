@@ -3,7 +3,9 @@
 // scripts and connections to the widget's origin only. Violations are caught both ways Chromium
 // reports them: `securitypolicyviolation` events in the page, and console messages.
 import type { Page } from 'playwright-core';
-import { inlineScriptHashes, inlineStyleHashes } from '../../src/server/security';
+import { DEFAULT_DIST_DIR } from '../../src/server/paths';
+import { builtPages } from '../../src/server/routes';
+import { inlineHashes, inlineScriptHashes, inlineStyleHashes } from '../../src/server/security';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import type { TestOutcome } from '../../src/phone';
@@ -72,14 +74,20 @@ describe('CSP › the hosted page', () => {
     // Scripts: the page's own files, and its one inline script (the early reads) by its hash as
     // served — never 'unsafe-inline'.
     // Styles: its own files, and its stylesheet inlined (so nothing holds the first paint) by its hash.
+    // Each prerendered page's inline script carries its own language's text: the policy allows the
+    // one of each built page (index.html, index.en.html), the served page's among them, and no other.
     const html = await response.text();
     const hashes = inlineScriptHashes(html);
     expect(hashes).toHaveLength(1);
     expect(inlineStyleHashes(html)).toHaveLength(1);
+    const built = inlineHashes(...builtPages(DEFAULT_DIST_DIR));
+    expect(built.scriptHashes).toHaveLength(2);
+    expect(built.scriptHashes).toContain(hashes[0]);
+    expect(built.styleHashes).toEqual(inlineStyleHashes(html));
     // Images also from the sandbox's own address, written out (its logos' address: the page may be opened under another name).
     const required = {
       ...REQUIRED,
-      'script-src': ["'self'", ...hashes],
+      'script-src': ["'self'", ...built.scriptHashes!],
       'style-src': ["'self'", ...inlineStyleHashes(html)],
       'img-src': ["'self'", new URL(h.server.url).origin, 'data:'],
     };

@@ -11,6 +11,7 @@ export const CLIENT_SECRET = new RegExp(`^${CLIENT_SECRET_PATTERN}$`);
 
 /** The intent a client secret belongs to, or null when `text` is not a client secret. */
 export function parseClientSecret(text: string): { intentId: string } | null {
-  const intentId = CLIENT_SECRET.exec(text)?.[1];
+  const match = CLIENT_SECRET.exec(text);
+  const intentId = match && match[1];
   return intentId ? { intentId } : null;
 }

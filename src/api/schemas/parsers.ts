@@ -9,8 +9,8 @@ import { parserOf, type Rule } from './rules';
 // JSON's types are wider than a Rule's (a tuple reads as an array); the test checks the file.
 const compiled = rules as unknown as Record<keyof typeof rules, Rule>;
 
-export const paymentIntentViewParser = parserOf<z.output<typeof paymentIntentViewSchema>>(compiled.paymentIntentView);
-export const confirmResultViewParser = parserOf<z.output<typeof confirmResultViewSchema>>(compiled.confirmResultView);
-export const publicSessionParser = parserOf<z.output<typeof publicSessionSchema>>(compiled.publicSession);
-export const errorBodyParser = parserOf<z.output<typeof errorBodySchema>>(compiled.errorBody);
-export const emailParser = parserOf<string>(compiled.email);
+export const paymentIntentViewParser = /* @__PURE__ */ parserOf<z.output<typeof paymentIntentViewSchema>>(compiled.paymentIntentView);
+export const confirmResultViewParser = /* @__PURE__ */ parserOf<z.output<typeof confirmResultViewSchema>>(compiled.confirmResultView);
+export const publicSessionParser = /* @__PURE__ */ parserOf<z.output<typeof publicSessionSchema>>(compiled.publicSession);
+export const errorBodyParser = /* @__PURE__ */ parserOf<z.output<typeof errorBodySchema>>(compiled.errorBody);
+export const emailParser = /* @__PURE__ */ parserOf<string>(compiled.email);

@@ -35,7 +35,10 @@ const APPROVALS: Readonly<Record<string, Readonly<Record<string, Approval>>>> = 
 const PUSH: Approval = { kind: 'push' };
 
 /** How the wallet `operator` of `country` approves: the push unless a source says otherwise. */
-export const approvalOf = (country: string, operator: string): Approval => APPROVALS[country]?.[operator] ?? PUSH;
+export const approvalOf = (country: string, operator: string): Approval => {
+  const byCountry = APPROVALS[country];
+  return (byCountry && byCountry[operator]) || PUSH;
+};
 
 /**
  * How long after an attempt the page warns that the operator may refuse the same amount from the

@@ -34,11 +34,21 @@ export interface MomoView {
 }
 
 /** Whether a payer of `country` can pay in `currency` (any, while it is not known): a wallet of the country's currency. */
+// (`a && a.b` rather than `a?.b` in this file: cheaper once lowered to the engine floor.)
 export const canPayIn = (country: Country | undefined, currency: string | null): country is Country =>
-  Boolean(country?.wallets.length) && (!currency || country!.currency === currency);
+  !!country && country.wallets.length > 0 && (!currency || country.currency === currency);
+
+/** Whether `country`'s payers have the wallet `operator`. */
+const hasWallet = (country: string, operator: string) => {
+  const found = findCountry(country);
+  return !!found && found.wallets.some((wallet) => wallet.name === operator);
+};
 
 /** A wallet's brand ("MTN MoMo"), looked up in the payer's country first. */
-export const walletLabel = (operator: string, country: string) => findWallet(country, operator)?.label ?? operator.toUpperCase();
+export const walletLabel = (operator: string, country: string) => {
+  const wallet = findWallet(country, operator);
+  return wallet ? wallet.label : operator.toUpperCase();
+};
 
 /** The field of each refused field of `payment_method_data.momo`. */
 const FIELD_OF_PATH: Readonly<Record<string, keyof MomoValues>> = {
@@ -60,7 +70,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   // (the payer's region, the merchant's country), else the first of all that can.
   payIn(values, currency, preferred) {
     if (canPayIn(findCountry(values.country), currency)) return {};
-    const country = [...preferred.map((code) => findCountry(code ?? '')), ...COUNTRIES].find((c) => canPayIn(c, currency));
+    const country = [...preferred.map((code) => findCountry(code || '')), ...COUNTRIES].find((c) => canPayIn(c, currency));
     return country ? { country: country.code } : {};
   },
 
@@ -71,7 +81,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
     const foreign = field === 'phone' ? readNumber(values.country, raw)?.foreign : undefined;
     const abroad = foreign && COUNTRIES.find((c) => foreign.startsWith(c.callingCode) && canPayIn(c, currency));
     if (abroad) next.country = abroad.code;
-    if ((field === 'country' || abroad) && !findCountry(next.country)?.wallets.some((wallet) => wallet.name === values.operator)) next.operator = '';
+    if ((field === 'country' || abroad) && !hasWallet(next.country, values.operator)) next.operator = '';
     if (field === 'phone' || field === 'country') {
       next.phone = formatAsTyped(next.country, next.phone);
       const detected = detectWallet(next.country, next.phone);
@@ -88,14 +98,14 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
 
   rules: {
     country: () => null,
-    operator: (v) => (findCountry(v.country)?.wallets.some((wallet) => wallet.name === v.operator) ? null : { key: 'error.operator.empty' }),
+    operator: (v) => (hasWallet(v.country, v.operator) ? null : { key: 'error.operator.empty' }),
     phone: (v) => {
       const problem = checkPhone(v.country, v.phone, v.operator || undefined);
       switch (problem) {
         case null:
           return null;
         case 'other_network':
-          return { key: 'error.phone.other_network', params: { network: detectNetwork(v.country, v.phone)?.name ?? '', wallet: walletLabel(v.operator, v.country) }, warning: true };
+          return { key: 'error.phone.other_network', params: { network: (detectNetwork(v.country, v.phone) || { name: '' }).name, wallet: walletLabel(v.operator, v.country) }, warning: true };
         case 'invalid':
           return { key: 'error.phone.invalid', params: { country: v.country } };
         default:
@@ -105,7 +115,8 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   },
 
   data(values) {
-    const country = findCountry(values.country)?.code;
+    const found = findCountry(values.country);
+    const country = found && found.code;
     const msisdn = toMsisdn(values.country, values.phone);
     return country && msisdn ? { type: 'momo', momo: { country, msisdn, operator_name: values.operator } } : undefined;
   },
@@ -119,7 +130,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   refusesRepeat(values, { momo: last }, endedAt, now) {
     if (!last || now - endedAt > REPEAT_REFUSAL_MS || approvalOf(values.country, values.operator).kind !== 'otp') return false;
     const msisdn = toMsisdn(values.country, values.phone);
-    return last.country === values.country && last.operator_name === values.operator && Boolean(msisdn?.endsWith(last.msisdn_last4));
+    return last.country === values.country && last.operator_name === values.operator && !!msisdn && msisdn.endsWith(last.msisdn_last4);
   },
 
   view(values) {

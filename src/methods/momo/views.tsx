@@ -40,7 +40,7 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
           hint={t('form.phoneHint')}
           {...field('phone')}
         />
-        <OperatorPicker wallets={country?.wallets ?? []} detected={filled.has('operator')} {...field('operator')} />
+        <OperatorPicker wallets={country ? country.wallets : []} detected={filled.has('operator')} {...field('operator')} />
       </>
     );
   },
@@ -48,7 +48,8 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
   Instructions({ view, amount, ussd: given }) {
     const { t } = useI18n();
     // The service's word first; else where a source gives the wallet's code.
-    const ussd = given ?? findWallet(view.country, view.operator)?.ussd;
+    const wallet = findWallet(view.country, view.operator);
+    const ussd = given ?? (wallet && wallet.ussd);
     return (
       <>
         <p>{t('pending.body', { amount, phone: view.phone, operator: walletLabel(view.operator, view.country) })}</p>
