@@ -131,17 +131,27 @@ const lazyCatalogues: Plugin = {
   },
 };
 
-// The steps loaded only when the service asks for them (src/methods/steps.ts): each
-// src/methods/<method>/steps/<name>.entry.ts as dist/steps/<name>.js, a classic script of its own
-// that borrows the page's Preact (it imports none), built beside widget.js; no bundle imports them.
+// The parts loaded only when needed (src/methods/steps.ts): each method's steps the service asks for
+// (src/methods/<method>/steps/<name>.entry.ts), the isolated frame's page code (src/hosted/*.entry.ts),
+// the widget's dialog and isolated frame (widget/*.entry.ts), each as dist/steps/<name>.js, a classic
+// script of its own that borrows what it needs from the page (it imports none of it), built beside
+// widget.js; no bundle imports them.
 const lazySteps: Plugin = {
   name: 'momo-lazy-steps',
   apply: 'build',
   async generateBundle() {
     const { build } = await import('rolldown');
     const methods = resolve(import.meta.dirname, 'src/methods');
-    for (const method of readdirSync(methods, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-      const folder = join(methods, method.name, 'steps');
+    // Each method's steps, and the parts of the checkout's frame (src/hosted) and of the widget
+    // (widget/: its dialog and isolated frame) that only some pages use.
+    const folders = [
+      ...readdirSync(methods, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((method) => join(methods, method.name, 'steps')),
+      resolve(import.meta.dirname, 'src/hosted'),
+      resolve(import.meta.dirname, 'widget'),
+    ];
+    for (const folder of folders) {
       if (!existsSync(folder)) continue;
       for (const file of readdirSync(folder).filter((name) => name.endsWith('.entry.ts'))) {
         // Held to the engine floor as the bundles are: its syntax, and the later APIs' fallbacks.
@@ -198,10 +208,10 @@ const widgetCss = (): Plugin => {
       building = config.command === 'build';
     },
     transform(code, id) {
-      if (!id.endsWith('/src/components/checkout.css?inline')) return;
+      if (!/\/src\/components\/(?:checkout|screens)\.css\?inline$/.test(id)) return;
       const match = /^export default ("(?:[^"\\]|\\.)*");?\s*$/.exec(code);
       // A build must ship it so; elsewhere (the unit tests' transform) the stylesheet may be left out.
-      if (!match && building) throw new Error(`momo-widget-css: checkout.css?inline is not one string: ${code.slice(0, 80)}`);
+      if (!match && building) throw new Error(`momo-widget-css: ${id} is not one string: ${code.slice(0, 80)}`);
       return match ? { code: `export default ${JSON.stringify(widgetStylesheet(JSON.parse(match[1]!)))};`, map: null } : undefined;
     },
   };

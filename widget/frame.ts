@@ -2,17 +2,27 @@
 // src/hosted/embed.ts), so what the payer types and the amount they see are out of reach of the
 // merchant page and of every script on it. The frame gets the intent by postMessage, to the
 // checkout's origin only; its messages count only from that frame and that origin.
+// A part of its own (dist/steps/frame.js, loaded by ./mount.ts): only a merchant who asks for the
+// isolated mode downloads it. It imports nothing at run time: what it needs of the widget (the
+// checkout's origin, the language, the frame's title) is handed to it.
 import type { FrameMessage } from '../src/hosted/embed';
-import { translator } from '../src/i18n';
-import { apiBaseOf, langOf } from './config';
+import type { Lang } from '../src/i18n';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
-export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions): MomoCheckoutHandle {
-  const origin = new URL(apiBaseOf(options.apiBase)).origin;
-  const lang = langOf(options.lang);
+export interface FrameContext {
+  /** The checkout's origin, where the frame's page is. */
+  origin: string;
+  lang: Lang;
+  /** The frame's title, in `lang`. */
+  title: string;
+  /** The language a later setLang asks for, as the widget reads it. */
+  langOf(requested: string): Lang;
+}
+
+export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions, { origin, lang, title, langOf }: FrameContext): MomoCheckoutHandle {
   const frame = document.createElement('iframe');
   frame.src = `${origin}/embed?lang=${lang}`;
-  frame.title = translator(lang)('page.title');
+  frame.title = title;
   // Sized by its content (the frame reports its height), through the CSSOM: a style attribute is
   // what a merchant's CSP without 'unsafe-inline' blocks.
   frame.style.cssText = 'display:block;width:100%;height:420px;border:0;color-scheme:normal';

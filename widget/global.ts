@@ -3,7 +3,7 @@
 // `window.MomoCheckout = window.MomoCheckout || []`, and they run here, once the document is parsed.
 import { setScriptUrl } from './config';
 import { define } from './element';
-import { open } from './modal';
+import { open } from './open';
 import { mount } from './mount';
 import type { MomoCheckoutApi, MomoCheckoutReadyCallback } from './types';
 

@@ -4,7 +4,7 @@ import { setScriptUrl } from './config';
 
 export { define } from './element';
 export { mount } from './mount';
-export { open } from './modal';
+export { open } from './open';
 export type * from './types';
 
 // Where this module was loaded from; a merchant's bundle moves it, so bundlers pass apiBase.

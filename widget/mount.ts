@@ -1,5 +1,7 @@
-import { langOf } from './config';
-import { attachFrame } from './frame';
+import { translator } from '../src/i18n';
+import { loadPart } from '../src/methods/steps';
+import { apiBaseOf, langOf } from './config';
+import { later } from './later';
 import { attach } from './instance';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
@@ -24,7 +26,7 @@ export function mount(target: Element | string, options: MomoCheckoutOptions): M
   if (before) before.destroy();
   let handle: MomoCheckoutHandle;
   try {
-    const { setLang, destroy } = options.isolated ? attachFrame(root, options) : attach(root, options);
+    const { setLang, destroy } = options.isolated ? isolated(root, options) : attach(root, options);
     handle = { setLang, destroy };
   } catch (cause) {
     handle = cannotStart(root, options.lang, cause);
@@ -49,4 +51,18 @@ function cannotStart(root: ShadowRoot, lang: string | undefined, cause: unknown)
   root.textContent = '';
   root.append(message);
   return { setLang() {}, destroy: () => message.remove() };
+}
+
+/**
+ * The isolated mode (./frame.ts) is a part of its own (dist/steps/frame.js), fetched from the
+ * checkout's origin beside the frame's own page: widget.js carries it for nobody who never asks.
+ */
+function isolated(root: ShadowRoot, options: MomoCheckoutOptions): MomoCheckoutHandle {
+  const base = apiBaseOf(options.apiBase);
+  const lang = langOf(options.lang);
+  const context = { origin: new URL(base).origin, lang, title: translator(lang)('page.title'), langOf };
+  return later(
+    loadPart('frame', base).then((attachFrame) => () => attachFrame(root, options, context)),
+    `the isolated mode, from ${base},`,
+  );
 }

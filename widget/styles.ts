@@ -1,6 +1,7 @@
 // One constructable stylesheet, shared by every widget on the page: no <style> element, so a page
 // whose CSP forbids inline styles shows the widget all the same (where the engine has them).
 import checkoutCss from '../src/components/checkout.css?inline';
+import screensCss from '../src/components/screens.css?inline';
 import widgetCss from './widget.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
@@ -8,7 +9,7 @@ let sheet: CSSStyleSheet | undefined;
 // rem follows the merchant's root font size (62.5 % is common); inside the shadow root em, counted
 // from the widget's own root at the payer's default size, keeps the checkout's proportions: the
 // build writes checkout.css's rem as em here (vite.config.ts, widgetStylesheet).
-const CSS = widgetCss + checkoutCss;
+const CSS = widgetCss + checkoutCss + screensCss;
 
 /**
  * Adopts the widget's stylesheet in `root`; the returned function takes it back. An engine without

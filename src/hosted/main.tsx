@@ -1,4 +1,5 @@
 import '../components/checkout.css';
+import screensCss from '../components/screens.css?url';
 import './page.css';
 import { signal } from '@preact/signals';
 import { hydrate, render } from 'preact';
@@ -10,8 +11,17 @@ import { addCatalogue, dirOf, isLang, type Lang, pickLang, shownWhileLoading, tr
 import { langSwitcher } from '../i18n/load';
 import { countryOfLanguages } from '../phone';
 import { withEarlyReads } from './early';
-import { awaitParent, EMBED_PATH } from './embed';
+import { loadPart } from '../methods/steps';
+import { EMBED_PATH } from './embed';
 import { forgetSecret, readAddress, takeSecret } from './location';
+
+// What only the screens after the form need (waiting, the steps, the receipt: ../components/screens.css)
+// is not in the first load a payer waits for: it is fetched once the page runs, long before a payer
+// has pressed Pay (its address is the page's own: the CSP's style-src 'self').
+const screens = document.createElement('link');
+screens.rel = 'stylesheet';
+screens.href = screensCss;
+document.head.appendChild(screens);
 
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
 const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
@@ -88,23 +98,26 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
 if (location.pathname === EMBED_PATH) {
   // The widget's isolated mode: everything comes from the parent that framed this page.
   document.documentElement.dataset.embed = '';
-  awaitParent((init, parent) => {
-    const setLang = show(
-      {
-        api,
-        intentId: init.intentId,
-        clientSecret: init.clientSecret,
-        customer: init.customer,
-        defaultCountry,
-        onSucceeded: (detail) => parent.tell('succeeded', detail),
-        onFailed: (detail) => parent.tell('failed', detail),
-        onAttemptFailed: (detail) => parent.tell('attemptfailed', detail),
-        ...(init.cancel ? { onCancel: (detail) => parent.tell('canceled', detail) } : {}),
-      },
-      init.lang,
-    );
-    parent.onLang((next) => void setLang(pickLang(next)));
-  });
+  // Its code is a part of its own (dist/steps/embed.js): a payer's hosted page never downloads it.
+  void loadPart('embed', '').then((awaitParent) =>
+    awaitParent((init, parent) => {
+      const setLang = show(
+        {
+          api,
+          intentId: init.intentId,
+          clientSecret: init.clientSecret,
+          customer: init.customer,
+          defaultCountry,
+          onSucceeded: (detail) => parent.tell('succeeded', detail),
+          onFailed: (detail) => parent.tell('failed', detail),
+          onAttemptFailed: (detail) => parent.tell('attemptfailed', detail),
+          ...(init.cancel ? { onCancel: (detail) => parent.tell('canceled', detail) } : {}),
+        },
+        init.lang,
+      );
+      parent.onLang((next) => void setLang(pickLang(next)));
+    }),
+  );
 } else {
   const address = readAddress(location);
   // Once returned to the merchant, a payer who comes Back to this page sees the receipt and stays:

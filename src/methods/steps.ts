@@ -41,6 +41,12 @@ export interface Parts {
   otp: StepFactory;
   app: StepFactory;
   qr: (text: string) => QrCode;
+  /** The isolated frame's page code (src/hosted/embed.ts): it waits for its parent's word. */
+  embed: typeof import('../hosted/embed').awaitParent;
+  /** The widget's isolated mode (widget/frame.ts). */
+  frame: typeof import('../../widget/frame').attachFrame;
+  /** The widget's dialog (widget/modal.ts), made with what the widget lends it. */
+  dialog: typeof import('../../widget/modal').makeDialog;
 }
 
 const loading: { [N in keyof Parts]?: Promise<Parts[N]> } = {};

@@ -1,9 +1,18 @@
 // MomoCheckout.open(): the checkout in a modal <dialog> over the page. The page behind is inert
 // and does not scroll, and Tab cycles inside the dialog; Escape, the close button and the cancel link cancel; focus
-// goes back to whatever had it before.
-import { translator } from '../src/i18n';
-import { attach, type Frame } from './instance';
+// goes back to whatever had it before. A part of its own (dist/steps/dialog.js, loaded by ./open.ts
+// when a merchant opens one): it imports nothing at run time, the widget lends it what it needs.
+import type { h as preactH } from 'preact';
+import type { translator as translatorOf } from '../src/i18n';
+import type { attach as attachTo, Frame } from './instance';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
+
+/** What the widget lends its dialog. */
+export interface DialogLib {
+  h: typeof preactH;
+  attach: typeof attachTo;
+  translator: typeof translatorOf;
+}
 
 const TABBABLE = 'button, [href], input, select, textarea, [tabindex]';
 
@@ -38,15 +47,10 @@ function lockPageScroll(): () => void {
   };
 }
 
-function focusedElement(): HTMLElement | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active instanceof HTMLElement ? active : null;
-}
-
-/** The checkout in a modal dialog over the page; destroy() closes it without a cancel. */
-export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
-  const opener = focusedElement();
+/** The dialog, made with what the widget lends it: `open(options)`, whose destroy() closes it without a cancel. */
+export const makeDialog = ({ h, attach, translator }: DialogLib) =>
+  /** `opener`: what had the focus when the merchant asked; it gets it back. */
+  function open(options: MomoCheckoutOptions, opener: HTMLElement | null): MomoCheckoutHandle {
   const host = document.createElement('momo-checkout-dialog');
   const root = host.attachShadow({ mode: 'open' });
   let succeeded = false;
@@ -70,18 +74,17 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     else instance.model.cancel();
   }
 
-  const Dialog: Frame = ({ lang, children }) => (
-    <dialog class="momo-dialog" aria-label={translator(lang)('page.title')} onClose={dismiss} onKeyDown={keepFocusInside}>
-      <div class="momo-widget">
-        <div class="momo-bar">
-          <button type="button" class="momo-close" aria-label={translator(lang)('dialog.close')} onClick={dismiss}>
-            ×
-          </button>
-        </div>
-        {children}
-      </div>
-    </dialog>
-  );
+  const Dialog: Frame = ({ lang, children }) =>
+    h<Record<string, unknown>>(
+      'dialog',
+      { class: 'momo-dialog', 'aria-label': translator(lang)('page.title'), onClose: dismiss, onKeyDown: keepFocusInside },
+      h(
+        'div',
+        { class: 'momo-widget' },
+        h('div', { class: 'momo-bar' }, h('button', { type: 'button', class: 'momo-close', 'aria-label': translator(lang)('dialog.close'), onClick: dismiss }, '×')),
+        children,
+      ),
+    );
 
   document.body.append(host);
   const instance = attach(
@@ -114,4 +117,4 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
     },
   );
   return { setLang: instance.setLang, destroy: close };
-}
+};
