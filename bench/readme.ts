@@ -11,12 +11,16 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 /** The figures as a Markdown table: what the results hold, each row only where they hold it. */
 export function figuresBlock(results: BenchResults): string {
   const rows: [string, string][] = [];
-  const { bytes, load, lighthouse, latency, latencySpread, waiting, sandbox, flood } = results;
+  const { bytes, load, twoG, payments, lighthouse, latency, latencySpread, waiting, sandbox, flood } = results;
   if (bytes) {
     rows.push(['`widget.js`', `${kb(bytes.widget.total.raw)} minified, **${kb(bytes.widget.total.brotli)} brotli**`]);
     rows.push(['Hosted page, first load (French)', `**${kb(bytes.hosted.total.brotli)} brotli** (${bytes.hosted.files.map((f) => `${f.file} ${kb(f.brotli)}`).join(', ')})`]);
   }
   for (const page of load?.results ?? []) rows.push([`Slow phone, ${page.scenario}`, `${page.medianMs} ms to take typing, floor ${page.floorMs} ms: ${page.ratio}×`]);
+  for (const page of twoG?.results ?? []) rows.push([`2G, ${page.scenario}`, `${page.medianMs} ms to take typing (runs ${page.runs.map((r) => Math.round(r.interactiveMs)).join(', ')}), floor ${page.floorMs} ms`]);
+  for (const p of payments ?? []) {
+    rows.push([`A payment with 60 s of approval, ${p.scenario}, ${p.visit === 'first' ? 'first visit' : 'returning payer'}`, `${kb(p.totalBytes)} up and down, ${p.requests} requests (${p.statusReads} status reads, ${p.notModified} of them 304)`]);
+  }
   for (const page of lighthouse?.pages ?? []) {
     const scores = Object.entries(page.scores).map(([name, score]) => `${name} ${score}`).join(', ');
     const indexes = page.runs.map((r) => r.benchmarkIndex).filter(Number.isFinite);
