@@ -73,12 +73,29 @@ describe('MomoCheckout.open › the dialog', () => {
       const open = (window as unknown as { MomoCheckout: { open(options: object): { destroy(): void } } }).MomoCheckout.open;
       return [open({ intentId: id, clientSecret: secret }), open({ intentId: id, clientSecret: secret })];
     }, intent);
+    // Each dialog is up once its part has come from the checkout's origin (widget/open.ts).
+    await expect.poll(() => page.locator('momo-checkout-dialog').count()).toBe(2);
     expect(await overflow()).toBe('hidden');
     await handles.evaluate(([first]) => first!.destroy());
     expect(await overflow()).toBe('hidden');
     await handles.evaluate(([, second]) => second!.destroy());
     expect(await overflow()).toBe('auto');
     expect(await page.evaluate(() => (window.scrollBy(0, 500), window.scrollY))).toBe(500);
+  });
+
+  it('a dialog destroyed before its part has come never opens, and the page keeps its scrolling', async () => {
+    const page = await h.newPage();
+    const intent = await h.newIntent();
+    await openMerchantPage(page, merchantPage(h, SHOP));
+    const fetched = page.waitForResponse((response) => response.url().endsWith('/steps/dialog.js'));
+    await page.evaluate(({ id, secret }) => {
+      const open = (window as unknown as { MomoCheckout: { open(options: object): { destroy(): void } } }).MomoCheckout.open;
+      open({ intentId: id, clientSecret: secret }).destroy();
+    }, intent);
+    await fetched;
+    await page.waitForTimeout(300);
+    expect(await page.locator('momo-checkout-dialog').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   });
 
   it('cancels on Escape, tells the merchant and gives focus back to the opener', async () => {
