@@ -15,13 +15,28 @@ import { loadPart } from '../methods/steps';
 import { EMBED_PATH } from './embed';
 import { forgetSecret, readAddress, takeSecret } from './location';
 
-// What only the screens after the form need (waiting, the steps, the receipt: ../components/screens.css)
-// is not in the first load a payer waits for: it is fetched once the page runs, long before a payer
-// has pressed Pay (its address is the page's own: the CSP's style-src 'self').
-const screens = document.createElement('link');
-screens.rel = 'stylesheet';
-screens.href = screensCss;
-document.head.appendChild(screens);
+/**
+ * What only the screens after the form need (waiting, the steps, the receipt: ../components/screens.css)
+ * is not in the first load a payer waits for: it is fetched once the first screen the payer can use
+ * is up, when the page is idle — never competing with what that screen needs, long before a payer
+ * has pressed Pay (its address is the page's own: the CSP's style-src 'self').
+ */
+function linkScreensStylesheet(model: { screen: { subscribe(listener: (screen: { name: string }) => void): () => void } }) {
+  let linked = false;
+  const stop = model.screen.subscribe((screen) => {
+    if (linked || screen.name === 'loading') return;
+    linked = true;
+    const idle = (window as { requestIdleCallback?: (work: () => void) => void }).requestIdleCallback || ((work: () => void) => setTimeout(work, 500));
+    idle(() => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = screensCss;
+      document.head.appendChild(link);
+    });
+    // Not from within the listener itself: its first call comes during subscribe().
+    setTimeout(() => stop());
+  });
+}
 
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
 const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
@@ -92,6 +107,7 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
   // A language on its way is waited for a moment, so that the first render speaks it.
   if (!hydrating) void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(() => render(<App />, root));
   model.start();
+  linkScreensStylesheet(model);
   return setLang;
 }
 
