@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { ApiError } from '../errors';
 import type { Entry } from '../store/records';
 import type { EntrySink, Store } from '../store/store';
-import { CorruptState, dropJournalsBefore, journalName, readState, recordLine, replaceFile, replaceFileInBackground, STATE_FILE, sealLine, snapshotText, syncDirectory } from './files';
+import { CorruptState, dropJournalsBefore, journalName, readState, recordLine, replaceState, replaceStateInBackground, sealLine, snapshotOf, STATE_FILE, syncDirectory } from './files';
 import { lockDirectory } from './lock';
 
 const writeAsync = promisify(write);
@@ -109,7 +109,7 @@ export class Journal implements EntrySink {
       if (saved.fresh || saved.legacy) {
         // The journal is there before the snapshot that names it: a state file never names a journal that is not.
         syncDirectory(dir);
-        replaceFile(dir, STATE_FILE, snapshotText(generation, linesOf(store)));
+        replaceState(dir, snapshotOf(generation, linesOf(store)));
         if (saved.legacy) {
           // An earlier version's files, now in the checked snapshot: kept aside, not deleted.
           for (const generation of saved.journals) copyFileSync(join(dir, journalName(generation)), join(dir, `${journalName(generation)}.v1`));
@@ -205,8 +205,8 @@ export class Journal implements EntrySink {
     this.records = 0;
     this.generation = next;
     this.sinceSnapshot = 0;
-    const text = snapshotText(next, linesOf(this.store));
-    this.snapshotting = replaceFileInBackground(this.dir, STATE_FILE, text)
+    const snapshot = snapshotOf(next, linesOf(this.store));
+    this.snapshotting = replaceStateInBackground(this.dir, snapshot)
       .then(() => dropJournalsBefore(this.dir, next))
       .catch((error: unknown) => console.error(`[sandbox] could not write a snapshot in ${this.dir}: ${String(error)}`))
       .finally(() => {
