@@ -1,6 +1,7 @@
 // What a payer's browser checks the service's answers (and the receipt e-mail) with: the contract's
 // schemas compiled to rules (./rules, ./checkout.rules.json), typed as the schemas themselves. The
 // browser's modules import these, never zod: test/api/schemas.test.ts walks their imports.
+// biome-ignore lint/style/noRestrictedImports: a type-only import, erased from the bundle: the parsers are typed as the schemas.
 import type * as z from 'zod/mini';
 import type { confirmResultViewSchema, errorBodySchema, paymentIntentViewSchema, publicSessionSchema } from './checkout';
 import rules from './checkout.rules.json';

@@ -1,7 +1,5 @@
-import type { FieldError } from '../../checkout/validation';
-import { useI18n } from '../../components/i18n';
-import { useFieldMessage } from '../../components/TextField';
-import type { Wallet } from '../../phone';
+import type { FieldError, Wallet } from '../kit';
+import { useFieldMessage, useI18n } from '../ui';
 
 interface Props {
   wallets: readonly Wallet[];

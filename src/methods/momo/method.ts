@@ -14,7 +14,7 @@ import {
   maskMsisdn,
   readNumber,
   toMsisdn,
-} from '../../phone';
+} from '../kit';
 import type { PaymentMethod } from '../types';
 import { approvalOf, REPEAT_REFUSAL_MS } from './approval';
 

@@ -2,9 +2,7 @@
 // what an attempt waits for when it starts, what the payer's steps (a one-time code typed, an
 // answer in the sandbox's wallet page) make of it, and the `next_action` a pending attempt shows.
 // Server code: the sandbox imports it, a payer's page never does.
-import type { NextAction } from '../../api/types';
-import type { FailureCode, OutcomeName } from '../../sandbox/outcomes';
-import { findWallet } from '../../phone';
+import { type FailureCode, findWallet, type NextAction, type OutcomeName } from '../kit';
 import { approvalOf, SANDBOX_CODE_LENGTH } from './approval';
 
 /** What a payer did about an attempt that waits for them: kept in the journal, in order. */

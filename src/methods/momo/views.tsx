@@ -1,10 +1,8 @@
 // How mobile money shows: its fields on the form (country, number, wallet), what the payer does
 // while the operator's prompt waits on their phone, and what the receipt says paid.
-import { useI18n } from '../../components/i18n';
-import { TextField } from '../../components/TextField';
-import { countryName } from '../../i18n';
-import { COUNTRIES, findCountry, findWallet } from '../../phone';
+import { COUNTRIES, findCountry, findWallet } from '../kit';
 import type { MethodViews } from '../types';
+import { countryName, TextField, useI18n } from '../ui';
 import { canPayIn, type MomoValues, type MomoView, walletLabel } from './method';
 import { OperatorPicker } from './OperatorPicker';
 

@@ -1,6 +1,6 @@
 // A step's own messages: five languages each, filled like the checkout's (values isolated in
 // Arabic, so a code to dial or an amount keeps its order inside right-to-left text).
-import type { Lang } from '../../../i18n';
+import type { Lang } from '../../kit';
 
 export type StepMessages<K extends string> = Readonly<Record<Lang, Readonly<Record<K, string>>>>;
 
