@@ -110,13 +110,13 @@ describe('the e-mail rule (RFC 5322 dot-atom, extended by RFC 6531 with any non-
     );
   });
 
+  // Bounded by the test's time limit, not a measured time: a pattern that backtracks on these
+  // inputs takes minutes to ages, far past 10 s on any machine; a linear one takes milliseconds.
   it('answers at once even on long hostile input', () => {
-    const started = performance.now();
     for (const text of ['a'.repeat(16_000), `a@${'a-'.repeat(8000)}`, `a@${'a.'.repeat(8000)}-`, `${'a.'.repeat(8000)}@c.cg`, `a@${'é'.repeat(16_000)}`]) {
       expect(valid(text)).toBe(false);
     }
-    expect(performance.now() - started).toBeLessThan(200);
-  });
+  }, 10_000);
 });
 
 describe("the checkout's form applies the same rule", () => {
