@@ -1,6 +1,6 @@
 // `npm run bench [-- --check] [-- --only=bytes,load,lighthouse,latency,sandbox]`: measures what issue 5 asks
 // on a fresh build of the sources, writes bench/results.json and bench/results.md, prints the
-// budgets; with --check, exits 1 if any budget fails. See the README's "Performance budgets".
+// budgets; with --check, exits 1 if any budget fails. See docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -16,7 +16,7 @@ import { measureLatency, measureWaiting } from './latency';
 import { type LighthouseCategory, measureLighthouse } from './lighthouse';
 import { measureLoads, SLOW_PHONE, TWO_G } from './load';
 import { measurePayments } from './payment';
-import { withFigures } from './readme';
+import { BLOCKS, withFigures } from './figures';
 import { type BenchResults, markdown } from './report';
 import { measureFlood } from './flood';
 import { measureSandboxLoad } from './sandbox-load';
@@ -202,9 +202,11 @@ await mkdir(out, { recursive: true });
 await writeFile(join(out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const summary = markdown(results);
 await writeFile(join(out, 'results.md'), summary);
-// The README's figures, from these very results (bench/readme.ts).
-const readme = join(REPO_ROOT, 'README.md');
-await writeFile(readme, withFigures(await readFile(readme, 'utf8'), results));
+// The docs' figures (docs/performance.md, the README's summary), from these very results (bench/figures.ts).
+for (const block of BLOCKS) {
+  const file = join(REPO_ROOT, block.file);
+  await writeFile(file, withFigures(await readFile(file, 'utf8'), block, results));
+}
 console.log(`\n${summary}`);
 console.log(`bench: ${Object.entries(durationsS).map(([name, s]) => `${name} ${s} s`).join(', ')}; written to bench/results.json and bench/results.md\n`);
 console.log(formatBudgets(budgets));

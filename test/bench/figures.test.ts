@@ -1,0 +1,50 @@
+// @vitest-environment node
+// Every performance figure in the docs comes from the bench's results (issue 21): each block between
+// its markers (docs/performance.md's table, the README's summary) is what bench/figures.ts writes
+// from bench/results.json, never a hand copy.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, KB, TARGETS } from '../../bench/budgets';
+import { BLOCKS, blockIn } from '../../bench/figures';
+import type { BenchResults } from '../../bench/report';
+
+const results = JSON.parse(readFileSync(new URL('../../bench/results.json', import.meta.url), 'utf8')) as BenchResults;
+
+describe('the docs’ performance figures', () => {
+  for (const block of BLOCKS) {
+    it(`in ${block.file} are bench/results.json as bench/figures.ts writes them`, () => {
+      const text = readFileSync(new URL(`../../${block.file}`, import.meta.url), 'utf8');
+      const written = blockIn(text, block);
+      expect(written, `${block.file} has no block between ${block.start} and ${block.end}`).not.toBeNull();
+      expect(written).toBe(block.render(results));
+    });
+  }
+});
+
+// The budgets table of docs/performance.md is written by hand, beside its prose: each row states the
+// limit (and the target) that bench/budgets.ts holds.
+describe('docs/performance.md › budgets', () => {
+  const doc = readFileSync(new URL('../../docs/performance.md', import.meta.url), 'utf8');
+  const rows = doc.slice(doc.indexOf('| Budget | Limit | Target |'), doc.indexOf('\n## ', doc.indexOf('| Budget | Limit | Target |'))).split('\n');
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const expected: [string, string[]][] = [
+    ['| `widget.js`, everything in it', [`≤ ${BUDGETS.widgetBrotli / KB} KB`]],
+    ['| Hosted page first load', [`≤ ${BUDGETS.hostedBrotli / KB} KB`, `≤ ${TARGETS.hostedBrotli! / KB} KB`]],
+    ['| Hosted page, Lighthouse (mobile, simulated slow 4G): LCP, median of 3', [`≤ ${s(BUDGETS.lcpMs)}`]],
+    ['| Hosted page, Lighthouse, every run', [`≤ ${BUDGETS.tbtMs} ms`, `≥ ${BUDGETS.performanceScore}`]],
+    ['| Hosted page, Lighthouse: accessibility', [`${Math.min(BUDGETS.accessibilityScore, BUDGETS.bestPracticesScore)} each`]],
+    ['| Slow-phone time', [`≤ ${BUDGETS.ttiOverFloor} ×`]],
+    ['| Status latency, median', [`≤ ${BUDGETS.statusLatencyMedianMs / 1000} s`]],
+    ['| A complete payment', [`≤ ${BUDGETS.paymentFirstVisitBytes / KB} KB`, `≤ ${BUDGETS.paymentFirstVisitRequests} requests`, `≤ ${TARGETS.paymentFirstVisitBytes! / KB} KB`]],
+    ['| The same payment, a returning payer', [`≤ ${BUDGETS.paymentReturningBytes / KB} KB`, `≤ ${TARGETS.paymentReturningBytes! / KB} KB`]],
+    ['| 2G', [`≤ ${s(BUDGETS.twoGHostedMs)}`, `≤ ${s(TARGETS.twoGHostedMs!)}`]],
+    ["| A payer's read while the sandbox is flooded", [`≤ ${BUDGETS.floodBystanderP99Ms} ms`]],
+  ];
+  for (const [start, figures] of expected) {
+    it(`${start.slice(2)}… states ${figures.join(', ')}`, () => {
+      const row = rows.find((line) => line.startsWith(start));
+      expect(row, start).toBeDefined();
+      for (const figure of figures) expect(row).toContain(figure);
+    });
+  }
+});
