@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createClient } from '../src/api';
 import { TEST_NUMBERS, type TestOutcome } from '../src/phone';
-import { startServer } from '../src/server/server';
+import { startCheckoutServer } from '../src/server/checkout-server';
 import { launchChromium } from '../src/tools/chromium';
 import { startMerchantSite } from '../src/tools/merchant-site';
 import { demoMerchantProfile } from '../src/demo/profile';
@@ -30,7 +30,7 @@ const SCHEMES = ['light', 'dark'] as const;
 
 type Combo = { device: keyof typeof DEVICES; lang: (typeof LANGS)[number]; scheme: (typeof SCHEMES)[number] };
 
-const server = await startServer({ port: 0, sandboxOptions: { approvalMs: 2500, env: {} } });
+const server = await startCheckoutServer({ port: 0, sandboxOptions: { approvalMs: 2500, env: {} } });
 const merchantSite = await startMerchantSite();
 const merchant = createClient({ baseUrl: server.url, token: TOKEN });
 // Who is paid, as a merchant with a profile shows it (the demo shop's: a name, a logo, support).

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
 import { BodyCutOff, readAtMost } from '../sandbox/http';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
@@ -39,8 +40,11 @@ export interface DemoOptions {
   ordersDir?: string | undefined;
 }
 
-/** The demo's requests, and `close` to stop following payments. */
-export type Demo = ((req: Request) => Promise<Response>) & { close(): Promise<void> };
+/** The demo's routes, all under /demo, and `close` to stop following payments. */
+export interface Demo {
+  app: Hono;
+  close(): Promise<void>;
+}
 
 /** Any `sk_test_…` key is a merchant to the sandbox. */
 export const SANDBOX_SECRET_KEY = 'sk_test_demo';
@@ -246,50 +250,31 @@ export function createDemo(options: DemoOptions): Demo {
     }
   }
 
-  const handle = async (req: Request): Promise<Response> => {
-    const url = new URL(req.url);
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
-    switch (url.pathname) {
-      case '/demo':
-      case '/demo/':
-        if (isRead) return shop(req, url);
-        break;
-      case '/demo/demo.css':
-        if (isRead) {
-          css ??= compressVariants(CSS, 'text/css; charset=utf-8');
-          return variantResponse(req, await css, { cacheControl: 'no-cache' });
-        }
-        break;
-      case '/demo/demo.js':
-        if (isRead) {
-          script ??= compressVariants(SCRIPT, 'text/javascript; charset=utf-8');
-          return variantResponse(req, await script, { cacheControl: 'no-cache' });
-        }
-        break;
-      case '/demo/checkout':
-        if (req.method === 'POST') return checkout(req, url);
-        return methodNotAllowed('POST');
-      case '/demo/pay-link':
-        if (req.method === 'POST') return payLink(req, url);
-        return methodNotAllowed('POST');
-      case '/demo/intent':
-        if (req.method === 'POST') return intentJson(req, url);
-        return methodNotAllowed('POST');
-      case '/demo/success':
-        if (isRead) return success(req, url);
-        break;
-      case '/demo/orders':
-        if (isRead) return page(200, await orders.page(langOf(url.searchParams.get('lang'))), req);
-        break;
-      default: {
-        const lang = langOf(url.searchParams.get('lang'));
-        const t = STRINGS[lang];
-        return page(404, messagePage(lang, t.notFoundTitle, t.notFoundText), req);
-      }
-    }
-    return methodNotAllowed('GET, HEAD');
-  };
-  return Object.assign(handle, { close });
+  const app = new Hono();
+  // Hono answers HEAD with the GET routes (the body left out).
+  app.get('/demo', (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get('/demo/', (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get('/demo/demo.css', async (c) => {
+    css ??= compressVariants(CSS, 'text/css; charset=utf-8');
+    return variantResponse(c.req.raw, await css, { cacheControl: 'no-cache' });
+  });
+  app.get('/demo/demo.js', async (c) => {
+    script ??= compressVariants(SCRIPT, 'text/javascript; charset=utf-8');
+    return variantResponse(c.req.raw, await script, { cacheControl: 'no-cache' });
+  });
+  app.get('/demo/success', (c) => success(c.req.raw, new URL(c.req.url)));
+  app.get('/demo/orders', async (c) => page(200, await orders.page(langOf(c.req.query('lang') ?? null)), c.req.raw));
+  app.post('/demo/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
+  app.post('/demo/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
+  app.post('/demo/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
+  // The shop's addresses asked with another method, then every other address under /demo.
+  for (const path of ['/demo/checkout', '/demo/pay-link', '/demo/intent']) app.all(path, () => methodNotAllowed('POST'));
+  for (const path of ['/demo', '/demo/', '/demo/demo.css', '/demo/demo.js', '/demo/success', '/demo/orders']) app.all(path, () => methodNotAllowed('GET, HEAD'));
+  app.all('/demo/*', (c) => {
+    const lang = langOf(c.req.query('lang') ?? null);
+    return page(404, messagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
+  });
+  return { app, close };
 }
 
 const methodNotAllowed = (allow: string) =>

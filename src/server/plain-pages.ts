@@ -6,7 +6,7 @@ import { COUNTRIES, findCountry, findWallet, maskLastDigits } from '../phone';
 import { countryName, formatAmount, formatDate, type MessageKey, plainText, translator } from '../i18n';
 import type { FieldError } from '../checkout/validation';
 import { en } from '../i18n/en';
-import { HTML_TYPE } from './http';
+import { HTML_TYPE } from './responses';
 import { cspHash, PERMISSIONS_POLICY } from './security';
 
 export type PlainLang = 'fr' | 'en';

@@ -22,8 +22,8 @@ import { momo } from '../methods/momo/method';
 import { detectWallet, findCountry, findWallet, maskLastDigits } from '../phone';
 import type { SandboxBindings } from '../sandbox';
 import { createFormTokens, type FormTokens } from './form-token';
-import type { Handler } from './http';
-import { redirect } from './http';
+import type { Handler } from './responses';
+import { redirect } from './responses';
 import {
   type Due,
   defaultCountry,
@@ -39,11 +39,11 @@ import {
   type Words,
   wordsOf,
 } from './plain-pages';
-import { HOSTED_PAGE_PATH, type Route } from './routes';
 
 addCatalogue('en', en);
 
-const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
+/** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/code`. */
+export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
 /** The most a form's body may weigh: a few short fields. */
 const MAX_FORM_BYTES = 8 * 1024;
 
@@ -68,25 +68,6 @@ export function plainPaymentApi(sandbox: { fetch: (req: Request, env?: SandboxBi
   if (apiOrigin !== undefined) return () => ({ baseUrl: apiOrigin });
   // The address is never dialled: the sandbox answers in process.
   return (env) => ({ baseUrl: 'http://sandbox.invalid', fetch: (req) => sandbox.fetch(req, env) });
-}
-
-/**
- * The hosted page's route, with the plain payment beside it: GET and HEAD of `/pay/<id>` without
- * `?plain` are the hosted page's as before.
- */
-export function withPlainPayment(hosted: Route, options: PlainPaymentOptions): Route {
-  const plain = plainPaymentHandler(options);
-  return {
-    name: hosted.name,
-    matches: (pathname) => hosted.matches(pathname) || PLAIN_PATH.test(pathname),
-    handle(req, env) {
-      const url = new URL(req.url);
-      const isPagePath = HOSTED_PAGE_PATH.test(url.pathname);
-      if (isPagePath && (req.method === 'GET' || req.method === 'HEAD') && !url.searchParams.has('plain')) return hosted.handle(req, env);
-      if (!PLAIN_PATH.test(url.pathname)) return hosted.handle(req, env);
-      return plain(req, env);
-    },
-  };
 }
 
 /** The plain payment's answers (for tests: without the hosted page around them). */

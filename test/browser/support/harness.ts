@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { createClient } from '../../../src/api';
 import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../../src/phone';
 import type { SandboxOptions } from '../../../src/sandbox';
-import { type RunningServer, startServer } from '../../../src/server/server';
+import { type RunningServer, startCheckoutServer } from '../../../src/server/checkout-server';
 import { launchChromium } from '../../../src/tools/chromium';
 import { type MerchantSite, startMerchantSite } from '../../../src/tools/merchant-site';
 
@@ -22,7 +22,7 @@ export interface Harness {
 }
 
 export async function startHarness(sandboxOptions: SandboxOptions = {}): Promise<Harness> {
-  const server = await startServer({ port: 0, sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions } });
+  const server = await startCheckoutServer({ port: 0, sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions } });
   const merchant = await startMerchantSite();
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];

@@ -1,4 +1,4 @@
-// Small response helpers shared by the server's routes.
+// Small response helpers shared by the server's sub-apps: base headers, redirects, 405s and the plain message pages.
 import type { SandboxBindings } from '../sandbox';
 import { cspHash } from './security';
 
@@ -73,3 +73,19 @@ export function messagePage(status: number, ...messages: [Message, ...Message[]]
     },
   });
 }
+
+/** What answers an address nobody serves: said in French and in English, as every page a payer may meet. */
+export const notFoundPage = () =>
+  messagePage(
+    404,
+    { lang: 'fr', title: 'Page introuvable', text: 'Il n’y a rien à cette adresse.' },
+    { lang: 'en', title: 'Not found', text: 'There is nothing at this address.' },
+  );
+
+/** What answers a request whose handler failed: never a stack, never a detail of the server's. */
+export const serverErrorPage = () =>
+  messagePage(
+    500,
+    { lang: 'fr', title: 'Erreur du serveur', text: 'Un problème est survenu de notre côté. Réessayez dans un instant.' },
+    { lang: 'en', title: 'Server error', text: 'Something went wrong on our side. Please try again.' },
+  );
