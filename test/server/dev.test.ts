@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Dev mode: Vite in middleware mode behind the same dispatcher, the hosted page hot-reloading.
+// Dev mode: Vite in middleware mode in the same Hono app, the hosted page hot-reloading.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
