@@ -4,7 +4,7 @@
 import { type Client, createClient } from '../src/api';
 import type { SandboxOptions } from '../src/sandbox/config';
 import { type RunningServer, startCheckoutServer } from '../src/server/checkout-server';
-import { type MerchantSite, startMerchantSite } from '../src/tools/merchant-site';
+import { type MerchantSite, startMerchantSite } from '../test/support/merchant-site';
 import type { Scenario } from './load';
 
 export const BENCH_TOKEN = 'sk_test_bench';

@@ -9,8 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { createClient } from '../src/api';
 import { TEST_NUMBERS, type TestOutcome } from '../src/phone';
 import { startCheckoutServer } from '../src/server/checkout-server';
-import { launchChromium } from '../src/tools/chromium';
-import { startMerchantSite } from '../src/tools/merchant-site';
+import { launchChromium } from '../test/support/chromium';
+import { startMerchantSite } from '../test/support/merchant-site';
 import { demoMerchantProfile } from '../src/demo/profile';
 import { REPO_ROOT } from '../src/server/paths';
 

@@ -5,8 +5,8 @@ import { createClient } from '../../../src/api';
 import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../../src/phone';
 import type { SandboxOptions } from '../../../src/sandbox';
 import { type RunningServer, startCheckoutServer } from '../../../src/server/checkout-server';
-import { launchChromium } from '../../../src/tools/chromium';
-import { type MerchantSite, startMerchantSite } from '../../../src/tools/merchant-site';
+import { launchChromium } from '../../support/chromium';
+import { type MerchantSite, startMerchantSite } from '../../support/merchant-site';
 
 export const TEST_TOKEN = 'sk_test_browser';
 
