@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ViteDevServer } from 'vite';
 import type { Sandbox } from '../sandbox';
-import { createServerApp, type ServerAppOptions } from './app';
+import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
 import { listen } from './listen';
 
 export interface ServerOptions extends Omit<ServerAppOptions, 'publicUrl' | 'vite' | 'compressApi'> {
@@ -43,7 +43,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // once listening) for the links it writes. Requests that arrive meanwhile wait for it.
   const listening = await listen(port, host);
   let vite: { server: ViteDevServer; root: string } | undefined;
-  let served: Awaited<ReturnType<typeof createServerApp>> | undefined;
+  let served: ServerApp | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= listening

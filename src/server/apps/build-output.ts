@@ -15,10 +15,10 @@ const SHORT_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The languages loaded only when chosen (src/i18n/load.ts): `/i18n/ar.json`, `es`, `pt`. */
-export const I18N_PATH = /^\/i18n\/([a-z]{2})\.json$/;
+const I18N_PATH = /^\/i18n\/([a-z]{2})\.json$/;
 
 /** The steps loaded only when the service asks for them (src/methods/steps.ts): `/steps/otp.js`, `app`, `qr`. */
-export const STEPS_PATH = /^\/steps\/([a-z]{1,16})\.js$/;
+const STEPS_PATH = /^\/steps\/([a-z]{1,16})\.js$/;
 
 export function buildOutputApp(files: StaticFiles): Hono<ServerEnv> {
   /** The file at `path` of dist/ (null: none), answered with `cacheControl`. */

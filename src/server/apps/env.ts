@@ -7,7 +7,7 @@ import type { SandboxBindings } from '../../sandbox';
  * clients apart by it) and the Node response (dev mode hands both to Vite's middlewares). Absent
  * when the app is called in process (`app.fetch(request)`), so always read with `?.`.
  */
-export interface ServerBindings extends SandboxBindings {
+interface ServerBindings extends SandboxBindings {
   outgoing?: ServerResponse;
 }
 
