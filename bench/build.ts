@@ -11,8 +11,8 @@ import { REPO_ROOT } from '../src/server/paths';
 
 const run = promisify(execFile);
 
-/** Vite modes of `npm run build` that produce what a payer downloads (widget.mjs is for bundlers). */
-const MODES = ['production', 'widget'] as const;
+/** The bundles of `npm run build` that a payer downloads (widget.mjs is for bundlers). */
+const BUNDLES = 'page,widget';
 
 export interface BenchBuild {
   /** What ships. */
@@ -22,14 +22,10 @@ export interface BenchBuild {
   remove(): Promise<void>;
 }
 
+/** The one build script (scripts/build.ts), in a child process: it builds for production whatever NODE_ENV this runs under. */
 async function build(outDir: string, sourcemap: boolean) {
-  // NODE_ENV=production as in `npm run build`: a parent that runs under a test runner must not
-  // leak NODE_ENV=test into Vite (it would make development bundles).
-  const env = { ...process.env, NODE_ENV: 'production' };
-  for (const mode of MODES) {
-    const args = ['node_modules/vite/bin/vite.js', 'build', '--mode', mode, '--outDir', outDir, '--logLevel', 'warn', ...(sourcemap ? ['--sourcemap', 'hidden'] : [])];
-    await run(process.execPath, args, { cwd: REPO_ROOT, env, maxBuffer: 16 * 1024 * 1024 });
-  }
+  const args = ['--import', 'tsx', 'scripts/build.ts', 'bundles', '--only', BUNDLES, '--out', outDir, '--log-level', 'warn', ...(sourcemap ? ['--sourcemap', 'hidden'] : [])];
+  await run(process.execPath, args, { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
 }
 
 export async function buildForBench(): Promise<BenchBuild> {

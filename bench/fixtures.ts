@@ -3,8 +3,8 @@
 // another port, and the pages a payer opens: a checkout session, a bare intent link, the widget.
 import { type Client, createClient } from '../src/api';
 import type { SandboxOptions } from '../src/sandbox/config';
-import { type RunningServer, startServer } from '../src/server/server';
-import { type MerchantSite, startMerchantSite } from '../src/tools/merchant-site';
+import { type RunningServer, startCheckoutServer } from '../src/server/checkout-server';
+import { type MerchantSite, startMerchantSite } from '../test/support/merchant-site';
 import type { Scenario } from './load';
 
 export const BENCH_TOKEN = 'sk_test_bench';
@@ -18,7 +18,7 @@ export interface Fixtures {
 }
 
 export async function startFixtures(distDir: string, sandboxOptions: SandboxOptions = {}): Promise<Fixtures> {
-  const server = await startServer({ port: 0, distDir, sandboxOptions: { env: {}, ...sandboxOptions } });
+  const server = await startCheckoutServer({ port: 0, distDir, sandboxOptions: { env: {}, ...sandboxOptions } });
   const merchant = await startMerchantSite();
   const api = createClient({ baseUrl: server.url, token: BENCH_TOKEN });
   // The server compresses its files in the background as it starts; a payer arriving later gets

@@ -1,14 +1,20 @@
-// The sandbox alone, as `npm start` runs it (rate limits on, the default bounds, its state kept on
-// disk in `dataDir`), serving its API in its own process for the flood (./flood.ts). Makes the
-// bystander's intent, prints `READY <url> <intent id>`; on SIGTERM prints `HELD <bytes>` and exits.
+// The sandbox as the packaged command serves it (rate limits on, the default bounds, its state kept
+// on disk in `dataDir`), in its own process for the flood (./flood.ts), which only calls its API.
+// Makes the bystander's intent, prints `READY <url> <intent id>`; on SIGTERM prints `HELD <bytes>`
+// and exits.
 //   node --import tsx bench/flood-serve.ts <dataDir>
-import { serve } from '@hono/node-server';
-import { createSandbox } from '../src/sandbox';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandboxServer } from '../src/server/sandbox-server';
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: flood-serve.ts <dataDir>');
-const sandbox = createSandbox({ env: {}, dataDir });
-const created = await sandbox.fetch(
+// No build: the flood asks for no page, so an empty folder stands for dist/.
+const distDir = await mkdtemp(join(tmpdir(), 'momo-flood-dist-'));
+const server = await startSandboxServer({ port: 0, host: '127.0.0.1', distDir, sandboxOptions: { env: {}, dataDir } });
+const created = await server.fetch(
   new Request('http://bench.test/v1/payment-intents', {
     method: 'POST',
     headers: { Authorization: 'Bearer sk_test_bystander', 'Content-Type': 'application/json' },
@@ -16,9 +22,10 @@ const created = await sandbox.fetch(
   }),
 );
 const { intent_id: intentId } = (await created.json()) as { intent_id: string };
-const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log(`READY http://127.0.0.1:${info.port} ${intentId}`));
+console.log(`READY ${server.url} ${intentId}`);
 process.on('SIGTERM', () => {
-  console.log(`HELD ${sandbox.stats().bytes}`);
-  server.close();
+  console.log(`HELD ${server.sandbox.stats().bytes}`);
+  void server.close();
+  rmSync(distDir, { recursive: true, force: true });
   process.exit(0);
 });

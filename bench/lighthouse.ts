@@ -1,6 +1,6 @@
 // Lighthouse (mobile) on the hosted page as a payer opens it: a checkout session of three items from
 // a merchant with a profile (name, logo), and a bare intent link, each opened `runs` times by a
-// fresh Debian Chromium (the flags of src/tools/chromium.ts, headless, French), on the bench's own
+// fresh Debian Chromium (the flags of test/support/chromium.ts, headless, French), on the bench's own
 // build and server. Lighthouse's defaults otherwise: mobile form factor and screen, simulated
 // throttling (the page loads at full speed; Lantern then computes the metrics as on slow 4G: 150 ms
 // round trip, 1.6 Mbit/s, CPU 4× slower). It needs no network but the loopback: nothing is
@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Flags, Result } from 'lighthouse';
 import { createClient } from '../src/api';
 import { demoMerchantProfile } from '../src/demo/profile';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/tools/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium';
 import { median, round } from './stats';
 
 /** Categories the budgets hold to 100, by their Lighthouse ids. */

@@ -5,7 +5,7 @@
 // take typing: the first field is in the DOM on the form screen, and a task posted right after has
 // run (the main thread is free to handle a key).
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../src/tools/chromium';
+import { launchChromium } from '../test/support/chromium';
 import { startSlowLink } from './slow-link';
 import { median, round } from './stats';
 import { type Floor, floorOf, recordRequests, type WireRequest } from './waterfall';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium } from '../src/tools/chromium';
+import { launchChromium } from '../test/support/chromium';
 import { REPO_ROOT } from '../src/server/paths';
 import { byteBudgets } from './size';
 import { buildForBench } from './build';

@@ -5,7 +5,7 @@
 // encoded on the wire). A first visit (a new browser: nothing cached), then a returning payer: the
 // same browser, the next day's payment (its HTTP cache kept).
 import type { CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../src/tools/chromium';
+import { launchChromium } from '../test/support/chromium';
 import { scenarios, startFixtures } from './fixtures';
 import { openAndFill } from './latency';
 import { round } from './stats';

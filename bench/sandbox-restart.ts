@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSandbox } from '../src/sandbox';
 import { resolveConfig } from '../src/sandbox/config';
-import { startAttempt } from '../src/sandbox/intents';
+import { startAttempt } from '../src/sandbox/intent-lifecycle';
 import { Journal } from '../src/sandbox/persist/journal';
-import { createSession } from '../src/sandbox/sessions';
+import { newSession } from '../src/sandbox/sessions';
 import { Store } from '../src/sandbox/store/store';
 import { DEFAULT_STATE_LIMITS } from '../src/sandbox/store/usage';
 
@@ -40,7 +40,7 @@ const account = { country: 'cg', operator: 'mtn', msisdn: '242061234500', nation
 const item = (i: number) => ({ productId: `prt_${i}`, productName: `Article ${i}`, price: 2500, quantity: 2 });
 for (let i = 0; store.usage.total < DEFAULT_STATE_LIMITS.maxBytes * 0.99; i += 1) {
   const owner = `owner-${i % 50}`;
-  const session = createSession(
+  const session = newSession(
     store,
     { total: 5000, currency: 'xaf', accountId: 'acct_bench', successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/cancel', metadata: { order: `B-${i}` }, items: [item(i)] },
     owner,

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createClient } from '../src/api';
 import { TEST_NUMBERS, type TestOutcome } from '../src/phone';
-import { startServer } from '../src/server/server';
-import { launchChromium } from '../src/tools/chromium';
-import { startMerchantSite } from '../src/tools/merchant-site';
+import { startCheckoutServer } from '../src/server/checkout-server';
+import { launchChromium } from '../test/support/chromium';
+import { startMerchantSite } from '../test/support/merchant-site';
 import { demoMerchantProfile } from '../src/demo/profile';
 import { REPO_ROOT } from '../src/server/paths';
 
@@ -30,7 +30,7 @@ const SCHEMES = ['light', 'dark'] as const;
 
 type Combo = { device: keyof typeof DEVICES; lang: (typeof LANGS)[number]; scheme: (typeof SCHEMES)[number] };
 
-const server = await startServer({ port: 0, sandboxOptions: { approvalMs: 2500, env: {} } });
+const server = await startCheckoutServer({ port: 0, sandboxOptions: { approvalMs: 2500, env: {} } });
 const merchantSite = await startMerchantSite();
 const merchant = createClient({ baseUrl: server.url, token: TOKEN });
 // Who is paid, as a merchant with a profile shows it (the demo shop's: a name, a logo, support).

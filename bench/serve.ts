@@ -6,13 +6,13 @@
 //   node --import tsx bench/serve.ts <distDir> <intentsFile> <count>
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_STATE_LIMITS } from '../src/sandbox/store/usage';
-import { startServer } from '../src/server/server';
+import { startCheckoutServer } from '../src/server/checkout-server';
 import { BENCH_TOKEN } from './fixtures';
 
 const [distDir, intentsFile, countText] = process.argv.slice(2);
 if (!distDir || !intentsFile || !countText) throw new Error('usage: serve.ts <distDir> <intentsFile> <count>');
 
-const server = await startServer({ port: 0, distDir, sandboxOptions: { env: {}, confirmRateLimit: false, limits: { maxBytesPerToken: DEFAULT_STATE_LIMITS.maxBytes } } });
+const server = await startCheckoutServer({ port: 0, distDir, sandboxOptions: { env: {}, confirmRateLimit: false, limits: { maxBytesPerToken: DEFAULT_STATE_LIMITS.maxBytes } } });
 const intents: { id: string; secret: string }[] = [];
 for (let i = 0; i < Number(countText); i++) {
   const res = await server.fetch(

@@ -1,7 +1,7 @@
 // What the engine floor (README, "Browsers": Chrome and Android WebView 67, iOS Safari 12, Samsung
 // Internet 9, Firefox 78) lacks of the APIs the checkout's code and its libraries use. The sources
 // write the standard call (`Object.hasOwn(o, k)`, `text.replaceAll(a, b)`); the build
-// (src/tools/later-apis.ts) makes each a call of the function of the same name here, which uses the
+// (scripts/vite/later-apis.ts) makes each a call of the function of the same name here, which uses the
 // engine's own method where there is one. Nothing is added to the page's globals: widget.js runs on
 // a merchant's page, whose objects are not ours to change.
 

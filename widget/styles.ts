@@ -8,7 +8,7 @@ let sheet: CSSStyleSheet | undefined;
 
 // rem follows the merchant's root font size (62.5 % is common); inside the shadow root em, counted
 // from the widget's own root at the payer's default size, keeps the checkout's proportions: the
-// build writes checkout.css's rem as em here (vite.config.ts, widgetStylesheet).
+// build writes checkout.css's rem as em here (scripts/vite/widget-css.ts, widgetStylesheet).
 const CSS = widgetCss + checkoutCss + screensCss;
 
 /**

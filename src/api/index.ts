@@ -1,5 +1,5 @@
 // The API client, and the package's main entry (`momo-checkout`): no schema is exported, so the
-// shipped declarations hold the contract's types without zod (see src/tools/package-types.ts).
+// shipped declarations hold the contract's types without zod (see scripts/package-types.ts).
 export { serviceBase } from './base-url';
 export { createClient, type Client } from './client';
 export { getIntentView, getSession } from './endpoints/checkout';

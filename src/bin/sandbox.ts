@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// `npx momo-checkout-sandbox [--port 12111] [--host 127.0.0.1] [--memory | --data DIR] [--wipe]`: the sandbox for a merchant's own
-// tests and CI, like stripe-mock. Built by src/tools/build-package.ts into one file with its
-// dependencies (dist/bin/sandbox.mjs), so it runs on plain Node ≥ 20.
+// `npx momo-checkout-sandbox [--port 12111] [--host 127.0.0.1] [--memory | --data DIR] [--wipe]`: the
+// sandbox for a merchant's own tests and CI, like stripe-mock. Built by scripts/build-package.ts into
+// one file with its dependencies (dist/bin/sandbox.mjs), so it runs on plain Node ≥ 20.
 // Timings come from the environment, as for `npm start`: SANDBOX_APPROVAL_MS and the others.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { dataDirOf, wipeState } from '../sandbox/persist/location';
-import { startSandboxServer } from './sandbox-server';
+import { readServerArgs } from '../server/command-line';
+import { startSandboxServer } from '../server/sandbox-server';
+import { stopOnSignals } from '../server/signals';
+import { wipeState } from '../sandbox/persist/location';
 
 const USAGE = `Usage: momo-checkout-sandbox [--port 12111] [--host 127.0.0.1] [--memory | --data DIR] [--wipe]
-  --port N     port to listen on (0: any free port); default 12111
-  --host ADDR  interface to listen on; default 127.0.0.1 (0.0.0.0 in a container)
+  --port N     port to listen on (0: any free port); default PORT, else 12111
+  --host ADDR  interface to listen on; default HOST, else 127.0.0.1 (0.0.0.0 in a container)
   --data DIR   where the state is kept across restarts; default .momo-sandbox/ here (or SANDBOX_DATA_DIR)
   --memory     keep nothing: the state goes with the process (tests, CI)
   --wipe       forget the kept state, then exit
@@ -22,20 +23,18 @@ function fail(message: string, usage = true): never {
   process.exit(usage ? 2 : 1);
 }
 
-let values: { port?: string; host?: string; help?: boolean; wipe?: boolean };
-let dataDir: string | null = null;
+let args: ReturnType<typeof readServerArgs<'help' | 'wipe'>>;
 try {
-  const options = { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' }, data: { type: 'string' }, memory: { type: 'boolean' }, wipe: { type: 'boolean' } } as const;
-  ({ values } = parseArgs({ options }));
-  dataDir = dataDirOf(process.argv.slice(2), process.env);
+  args = readServerArgs(process.argv.slice(2), process.env, { defaultPort: 12111, switches: ['help', 'wipe'] });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-if (values.help) {
+const { port, host, dataDir } = args;
+if (args.switches.has('help')) {
   console.log(USAGE);
   process.exit(0);
 }
-if (values.wipe) {
+if (args.switches.has('wipe')) {
   if (dataDir === null) fail('--memory keeps nothing to wipe.');
   try {
     console.log(wipeState(dataDir) ? `momo-checkout-sandbox: wiped the state in ${dataDir}` : `momo-checkout-sandbox: nothing to wipe in ${dataDir}`);
@@ -44,21 +43,16 @@ if (values.wipe) {
   }
   process.exit(0);
 }
-const port = Number(values.port ?? '12111');
-if (!/^\d+$/.test(values.port ?? '0') || port > 65535) fail(`--port must be a port number, not "${values.port}".`);
 
 // This file is dist/bin/sandbox.mjs: the hosted page and widget.js are in dist/.
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 let server: Awaited<ReturnType<typeof startSandboxServer>>;
 try {
-  server = await startSandboxServer({ port, host: values.host ?? '127.0.0.1', distDir, sandbox: dataDir === null ? {} : { dataDir } });
+  server = await startSandboxServer({ port, host, distDir, sandboxOptions: dataDir === null ? {} : { dataDir } });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error), false); // e.g. the port is taken
 }
 // One line a test script can wait for (and parse the address from).
 console.log(`momo-checkout sandbox listening on ${server.url} (API ${server.url}/v1, bearer sk_test_…; state ${dataDir ?? 'in memory'})`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().then(() => process.exit(0)));
-}
+stopOnSignals('momo-checkout-sandbox', server);

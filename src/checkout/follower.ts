@@ -4,13 +4,13 @@
 import type { Clock } from '../api/clock';
 
 /** The page the checkout runs in, for visibility and connectivity; null where there is none. */
-export type Page = Pick<Window, 'document' | 'navigator' | 'addEventListener' | 'removeEventListener'> | null;
+export type HostPage = Pick<Window, 'document' | 'navigator' | 'addEventListener' | 'removeEventListener'> | null;
 
-export const currentPage = (): Page => (typeof window === 'undefined' ? null : window);
+export const currentPage = (): HostPage => (typeof window === 'undefined' ? null : window);
 
 export interface FollowerOptions {
   clock: Clock;
-  page: Page;
+  page: HostPage;
   /** One read of the payment; resolves when its result has been applied. */
   read(): Promise<void>;
   /** Milliseconds until the next read, or null when there is nothing more to follow. */

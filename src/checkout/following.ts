@@ -7,7 +7,7 @@ import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import { errorKind, failure } from './api-errors';
 import { pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
-import { createFollower, type Page } from './follower';
+import { createFollower, type HostPage } from './follower';
 import type { Outcome } from './outcome';
 import type { Attempt, Screen } from './screens';
 import { attemptOf, followUntil } from './transition';
@@ -18,7 +18,7 @@ interface Wiring {
   api: ClientConfig;
   intentId: string;
   clock: Clock;
-  page: Page;
+  page: HostPage;
   outcome: Outcome;
   /** Aborted when the model is disposed. */
   signal: AbortSignal;

@@ -15,16 +15,16 @@ import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import { countryOfPhone } from '../phone';
 import { failure } from './api-errors';
 import { createConfirm } from './confirm';
-import { currentPage, type Page } from './follower';
+import { currentPage, type HostPage } from './follower';
 import { createFollowing } from './following';
 import { createForm } from './form';
-import { createOutcome, type Merchant } from './outcome';
+import { createOutcome, type MerchantCallbacks } from './outcome';
 import type { Screen } from './screens';
 import type { SessionReader } from './session';
 
 export type { CheckoutEventDetail } from './outcome';
 
-export interface CheckoutOptions extends Merchant {
+export interface CheckoutOptions extends MerchantCallbacks {
   api: ClientConfig;
   clientSecret: string;
   /** A bare intent (`pi_…`); for a session, leave it out: the intent comes from the secret. */
@@ -35,7 +35,7 @@ export interface CheckoutOptions extends Merchant {
   /** Whether the receipt counts down to successUrl (default); not for a payer who came Back. */
   autoReturn?: boolean;
   /** Where visibility and connectivity are watched; default: the current window (null: none). */
-  page?: Page;
+  page?: HostPage;
   /** The payer as the merchant knows them (the widget's `customer`): the form starts with it. */
   customer?: Customer | undefined;
 }

@@ -17,7 +17,7 @@ export interface CheckoutEventDetail {
   chargeId: string | null;
 }
 
-export interface Merchant {
+export interface MerchantCallbacks {
   /** Paid: told once, when the page sees it happen or first finds it (never twice for one payment on one device). */
   onSucceeded?(detail: CheckoutEventDetail): void;
   /** It can no longer be paid: its attempts ran out, its session ended, the merchant canceled it. */
@@ -49,7 +49,7 @@ function firstNews(intentId: string): boolean {
   return !seen;
 }
 
-export function createOutcome(intentId: string, merchant: Merchant, clock: Clock) {
+export function createOutcome(intentId: string, merchant: MerchantCallbacks, clock: Clock) {
   const screen = signal<Screen>({ name: 'loading' });
   const intent = signal<PaymentIntent | null>(null);
   const session = signal<CheckoutSession | null>(null);

@@ -6,14 +6,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
-import { BodyCutOff, readAtMost } from '../sandbox/http';
+import { BodyCutOff, readAtMost } from '../sandbox/json';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import type { SafeHtml } from './html';
 import { demoOrders } from './orders';
-import { messagePage, shopPage, successPage } from './pages';
-import { type Lang, STRINGS, langOf } from './strings';
+import { shopMessagePage, shopPage, successPage } from './pages';
+import { type ShopLang, STRINGS, langOf } from './strings';
 
 /** A real payment service (env MOMO_API_BASE and MOMO_SECRET_KEY). */
 export interface DemoApi {
@@ -39,8 +40,11 @@ export interface DemoOptions {
   ordersDir?: string | undefined;
 }
 
-/** The demo's requests, and `close` to stop following payments. */
-export type Demo = ((req: Request) => Promise<Response>) & { close(): Promise<void> };
+/** The demo's routes, all under /demo, and `close` to stop following payments. */
+export interface Demo {
+  app: Hono;
+  close(): Promise<void>;
+}
 
 /** Any `sk_test_…` key is a merchant to the sandbox. */
 export const SANDBOX_SECRET_KEY = 'sk_test_demo';
@@ -108,12 +112,12 @@ export function createDemo(options: DemoOptions): Demo {
     new Response(req.method === 'HEAD' ? null : body.value, { status, headers: pageHeaders });
 
   /** What the merchant shows when the service fails: a message, never a stack. */
-  function apiFailure(error: unknown, lang: Lang, req: Request): Response {
+  function apiFailure(error: unknown, lang: ShopLang, req: Request): Response {
     if (!isApiError(error)) throw error;
     const t = STRINGS[lang];
     console.error(`[demo] ${req.method} ${new URL(req.url).pathname}: the payment service failed (${error.kind}${error.status ? ` ${error.status}` : ''}${error.code ? ` ${error.code}` : ''})`);
     const detail = [error.code ?? error.kind, error.message].join(': ');
-    return page(502, messagePage(lang, t.apiErrorTitle, t.apiErrorText, detail), req);
+    return page(502, shopMessagePage(lang, t.apiErrorTitle, t.apiErrorText, detail), req);
   }
 
   /** The shop: nothing is created or stored for a GET; each way to pay carries its order reference. */
@@ -124,7 +128,7 @@ export function createDemo(options: DemoOptions): Demo {
   }
 
   /** The intent of an order, created once (its reference is the Idempotency-Key) and followed to its end. */
-  async function intentFor(order: string, purpose: 'link' | 'widget' | 'dialog', lang: Lang) {
+  async function intentFor(order: string, purpose: 'link' | 'widget' | 'dialog', lang: ShopLang) {
     const intent = await client.createIntent(
       { amount: cartTotal(cartLines()), currency: 'xaf', description: `${STRINGS[lang].shopName} ${order} (${purpose})`, metadata: { order } },
       { idempotencyKey: `demo-${purpose}-${order}` },
@@ -134,10 +138,10 @@ export function createDemo(options: DemoOptions): Demo {
   }
 
   /** The shop's form or script, posted from its own page: the order's reference, valid, or null. */
-  async function postedOrder(req: Request, url: URL): Promise<{ form: URLSearchParams; order: string; lang: Lang } | Response> {
+  async function postedOrder(req: Request, url: URL): Promise<{ form: URLSearchParams; order: string; lang: ShopLang } | Response> {
     const form = isSameSiteFormPost(req, url.origin) ? await readForm(req) : null;
     const lang = langOf(form?.get('lang') ?? url.searchParams.get('lang'));
-    if (form === null) return page(403, messagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
+    if (form === null) return page(403, shopMessagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
     const submitted = form.get('order') ?? '';
     return { form, order: ORDER_REF.test(submitted) ? submitted : newOrderRef(), lang };
   }
@@ -178,12 +182,12 @@ export function createDemo(options: DemoOptions): Demo {
   async function checkout(req: Request, url: URL): Promise<Response> {
     if (!isSameSiteFormPost(req, url.origin)) {
       const lang = langOf(url.searchParams.get('lang'));
-      return page(403, messagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
+      return page(403, shopMessagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
     }
     const form = await readForm(req);
     const lang = langOf(form?.get('lang'));
     const t = STRINGS[lang];
-    if (form === null) return page(400, messagePage(lang, t.forbiddenTitle, t.forbiddenText), req);
+    if (form === null) return page(400, shopMessagePage(lang, t.forbiddenTitle, t.forbiddenText), req);
 
     // The order reference comes with the form, so a second click sends the same request under
     // the same Idempotency-Key and gets the same session instead of a second one.
@@ -225,7 +229,7 @@ export function createDemo(options: DemoOptions): Demo {
     const lang = langOf(url.searchParams.get('lang'));
     const t = STRINGS[lang];
     const id = url.searchParams.get('session_id') ?? '';
-    if (!SESSION_ID.test(id)) return page(400, messagePage(lang, t.badSessionTitle, t.badSessionText), req);
+    if (!SESSION_ID.test(id)) return page(400, shopMessagePage(lang, t.badSessionTitle, t.badSessionText), req);
     try {
       // Nothing the customer's browser says is trusted: the session is read with the shop's key,
       // must be the shop's own (its account, an order of this shop on its intent), and paid means
@@ -234,62 +238,43 @@ export function createDemo(options: DemoOptions): Demo {
       const intent = session.accountId === DEMO_ACCOUNT_ID ? await client.getIntent(session.paymentIntentId) : null;
       const order = intent?.metadata?.order;
       if (!intent || typeof order !== 'string' || !ORDER_REF.test(order)) {
-        return page(404, messagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);
+        return page(404, shopMessagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);
       }
       const paid = intent.status === 'succeeded' && intent.amount === session.total && intent.currency === session.currency;
       return page(200, successPage(lang, session, paid), req);
     } catch (error) {
       if (isApiError(error) && error.status === 404) {
-        return page(404, messagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);
+        return page(404, shopMessagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);
       }
       return apiFailure(error, lang, req);
     }
   }
 
-  const handle = async (req: Request): Promise<Response> => {
-    const url = new URL(req.url);
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
-    switch (url.pathname) {
-      case '/demo':
-      case '/demo/':
-        if (isRead) return shop(req, url);
-        break;
-      case '/demo/demo.css':
-        if (isRead) {
-          css ??= compressVariants(CSS, 'text/css; charset=utf-8');
-          return variantResponse(req, await css, { cacheControl: 'no-cache' });
-        }
-        break;
-      case '/demo/demo.js':
-        if (isRead) {
-          script ??= compressVariants(SCRIPT, 'text/javascript; charset=utf-8');
-          return variantResponse(req, await script, { cacheControl: 'no-cache' });
-        }
-        break;
-      case '/demo/checkout':
-        if (req.method === 'POST') return checkout(req, url);
-        return methodNotAllowed('POST');
-      case '/demo/pay-link':
-        if (req.method === 'POST') return payLink(req, url);
-        return methodNotAllowed('POST');
-      case '/demo/intent':
-        if (req.method === 'POST') return intentJson(req, url);
-        return methodNotAllowed('POST');
-      case '/demo/success':
-        if (isRead) return success(req, url);
-        break;
-      case '/demo/orders':
-        if (isRead) return page(200, await orders.page(langOf(url.searchParams.get('lang'))), req);
-        break;
-      default: {
-        const lang = langOf(url.searchParams.get('lang'));
-        const t = STRINGS[lang];
-        return page(404, messagePage(lang, t.notFoundTitle, t.notFoundText), req);
-      }
-    }
-    return methodNotAllowed('GET, HEAD');
-  };
-  return Object.assign(handle, { close });
+  const app = new Hono();
+  // Hono answers HEAD with the GET routes (the body left out).
+  app.get('/demo', (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get('/demo/', (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get('/demo/demo.css', async (c) => {
+    css ??= compressVariants(CSS, 'text/css; charset=utf-8');
+    return variantResponse(c.req.raw, await css, { cacheControl: 'no-cache' });
+  });
+  app.get('/demo/demo.js', async (c) => {
+    script ??= compressVariants(SCRIPT, 'text/javascript; charset=utf-8');
+    return variantResponse(c.req.raw, await script, { cacheControl: 'no-cache' });
+  });
+  app.get('/demo/success', (c) => success(c.req.raw, new URL(c.req.url)));
+  app.get('/demo/orders', async (c) => page(200, await orders.page(langOf(c.req.query('lang') ?? null)), c.req.raw));
+  app.post('/demo/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
+  app.post('/demo/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
+  app.post('/demo/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
+  // The shop's addresses asked with another method, then every other address under /demo.
+  for (const path of ['/demo/checkout', '/demo/pay-link', '/demo/intent']) app.all(path, () => methodNotAllowed('POST'));
+  for (const path of ['/demo', '/demo/', '/demo/demo.css', '/demo/demo.js', '/demo/success', '/demo/orders']) app.all(path, () => methodNotAllowed('GET, HEAD'));
+  app.all('/demo/*', (c) => {
+    const lang = langOf(c.req.query('lang') ?? null);
+    return page(404, shopMessagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
+  });
+  return { app, close };
 }
 
 const methodNotAllowed = (allow: string) =>

@@ -1,12 +1,12 @@
 // The demo shop's products and the basket every visitor has. Prices are whole francs CFA (XAF has
 // no minor unit) and are only ever taken from here, never from a form.
 import type { SessionItem } from '../api/types';
-import type { Lang } from './strings';
+import type { ShopLang } from './strings';
 
 export interface Product {
   id: string;
-  name: Readonly<Record<Lang, string>>;
-  description: Readonly<Record<Lang, string>>;
+  name: Readonly<Record<ShopLang, string>>;
+  description: Readonly<Record<ShopLang, string>>;
   price: number;
 }
 
@@ -55,7 +55,7 @@ export function cartLines(): CartLine[] {
 export const cartTotal = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
 
 /** The basket as session items, named in the payer's language. */
-export const sessionItems = (lines: readonly CartLine[], lang: Lang): SessionItem[] =>
+export const sessionItems = (lines: readonly CartLine[], lang: ShopLang): SessionItem[] =>
   lines.map(({ product, quantity }) => ({ productId: product.id, quantity, price: product.price, productName: product.name[lang] }));
 
 const XAF = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XAF' });

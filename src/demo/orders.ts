@@ -10,11 +10,11 @@ import { createFulfillment, fileStore, type FollowTarget, type FulfillmentEvent,
 import { formatXaf } from './catalog';
 import { html, type HtmlValue, type SafeHtml } from './html';
 import { layout } from './pages';
-import { type Lang, STRINGS } from './strings';
+import { type ShopLang, STRINGS } from './strings';
 
 export interface DemoOrders {
   follow(target: FollowTarget): Promise<void>;
-  page(lang: Lang): Promise<SafeHtml>;
+  page(lang: ShopLang): Promise<SafeHtml>;
   close(): Promise<void>;
 }
 
@@ -64,7 +64,7 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
   });
   fulfillment.start();
 
-  async function page(lang: Lang): Promise<SafeHtml> {
+  async function page(lang: ShopLang): Promise<SafeHtml> {
     const t = STRINGS[lang];
     // Each order's latest word: its end, or overdue while it has none.
     const ends = new Map<string, BookLine>();

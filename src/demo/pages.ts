@@ -4,10 +4,10 @@ import type { PublicSession } from '../api/types';
 import { TEST_NUMBERS, type TestOutcome } from '../phone';
 import { type CartLine, PRODUCTS, cartTotal, formatXaf } from './catalog';
 import { type HtmlValue, type SafeHtml, html } from './html';
-import { type Lang, STRINGS } from './strings';
+import { type ShopLang, STRINGS } from './strings';
 
 interface LayoutOptions {
-  lang: Lang;
+  lang: ShopLang;
   title: string;
   body: SafeHtml;
   /** Adds the widget's script. */
@@ -49,7 +49,7 @@ ${body}
  * and the dialog.
  */
 export interface ShopPageData {
-  lang: Lang;
+  lang: ShopLang;
   canceled: boolean;
   lines: readonly CartLine[];
   /** References of the orders each way pays; also their idempotency keys (a second click: the same payment). */
@@ -141,7 +141,7 @@ ${rows}</tbody>
 }
 
 /** The order's page after the checkout; `paid` as the shop's server found it, never as the browser says. */
-export function successPage(lang: Lang, session: PublicSession, paid: boolean): SafeHtml {
+export function successPage(lang: ShopLang, session: PublicSession, paid: boolean): SafeHtml {
   const t = STRINGS[lang];
   const amount = formatXaf(session.total);
   const [title, text, kind] = paid
@@ -166,7 +166,7 @@ ${items}</ul>
 }
 
 /** A plain message: errors and refusals. */
-export function messagePage(lang: Lang, title: string, text: string, detail?: string): SafeHtml {
+export function shopMessagePage(lang: ShopLang, title: string, text: string, detail?: string): SafeHtml {
   const t = STRINGS[lang];
   const body = html`<section class="result unpaid">
 <h1>${title}</h1>

@@ -1,8 +1,8 @@
 // The demo's texts. French is the default: the shop sells in Central Africa.
 
-export type Lang = 'fr' | 'en';
+export type ShopLang = 'fr' | 'en';
 
-export const langOf = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'fr');
+export const langOf = (value: string | null | undefined): ShopLang => (value === 'en' ? 'en' : 'fr');
 
 export const STRINGS = {
   fr: {
@@ -122,4 +122,4 @@ export const STRINGS = {
   },
 } as const;
 
-export type Strings = (typeof STRINGS)[Lang];
+export type Strings = (typeof STRINGS)[ShopLang];

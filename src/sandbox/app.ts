@@ -4,11 +4,11 @@
 import { Hono } from 'hono';
 import { resolveConfig, type SandboxOptions } from './config';
 import type { Deps, SandboxBindings, SandboxEnv } from './env';
-import { ApiError, redact } from './errors';
+import { SandboxError, redact } from './errors';
 import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
-import { jsonResponse } from './http';
+import { jsonResponse } from './json';
 import { MerchantProfiles } from './merchants';
 import { confirmLimits } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
@@ -76,7 +76,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     await next();
     // No answer goes out before what it acknowledges, or shows, is on disk.
     await journal?.durable().catch((error: unknown) => {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof SandboxError)) throw error;
       c.res = undefined;
       c.res = jsonResponse(error.status, error.toBody());
     });
@@ -91,13 +91,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   app.notFound((c) => {
-    const error = new ApiError('not_found', `This endpoint does not exist.${addressHint(c.req.path)}`);
+    const error = new SandboxError('not_found', `This endpoint does not exist.${addressHint(c.req.path)}`);
     return jsonResponse(error.status, error.toBody());
   });
   app.onError((error) => {
-    if (error instanceof ApiError) return jsonResponse(error.status, error.toBody());
+    if (error instanceof SandboxError) return jsonResponse(error.status, error.toBody());
     logInternal(error);
-    const internal = new ApiError('internal_error', 'The sandbox failed unexpectedly; the request may be retried.');
+    const internal = new SandboxError('internal_error', 'The sandbox failed unexpectedly; the request may be retried.');
     return jsonResponse(internal.status, internal.toBody());
   });
 

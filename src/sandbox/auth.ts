@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { browserForbidden } from './cors';
-import { ApiError } from './errors';
+import { SandboxError } from './errors';
 import type { SandboxEnv } from './env';
 import { hashOf } from './idempotency';
 import type { Owner } from './store/records';
@@ -14,7 +14,7 @@ const PREFIX = Buffer.from('sk_test_');
 const BEARER = /^Bearer +([\x21-\x7e]+)$/i;
 
 const unauthorized = () =>
-  new ApiError('unauthorized', 'A valid secret key is required: send the header Authorization: Bearer sk_test_….');
+  new SandboxError('unauthorized', 'A valid secret key is required: send the header Authorization: Bearer sk_test_….');
 
 /** The token of a well-formed `Authorization: Bearer sk_test_…` header, else null. */
 export function merchantToken(header: string | undefined): string | null {

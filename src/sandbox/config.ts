@@ -2,7 +2,7 @@ import type { MerchantRequest } from '../api/types';
 import { configuredMerchants } from './merchants';
 import type { MerchantRecord, Owner } from './store/records';
 import { DEFAULT_STATE_LIMITS, type StateLimits } from './store/usage';
-import type { Clock } from './time';
+import type { SandboxClock } from './time';
 
 /** At most `max` requests in any `windowMs` (a sliding window). */
 export interface RateLimit {
@@ -12,7 +12,7 @@ export interface RateLimit {
 
 export interface SandboxOptions {
   /** Injected clock (ms since epoch). State changes are computed from it whenever a record is read. */
-  now?: Clock;
+  now?: SandboxClock;
   /** Delay before a pending attempt is approved or declined. Env SANDBOX_APPROVAL_MS, default 4000. */
   approvalMs?: number;
   /** Lifetime of an unanswered approval request. Env SANDBOX_PENDING_TIMEOUT_MS, default 300000. */
@@ -66,7 +66,7 @@ export interface SandboxOptions {
 }
 
 export interface SandboxConfig {
-  now: Clock;
+  now: SandboxClock;
   approvalMs: number;
   pendingTimeoutMs: number;
   executionMs: number;

@@ -3,8 +3,8 @@
 // tokens and belong on servers, so a request that shows a browser Origin is refused outright.
 import { createMiddleware } from 'hono/factory';
 import type { Handler } from 'hono';
-import { ApiError } from './errors';
-import { jsonResponse } from './http';
+import { SandboxError } from './errors';
+import { jsonResponse } from './json';
 import type { SandboxEnv } from './env';
 
 export const PREFLIGHT_MAX_AGE_S = 7200;
@@ -29,7 +29,7 @@ export const publicPreflight: Handler<SandboxEnv> = () =>
   });
 
 export const browserForbidden = () =>
-  new ApiError(
+  new SandboxError(
     'browser_origin_forbidden',
     'This endpoint takes a secret key and must be called from a server, never from a browser.',
   );

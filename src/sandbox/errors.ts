@@ -52,7 +52,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   storage_unavailable: 503,
 };
 
-export class ApiError extends Error {
+/** What the sandbox answers a request it refuses with: its code, HTTP status and the field at fault. */
+export class SandboxError extends Error {
   readonly status: number;
 
   constructor(
@@ -61,7 +62,7 @@ export class ApiError extends Error {
     readonly field: string | null = null,
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'SandboxError';
     this.status = ERROR_STATUS[code];
   }
 
@@ -70,9 +71,9 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidField = (field: string, message: string) => new ApiError('invalid_request', message, field);
+export const invalidField = (field: string, message: string) => new SandboxError('invalid_request', message, field);
 
-export const notFound = (what = 'The requested resource') => new ApiError('not_found', `${what} does not exist.`);
+export const notFound = (what = 'The requested resource') => new SandboxError('not_found', `${what} does not exist.`);
 
 const SECRET_PATTERNS = [/sk_(?:test|live)_[^\s"',;]*/g, new RegExp(CLIENT_SECRET_PATTERN, 'g'), /Bearer\s+\S+/gi];
 

@@ -3,8 +3,8 @@
 // corrected and sent again with the same key. Answers are records of the store (kept a day).
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { ApiError } from './errors';
-import { jsonResponse } from './http';
+import { SandboxError } from './errors';
+import { jsonResponse } from './json';
 import type { Owner } from './store/records';
 import { IDEMPOTENCY_TTL_MS, type Store } from './store/store';
 
@@ -32,7 +32,7 @@ export function idempotencyKeyOf(c: Context, supported: boolean): string | null 
   const key = c.req.header('idempotency-key');
   if (key === undefined || !supported) return null;
   if (!KEY_PATTERN.test(key)) {
-    throw new ApiError('invalid_request', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
+    throw new SandboxError('invalid_request', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
   }
   return key;
 }
@@ -63,7 +63,7 @@ export function runIdempotent(store: Store, request: IdempotencyRequest, now: nu
   const previous = store.answer(id);
   if (previous && now - previous.storedAt < IDEMPOTENCY_TTL_MS) {
     if (previous.fingerprint !== request.fingerprint) {
-      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+      throw new SandboxError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
     }
     return jsonResponse(previous.status, previous.body, { 'Idempotent-Replayed': 'true' });
   }

@@ -2,18 +2,18 @@
 import type { ChargeRecord, ConfirmResult, Merchant, NextAction, PaymentIntent, PayoutRecord } from '../api/types';
 import { nextActionOf } from '../methods/momo/sandbox';
 import { FAILURE_MESSAGES } from './outcomes';
-import { failureCodeOf, feeOf, intentStatus, latestAttempt } from './intents';
-import type { Attempt, IntentRecord } from './store/records';
+import { failureCodeOf, feeOf, intentStatus, latestAttempt } from './intent-lifecycle';
+import type { AttemptRecord, IntentRecord } from './store/records';
 import { isoAt } from './time';
 
 const CHARGE_TYPES = { pending: 'charge.pending', succeeded: 'charge.success', failed: 'charge.failed' } as const;
 
-function failureOf(attempt: Attempt): { code: string; message: string } | null {
+function failureOf(attempt: AttemptRecord): { code: string; message: string } | null {
   const code = failureCodeOf(attempt);
   return code === null ? null : { code, message: FAILURE_MESSAGES[code] };
 }
 
-function chargeRecord(intent: IntentRecord, attempt: Attempt): ChargeRecord {
+function chargeRecord(intent: IntentRecord, attempt: AttemptRecord): ChargeRecord {
   const failure = failureOf(attempt);
   return {
     id: attempt.recordId,
@@ -37,7 +37,7 @@ function chargeRecord(intent: IntentRecord, attempt: Attempt): ChargeRecord {
 }
 
 /** The payout of the attempt that succeeded: numbered as its charge, made when it succeeded. */
-function payoutRecord(intent: IntentRecord, paid: Attempt): PayoutRecord {
+function payoutRecord(intent: IntentRecord, paid: AttemptRecord): PayoutRecord {
   const fee = feeOf(intent.amount);
   return {
     id: paid.recordId,
@@ -70,7 +70,7 @@ export interface IntentViewer {
 }
 
 /** Extension: what the payer does next while the attempt is pending (src/methods/momo/sandbox.ts). */
-function nextActionOfAttempt(intent: IntentRecord, attempt: Attempt | undefined, base: string): NextAction | null {
+function nextActionOfAttempt(intent: IntentRecord, attempt: AttemptRecord | undefined, base: string): NextAction | null {
   if (attempt?.status !== 'pending') return null;
   return nextActionOf(attempt, isoAt(attempt.expiresAt), `${base}/v1/_sandbox/wallet/${intent.intentId}/${attempt.walletToken ?? ''}`);
 }
@@ -127,7 +127,7 @@ export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merch
 }
 
 /** The answer of confirm: the attempt as it stands right after it started. */
-export function toConfirmResult(intent: IntentRecord, attempt: Attempt, { extensions, base }: { extensions: boolean; base: string }): ConfirmResult {
+export function toConfirmResult(intent: IntentRecord, attempt: AttemptRecord, { extensions, base }: { extensions: boolean; base: string }): ConfirmResult {
   const result: ConfirmResult = {
     intentId: intent.intentId,
     financialTransactionId: attempt.financialTransactionId,

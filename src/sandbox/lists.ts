@@ -15,7 +15,7 @@ const MAX_PAGE = 1_000_000;
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 
-export interface ListQuery<S extends string> {
+export interface ParsedListQuery<S extends string> {
   page: number;
   perPage: number;
   /** The statuses asked for (any of them), or null for all. */
@@ -53,7 +53,7 @@ function instant(c: Context<SandboxEnv>, name: string): number | null {
  * Reads `page`, `perPage`, `status` (one or several, comma-separated), `createdFrom`,
  * `createdBefore`, and with `updated` `updatedFrom`.
  */
-export function listQuery<S extends string>(c: Context<SandboxEnv>, known: readonly S[], { updated = false } = {}): ListQuery<S> {
+export function listQuery<S extends string>(c: Context<SandboxEnv>, known: readonly S[], { updated = false } = {}): ParsedListQuery<S> {
   const filters: [string, string][] = [];
   const status = c.req.query('status');
   let statuses: Set<S> | null = null;
@@ -83,13 +83,13 @@ export function listQuery<S extends string>(c: Context<SandboxEnv>, known: reado
 }
 
 /** Whether a record created at `createdAt` with `status` (and changed at `updatedAt`) is one the query asks for. */
-export const matches = <S extends string>(query: ListQuery<S>, createdAt: number, status: S, updatedAt = createdAt): boolean =>
+export const matches = <S extends string>(query: ParsedListQuery<S>, createdAt: number, status: S, updatedAt = createdAt): boolean =>
   (query.statuses === null || query.statuses.has(status)) &&
   (query.createdFrom === null || createdAt >= query.createdFrom) &&
   (query.createdBefore === null || createdAt < query.createdBefore) &&
   (query.updatedFrom === null || updatedAt >= query.updatedFrom);
 
-function pageUrl(page: number, query: ListQuery<string>): string {
+function pageUrl(page: number, query: ParsedListQuery<string>): string {
   const params = new URLSearchParams({ page: String(page) });
   if (query.perPage !== DEFAULT_PER_PAGE) params.set('perPage', String(query.perPage));
   for (const [name, value] of query.filters) params.set(name, value);
@@ -97,7 +97,7 @@ function pageUrl(page: number, query: ListQuery<string>): string {
 }
 
 /** The page the query asks for of `matching` (newest first): past the end it is empty, not an error. */
-export function pageOf<T, U>(matching: readonly T[], query: ListQuery<string>, show: (record: T) => U): { meta: PaginationMeta; data: U[] } {
+export function pageOf<T, U>(matching: readonly T[], query: ParsedListQuery<string>, show: (record: T) => U): { meta: PaginationMeta; data: U[] } {
   const { page, perPage } = query;
   const total = matching.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));

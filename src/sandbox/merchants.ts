@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { merchantRequestSchema } from '../api/schemas';
 import type { Merchant, MerchantRequest } from '../api/types';
 import { merchantToken, ownerOfToken } from './auth';
-import { ApiError, invalidField } from './errors';
+import { SandboxError, invalidField } from './errors';
 import type { Logo, MerchantRecord, Owner } from './store/records';
 import type { Store } from './store/store';
 import { parseWith } from './validate';
@@ -115,7 +115,7 @@ export function configuredMerchants(option: Readonly<Record<string, MerchantRequ
     try {
       profiles.set(owner, merchantRecord(parseWith(merchantRequestSchema, profile), owner, 0));
     } catch (error) {
-      if (error instanceof ApiError) throw new RangeError(`${which}: ${error.message}`);
+      if (error instanceof SandboxError) throw new RangeError(`${which}: ${error.message}`);
       throw error;
     }
   });

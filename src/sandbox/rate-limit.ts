@@ -7,8 +7,8 @@
 import type { Context } from 'hono';
 import type { RateLimit } from './config';
 import type { SandboxEnv } from './env';
-import { ApiError } from './errors';
-import { jsonResponse } from './http';
+import { SandboxError } from './errors';
+import { jsonResponse } from './json';
 
 /** Keys remembered at most; past it the least recently used goes (its requests are forgotten). */
 const MAX_RATE_LIMIT_KEYS = 100_000;
@@ -94,6 +94,6 @@ export function clientKey(c: Context<SandboxEnv>, trustProxy: boolean): string {
 
 /** 429 `rate_limited` with `Retry-After`. */
 export function rateLimited(seconds: number, message: string): Response {
-  const error = new ApiError('rate_limited', `${message}; retry after ${seconds} s.`);
+  const error = new SandboxError('rate_limited', `${message}; retry after ${seconds} s.`);
   return jsonResponse(error.status, error.toBody(), { 'Retry-After': String(seconds) });
 }

@@ -3,7 +3,7 @@
 import type { Merchant, PublicSession, Session, SessionRequest, SessionStatus } from '../api/types';
 import { invalidField } from './errors';
 import { newId } from './ids';
-import { intentStatus, newIntent, settle } from './intents';
+import { intentStatus, newIntent, settle } from './intent-lifecycle';
 import type { IntentRecord, Owner, SessionRecord } from './store/records';
 import type { Store } from './store/store';
 import { isoAt } from './time';
@@ -66,7 +66,7 @@ export function checkSessionRequest(body: SessionRequest, now: number): number {
 }
 
 /** A session ending at `expiresAt` and the intent that pays it, stored together (or neither: 503 if they do not fit). */
-export function createSession(store: Store, body: SessionRequest, owner: Owner, now: number, expiresAt: number): SessionRecord {
+export function newSession(store: Store, body: SessionRequest, owner: Owner, now: number, expiresAt: number): SessionRecord {
   const id = newId('cs');
   const intent = newIntent(store, { owner, amount: body.total, currency: body.currency, metadata: body.metadata, session: { id, expiresAt } }, now);
   const session: SessionRecord = {

@@ -6,4 +6,4 @@ export function isoAt(ms: number): string {
   return new Date(ms + OFFSET_MS).toISOString().replace('Z', '+01:00');
 }
 
-export type Clock = () => number;
+export type SandboxClock = () => number;

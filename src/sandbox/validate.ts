@@ -2,7 +2,7 @@
 // an English sentence naming it.
 import type * as z from 'zod/mini';
 import { COUNTRIES, findCountry } from '../phone';
-import { invalidField, ApiError } from './errors';
+import { invalidField, SandboxError } from './errors';
 
 type Issue = z.core.$ZodIssue;
 
@@ -107,7 +107,7 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z
     throw invalidField(field, `\`${field}\` is not a known field.`);
   }
   if (!issue || issue.path.length === 0) {
-    throw new ApiError('invalid_request', 'The request body must be a JSON object.');
+    throw new SandboxError('invalid_request', 'The request body must be a JSON object.');
   }
   const field = issue.path.map(String).join('.');
   throw invalidField(field, describe(issue, field, input));

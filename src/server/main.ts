@@ -1,42 +1,30 @@
 // `npm start` (after the build) and `npm run dev`: one port for the API, the hosted page, the
 // widget and the demo shop.
-//   PORT (default 3000); --dev (Vite with hot reload); --host [ADDR] (default 127.0.0.1; alone: 0.0.0.0)
-//   --data DIR (or SANDBOX_DATA_DIR): where the sandbox keeps its state, default .momo-sandbox/
-//     here; --memory: keep nothing (tests); npm run sandbox:wipe forgets it
+//   --port N (or PORT; default 3000), --host [ADDR] (or HOST; default 127.0.0.1; alone: 0.0.0.0),
+//   --data DIR | --memory: the sandbox's state (./command-line.ts); npm run sandbox:wipe forgets it
+//   --dev: Vite in front, with hot reload
 //   MOMO_API_BASE + MOMO_SECRET_KEY: the demo merchant talks to that service instead of the sandbox
 //   MOMO_CHECKOUT_API_ORIGIN: where the hosted page's API calls go, for its CSP (default: this server)
 //   MOMO_PUBLIC_URL: where payers reach this server, for session urls and the demo's return
 //     addresses (default http://localhost:PORT); never taken from a request's Host
-import { dataDirOf } from '../sandbox/persist/location';
 import { startBanner } from './banner';
-import { startServer } from './server';
+import { startCheckoutServer } from './checkout-server';
+import { readServerArgs } from './command-line';
+import { stopOnSignals } from './signals';
 
 function fail(message: string): never {
   console.error(`momo-checkout: ${message}`);
   process.exit(1);
 }
 
-const dev = process.argv.includes('--dev');
-const port = Number(process.env.PORT ?? '3000');
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${process.env.PORT}".`);
-const host = hostArgument(process.argv.slice(2)) ?? '127.0.0.1';
-
-/** `--host ADDR` or `--host=ADDR` to listen elsewhere than on loopback; `--host` alone: everywhere. */
-function hostArgument(args: string[]): string | undefined {
-  const index = args.findIndex((arg) => arg === '--host' || arg.startsWith('--host='));
-  if (index === -1) return undefined;
-  const arg = args[index] as string;
-  if (arg.startsWith('--host=')) return arg.slice('--host='.length) || '0.0.0.0';
-  const next = args[index + 1];
-  return next !== undefined && !next.startsWith('--') ? next : '0.0.0.0';
-}
-
-let dataDir: string | null = null;
+let args: ReturnType<typeof readServerArgs<'dev'>>;
 try {
-  dataDir = dataDirOf(process.argv.slice(2), process.env);
+  args = readServerArgs(process.argv.slice(2), process.env, { defaultPort: 3000, switches: ['dev'] });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+const { port, host, dataDir } = args;
+const dev = args.switches.has('dev');
 
 const apiBase = process.env.MOMO_API_BASE || undefined;
 const secretKey = process.env.MOMO_SECRET_KEY || undefined;
@@ -45,9 +33,9 @@ if (apiBase && !secretKey) fail('MOMO_API_BASE is set but MOMO_SECRET_KEY is not
 const reachedAsLocalhost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::';
 const publicUrl = process.env.MOMO_PUBLIC_URL || (reachedAsLocalhost && port !== 0 ? `http://localhost:${port}` : undefined);
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startCheckoutServer>>;
 try {
-  server = await startServer({
+  server = await startCheckoutServer({
     port,
     host,
     dev,
@@ -60,27 +48,5 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
-const base = publicUrl ?? server.url;
-
-console.log(startBanner({ dev, url: server.url, base, apiBase, dataDir }));
-
-let stopping = false;
-function stop(signal: string): void {
-  if (stopping) {
-    console.error(`momo-checkout: ${signal} again, exiting now.`);
-    process.exit(1);
-  }
-  stopping = true;
-  console.log(`momo-checkout: ${signal}, shutting down…`);
-  const force = setTimeout(() => {
-    console.error('momo-checkout: still busy after 5 s, exiting anyway.');
-    process.exit(1);
-  }, 5000);
-  force.unref();
-  server.close().then(
-    () => process.exit(0),
-    (error: unknown) => fail(`could not shut down cleanly: ${String(error)}`),
-  );
-}
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+console.log(startBanner({ dev, url: server.url, base: publicUrl ?? server.url, apiBase, dataDir }));
+stopOnSignals('momo-checkout', server);

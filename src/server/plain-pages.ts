@@ -6,7 +6,7 @@ import { COUNTRIES, findCountry, findWallet, maskLastDigits } from '../phone';
 import { countryName, formatAmount, formatDate, type MessageKey, plainText, translator } from '../i18n';
 import type { FieldError } from '../checkout/validation';
 import { en } from '../i18n/en';
-import { HTML_TYPE } from './http';
+import { HTML_TYPE } from './responses';
 import { cspHash, PERMISSIONS_POLICY } from './security';
 
 export type PlainLang = 'fr' | 'en';
@@ -129,7 +129,7 @@ export function header({ t, w, lang }: Words, due: Due, heading: string, paid = 
   }${esc(formatAmount(due.amount, due.currency, lang))}</strong>${paid ? '' : ` ${w('due')}${payee}`}</p>${description}${items}`;
 }
 
-export interface FormValues {
+export interface PlainFormValues {
   country: string;
   phone: string;
   operator: string;
@@ -137,20 +137,20 @@ export interface FormValues {
   lastName: string;
   email: string;
 }
-export type FormErrors = Partial<Record<keyof FormValues, FieldError>>;
+export type FormErrors = Partial<Record<keyof PlainFormValues, FieldError>>;
 
 /** The form: posted to the page's own path, one token per form. */
 export function formPage(
   words: Words,
-  { action, token, due, values, errors = {}, notice, status = 200, otherLang }: { action: string; token: string; due: Due; values: FormValues; errors?: FormErrors; notice?: string; status?: number; otherLang: string },
+  { action, token, due, values, errors = {}, notice, status = 200, otherLang }: { action: string; token: string; due: Due; values: PlainFormValues; errors?: FormErrors; notice?: string; status?: number; otherLang: string },
 ): Response {
   const { t, w, lang } = words;
-  const message = (name: keyof FormValues) => {
+  const message = (name: keyof PlainFormValues) => {
     const error = errors[name];
     return error ? `<p class="err" id="e-${name}">${esc(t(error))}</p>` : '';
   };
-  const invalid = (name: keyof FormValues) => (errors[name] && !errors[name]!.warning ? ` aria-invalid="true" aria-describedby="e-${name}"` : '');
-  const text = (name: keyof FormValues, label: string, attributes: string) =>
+  const invalid = (name: keyof PlainFormValues) => (errors[name] && !errors[name]!.warning ? ` aria-invalid="true" aria-describedby="e-${name}"` : '');
+  const text = (name: keyof PlainFormValues, label: string, attributes: string) =>
     `<label for="p-${name}">${esc(label)}</label><input id="p-${name}" name="${name}" value="${esc(values[name])}" ${attributes}${invalid(name)}>${message(name)}`;
   const countries = COUNTRIES.filter((c) => c.wallets.length && c.currency === due.currency);
   const option = (value: string, label: string, selected: boolean) => `<option value="${esc(value)}"${selected ? ' selected' : ''}>${esc(label)}</option>`;

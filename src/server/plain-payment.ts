@@ -22,14 +22,13 @@ import { momo } from '../methods/momo/method';
 import { detectWallet, findCountry, findWallet, maskLastDigits } from '../phone';
 import type { SandboxBindings } from '../sandbox';
 import { createFormTokens, type FormTokens } from './form-token';
-import type { Handler } from './http';
-import { redirect } from './http';
+import { redirect } from './responses';
 import {
   type Due,
   defaultCountry,
   esc,
   type FormErrors,
-  type FormValues,
+  type PlainFormValues,
   formPage,
   header,
   type PlainLang,
@@ -39,11 +38,11 @@ import {
   type Words,
   wordsOf,
 } from './plain-pages';
-import { HOSTED_PAGE_PATH, type Route } from './routes';
 
 addCatalogue('en', en);
 
-const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
+/** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/code`. */
+export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
 /** The most a form's body may weigh: a few short fields. */
 const MAX_FORM_BYTES = 8 * 1024;
 
@@ -70,27 +69,8 @@ export function plainPaymentApi(sandbox: { fetch: (req: Request, env?: SandboxBi
   return (env) => ({ baseUrl: 'http://sandbox.invalid', fetch: (req) => sandbox.fetch(req, env) });
 }
 
-/**
- * The hosted page's route, with the plain payment beside it: GET and HEAD of `/pay/<id>` without
- * `?plain` are the hosted page's as before.
- */
-export function withPlainPayment(hosted: Route, options: PlainPaymentOptions): Route {
-  const plain = plainPaymentHandler(options);
-  return {
-    name: hosted.name,
-    matches: (pathname) => hosted.matches(pathname) || PLAIN_PATH.test(pathname),
-    handle(req, env) {
-      const url = new URL(req.url);
-      const isPagePath = HOSTED_PAGE_PATH.test(url.pathname);
-      if (isPagePath && (req.method === 'GET' || req.method === 'HEAD') && !url.searchParams.has('plain')) return hosted.handle(req, env);
-      if (!PLAIN_PATH.test(url.pathname)) return hosted.handle(req, env);
-      return plain(req, env);
-    },
-  };
-}
-
 /** The plain payment's answers (for tests: without the hosted page around them). */
-export function plainPaymentHandler({ api, origins = [], tokens = createFormTokens() }: PlainPaymentOptions): Handler {
+export function plainPaymentHandler({ api, origins = [], tokens = createFormTokens() }: PlainPaymentOptions): (req: Request, env?: SandboxBindings) => Promise<Response> {
   return async (req, env) => {
     const url = new URL(req.url);
     const [, id = '', sub] = PLAIN_PATH.exec(url.pathname) ?? [];
@@ -181,10 +161,10 @@ function readFailed(error: unknown, { t, lang }: Words, again: string): Response
   return plainResponse(notFound ? 404 : 502, { lang, title: t('error.heading'), body: `<h1>${esc(t('error.heading'))}</h1><p>${esc(text)}</p>${retry}` });
 }
 
-const EMPTY: Omit<FormValues, 'country'> = { phone: '', operator: '', firstName: '', lastName: '', email: '' };
+const EMPTY: Omit<PlainFormValues, 'country'> = { phone: '', operator: '', firstName: '', lastName: '', email: '' };
 
 /** The customer the merchant named on the session: the form starts with them. */
-function prefilled(payment: Payment): FormValues {
+function prefilled(payment: Payment): PlainFormValues {
   const customer = payment.session?.customer;
   return {
     ...EMPTY,
@@ -198,7 +178,7 @@ function prefilled(payment: Payment): FormValues {
 const otherLangHref = (page: string, lang: PlainLang) => `${page}?plain=1&lang=${lang === 'fr' ? 'en' : 'fr'}`;
 const statusHref = (page: string, lang: PlainLang) => `${page}/status?lang=${lang}`;
 
-async function showForm(config: ClientConfig, id: string, lang: PlainLang, tokens: FormTokens, shown: { values?: FormValues; errors?: FormErrors; notice?: string; status?: number } = {}): Promise<Response> {
+async function showForm(config: ClientConfig, id: string, lang: PlainLang, tokens: FormTokens, shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; status?: number } = {}): Promise<Response> {
   const words = wordsOf(lang);
   const page = `/pay/${id}`;
   let payment: Payment;
@@ -222,11 +202,11 @@ async function showForm(config: ClientConfig, id: string, lang: PlainLang, token
   });
 }
 
-const field = (form: URLSearchParams, name: keyof FormValues) => (form.get(name) ?? '').slice(0, 320);
+const field = (form: URLSearchParams, name: keyof PlainFormValues) => (form.get(name) ?? '').slice(0, 320);
 
 async function postForm(config: ClientConfig, id: string, page: string, form: URLSearchParams, words: Words, tokens: FormTokens): Promise<Response> {
   const { lang } = words;
-  const values: FormValues = {
+  const values: PlainFormValues = {
     country: field(form, 'country'),
     phone: field(form, 'phone'),
     operator: field(form, 'operator'),

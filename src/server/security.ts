@@ -59,7 +59,7 @@ export const inlineStyleHashes = (html: string): string[] => hashesOf(html, 'sty
 /**
  * The CSP sources of the inline scripts and stylesheets of the pages served under one policy, from
  * their HTML, each once: the built index.html and index.en.html, whose inline scripts differ (each
- * carries only its own language's text, see src/tools/prerender.tsx), or the dev page alone.
+ * carries only its own language's text, see scripts/prerender.tsx), or the dev page alone.
  */
 export const inlineHashes = (...pages: string[]): Pick<HostedPolicyOptions, 'scriptHashes' | 'styleHashes'> => ({
   scriptHashes: [...new Set(pages.flatMap(inlineScriptHashes))],

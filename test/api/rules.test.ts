@@ -11,7 +11,7 @@ import { createClient } from '../../src/api';
 import * as parsers from '../../src/api/schemas/parsers';
 import { parserOf, type Rule } from '../../src/api/schemas/rules';
 import { createSandbox } from '../../src/sandbox';
-import { BROWSER_SCHEMAS, compile, expectedRulesFile, RULES_FILE } from '../../src/tools/compile-contract';
+import { BROWSER_SCHEMAS, compile, expectedRulesFile, RULES_FILE } from '../../scripts/compile-contract';
 
 const RUNS = 1500;
 

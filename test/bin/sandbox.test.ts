@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
-import { type RunningSandbox, startSandboxServer } from '../../src/bin/sandbox-server';
+import { type RunningServer as RunningSandbox, startSandboxServer } from '../../src/server/sandbox-server';
 
 let dist: string;
 let sandbox: RunningSandbox;

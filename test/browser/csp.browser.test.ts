@@ -4,7 +4,7 @@
 // reports them: `securitypolicyviolation` events in the page, and console messages.
 import type { Page } from 'playwright-core';
 import { DEFAULT_DIST_DIR } from '../../src/server/paths';
-import { builtPages } from '../../src/server/routes';
+import { builtPages } from '../../src/server/apps/hosted-page';
 import { inlineHashes, inlineScriptHashes, inlineStyleHashes } from '../../src/server/security';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { REPO_ROOT } from '../../src/server/paths';
-import { launchChromium } from '../../src/tools/chromium';
+import { launchChromium } from '../support/chromium';
 import { pay, waitForState } from '../widget/browser-helpers';
 
 const TOKEN = 'sk_test_restart';

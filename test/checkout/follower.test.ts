@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createFollower, type Page } from '../../src/checkout/follower';
+import { createFollower, type HostPage } from '../../src/checkout/follower';
 import { createFakeTime } from '../support/fake-time';
 
 /** A page whose visibility and connection the test sets, with the events a browser sends. */
@@ -9,7 +9,7 @@ function fakePage() {
   const navigator = { onLine: true };
   const page = Object.assign(new EventTarget(), { document, navigator });
   return {
-    page: page as unknown as Page,
+    page: page as unknown as HostPage,
     hide: () => ((document.visibilityState = 'hidden'), document.dispatchEvent(new Event('visibilitychange'))),
     show: () => ((document.visibilityState = 'visible'), document.dispatchEvent(new Event('visibilitychange'))),
     offline: () => ((navigator.onLine = false), page.dispatchEvent(new Event('offline'))),
@@ -17,7 +17,7 @@ function fakePage() {
   };
 }
 
-function setup(delays: (number | null)[] = [1000, 1000, 1000, 1000], page: Page = null) {
+function setup(delays: (number | null)[] = [1000, 1000, 1000, 1000], page: HostPage = null) {
   const time = createFakeTime();
   const reads: number[] = [];
   const onOnlineChange = vi.fn();

@@ -1,10 +1,10 @@
 // @vitest-environment node
 // The engine floor's fallbacks (src/compat.ts) and the build's rewrite of later APIs into them
-// (src/tools/later-apis.ts): a payer on Chrome 67 or iOS 12 runs the rewritten calls.
+// (scripts/vite/later-apis.ts): a payer on Chrome 67 or iOS 12 runs the rewritten calls.
 import { parseAst } from 'rolldown/parseAst';
 import { afterEach, describe, expect, it } from 'vitest';
 import { at, flat, flatMap, fromEntries, hasOwn, matchAll, queueMicrotask, replaceAll, replaceChildren } from '../../src/compat';
-import { rewriteLaterApis } from '../../src/tools/later-apis';
+import { rewriteLaterApis } from '../../scripts/vite/later-apis';
 
 type Node = ReturnType<Parameters<typeof rewriteLaterApis>[1]>;
 const parse = (code: string) => parseAst(code) as unknown as Node;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_SECRET_PATTERN } from '../../src/api/schemas/client-secret';
 import { withEarlyReads } from '../../src/hosted/early';
 import { EMBED_PATH } from '../../src/hosted/embed';
-import { HOSTED_PAGE_PATH } from '../../src/server/routes';
+import { HOSTED_PAGE_PATH } from '../../src/server/apps/hosted-page';
 
 const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
 const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';

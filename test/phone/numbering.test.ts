@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { PhoneNumber } from 'libphonenumber-js/core';
 import mobileMetadata from 'libphonenumber-js/mobile/metadata';
 import { describe, expect, it } from 'vitest';
-import { compileCountry, expectedNumberingFile, groupSizes, NUMBERING_FILE } from '../../src/phone/build-metadata';
+import { compileCountry, expectedNumberingFile, groupSizes, NUMBERING_FILE } from '../../scripts/phone-metadata';
 import { COUNTRIES, NATIONAL_PLANS } from '../../src/phone/countries';
 import { isValidMsisdn } from '../../src/phone';
 import { isMobileNsn, NUMBERING, nationalFormats } from '../../src/phone/numbering';

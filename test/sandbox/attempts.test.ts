@@ -2,7 +2,7 @@
 // At most 20 attempts per intent: a flood of failed attempts (1 000 in 0.6 s from 100 addresses)
 // grew one intent to 540 KB and slowed every read. The 20th failure cancels the intent.
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS } from '../../src/sandbox/intents';
+import { MAX_ATTEMPTS } from '../../src/sandbox/intent-lifecycle';
 import { expectError, setup, testNumber } from './helpers';
 
 const down = testNumber('operator_unavailable');

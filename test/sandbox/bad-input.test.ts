@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { remittanceListSchema } from '../../src/api/schemas';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/sandbox/http';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/sandbox/json';
 import { BASE, confirmBody, createdStatus, expectError, expectJson, sessionBody, setup, testNumber, TOKEN, transferBody } from './helpers';
 
 const POSTS: [string, unknown][] = [

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../src/sandbox';
-import { ApiError, ERROR_CODES, ERROR_STATUS, redact } from '../../src/sandbox/errors';
+import { SandboxError, ERROR_CODES, ERROR_STATUS, redact } from '../../src/sandbox/errors';
 import { BASE, expectError, setup, TOKEN } from './helpers';
 
 describe('ERROR_CODES', () => {
@@ -29,7 +29,7 @@ describe('ERROR_CODES', () => {
       'storage_unavailable',
     ]);
     expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
-    expect(new ApiError('not_found', 'Gone.').toBody()).toEqual({ error: { code: 'not_found', message: 'Gone.', field: null } });
+    expect(new SandboxError('not_found', 'Gone.').toBody()).toEqual({ error: { code: 'not_found', message: 'Gone.', field: null } });
   });
 });
 

@@ -12,7 +12,7 @@ import { merchantSchema, paymentIntentSchema, publicSessionSchema, sessionSchema
 import type { MerchantRequest } from '../../src/api/types';
 import { encodePng } from '../../src/demo/png';
 import { createSandbox } from '../../src/sandbox';
-import { ApiError } from '../../src/sandbox/errors';
+import { SandboxError } from '../../src/sandbox/errors';
 import { decodeLogo } from '../../src/sandbox/merchants';
 import { BASE, expectError, expectJson, sessionBody, setup, START, TOKEN } from './helpers';
 
@@ -171,8 +171,8 @@ describe('the logo', () => {
         try {
           decodeLogo(dataUrl(type, bytes));
         } catch (error) {
-          expect(error).toBeInstanceOf(ApiError);
-          expect((error as ApiError).field).toBe('logo');
+          expect(error).toBeInstanceOf(SandboxError);
+          expect((error as SandboxError).field).toBe('logo');
         }
       }),
       { numRuns: 3000 },

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_ID, SANDBOX_SECRET_KEY } from '../../src/demo/app';
 import { PRODUCTS, cartLines, cartTotal, formatXaf } from '../../src/demo/catalog';
 import { createSandbox } from '../../src/sandbox';
-import { startServer } from '../../src/server/server';
+import { startCheckoutServer } from '../../src/server/checkout-server';
 import { TEST_NUMBERS } from '../../src/phone';
 import { rawRequest, useDistServer } from './helpers';
 
@@ -185,7 +185,7 @@ describe('links built from the configured address, never from Host', () => {
   });
 
   it('uses publicUrl when one is configured', async () => {
-    const other = await startServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'https://pay.example.cg/' });
+    const other = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'https://pay.example.cg/' });
     try {
       const order = orderOf(await (await fetch(`${other.url}/demo`)).text());
       const res = await rawRequest(other.url, '/demo/checkout', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'POST', `order=${order}`);
@@ -363,7 +363,7 @@ describe('GET /demo/success › the shop checks on its server', () => {
       res.end(JSON.stringify(req.url?.startsWith('/v1/sessions/') ? { ...base, status: 'complete', ...session } : { ...read, status: 'succeeded', ...intent }));
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-    const shop = await startServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}`, secretKey: 'sk_test_x' } });
+    const shop = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}`, secretKey: 'sk_test_x' } });
     try {
       await check(shop.url);
     } finally {
@@ -420,7 +420,7 @@ describe('when the payment service fails', () => {
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     const { port } = service.address() as AddressInfo;
-    const broken = await startServer({
+    const broken = await startCheckoutServer({
       port: 0,
       distDir: running.fixture.distDir,
       demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' },
@@ -461,7 +461,7 @@ describe('when the payment service fails', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const broken = await startServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' } });
+    const broken = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' } });
     const original = console.error;
     console.error = () => undefined;
     try {

@@ -1,10 +1,10 @@
 // @vitest-environment node
-// Dev mode: Vite in middleware mode behind the same dispatcher, the hosted page hot-reloading.
+// Dev mode: Vite in middleware mode in the same Hono app, the hosted page hot-reloading.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/server';
+import { type RunningServer, startCheckoutServer } from '../../src/server/checkout-server';
 import { inlineScriptHashes } from '../../src/server/security';
 
 let server: RunningServer;
@@ -14,7 +14,7 @@ let cacheDir: string;
 beforeAll(async () => {
   // A cache of its own, so the test never re-optimises the deps of a dev server running meanwhile.
   cacheDir = mkdtempSync(join(tmpdir(), 'momo-vite-cache-'));
-  server = await startServer({ port: 0, dev: true, vite: { cacheDir, logLevel: 'silent' } });
+  server = await startCheckoutServer({ port: 0, dev: true, vite: { cacheDir, logLevel: 'silent' } });
 }, 60_000);
 
 afterAll(async () => {
@@ -23,7 +23,7 @@ afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
-describe('startServer({ dev: true })', () => {
+describe('startCheckoutServer({ dev: true })', () => {
   it('serves index.html through Vite at /pay/:id with the dev CSP', async () => {
     const res = await fetch(`${server.url}/pay/pi_x`);
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/server';
+import { type RunningServer, startCheckoutServer } from '../../src/server/checkout-server';
 
 export interface DistFixture {
   /** The temporary directory holding dist/ and, next to it, a file that must never be served. */
@@ -78,7 +78,7 @@ export function useDistServer(): { readonly server: RunningServer; readonly fixt
   const running = {} as { server: RunningServer; fixture: DistFixture };
   beforeAll(async () => {
     running.fixture = makeDistFixture();
-    running.server = await startServer({ port: 0, distDir: running.fixture.distDir });
+    running.server = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir });
   });
   afterAll(async () => {
     await running.server?.close();

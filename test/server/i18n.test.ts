@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxServer } from '../../src/bin/sandbox-server';
+import { startSandboxServer } from '../../src/server/sandbox-server';
 import { ar } from '../../src/i18n/ar';
 import { rawRequest, useDistServer } from './helpers';
 

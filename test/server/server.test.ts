@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api';
-import { startServer } from '../../src/server/server';
+import { startCheckoutServer } from '../../src/server/checkout-server';
 import { rawRequest, useDistServer } from './helpers';
 
 const HOSTED_CSP =
@@ -14,22 +14,22 @@ const JS = '/assets/index-Ab12Cd34.js';
 
 const running = useDistServer();
 
-describe('startServer', () => {
+describe('startCheckoutServer', () => {
   it('listens on an ephemeral port and reports its address', () => {
     expect(running.server.port).toBeGreaterThan(0);
     expect(running.server.url).toBe(`http://127.0.0.1:${running.server.port}`);
   });
 
   it('refuses to start without a built hosted page, saying how to build it', async () => {
-    await expect(startServer({ port: 0, distDir: `${running.fixture.base}/missing` })).rejects.toThrow(/npm run build/);
+    await expect(startCheckoutServer({ port: 0, distDir: `${running.fixture.base}/missing` })).rejects.toThrow(/npm run build/);
   });
 
   it('refuses an apiOrigin that is not an http(s) address', async () => {
-    await expect(startServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'javascript:alert(1)' })).rejects.toThrow();
+    await expect(startCheckoutServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'javascript:alert(1)' })).rejects.toThrow();
   });
 
   it('closes even with a keep-alive connection open', async () => {
-    const other = await startServer({ port: 0, distDir: running.fixture.distDir });
+    const other = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir });
     await fetch(`${other.url}/demo/demo.css`); // undici keeps the connection alive
     await other.close();
     await expect(fetch(`${other.url}/`)).rejects.toThrow();
@@ -116,7 +116,7 @@ describe('the API under /v1', () => {
 
 describe('the hosted page', () => {
   it('allows the merchant logo at the address the sandbox gives it, whatever name the page was opened under', async () => {
-    const server = await startServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'http://localhost:1' });
+    const server = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'http://localhost:1' });
     try {
       const client = createClient({ baseUrl: server.url, token: 'sk_test_demo' });
       const intent = await client.createIntent({ amount: 5000, currency: 'xaf' });
@@ -150,7 +150,7 @@ describe('the hosted page', () => {
   });
 
   it('takes connect-src from the configured API origin', async () => {
-    const other = await startServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'https://api.example.com/v1' });
+    const other = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'https://api.example.com/v1' });
     try {
       const res = await fetch(`${other.url}/pay/pi_x`);
       expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.example.com;");

@@ -1,5 +1,5 @@
 // The payer's contract as data, and the few lines that check an answer against it. The zod schemas
-// (./checkout, ./fields) stay the one source of the contract; src/tools/compile-contract.ts turns
+// (./checkout, ./fields) stay the one source of the contract; scripts/compile-contract.ts turns
 // the ones a payer's browser needs into ./checkout.rules.json, which a test keeps in step with
 // them. A phone then gets the contract's rules without zod's runtime (about 5 KB of widget.js),
 // as it gets libphonenumber-js's data without its classes. `safeParse` answers as zod's does: the

@@ -1,6 +1,6 @@
 // The answers of a broken network or a broken service in front of the sandbox.
 import type { SandboxBindings } from '../env';
-import { JSON_TYPE } from '../http';
+import { JSON_TYPE } from '../json';
 
 const REASONS: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',

@@ -1,6 +1,6 @@
 // The fault control of one sandbox: the active rules, the hits they made, and the requests a
 // `hang` fault holds (released as connection resets when the rules are cleared).
-import { ApiError } from '../errors';
+import { SandboxError } from '../errors';
 import { type FaultKind, type FaultPhase, type FaultRule, type FaultRuleInput, parseFaultRules, routeMatcher } from './rules';
 
 export interface FaultRuleView extends FaultRule {
@@ -45,7 +45,7 @@ export class FaultControl {
     try {
       return this.add(parseFaultRules(rules));
     } catch (error) {
-      if (error instanceof ApiError) throw new RangeError(`Bad fault rule: ${error.message}`);
+      if (error instanceof SandboxError) throw new RangeError(`Bad fault rule: ${error.message}`);
       throw error;
     }
   }

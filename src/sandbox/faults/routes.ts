@@ -2,7 +2,7 @@
 // (browser tests against a running server). Mounted only when the sandbox has faults on.
 import type { Hono } from 'hono';
 import type { Deps, SandboxEnv } from '../env';
-import { jsonResponse, readJsonBody } from '../http';
+import { jsonResponse, readJsonBody } from '../json';
 import type { FaultControl } from './control';
 import { CONTROL_PREFIX } from './middleware';
 import { parseFaultRules } from './rules';

@@ -8,7 +8,7 @@
 import { closeSync, copyFileSync, fdatasync, fdatasyncSync, mkdirSync, openSync, rmSync, truncateSync, write, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiError } from '../errors';
+import { SandboxError } from '../errors';
 import type { Entry } from '../store/records';
 import type { EntrySink, Store } from '../store/store';
 import { CorruptState, dropJournalsBefore, journalName, readState, recordLine, replaceState, replaceStateInBackground, sealLine, snapshotOf, STATE_FILE, syncDirectory } from './files';
@@ -21,7 +21,7 @@ const datasync = promisify(fdatasync);
 const COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
 
 const storageUnavailable = () =>
-  new ApiError('storage_unavailable', 'The sandbox could not save its state to disk; it refuses requests until it is restarted.');
+  new SandboxError('storage_unavailable', 'The sandbox could not save its state to disk; it refuses requests until it is restarted.');
 
 const KINDS = new Set<Entry['kind']>(['intent', 'attempt', 'step', 'session', 'transfer', 'answer', 'merchant', 'forget']);
 

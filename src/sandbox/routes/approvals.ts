@@ -11,12 +11,12 @@ import { awaitsCode, awaitsWallet, MAX_WRONG_CODES, RIGHT_CODE } from '../../met
 import { findWallet } from '../../phone';
 import { publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
-import { ApiError, notFound } from '../errors';
-import { readJsonBody } from '../http';
+import { SandboxError, notFound } from '../errors';
+import { readJsonBody } from '../json';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { toConfirmResult } from '../intent-view';
-import { latestAttempt, recordStep, secretMatches, settle } from '../intents';
-import type { Attempt, IntentRecord } from '../store/records';
+import { latestAttempt, recordStep, secretMatches, settle } from '../intent-lifecycle';
+import type { AttemptRecord, IntentRecord } from '../store/records';
 
 const OTP = '/v1/payment-intents/:id/otp';
 const WALLET = '/v1/_sandbox/wallet/:id/:token';
@@ -26,7 +26,7 @@ const secretOf = (body: unknown): unknown =>
 
 export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, confirmLimits } = deps;
-  const result = (intent: IntentRecord, attempt: Attempt) => toConfirmResult(intent, attempt, { extensions: true, base: config.checkoutBaseUrl });
+  const result = (intent: IntentRecord, attempt: AttemptRecord) => toConfirmResult(intent, attempt, { extensions: true, base: config.checkoutBaseUrl });
 
   app.options(OTP, publicPreflight);
   app.post(OTP, publicCors, async (c) => {
@@ -38,8 +38,8 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     if (!intent) throw notFound('This payment intent');
     // A wrong secret counts against the intent's wrong-secret limit, as on confirm.
     if (!secretOk) {
-      if ((confirmLimits?.wrongSecret.take(intent.intentId, now) ?? 0) > 0) throw new ApiError('rate_limited', 'Too many wrong client secrets for this payment intent.');
-      throw new ApiError('invalid_client_secret', 'The client secret does not match this payment intent.');
+      if ((confirmLimits?.wrongSecret.take(intent.intentId, now) ?? 0) > 0) throw new SandboxError('rate_limited', 'Too many wrong client secrets for this payment intent.');
+      throw new SandboxError('invalid_client_secret', 'The client secret does not match this payment intent.');
     }
     const request = { scope: `otp:${intent.intentId}`, owner: intent.owner, key, fingerprint: fingerprintOf('POST', OTP, value) };
     // Nothing awaits from here on: of two codes sent at once, one is taken first.
@@ -47,16 +47,16 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       const { code } = parseOtp(value);
       settle(intent, now);
       const attempt = latestAttempt(intent);
-      if (attempt?.approval !== 'otp') throw new ApiError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
+      if (attempt?.approval !== 'otp') throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
       if (now >= attempt.expiresAt && awaitsCodeBefore(attempt)) {
-        throw new ApiError('otp_expired', 'The attempt this code was for has expired: the payer generates a new code and pays again.');
+        throw new SandboxError('otp_expired', 'The attempt this code was for has expired: the payer generates a new code and pays again.');
       }
-      if (attempt.status !== 'pending' || !awaitsCode(attempt)) throw new ApiError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
+      if (attempt.status !== 'pending' || !awaitsCode(attempt)) throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
       const right = code === RIGHT_CODE;
       recordStep(store, intent, attempt, { at: now, kind: 'code', right });
       if (!right) {
         const left = MAX_WRONG_CODES - (attempt.steps ?? []).filter((step) => step.kind === 'code').length;
-        throw new ApiError('otp_invalid', left > 0 ? `The one-time code is wrong; ${left} more may be tried.` : 'The one-time code is wrong; the attempt has failed.', 'code');
+        throw new SandboxError('otp_invalid', left > 0 ? `The one-time code is wrong; ${left} more may be tried.` : 'The one-time code is wrong; the attempt has failed.', 'code');
       }
       return { status: 200, body: result(intent, attempt) };
     });
@@ -78,17 +78,17 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 }
 
 /** A code for an attempt that would still take one, had it not expired. */
-const awaitsCodeBefore = (attempt: Attempt) => awaitsCode(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
+const awaitsCodeBefore = (attempt: AttemptRecord) => awaitsCode(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
 
 function parseOtp(value: unknown) {
   const parsed = otpRequestSchema.safeParse(value);
-  if (!parsed.success) throw new ApiError('otp_invalid', 'The one-time code must be 4 to 8 digits.', 'code');
+  if (!parsed.success) throw new SandboxError('otp_invalid', 'The one-time code must be 4 to 8 digits.', 'code');
   return parsed.data;
 }
 
 interface WalletFound {
   intent: IntentRecord;
-  attempt: Attempt | undefined;
+  attempt: AttemptRecord | undefined;
   now: number;
 }
 

@@ -3,11 +3,11 @@ import { confirmRequestSchema, createIntentRequestSchema } from '../../api/schem
 import { mayRead, readerOf, requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
-import { ApiError, notFound } from '../errors';
-import { conditionalJsonResponse, jsonResponse, readJsonBody } from '../http';
+import { SandboxError, notFound } from '../errors';
+import { conditionalJsonResponse, jsonResponse, readJsonBody } from '../json';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
-import { assertPayable, newIntent, secretMatches, settle, startAttempt } from '../intents';
+import { assertPayable, newIntent, secretMatches, settle, startAttempt } from '../intent-lifecycle';
 import { checkMomo } from '../momo';
 import { clientKey, rateLimited } from '../rate-limit';
 import { countConfirms } from '../stats';
@@ -59,7 +59,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     if (!secretOk) {
       const wait = confirmLimits?.wrongSecret.take(intent.intentId, now) ?? 0;
       if (wait > 0) return rateLimited(wait, `Too many wrong client secrets for this payment intent (at most ${max} in ${windowMs / 1000} s)`);
-      throw new ApiError('invalid_client_secret', 'The client secret does not match this payment intent.');
+      throw new SandboxError('invalid_client_secret', 'The client secret does not match this payment intent.');
     }
     const wait = confirmLimits?.payer.take(`${clientKey(c, config.trustProxy)}\n${intent.intentId}`, now) ?? 0;
     if (wait > 0) return rateLimited(wait, `Too many confirms of this payment intent from this client (at most ${max} in ${windowMs / 1000} s)`);

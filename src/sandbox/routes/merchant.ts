@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Deps, SandboxEnv } from '../env';
-import { readJsonBody } from '../http';
+import { readJsonBody } from '../json';
 import { fingerprintOf, idempotencyKeyOf, type Reply, runIdempotent } from '../idempotency';
 import type { Owner } from '../store/records';
 

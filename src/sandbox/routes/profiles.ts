@@ -5,8 +5,8 @@ import { merchantRequestSchema } from '../../api/schemas';
 import { requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
-import { ApiError, notFound } from '../errors';
-import { jsonResponse, readJsonBody } from '../http';
+import { SandboxError, notFound } from '../errors';
+import { jsonResponse, readJsonBody } from '../json';
 import { LOGO_PATH, merchantRecord } from '../merchants';
 import { parseWith } from '../validate';
 
@@ -27,7 +27,7 @@ export function profileRoutes(app: Hono<SandboxEnv>, { config, store, merchants 
 
   app.get(PROFILE_PATH, forbidBrowsers, requireMerchant, (c) => {
     const view = merchants.view(c.get('owner'));
-    if (!view) throw new ApiError('not_found', `This secret key has no merchant profile; set one with PUT ${PROFILE_PATH}.`);
+    if (!view) throw new SandboxError('not_found', `This secret key has no merchant profile; set one with PUT ${PROFILE_PATH}.`);
     return jsonResponse(200, view);
   });
 

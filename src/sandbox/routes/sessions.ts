@@ -5,9 +5,9 @@ import { mayRead, readerOf, requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { notFound } from '../errors';
-import { conditionalJsonResponse } from '../http';
+import { conditionalJsonResponse } from '../json';
 import { toPaymentIntent } from '../intent-view';
-import { checkSessionRequest, createSession, intentOf, toPublicSession, toSession } from '../sessions';
+import { checkSessionRequest, newSession, intentOf, toPublicSession, toSession } from '../sessions';
 import { parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
@@ -26,7 +26,7 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     idempotentCreate(c, deps, CREATE, (value, owner, now) => {
       const body = parseWith(config.extensions ? sessionRequestSchema : bareSessionRequestSchema, value);
       const expiresAt = checkSessionRequest(body, now);
-      const session = createSession(store, body, owner, now, expiresAt);
+      const session = newSession(store, body, owner, now, expiresAt);
       // The interface documents 200 for this creation (201 elsewhere, where it says nothing).
       return { status: 200, body: toSession(store, session, now, config.checkoutBaseUrl, merchantOf(owner)) };
     }),

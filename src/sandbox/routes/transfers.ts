@@ -4,7 +4,7 @@ import { disbursementRequestSchema, remittanceRequestSchema } from '../../api/sc
 import { requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
-import { jsonResponse } from '../http';
+import { jsonResponse } from '../json';
 import { pageNumber } from '../lists';
 import { checkMomo } from '../momo';
 import type { Owner } from '../store/records';

@@ -19,7 +19,7 @@ export interface PayoutIds {
 }
 
 /** One confirm of an intent: a charge on the payer's mobile-money account. */
-export interface Attempt {
+export interface AttemptRecord {
   recordId: number;
   chargeId: string;
   paymentMethodId: string;
@@ -61,7 +61,7 @@ export interface IntentRecord {
   eventId: number;
   createdAt: number;
   updatedAt: number;
-  attempts: Attempt[];
+  attempts: AttemptRecord[];
   /** The checkout session the intent pays, if any: it ends with it (see `settle`). */
   sessionId: string | null;
   expiresAt: number | null;
@@ -137,7 +137,7 @@ export interface Answer {
 /** What the journal holds: one line per record created (or forgotten at the bound). */
 export type Entry =
   | { kind: 'intent'; record: IntentRecord }
-  | { kind: 'attempt'; intentId: string; record: Attempt }
+  | { kind: 'attempt'; intentId: string; record: AttemptRecord }
   | { kind: 'step'; intentId: string; chargeId: string; record: PayerStep }
   | { kind: 'session'; record: SessionRecord }
   | { kind: 'transfer'; record: TransferRecord }

@@ -1,7 +1,7 @@
 // What the sandbox holds, in bytes of its records as the journal writes them, per merchant and in
 // all: any `sk_test_…` token is a merchant, so without a bound one caller could fill the memory
 // and every payment would be lost with the process. At the bound, 503 instead of a crash.
-import { ApiError } from '../errors';
+import { SandboxError } from '../errors';
 import type { Owner } from './records';
 
 export interface StateLimits {
@@ -40,15 +40,15 @@ export class Usage {
   /** Throws 503 `capacity_exceeded` unless `bytes` more fit in the share of `owner`. */
   checkShare(owner: Owner, bytes: number): void {
     if (this.of(owner) + bytes > this.limits.maxBytesPerToken) {
-      throw new ApiError(
+      throw new SandboxError(
         'capacity_exceeded',
         `This secret key's records fill its share of the sandbox (${mib(this.limits.maxBytesPerToken)}); they are forgotten as they expire.`,
       );
     }
   }
 
-  full(): ApiError {
-    return new ApiError('capacity_exceeded', `The sandbox holds as much as it may (${mib(this.limits.maxBytes)}); records are forgotten as they expire.`);
+  full(): SandboxError {
+    return new SandboxError('capacity_exceeded', `The sandbox holds as much as it may (${mib(this.limits.maxBytes)}); records are forgotten as they expire.`);
   }
 
   /** The owners holding the most, largest first (at most `count`). */

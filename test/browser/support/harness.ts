@@ -4,9 +4,9 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { createClient } from '../../../src/api';
 import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../../src/phone';
 import type { SandboxOptions } from '../../../src/sandbox';
-import { type RunningServer, startServer } from '../../../src/server/server';
-import { launchChromium } from '../../../src/tools/chromium';
-import { type MerchantSite, startMerchantSite } from '../../../src/tools/merchant-site';
+import { type RunningServer, startCheckoutServer } from '../../../src/server/checkout-server';
+import { launchChromium } from '../../support/chromium';
+import { type MerchantSite, startMerchantSite } from '../../support/merchant-site';
 
 export const TEST_TOKEN = 'sk_test_browser';
 
@@ -22,7 +22,7 @@ export interface Harness {
 }
 
 export async function startHarness(sandboxOptions: SandboxOptions = {}): Promise<Harness> {
-  const server = await startServer({ port: 0, sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions } });
+  const server = await startCheckoutServer({ port: 0, sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions } });
   const merchant = await startMerchantSite();
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];

@@ -7,7 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { testNumber } from '../../browser/support/harness';
 
-export { launchChromium } from '../../../src/tools/chromium';
+export { launchChromium } from '../../support/chromium';
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css' };
 

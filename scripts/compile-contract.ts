@@ -6,11 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as z from 'zod/mini';
-import { confirmResultViewSchema, errorBodySchema, paymentIntentViewSchema, publicSessionSchema } from '../api/schemas/checkout';
-import { emailSchema } from '../api/schemas/fields';
-import type { Check, Rule } from '../api/schemas/rules';
+import { confirmResultViewSchema, errorBodySchema, paymentIntentViewSchema, publicSessionSchema } from '../src/api/schemas/checkout';
+import { emailSchema } from '../src/api/schemas/fields';
+import type { Check, Rule } from '../src/api/schemas/rules';
 
-export const RULES_FILE = fileURLToPath(new URL('../api/schemas/checkout.rules.json', import.meta.url));
+export const RULES_FILE = fileURLToPath(new URL('../src/api/schemas/checkout.rules.json', import.meta.url));
 
 /** What the browser checks, by the name its parser has in src/api/schemas/parsers.ts. */
 export const BROWSER_SCHEMAS = {

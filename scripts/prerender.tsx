@@ -1,4 +1,4 @@
-// Run after `vite build` of the hosted page (the build calls it: vite.config.ts): writes into the
+// Run after the Vite build of the hosted page (its plugin calls it: scripts/vite/hosted-page.ts): writes into the
 // built index.html the checkout's first screen — the form a payer types in while the intent is
 // read — so the page paints it with its HTML instead of after its script (the script then hydrates
 // that markup: src/hosted/main.tsx), and the stylesheet inline, so no request holds the first paint.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { render } from 'preact';
 import { minify } from 'terser';
-import { en } from '../i18n/en';
+import { en } from '../src/i18n/en';
 
 const CATALOGUES = { en };
 
@@ -27,10 +27,10 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
   try {
     // Imported once the DOM globals exist, as in a browser.
     const [{ createCheckout }, { Checkout }, { addCatalogue }, { en }] = await Promise.all([
-      import('../checkout/model'),
-      import('../components/Checkout'),
-      import('../i18n'),
-      import('../i18n/en'),
+      import('../src/checkout/model'),
+      import('../src/components/Checkout'),
+      import('../src/i18n'),
+      import('../src/i18n/en'),
     ]);
     addCatalogue('en', en);
     // The state the page starts in: no secret read, no default country, nothing loaded.

@@ -41,7 +41,7 @@ function expandedTypes(program: ts.Program, source: ts.SourceFile): string {
   const checker = program.getTypeChecker();
   const printer = ts.createPrinter();
   const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.MultilineObjectLiterals | ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
-  const lines = ['// Generated from the API contract\'s schemas by src/tools/package-types.ts.'];
+  const lines = ['// Generated from the API contract\'s schemas by scripts/package-types.ts.'];
   for (const statement of source.statements) {
     if (!ts.isTypeAliasDeclaration(statement)) continue;
     const type = checker.getTypeAtLocation(statement.name);

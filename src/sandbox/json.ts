@@ -1,7 +1,7 @@
-// Response writing and request-body reading shared by every route.
+// The JSON of every route: answers (ETag and 304 included) and request bodies read within their bounds.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { ApiError, redact } from './errors';
+import { SandboxError, redact } from './errors';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -67,7 +67,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-const tooLarge = (max: number) => new ApiError('body_too_large', `The request body must not exceed ${max} bytes.`);
+const tooLarge = (max: number) => new SandboxError('body_too_large', `The request body must not exceed ${max} bytes.`);
 
 async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
@@ -81,7 +81,7 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
     if (!(error instanceof BodyCutOff)) throw error;
     // The client went away mid-upload: nothing failed here, and nobody is left to answer.
     console.warn(`[sandbox] ${request.method} ${redact(new URL(request.url).pathname)}: the client stopped sending the request body`);
-    throw new ApiError('invalid_request', 'The request body was cut off before its end.');
+    throw new SandboxError('invalid_request', 'The request body was cut off before its end.');
   }
   if (!bytes) throw tooLarge(max);
   return bytes;
@@ -127,28 +127,28 @@ export async function readAtMost(body: ReadableStream<Uint8Array>, max: number):
 /** Checks the media type and size, then parses JSON (not yet validated). Throws 415, 413 or 400. */
 export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
   if (!isJsonContentType(c.req.header('content-type'))) {
-    throw new ApiError('unsupported_media_type', 'The request body must be sent with Content-Type: application/json.');
+    throw new SandboxError('unsupported_media_type', 'The request body must be sent with Content-Type: application/json.');
   }
   const bytes = await readCapped(c.req.raw, maxBytes);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError('invalid_json', 'The request body is not valid UTF-8 text.');
+    throw new SandboxError('invalid_json', 'The request body is not valid UTF-8 text.');
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new ApiError('invalid_request', `The request body must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
+    throw new SandboxError('invalid_request', `The request body must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
   }
   let protoKey = false;
   let body: unknown;
   try {
     body = JSON.parse(text, (key, value: unknown) => ((protoKey ||= key === '__proto__'), value));
   } catch {
-    throw new ApiError('invalid_json', 'The request body is not valid JSON.');
+    throw new SandboxError('invalid_json', 'The request body is not valid JSON.');
   }
   // JSON.parse keeps such a key as an own property, but copying the object assigns it, which sets
   // a prototype instead: validation would drop it silently (a merchant's metadata entry lost
   // without a word) and careless code could be polluted. Refused instead.
-  if (protoKey) throw new ApiError('invalid_request', 'A request body cannot contain a key named "__proto__".');
+  if (protoKey) throw new SandboxError('invalid_request', 'A request body cannot contain a key named "__proto__".');
   return body;
 }

@@ -3,14 +3,14 @@
 // that moment; everything it needs (the payout's ids included) was drawn when it started, so the
 // same records give the same intent whenever, and however often, they are read.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Metadata } from '../api/types';
+import type { IntentStatus, Metadata } from '../api/types';
 import { approvalAtStart, type PayerStep, resolveApproval } from '../methods/momo/sandbox';
 import type { SandboxConfig } from './config';
-import { ApiError } from './errors';
+import { SandboxError } from './errors';
 import { newClientSecret, newId, numericReference, randomBase62 } from './ids';
 import type { MomoAccount } from './momo';
 import { type FailureCode, outcomeFor, ruleOf } from './outcomes';
-import type { Attempt, IntentRecord, Owner } from './store/records';
+import type { AttemptRecord, IntentRecord, Owner } from './store/records';
 import type { Store } from './store/store';
 
 /** The service's fee, 1.5 %, in basis points so that the rounding works on exact integers. */
@@ -19,7 +19,6 @@ const FEE_BASIS_POINTS = 150;
 /** Attempts one intent may have: past them, a payer has tried long enough (and each one weighs). */
 export const MAX_ATTEMPTS = 20;
 
-export type IntentStatus = 'requires_payment_method' | 'pending' | 'succeeded' | 'canceled';
 
 export interface NewIntent {
   owner: Owner;
@@ -54,7 +53,7 @@ export function newIntent(store: Store, input: NewIntent, now: number): IntentRe
   };
 }
 
-export const latestAttempt = (intent: IntentRecord): Attempt | undefined => intent.attempts.at(-1);
+export const latestAttempt = (intent: IntentRecord): AttemptRecord | undefined => intent.attempts.at(-1);
 
 export function intentStatus(intent: IntentRecord): IntentStatus {
   if (intent.canceledAt !== null) return 'canceled';
@@ -86,7 +85,7 @@ function cancel(intent: IntentRecord, at: number, reason: NonNullable<IntentReco
 }
 
 /** How the attempt ends: its outcome's rule for a push; what the payer did for a code or the wallet's app. */
-function resolutionOf(attempt: Attempt) {
+function resolutionOf(attempt: AttemptRecord) {
   if (attempt.approval) return resolveApproval(attempt);
   const rule = ruleOf(attempt.outcome);
   return { at: attempt.settlesAt, status: rule.finalStatus, failureCode: rule.failureCode };
@@ -105,7 +104,7 @@ function settleAttempt(intent: IntentRecord, now: number): void {
 }
 
 /** Why a failed attempt failed: what settled it, or its outcome's rule (an attempt that failed at once). */
-export const failureCodeOf = (attempt: Attempt): FailureCode | null =>
+export const failureCodeOf = (attempt: AttemptRecord): FailureCode | null =>
   attempt.status !== 'failed' ? null : (attempt.failureCode ?? ruleOf(attempt.outcome).failureCode);
 
 /** The fee of a payment: 1.5 %, rounded to the currency's unit. */
@@ -116,16 +115,16 @@ export function assertPayable(intent: IntentRecord, now: number): void {
   settle(intent, now);
   const status = intentStatus(intent);
   if (status === 'succeeded') {
-    throw new ApiError('payment_already_succeeded', 'This payment intent has already been paid.');
+    throw new SandboxError('payment_already_succeeded', 'This payment intent has already been paid.');
   }
   if (status === 'pending') {
-    throw new ApiError('payment_in_progress', 'A payment attempt is waiting for the payer\u2019s approval; wait for its result.');
+    throw new SandboxError('payment_in_progress', 'A payment attempt is waiting for the payer\u2019s approval; wait for its result.');
   }
   if (intent.cancellationReason === 'too_many_attempts') {
-    throw new ApiError('too_many_attempts', `This payment intent has had ${MAX_ATTEMPTS} payment attempts, the most it may have; it is canceled.`);
+    throw new SandboxError('too_many_attempts', `This payment intent has had ${MAX_ATTEMPTS} payment attempts, the most it may have; it is canceled.`);
   }
   if (status === 'canceled') {
-    throw new ApiError('payment_intent_canceled', 'This payment intent was canceled when its checkout session expired.');
+    throw new SandboxError('payment_intent_canceled', 'This payment intent was canceled when its checkout session expired.');
   }
 }
 
@@ -133,10 +132,10 @@ export function assertPayable(intent: IntentRecord, now: number): void {
  * Starts an attempt if the intent is payable. Synchronous on purpose: the state check and the new
  * attempt happen without yielding, so of many concurrent confirms exactly one starts an attempt.
  */
-export function startAttempt(store: Store, config: SandboxConfig, intent: IntentRecord, account: MomoAccount, now: number): Attempt {
+export function startAttempt(store: Store, config: SandboxConfig, intent: IntentRecord, account: MomoAccount, now: number): AttemptRecord {
   assertPayable(intent, now);
   const rule = outcomeFor(account.national);
-  const attempt: Attempt = {
+  const attempt: AttemptRecord = {
     recordId: store.nextChargeId(intent.owner),
     chargeId: newId('ch'),
     paymentMethodId: newId('pm'),
@@ -172,7 +171,7 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
  * journal line of its own, held to the whole sandbox's bound only, like the attempt. Synchronous,
  * as startAttempt is: of two codes sent at once, one is taken first.
  */
-export function recordStep(store: Store, intent: IntentRecord, attempt: Attempt, step: PayerStep): void {
+export function recordStep(store: Store, intent: IntentRecord, attempt: AttemptRecord, step: PayerStep): void {
   store.write([{ kind: 'step', intentId: intent.intentId, chargeId: attempt.chargeId, record: step }], intent.owner, 'total');
   intent.updatedAt = step.at;
   settle(intent, step.at);

@@ -1,7 +1,7 @@
 // `npm run check:syntax [dir]` (CI, after the build): every script the build ships to browsers
 // parses at the engine floor (README, "Browsers"), and uses no later built-in (es-check's feature
 // check: Object.fromEntries, String.prototype.matchAll…, each of which the build gives a fallback:
-// src/tools/later-apis.ts). es-check reads files, so the pages' inline scripts are written out first.
+// scripts/vite/later-apis.ts). es-check reads files, so the pages' inline scripts are written out first.
 //   ES2018: every .js file of the build (the hosted page's scripts, whatever folder they are in,
 //           and widget.js), and widget.mjs/.cjs and react.mjs/.cjs, which a merchant's bundler may
 //           ship as they are. Not the API client (index.*, for merchants' servers) nor bin/.
@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { DEFAULT_DIST_DIR } from '../server/paths';
+import { DEFAULT_DIST_DIR } from '../src/server/paths';
 
 const dir = process.argv[2] ?? DEFAULT_DIST_DIR;
 // Its command, which the package does not export: beside its main file (lib/index.js).

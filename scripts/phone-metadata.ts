@@ -12,12 +12,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { COUNTRIES, type CountryCode } from './countries';
-import type { CountryNumbering, Numbering } from './numbering';
+import { COUNTRIES, type CountryCode } from '../src/phone/countries';
+import type { CountryNumbering, Numbering } from '../src/phone/numbering';
 
 const require = createRequire(import.meta.url);
 const METADATA_SOURCE = 'libphonenumber-js/mobile/metadata';
-export const NUMBERING_FILE = fileURLToPath(new URL('./numbering.json', import.meta.url));
+export const NUMBERING_FILE = fileURLToPath(new URL('../src/phone/numbering.json', import.meta.url));
 
 interface MobileMetadata {
   countries: Record<string, unknown[]>;

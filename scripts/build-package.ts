@@ -1,5 +1,5 @@
-// `tsx src/tools/build-package.ts` (the end of `npm run build`, after Vite has built the hosted page
-// and the widget): what the package gives merchants besides the widget's files.
+// The end of `npm run build` (scripts/build.ts), after Vite has built the hosted page and the
+// widget: what the package gives merchants besides the widget's files.
 //   dist/index.{mjs,cjs}     the API client (`momo-checkout`), zod/mini bundled in
 //   dist/react.{mjs,cjs}     the React component (`momo-checkout/react`); React and the widget stay imports
 //   dist/fulfillment.{mjs,cjs}  fulfillment for merchants' servers (`momo-checkout/fulfillment`, Node only)
@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { type RolldownOptions, rolldown } from 'rolldown';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
-import { REPO_ROOT } from '../server/paths';
+import { REPO_ROOT } from '../src/server/paths';
 import { emitDeclarations } from './package-types';
 
 const DIST = join(REPO_ROOT, 'dist');
@@ -57,7 +57,7 @@ async function buildJs(): Promise<void> {
         { file: 'react.cjs', format: 'cjs' },
       ],
       // Run in a merchant's page, maybe bundled as it is: lowered to the engine floor, as the widget
-      // (vite.config.ts), and checked by `npm run check:syntax`.
+      // (scripts/vite/engine-floor.ts), and checked by `npm run check:syntax`.
       options: { platform: 'neutral', external: ['react'], plugins: [widgetAsPackage(REPO_ROOT)], transform: { target: 'es2018' } },
       // Hooks: frameworks with React Server Components (Next.js) need the module marked as client code.
       banner: "'use client';",
@@ -127,6 +127,9 @@ async function buildTypes(): Promise<void> {
 // `require('momo-checkout/widget.js')` in a bundler resolves as well as `import`.
 const SCRIPT_SCOPE = { type: 'commonjs', private: true };
 
-await buildJs();
-await buildTypes();
-await writeFile(join(DIST, 'package.json'), `${JSON.stringify(SCRIPT_SCOPE, null, 2)}\n`);
+/** Builds into dist/ what the package ships besides the bundles (which are in dist/ already). */
+export async function buildPackage(): Promise<void> {
+  await buildJs();
+  await buildTypes();
+  await writeFile(join(DIST, 'package.json'), `${JSON.stringify(SCRIPT_SCOPE, null, 2)}\n`);
+}

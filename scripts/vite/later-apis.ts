@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
-const COMPAT = fileURLToPath(new URL('../compat.ts', import.meta.url));
+const COMPAT = fileURLToPath(new URL('../../src/compat.ts', import.meta.url));
 
 /** `Object.<name>` read anywhere. */
 const STATICS = ['hasOwn', 'fromEntries'] as const;
@@ -69,7 +69,7 @@ export function rewriteLaterApis(code: string, parse: (code: string) => Node, id
       const property = callee.property as (Node & { name?: string }) | undefined;
       const name = property?.name as (typeof METHODS)[number] | undefined;
       if (callee.type !== 'MemberExpression' || callee.computed || !name || !METHODS.includes(name)) return;
-      if (callee.optional || node.optional) throw new Error(`${id}: write \`?.${name}(\` without \`?.\`: the build gives ${name} a fallback (src/tools/later-apis.ts)`);
+      if (callee.optional || node.optional) throw new Error(`${id}: write \`?.${name}(\` without \`?.\`: the build gives ${name} a fallback (scripts/vite/later-apis.ts)`);
       const args = node.arguments as Node[];
       // receiver.name(a, b) → __momo_name(receiver, a, b): edits before the receiver (its parentheses
       // included: the member's start) and from the dot to the first argument, never inside either,

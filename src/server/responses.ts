@@ -1,9 +1,5 @@
-// Small response helpers shared by the server's routes.
-import type { SandboxBindings } from '../sandbox';
+// Small response helpers shared by the server's sub-apps: base headers, redirects, 405s and the plain message pages.
 import { cspHash } from './security';
-
-/** `env` is what the Node adapter passes along (the raw request), for the sandbox. */
-export type Handler = (req: Request, env?: SandboxBindings) => Promise<Response>;
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
@@ -35,7 +31,7 @@ export function onlyGetOrHead(req: Request): Response | null {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-export interface Message {
+export interface PageMessage {
   lang: 'fr' | 'en';
   title: string;
   text: string;
@@ -54,7 +50,7 @@ const MESSAGE_STYLE =
   '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main{background:#16191d}}';
 const MESSAGE_STYLE_HASH = cspHash(MESSAGE_STYLE);
 
-export function messagePage(status: number, ...messages: [Message, ...Message[]]): Response {
+export function messagePage(status: number, ...messages: [PageMessage, ...PageMessage[]]): Response {
   const title = escape(messages.map((m) => m.title).join(' · '));
   const texts = messages.map((m) => `<p lang="${m.lang}">${escape(m.text)}</p>`).join('');
   const body = `<!doctype html>
@@ -73,3 +69,19 @@ export function messagePage(status: number, ...messages: [Message, ...Message[]]
     },
   });
 }
+
+/** What answers an address nobody serves: said in French and in English, as every page a payer may meet. */
+export const notFoundPage = () =>
+  messagePage(
+    404,
+    { lang: 'fr', title: 'Page introuvable', text: 'Il n’y a rien à cette adresse.' },
+    { lang: 'en', title: 'Not found', text: 'There is nothing at this address.' },
+  );
+
+/** What answers a request whose handler failed: never a stack, never a detail of the server's. */
+export const serverErrorPage = () =>
+  messagePage(
+    500,
+    { lang: 'fr', title: 'Erreur du serveur', text: 'Un problème est survenu de notre côté. Réessayez dans un instant.' },
+    { lang: 'en', title: 'Server error', text: 'Something went wrong on our side. Please try again.' },
+  );
