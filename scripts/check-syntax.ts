@@ -1,5 +1,5 @@
 // `npm run check:syntax [dir]` (CI, after the build): every script the build ships to browsers
-// parses at the engine floor (README, "Browsers"), and uses no later built-in (es-check's feature
+// parses at the engine floor (docs/integration.md, "Browsers"), and uses no later built-in (es-check's feature
 // check: Object.fromEntries, String.prototype.matchAll…, each of which the build gives a fallback:
 // scripts/vite/later-apis.ts). es-check reads files, so the pages' inline scripts are written out first.
 //   ES2018: every .js file of the build (the hosted page's scripts, whatever folder they are in,

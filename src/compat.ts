@@ -1,4 +1,4 @@
-// What the engine floor (README, "Browsers": Chrome and Android WebView 67, iOS Safari 12, Samsung
+// What the engine floor (docs/integration.md, "Browsers": Chrome and Android WebView 67, iOS Safari 12, Samsung
 // Internet 9, Firefox 78) lacks of the APIs the checkout's code and its libraries use. The sources
 // write the standard call (`Object.hasOwn(o, k)`, `text.replaceAll(a, b)`); the build
 // (scripts/vite/later-apis.ts) makes each a call of the function of the same name here, which uses the

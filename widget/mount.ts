@@ -39,7 +39,7 @@ export function mount(target: Element | string, options: MomoCheckoutOptions): M
 const UNSUPPORTED = ['Pour payer, mettez à jour votre navigateur ou utilisez-en un autre.', 'To pay, update your browser or use another one.'];
 
 /**
- * An engine below the floor (README, "Browsers") that runs widget.js but not the checkout: the
+ * An engine below the floor (docs/integration.md, "Browsers") that runs widget.js but not the checkout: the
  * payer reads what to do, in their language (French or English: another would be fetched by the
  * very code that failed; French for a payer of neither), never an empty box; the console says why.
  */

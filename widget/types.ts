@@ -40,7 +40,7 @@ export interface MomoCheckoutOptions {
   /**
    * The checkout in a frame served by the checkout's origin (`apiBase`), out of reach of this page's
    * scripts: what the payer types cannot be read, nor the amount repainted. Default: false, the
-   * checkout in the element's open shadow root (see the README's trust model).
+   * checkout in the element's open shadow root (see the trust model in docs/decisions.md).
    */
   isolated?: boolean | undefined;
   /** What you know of the payer: the form starts filled with it (names, e-mail, number), nothing asked twice. */

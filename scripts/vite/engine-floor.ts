@@ -1,4 +1,4 @@
-// What every shipped script is held to (README, "Browsers"): Chrome and Android WebView 67, iOS
+// What every shipped script is held to (docs/integration.md, "Browsers"): Chrome and Android WebView 67, iOS
 // Safari 12, Samsung Internet 9, Firefox 78 read ES2018 syntax, no later. Every minifier of a
 // shipped script is held to it (Vite's target, terser's `ecma`): each would otherwise write `??`,
 // `?.` or `||=` back. `npm run check:syntax` checks the built files.

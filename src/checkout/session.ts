@@ -15,7 +15,7 @@ export interface CheckoutSession extends Omit<PublicSession, 'successUrl' | 'can
 
 /**
  * The session, or `unavailable` when the service has none to show: reading a session is a
- * sandbox extension (README), and a service without it answers 404.
+ * sandbox extension (docs/sandbox.md), and a service without it answers 404.
  */
 export type SessionReader = (signal: AbortSignal) => Promise<CheckoutSession | 'unavailable'>;
 

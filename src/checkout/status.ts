@@ -71,7 +71,7 @@ export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Rec
   };
 }
 
-/** What a canceled intent's reason (decision, README) tells the payer; any other: canceled. */
+/** What a canceled intent's reason (decision: docs/decisions.md) tells the payer; any other: canceled. */
 const CANCELLATIONS: Readonly<Record<string, ErrorKind>> = { expired: 'expired', too_many_attempts: 'tooManyAttempts' };
 
 /**

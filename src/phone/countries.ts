@@ -147,7 +147,7 @@ export const COUNTRIES: readonly Country[] = [
   },
   // Equatorial Guinea: Google libphonenumber resources/carrier/en/240.txt (2 GETESA, 5 Muni; from
   // ITU-T's notification T0202000041 and Muni's IR.21). No mobile-money wallet of either network
-  // could be sourced, so none is offered (README, "Countries, wallets and their sources").
+  // could be sourced, so none is offered (docs/sandbox.md, "Countries, wallets and their sources").
   { code: 'gq', callingCode: '240', currency: 'xaf', networks: [], wallets: [] },
   // The eight UEMOA countries pay in XOF. Where no other source is named, a network's prefixes are
   // Google libphonenumber's resources/carrier/en/<calling code>.txt, read in the data packaged by

@@ -1,6 +1,6 @@
 // The numbering facts of the supported countries, compiled from libphonenumber-js's metadata by
 // build-metadata.ts (`npm run phone-metadata`). The checkout applies libphonenumber-js's own
-// patterns here instead of shipping its classes to phones: see README, "Phone numbers".
+// patterns here instead of shipping its classes to phones: see docs/performance.md, "Phone numbers in the browser".
 import type { CountryCode } from './countries';
 import json, { countries } from './numbering.json';
 

@@ -52,7 +52,7 @@ export interface SandboxOptions {
   retentionMs?: number;
   /**
    * Where the state is kept across restarts (a directory, created if need be; one process at a
-   * time). Default: in memory only, gone with the process. See the README for `npm start`'s.
+   * time). Default: in memory only, gone with the process. docs/sandbox.md says where `npm start` keeps it.
    */
   dataDir?: string;
   /**

@@ -59,7 +59,7 @@ function payoutRecord(intent: IntentRecord, paid: AttemptRecord): PayoutRecord {
   };
 }
 
-/** Who reads the intent: its owner's token sees the metadata; everyone else gets null (README). */
+/** Who reads the intent: its owner's token sees the metadata; everyone else gets null (docs/sandbox.md). */
 export interface IntentViewer {
   owner: boolean;
   extensions: boolean;
@@ -77,7 +77,7 @@ function nextActionOfAttempt(intent: IntentRecord, attempt: AttemptRecord | unde
 
 /**
  * The intent as the API shows it. The interface documents `client_secret` as a required string of
- * this read, shown without a token: so anyone holding the intent id reads the secret (README).
+ * this read, shown without a token: so anyone holding the intent id reads the secret (docs/sandbox.md).
  */
 export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merchant, base }: IntentViewer): PaymentIntent {
   const attempt = latestAttempt(intent);

@@ -1,4 +1,4 @@
-// Extension: a merchant profile per token (README), shown to payers on the intent and the session
+// Extension: a merchant profile per token (docs/sandbox.md), shown to payers on the intent and the session
 // so that they know whom they pay. Set by PUT /v1/_sandbox/merchant or by the `merchants` option;
 // a token without one shows `merchant: null`, never a made-up name. The logo is held to a strict
 // size and type and served by the sandbox itself, from its own address, under a CSP of its own.

@@ -1,5 +1,5 @@
 // What happens to a payment attempt, chosen by the last two digits of the payer's national number.
-// This table is the documentation: the README and the tests are written from it.
+// This table is the documentation: docs/sandbox.md and the tests are written from it.
 
 import type { TestOutcome } from '../phone';
 

@@ -21,7 +21,7 @@ export interface SandboxStats {
   sessions: number;
   remittances: number;
   disbursements: number;
-  /** What the records weigh, in bytes of the journal's lines, against the bound (README). */
+  /** What the records weigh, in bytes of the journal's lines, against the bound (docs/sandbox.md). */
   bytes: number;
   /** Per intent id, for intents that exist. */
   confirms: Record<string, ConfirmCounts>;

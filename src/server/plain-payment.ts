@@ -1,4 +1,4 @@
-// A payment without JavaScript (README, "A payment without JavaScript"): the hosted page's path,
+// A payment without JavaScript (docs/integration.md, "A payment without JavaScript"): the hosted page's path,
 // `/pay/<pi_…|cs_…>`, also answers
 //   GET  ?plain=1            the form, made by this server (the page's <noscript> and its "never a
 //                            dead form" message link to it),
@@ -7,7 +7,7 @@
 //   POST /code               a one-time code, for the wallets that ask for one.
 // The client secret is in the link's fragment, which never reaches a server; this one reads the
 // intent from the service by the id in the path (`GET /v1/payment-intents/{id}` answers it without
-// a token: an intent id is as confidential as its secret, README decisions) and puts the secret in
+// a token: an intent id is as confidential as its secret, docs/decisions.md) and puts the secret in
 // the confirm's body only — never in an address, a log line or the HTML.
 import { ApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';

@@ -75,7 +75,7 @@ export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [], style
     ["script-src 'self'", ...scriptHashes].join(' '),
     dev ? "style-src 'self' 'unsafe-inline'" : ["style-src 'self'", ...styleHashes].join(' '),
     `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
-    // The merchant's logo comes from the API, which serves it itself (README, merchant profile),
+    // The merchant's logo comes from the API, which serves it itself (docs/sandbox.md, "Merchant profile"),
     // at the sandbox's own address.
     `img-src ${images} data:`,
     `frame-ancestors ${framedBy}`,

@@ -1,4 +1,4 @@
-// A payment without JavaScript (README, "A payment without JavaScript"), in Debian's Chromium with
+// A payment without JavaScript (docs/integration.md, "A payment without JavaScript"), in Debian's Chromium with
 // scripts off: from the hosted page's link to the plain form, posted to the checkout's server, the
 // status page refreshing itself, the receipt and the way back to the merchant. A bad number comes
 // back with its message, a form sent twice confirms once, a form posted from another site is refused.

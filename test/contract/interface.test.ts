@@ -21,13 +21,13 @@ const TOKEN = 'sk_test_contract';
 const BASE = 'http://sandbox.test';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Test numbers of the sandbox (README): Congo MTN, the last two digits choose the outcome. */
+/** Test numbers of the sandbox (docs/sandbox.md): Congo MTN, the last two digits choose the outcome. */
 const MSISDN = { approves: '242061234500', declines: '242061234590', atOnce: '242061234593', operatorDown: '242061234594' };
 
-/** The profile of the merchant who is paid (README, "Extensions to the interface"). */
+/** The profile of the merchant who is paid (docs/sandbox.md, "Extensions to the interface"). */
 const merchant = z.strictObject({ name: z.string().min(1), logo_url: z.url().nullable(), support_email: z.string().nullable(), support_phone: z.string().nullable() });
 
-/** What the payer does next about a pending attempt (README, "Extensions to the interface" and the decisions). */
+/** What the payer does next about a pending attempt (docs/sandbox.md, "Extensions to the interface", and docs/decisions.md). */
 const nextAction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('approve_on_phone'), approve_on_phone: z.strictObject({ ussd_code: z.string().nullable(), expires_at: dateTime }) }),
   z.strictObject({ type: z.literal('enter_otp'), enter_otp: z.strictObject({ dial_code: z.string().nullable(), length: z.number().int(), expires_at: dateTime }) }),
@@ -37,12 +37,12 @@ const nextAction = z.discriminatedUnion('type', [
 /** A confirm's answer: with the extensions, what the payer does next. */
 const confirmResultSchema = (extensions: boolean) => (extensions ? confirmResult.extend({ next_action: nextAction.nullable() }) : confirmResult);
 
-/** The fields the sandbox's extensions add (README, "Extensions to the interface"). */
+/** The fields the sandbox's extensions add (docs/sandbox.md, "Extensions to the interface"). */
 const INTENT_EXTENSIONS = { approval_expires_at: dateTime.nullable(), merchant: merchant.nullable(), next_action: nextAction.nullable() };
 
 /**
  * Where the interface shows a field only as a paid intent has it, the sandbox answers null before
- * the record it names exists (README, decisions): `charge_id` before the first attempt,
+ * the record it names exists (docs/decisions.md): `charge_id` before the first attempt,
  * `payout_id` before the payment succeeds. Everywhere else, the interface's own schema.
  */
 function intentSchema(extensions: boolean, paid: boolean) {
@@ -53,7 +53,7 @@ function intentSchema(extensions: boolean, paid: boolean) {
     .refine((intent) => (intent.charge_id === null) === (intent.event.charges.length === 0), 'charge_id is null only before the first charge');
 }
 
-/** A remittance still processing has not been executed: `executedAt` is null until it is (README). */
+/** A remittance still processing has not been executed: `executedAt` is null until it is (docs/sandbox.md). */
 const processingRemittance = remittance.extend({ status: z.literal('processing'), executedAt: z.null() });
 
 function bed(extensions: boolean) {

@@ -1,6 +1,6 @@
 // A merchant's Next.js App Router project from the tarball (issue 21): a Server Component creates
 // the intent with the packaged client and renders a 'use client' wrapper around momo-checkout/react
-// (the README's React example pasted as a Server Component fails: "Event handlers cannot be passed to
+// (the React example pasted as a Server Component fails: "Event handlers cannot be passed to
 // Client Component props"). Installed (Next.js pinned), built with `next build`, served with
 // `next start`, and its page rendered on the server with the checkout element in it. The steps'
 // times are printed (docs/integration-first-hour.md quotes them).

@@ -61,7 +61,7 @@ describe('momo-checkout-sandbox', () => {
     expect([arabic.status, ((await arabic.json()) as Record<string, string>)['page.title']]).toEqual([200, 'دفع آمن']);
   });
 
-  it('runs the README’s backend test (node --test) against it', async () => {
+  it('runs the backend test of docs/sandbox.md (node --test) against it', async () => {
     const output = await run(process.execPath, ['--test', join(consumer, 'checkout.test.mjs')], { cwd: bare, env: { MOMO_API_BASE: sandboxUrl } });
     expect(output).toMatch(/^# pass 1$/m);
   });

@@ -157,7 +157,7 @@ describe('a bare service (the interface alone)', () => {
   });
 });
 
-// Every test number of a wallet that approves with a code or in its app, as README's table says.
+// Every test number of a wallet that approves with a code or in its app, as docs/sandbox.md's table says.
 const APPROVED = TEST_NUMBERS.filter((n) => approvalOf(n.country, n.operator).kind !== 'push');
 const AFTER_STEP: Record<TestOutcome, { final: 'succeeded' | 'failed' | null; failure: string | null; at: 'step' | 'late' | 'expiry' }> = {
   approved_after_delay: { final: 'succeeded', failure: null, at: 'step' },

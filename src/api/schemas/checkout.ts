@@ -8,7 +8,7 @@ import { amountSchema, countrySchema, currencySchema, nonEmpty, nullableText, op
 export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
 
 /**
- * Extension (README, decisions): what the payer must do next for the attempt that awaits them, as
+ * Extension (docs/decisions.md): what the payer must do next for the attempt that awaits them, as
  * Stripe's `next_action` and pawaPay's authorisation types. `type` names the step and its detail
  * sits under the same key: approve the operator's push on the phone (its USSD code where the
  * service knows it), type a one-time code generated on the phone (the code to dial, the code's
@@ -64,14 +64,14 @@ export const recordViewShape = {
 };
 export const chargeViewShape = { ...recordViewShape, charge_id: prefixed('ch') };
 
-/** Decision (README): the shape of a failed attempt's error, null while no attempt has failed. */
+/** Decision (docs/decisions.md): the shape of a failed attempt's error, null while no attempt has failed. */
 export const paymentErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   charge_id: z.optional(z.nullable(prefixed('ch'))),
 });
 
-/** Decision (README): what a mobile-money attempt paid with, as an intent read tells it. */
+/** Decision (docs/decisions.md): what a mobile-money attempt paid with, as an intent read tells it. */
 export const momoPaidSchema = z.object({
   country: countrySchema,
   operator_name: operatorNameSchema,
@@ -91,7 +91,7 @@ export const checkoutPaymentMethodSchema = z.object({
 });
 
 /**
- * Extension (README): who is paid, from the profile of the merchant token that owns the intent or
+ * Extension (docs/sandbox.md): who is paid, from the profile of the merchant token that owns the intent or
  * session; null when it has none (no name is ever made up). The page shows it as text and the logo
  * (a PNG or WebP the service serves itself) as an image.
  */
@@ -110,12 +110,12 @@ export const intentViewShape = {
   status: z.string(),
   payment_method: z.nullable(checkoutPaymentMethodSchema),
   last_payment_error: z.nullable(paymentErrorSchema),
-  /** Null until the first attempt (decision, README). */
+  /** Null until the first attempt (decision: docs/decisions.md). */
   charge_id: z.nullable(prefixed('ch')),
   updated_at: timestamp(),
   /** The merchant's words on what is paid for, shown to the payer. */
   description: nullableText(),
-  /** Why a `canceled` intent was (decision, README: `expired` when its checkout session ended). */
+  /** Why a `canceled` intent was (decision in docs/decisions.md: `expired` when its checkout session ended). */
   cancellation_reason: nullableText(),
   /** Extension: when the pending attempt's approval window closes; absent on other services. */
   approval_expires_at: z.optional(z.nullable(timestamp())),
@@ -143,7 +143,7 @@ export const sessionItemSchema = z.object({
 export const sessionStatusSchema = z.enum(['open', 'complete', 'expired']);
 
 /**
- * Extension (README): the payer as the merchant knows them — names, receipt e-mail, mobile number
+ * Extension (docs/sandbox.md): the payer as the merchant knows them — names, receipt e-mail, mobile number
  * in international form (`+221 77 123 45 00`, the country taken from its calling code). The form
  * starts with them, every field still the payer's to change; the page checks them as typed ones.
  */
@@ -175,13 +175,13 @@ export const publicSessionShape = {
 };
 
 /**
- * The answer of GET /v1/sessions/{id} (extension, README): the public session and, extension too,
+ * The answer of GET /v1/sessions/{id} (extension: docs/sandbox.md): the public session and, extension too,
  * its intent as the payer's page reads it (the intent's read without its secret), so that a
  * session page needs one read, not two. Absent: the page reads the intent itself.
  */
 export const publicSessionSchema = z.object({ ...publicSessionShape, paymentIntent: z.optional(paymentIntentViewSchema) });
 
-/** The one error shape of every 4xx and 5xx answer (decision, README). */
+/** The one error shape of every 4xx and 5xx answer (decision: docs/decisions.md). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

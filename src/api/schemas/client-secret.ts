@@ -4,7 +4,7 @@
 /**
  * A client secret: `<intent id>_secret_<random>`. The interface also allows `_sc_` for `_secret_`
  * ("contains a _sc_ or _secret suffix part"): nothing here produces that form, but a real service
- * may, so it is read — in this one place (decision, README).
+ * may, so it is read — in this one place (decision: docs/decisions.md).
  */
 export const CLIENT_SECRET_PATTERN = '(pi_[A-Za-z0-9]+)_(?:secret|sc)_[A-Za-z0-9]+';
 export const CLIENT_SECRET = new RegExp(`^${CLIENT_SECRET_PATTERN}$`);

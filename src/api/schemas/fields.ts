@@ -15,7 +15,7 @@ export const countrySchema = z.string().check(z.regex(/^[a-z]{2}$/));
 export const amountSchema = z.int().check(z.positive());
 export const operatorNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/));
 /**
- * An e-mail address by RFC 6531 (decision, README), the one rule of the page and the service.
+ * An e-mail address by RFC 6531 (decision: docs/decisions.md), the one rule of the page and the service.
  * Local part: RFC 5322's dot-atom, whose characters (atext: printable ASCII but its specials) may
  * also be any non-ASCII one but a space or a control. Domain: two labels or more of letters of any
  * script, digits and inner hyphens, the last of letters (or its `xn--` form: a browser may send an

@@ -22,7 +22,7 @@ export const msisdnSchema = z.string().check(z.regex(/^[1-9]\d{7,14}$/));
 const octets = (text: string) => new TextEncoder().encode(text).length;
 
 /**
- * The e-mail rule whole (decision, README): the page's `emailSchema`, with the lengths RFC 6531
+ * The e-mail rule whole (decision: docs/decisions.md): the page's `emailSchema`, with the lengths RFC 6531
  * sets counted as it counts them, in UTF-8 octets: ≤ 64 before the @, ≤ 253 after, ≤ 254 in all.
  */
 export const emailAddressSchema = emailSchema.check(
@@ -60,7 +60,7 @@ export const confirmRequestSchema = z.object({
 });
 
 /**
- * Extension (README, decisions): POST /v1/payment-intents/{id}/otp, the one-time code a payer
+ * Extension (docs/decisions.md): POST /v1/payment-intents/{id}/otp, the one-time code a payer
  * generated on their phone for the attempt whose `next_action` is `enter_otp`, with the intent's
  * client secret (a page's call, like confirm).
  */
@@ -91,9 +91,9 @@ export const sessionRequestSchema = z.object({
   cancelUrl: z.string().check(z.maxLength(2048)),
   metadata: metadataSchema,
   items: z.array(sessionItemSchema).check(z.minLength(1), z.maxLength(100)),
-  /** Extension: when the session ends, 60 s to 24 h from now (README); default 24 h. */
+  /** Extension: when the session ends, 60 s to 24 h from now (docs/sandbox.md); default 24 h. */
   expiresAt: z.optional(timestamp()),
-  /** Extension: the payer as the merchant knows them; the form starts with it (README). */
+  /** Extension: the payer as the merchant knows them; the form starts with it (docs/sandbox.md). */
   customer: z.optional(
     z.strictObject({
       firstName: z.optional(nonEmpty(100)),
@@ -115,7 +115,7 @@ export const createIntentRequestSchema = z.object({
 
 /**
  * Sandbox extension: the merchant profile of a token (PUT /v1/_sandbox/merchant). The name is plain
- * text; the logo a `data:` URL of a PNG or WebP, checked and served by the sandbox (README).
+ * text; the logo a `data:` URL of a PNG or WebP, checked and served by the sandbox (docs/sandbox.md).
  */
 export const merchantRequestSchema = z.strictObject({
   name: z.string().check(
@@ -189,7 +189,7 @@ export const remittanceListSchema = z.object({
 });
 
 /**
- * The statuses of an intent (decision, README; the interface shows `succeeded` only), of a charge
+ * The statuses of an intent (decision: docs/decisions.md; the interface shows `succeeded` only), of a charge
  * and of a payout, and the kinds of their event records: unions of literals in the merchant's
  * types, so that `intent.status === 'succeded'` does not compile. Read answers stay tolerant
  * (`knownText`): a newer service may send one this version does not know, and it is passed on as it
@@ -248,28 +248,28 @@ export const eventSchema = z.object({
   payouts: z.array(payoutRecordSchema),
 });
 
-/** What an intent's latest attempt paid with, by `type` as `payment_method_data` (decision, README). */
+/** What an intent's latest attempt paid with, by `type` as `payment_method_data` (decision: docs/decisions.md). */
 export const intentPaymentMethodSchema = z.discriminatedUnion('type', [z.object({ id: prefixed('pm'), type: z.literal('momo'), momo: momoPaidSchema })]);
 
 export const paymentIntentSchema = z.object({
   ...intentViewShape,
   status: knownText(intentStatusSchema.options),
-  /** Why a `canceled` intent was: its session ended, or its attempts ran out (decision, README). */
+  /** Why a `canceled` intent was: its session ended, or its attempts ran out (decision: docs/decisions.md). */
   cancellation_reason: z.nullable(knownText(['expired', 'too_many_attempts'] as const)),
   payment_method: z.nullable(intentPaymentMethodSchema),
   id: z.int(),
-  /** A required string, token or not, as the interface documents (README: intent ids are confidential). */
+  /** A required string, token or not, as the interface documents (docs/decisions.md: intent ids are confidential). */
   client_secret: clientSecretSchema,
   payment_method_types: z.nullable(z.array(z.string())),
   metadata: z.nullable(metadataSchema),
   canceled_at: z.nullable(timestamp()),
-  /** Null until the payment has succeeded and a payout exists (decision, README). */
+  /** Null until the payment has succeeded and a payout exists (decision: docs/decisions.md). */
   payout_id: z.nullable(prefixed('tr')),
   created_at: timestamp(),
   event: eventSchema,
 });
 
-/** Decision (README): the session record, answer of POST /v1/sessions. */
+/** Decision (docs/decisions.md): the session record, answer of POST /v1/sessions. */
 export const sessionSchema = z.object({
   ...publicSessionShape,
   /** Absolute address of the hosted page; carries the client secret in its fragment. */

@@ -11,7 +11,7 @@ export type Approval =
   /** The payer approves in the wallet's app, opened at a launch address (on a computer: its QR code). */
   | { kind: 'app' };
 
-/** Digits of the one-time codes the sandbox asks for (its test codes: README). */
+/** Digits of the one-time codes the sandbox asks for (its test codes: docs/sandbox.md). */
 export const SANDBOX_CODE_LENGTH = 6;
 
 // Orange Money asks for a one-time code in Senegal, Côte d'Ivoire, Mali and Burkina Faso: CinetPay's

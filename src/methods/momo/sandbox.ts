@@ -23,7 +23,7 @@ export interface ApprovedAttempt {
   walletToken?: string;
 }
 
-/** Test codes (README): this one is right; any other is wrong, `000000` being the documented one. */
+/** Test codes (docs/sandbox.md): this one is right; any other is wrong, `000000` being the documented one. */
 export const RIGHT_CODE = '123456';
 /** Wrong codes an attempt takes: the next one fails it, as operators block a code guessed at. */
 export const MAX_WRONG_CODES = 3;

@@ -1,4 +1,4 @@
-// Extension: the merchant profile of a token, and the logos the sandbox serves for it (README,
+// Extension: the merchant profile of a token, and the logos the sandbox serves for it (docs/sandbox.md,
 // "Merchant profile"). Mounted only with the extensions: a bare service has none of it.
 import type { Hono } from 'hono';
 import { merchantRequestSchema } from '../../api/schemas';

@@ -115,7 +115,7 @@ export interface Logo {
   key: string;
 }
 
-/** Extension: the profile of a merchant token, shown to payers (README). Replaced whole when set again. */
+/** Extension: the profile of a merchant token, shown to payers (docs/sandbox.md). Replaced whole when set again. */
 export interface MerchantRecord {
   owner: Owner;
   name: string;
