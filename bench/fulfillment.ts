@@ -43,7 +43,11 @@ let paid = 0;
 const fulfillment = createFulfillment({
   api,
   store: fileStore(dir),
-  handlers: { paid: () => void (paid += 1) },
+  handlers: {
+    paid: () => {
+      paid += 1;
+    },
+  },
   maxRequestsPerSecond: RATE,
   concurrency: 16,
 });

@@ -101,6 +101,7 @@ async function oneRun(url: string, profile: LinkProfile): Promise<LoadRun> {
     await page
       .waitForFunction(() => (window as unknown as { __benchMarks: Marks }).__benchMarks.ready !== null, null, { timeout: 30_000, polling: 50 })
       .catch(async (error: unknown) => {
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as the page shows it (innerText), not its scripts' and styles' source too
         const state = await page.evaluate(() => document.querySelector('.momo')?.getAttribute('data-state') ?? document.body?.innerText.slice(0, 200)).catch(() => '?');
         throw new Error(`${url}: the form was not ready in 30 s (state: ${state})`, { cause: error });
       });

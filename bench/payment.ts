@@ -49,7 +49,10 @@ async function record(cdp: CDPSession): Promise<Map<string, Recorded>> {
   const seen = new Map<string, Recorded>();
   const get = (id: string) => {
     let r = seen.get(id);
-    if (!r) seen.set(id, (r = { url: '', method: '', up: 0, down: 0, status: 0, sentAt: Date.now() }));
+    if (!r) {
+      r = { url: '', method: '', up: 0, down: 0, status: 0, sentAt: Date.now() };
+      seen.set(id, r);
+    }
     return r;
   };
   cdp.on('Network.requestWillBeSent', (e: Cdp) => {
@@ -66,8 +69,12 @@ async function record(cdp: CDPSession): Promise<Map<string, Recorded>> {
     const r = get(e.requestId);
     r.up += Object.entries(e.headers ?? {}).reduce((n, [name, value]) => n + name.length + value.length + 4, 0);
   });
-  cdp.on('Network.responseReceived', (e: Cdp) => void (get(e.requestId).status = e.response?.status ?? 0));
-  cdp.on('Network.loadingFinished', (e: Cdp) => void (get(e.requestId).down = e.encodedDataLength ?? 0));
+  cdp.on('Network.responseReceived', (e: Cdp) => {
+    get(e.requestId).status = e.response?.status ?? 0;
+  });
+  cdp.on('Network.loadingFinished', (e: Cdp) => {
+    get(e.requestId).down = e.encodedDataLength ?? 0;
+  });
   await cdp.send('Network.enable');
   return seen;
 }

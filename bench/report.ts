@@ -3,7 +3,7 @@ import type { BudgetResult } from './budgets';
 import type { BundleBytes, BytesReport } from './bytes';
 import type { WaitingResult, LatencyResult } from './latency';
 import type { LighthouseAudit, LighthouseResult } from './lighthouse';
-import { SLOW_PHONE, TWO_G, type LoadResult } from './load';
+import type { LoadResult, SLOW_PHONE, TWO_G } from './load';
 import type { PaymentCost } from './payment';
 import { FLOOD_HEAP_MB, type FloodResult } from './flood';
 import type { SandboxLoadResult } from './sandbox-load';

@@ -49,7 +49,16 @@ async function startChild(distDir: string, intentsFile: string) {
       if (line.startsWith('READY ')) resolve(line.slice('READY '.length));
     });
   });
-  return { url, stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) {
+        resolve();
+        return;
+      }
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
 }
 
 function figures(endpoint: string, result: Result): LoadFigures {

@@ -32,7 +32,9 @@ export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
       element.addEventListener(type, listener);
       return () => element.removeEventListener(type, listener);
     });
-    return () => listeners.forEach((remove) => remove());
+    return () => {
+      for (const remove of listeners) remove();
+    };
   }, [onSucceeded, onFailed, onAttemptFailed, onCancel]);
 
   // After the listeners (effects run in order): the checkout starts once the element is defined.

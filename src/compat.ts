@@ -5,10 +5,10 @@
 // engine's own method where there is one. Nothing is added to the page's globals: widget.js runs on
 // a merchant's page, whose objects are not ours to change.
 
-const hasOwnProperty = Object.prototype.hasOwnProperty;
+const objectHasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** `Object.hasOwn` (Chrome 93, iOS 15.4). */
-export const hasOwn = (object: object, key: PropertyKey): boolean => hasOwnProperty.call(object, key);
+export const hasOwn = (object: object, key: PropertyKey): boolean => objectHasOwnProperty.call(object, key);
 
 /** `Object.fromEntries` (Chrome 73, iOS 12.2). */
 export function fromEntries<T>(entries: Iterable<readonly [PropertyKey, T]>): Record<PropertyKey, T> {

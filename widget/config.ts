@@ -25,6 +25,7 @@ export const report = (problem: string): void => console.error(`momo-checkout: $
 
 /** `fr`, `en`, `ar`, `es`, `pt` (or `fr-CG`, `ar-TD`…); anything else is reported, then the browser's language is used. */
 export function langOf(requested: string | null | undefined): Lang {
+  // biome-ignore lint/style/noNonNullAssertion: split() gives at least one part
   const base = (requested || '').trim().toLowerCase().split('-')[0]!;
   if (base && !isLang(base)) report(`lang "${requested}" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser's language instead.`);
   return pickLang(isLang(base) ? base : null, navigator.languages);

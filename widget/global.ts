@@ -31,6 +31,7 @@ if (!queued || Array.isArray(queued)) {
     mount,
     open,
     push(...callbacks) {
+      // biome-ignore lint/suspicious/useIterableCallbackReturn: run() returns nothing; braces would add 2 bytes to widget.js
       const runAll = () => callbacks.forEach((callback) => run(callback, api));
       // An `async` script may run while the page is still being parsed: its elements may not exist yet.
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', runAll, { once: true });

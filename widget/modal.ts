@@ -74,6 +74,7 @@ export const makeDialog = ({ h, attach, translator }: DialogLib) =>
     else instance.model.cancel();
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per open() (it closes over this dialog's dismiss) and handed to attach() once, so it is never re-created under a mounted tree; it uses no hook
   const Dialog: Frame = ({ lang, children }) =>
     h<Record<string, unknown>>(
       'dialog',

@@ -47,6 +47,7 @@ function cannotStart(root: ShadowRoot, lang: string | undefined, cause: unknown)
   console.error('momo-checkout:', cause);
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
+  // biome-ignore lint/style/noNonNullAssertion: two messages, indexed by 0 or 1
   message.textContent = UNSUPPORTED[+(langOf(lang) === 'en')]!;
   root.textContent = '';
   root.append(message);

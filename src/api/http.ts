@@ -57,6 +57,7 @@ const MAX_HELD = 8;
 
 function heldFor(config: ClientConfig): Map<string, Held> {
   let map = held.get(config);
+  // biome-ignore lint/suspicious/noAssignInExpressions: browser code; as two statements it minifies 3 bytes longer
   if (!map) held.set(config, (map = new Map()));
   return map;
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 
-const isSeparator = (char: string) => char === ' ' || char === '-';
+/** Takes `text[i]` as TypeScript types it (`string | undefined`): nothing past the end is a separator. */
+const isSeparator = (char: string | undefined) => char === ' ' || char === '-';
 
 /**
  * Keeps the caret where the payer was typing when the value is reformatted ("06 1234" →
@@ -16,7 +17,7 @@ export function useCaret(value: string) {
     typed.current = null;
     if (!input || !last || last.raw === value || input.ownerDocument.activeElement !== input) return;
     let index = 0;
-    for (let seen = 0; index < value.length && seen < last.before; index++) if (!isSeparator(value[index]!)) seen++;
+    for (let seen = 0; index < value.length && seen < last.before; index++) if (!isSeparator(value[index])) seen++;
     input.setSelectionRange(index, index);
   });
   return {

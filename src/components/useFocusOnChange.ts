@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'preact/hooks';
 export function useFocusOnChange<T extends HTMLElement>(key: unknown, quietFirstChange = false) {
   const ref = useRef<T>(null);
   const quietRuns = useRef(quietFirstChange ? 2 : 1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is what the effect follows (it runs when the key changes), not a value it reads
   useEffect(() => {
     if (quietRuns.current > 0) {
       quietRuns.current -= 1;

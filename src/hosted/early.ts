@@ -22,6 +22,7 @@ export function withEarlyReads(baseUrl: string, early = window.momoEarlyReads): 
     const path = new URL(request.url).pathname;
     const started = sameOrigin && request.method === 'GET' ? early && early[path] : undefined;
     if (!started) return fetch(request);
+    // biome-ignore lint/style/noNonNullAssertion: `started` is only ever read from `early`
     delete early![path];
     return started;
   };

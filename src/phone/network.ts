@@ -24,6 +24,7 @@ export function detectNetwork(country: string, input: string): Network | undefin
 /** The wallet (API `operator_name`) that runs on `network`, when exactly one does. */
 export function walletOn(country: Country, network: Network | undefined): string | undefined {
   const wallets = network ? country.wallets.filter((wallet) => wallet.network === network.id) : [];
+  // biome-ignore lint/style/noNonNullAssertion: there is exactly one
   return wallets.length === 1 ? wallets[0]!.name : undefined;
 }
 

@@ -69,7 +69,10 @@ export function settle(intent: IntentRecord, now: number): void {
   settleAttempt(intent, now);
   if (intentStatus(intent) !== 'requires_payment_method') return;
   const latest = latestAttempt(intent);
-  if (latest && intent.attempts.length >= MAX_ATTEMPTS) return cancel(intent, latest.updatedAt, 'too_many_attempts');
+  if (latest && intent.attempts.length >= MAX_ATTEMPTS) {
+    cancel(intent, latest.updatedAt, 'too_many_attempts');
+    return;
+  }
   // A session's intent nobody has paid is canceled when the session ends, so a page left open
   // cannot pay for a basket the merchant has let go. An approval still awaited at that moment
   // runs its course: the payer may be confirming on their phone right now.
@@ -93,7 +96,7 @@ function resolutionOf(attempt: AttemptRecord) {
 
 function settleAttempt(intent: IntentRecord, now: number): void {
   const attempt = latestAttempt(intent);
-  if (!attempt || attempt.status !== 'pending') return;
+  if (attempt?.status !== 'pending') return;
   const { at, status, failureCode } = resolutionOf(attempt);
   if (now < at) return;
   // Stamped with the moment it happened, not the moment it was noticed.

@@ -142,7 +142,10 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
   let protoKey = false;
   let body: unknown;
   try {
-    body = JSON.parse(text, (key, value: unknown) => ((protoKey ||= key === '__proto__'), value));
+    body = JSON.parse(text, (key, value: unknown) => {
+      if (key === '__proto__') protoKey = true;
+      return value;
+    });
   } catch {
     throw new SandboxError('invalid_json', 'The request body is not valid JSON.');
   }

@@ -40,6 +40,7 @@ function sessionEnd(expiresAt: string | undefined, now: number): number {
 
 /** Only absolute http(s) addresses: a return address must not run script or stay on our page. */
 function checkReturnUrl(field: 'successUrl' | 'cancelUrl', value: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses
   let ok = /^https?:\/\/[^\s/?#]/i.test(value) && !/[\s\u0000-\u001f\u007f]/.test(value);
   if (ok) {
     try {

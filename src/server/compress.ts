@@ -184,6 +184,12 @@ export async function compressAnswer(req: Request, res: Response): Promise<Respo
 /** A body that fails a moment after it is first read, as the one it stands for did. */
 function failingBody(error: unknown): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
-    pull: (controller) => new Promise<void>((resolve) => setTimeout(() => (controller.error(error), resolve()), 0)),
+    pull: (controller) =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          controller.error(error);
+          resolve();
+        }, 0),
+      ),
   });
 }

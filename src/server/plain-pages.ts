@@ -149,7 +149,10 @@ export function formPage(
     const error = errors[name];
     return error ? `<p class="err" id="e-${name}">${esc(t(error))}</p>` : '';
   };
-  const invalid = (name: keyof PlainFormValues) => (errors[name] && !errors[name]!.warning ? ` aria-invalid="true" aria-describedby="e-${name}"` : '');
+  const invalid = (name: keyof PlainFormValues) => {
+    const error = errors[name];
+    return error && !error.warning ? ` aria-invalid="true" aria-describedby="e-${name}"` : '';
+  };
   const text = (name: keyof PlainFormValues, label: string, attributes: string) =>
     `<label for="p-${name}">${esc(label)}</label><input id="p-${name}" name="${name}" value="${esc(values[name])}" ${attributes}${invalid(name)}>${message(name)}`;
   const countries = COUNTRIES.filter((c) => c.wallets.length && c.currency === due.currency);

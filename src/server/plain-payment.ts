@@ -114,7 +114,11 @@ function sameSite(req: Request, url: URL, origins: readonly string[]): boolean {
 /** The posted form, or null if it is not one or weighs more than a form of ours can (read no further). */
 async function readForm(req: Request): Promise<URLSearchParams | null> {
   if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_FORM_BYTES || !req.body) return req.body ? (await req.body.cancel(), null) : new URLSearchParams();
+  if (!req.body) return new URLSearchParams();
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
+    await req.body.cancel();
+    return null;
+  }
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

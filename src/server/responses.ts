@@ -29,7 +29,7 @@ export function onlyGetOrHead(req: Request): Response | null {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 export interface PageMessage {
   lang: 'fr' | 'en';
@@ -51,8 +51,8 @@ const MESSAGE_STYLE =
 const MESSAGE_STYLE_HASH = cspHash(MESSAGE_STYLE);
 
 export function messagePage(status: number, ...messages: [PageMessage, ...PageMessage[]]): Response {
-  const title = escape(messages.map((m) => m.title).join(' · '));
-  const texts = messages.map((m) => `<p lang="${m.lang}">${escape(m.text)}</p>`).join('');
+  const title = escapeHtml(messages.map((m) => m.title).join(' · '));
+  const texts = messages.map((m) => `<p lang="${m.lang}">${escapeHtml(m.text)}</p>`).join('');
   const body = `<!doctype html>
 <html lang="${messages[0].lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title}</title><style>${MESSAGE_STYLE}</style></head>

@@ -48,7 +48,7 @@ export interface HostedPolicyOptions {
 /** The CSP source that allows exactly this inline script or stylesheet: `'sha256-…'`. */
 export const cspHash = (code: string): string => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
-const hashesOf = (html: string, tag: 'script' | 'style') => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, code]) => cspHash(code!));
+const hashesOf = (html: string, tag: 'script' | 'style') => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, code = '']) => cspHash(code));
 
 /** `'sha256-…'` of each inline <script> of `html`, as CSP allows them. */
 export const inlineScriptHashes = (html: string): string[] => hashesOf(html, 'script');

@@ -237,7 +237,10 @@ describe('client › retries', () => {
       baseUrl: BASE,
       clock: time.clock,
       readRetries: 1,
-      fetch: async () => (++calls, new Response('{}', { status: 429, headers: { 'Retry-After': '10' } })),
+      fetch: async () => {
+        calls += 1;
+        return new Response('{}', { status: 429, headers: { 'Retry-After': '10' } });
+      },
     });
     const read = failure(client.getIntent('pi_x'));
     await time.advance(7_499);
@@ -250,7 +253,14 @@ describe('client › retries', () => {
   it('never sends a confirm twice, whatever the failure', async () => {
     for (const answer of [() => new Response('busy', { status: 503 }), () => Promise.reject(new TypeError('reset'))]) {
       let calls = 0;
-      const client = createClient({ baseUrl: BASE, readRetries: 5, fetch: async () => (calls++, answer()) });
+      const client = createClient({
+        baseUrl: BASE,
+        readRetries: 5,
+        fetch: async () => {
+          calls += 1;
+          return answer();
+        },
+      });
       await failure(client.confirmIntent('pi_1', { client_secret: 's', ...payer, payment_method_data: momo() }));
       expect(calls).toBe(1);
     }
@@ -258,7 +268,13 @@ describe('client › retries', () => {
 
   it('does not retry a refused read', async () => {
     let calls = 0;
-    const client = createClient({ baseUrl: BASE, fetch: async () => (calls++, Response.json({ error: { code: 'not_found', message: 'No such intent', field: null } }, { status: 404 })) });
+    const client = createClient({
+      baseUrl: BASE,
+      fetch: async () => {
+        calls += 1;
+        return Response.json({ error: { code: 'not_found', message: 'No such intent', field: null } }, { status: 404 });
+      },
+    });
     expect(await failure(client.getIntent('pi_1'))).toMatchObject({ status: 404, code: 'not_found' });
     expect(calls).toBe(1);
   });

@@ -106,6 +106,7 @@ describe('contract rules › compiled from the zod schemas', () => {
     const real = await samples();
     for (const [name, schema] of Object.entries(BROWSER_SCHEMAS) as [keyof typeof BROWSER_SCHEMAS, z.ZodMiniType][]) {
       const rules = parserOf(compile(schema));
+      // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test, bundled by nobody: each schema's shipped parser, found by its name
       const shipped = parsers[`${name}Parser` as keyof typeof parsers];
       for (const sample of real[name]) expect(verdict(rules.safeParse(sample)), `${name}: ${JSON.stringify(sample)}`).toStrictEqual(verdict(schema.safeParse(sample)));
       for (const sample of real[name]) {

@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** The names a module declares and exports itself (not those it passes on from another module). */
-export function ownExports(code: string, fileName = 'module.ts'): string[] {
+function ownExports(code: string, fileName = 'module.ts'): string[] {
   const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const names: string[] = [];
   const imported = new Set<string>();

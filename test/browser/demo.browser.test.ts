@@ -25,7 +25,13 @@ describe('the demo shop', () => {
     await expect.poll(() => page.locator('#widget-said').textContent()).toContain('Paiement reçu');
     await page.goto(`${h.server.url}/demo/orders`);
     await expect
-      .poll(async () => (await page.reload(), page.locator(`tr[data-order="${order}"]`).getAttribute('data-state')), { timeout: 30_000, interval: 500 })
+      .poll(
+        async () => {
+          await page.reload();
+          return page.locator(`tr[data-order="${order}"]`).getAttribute('data-state');
+        },
+        { timeout: 30_000, interval: 500 },
+      )
       .toBe('paid');
   });
 

@@ -10,10 +10,22 @@ function fakePage() {
   const page = Object.assign(new EventTarget(), { document, navigator });
   return {
     page: page as unknown as HostPage,
-    hide: () => ((document.visibilityState = 'hidden'), document.dispatchEvent(new Event('visibilitychange'))),
-    show: () => ((document.visibilityState = 'visible'), document.dispatchEvent(new Event('visibilitychange'))),
-    offline: () => ((navigator.onLine = false), page.dispatchEvent(new Event('offline'))),
-    online: () => ((navigator.onLine = true), page.dispatchEvent(new Event('online'))),
+    hide: () => {
+      document.visibilityState = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+    },
+    show: () => {
+      document.visibilityState = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+    },
+    offline: () => {
+      navigator.onLine = false;
+      page.dispatchEvent(new Event('offline'));
+    },
+    online: () => {
+      navigator.onLine = true;
+      page.dispatchEvent(new Event('online'));
+    },
   };
 }
 

@@ -226,7 +226,13 @@ describe('a handler slower than the claim’s lease', () => {
         },
       },
     });
-    const other = t.fulfillment({ leaseMs: 300, handlers: { paid: () => void (calls += 1), isHandled: () => false } });
+    const other = t.fulfillment({ leaseMs: 300, handlers: {
+        paid: () => {
+          calls += 1;
+        },
+        isHandled: () => false,
+      },
+    });
     await slow.follow(session);
     await t.pay(session.paymentIntentId);
     t.advance(MINUTE);
@@ -274,7 +280,14 @@ describe('a delivery begun by a process that died in the handler', () => {
   it('is not made again when isHandled says the merchant has it', async () => {
     const { t, session } = await diedInHandler();
     const asked: string[] = [];
-    const f = t.fulfillment({ handlers: { isHandled: (event) => (asked.push(event.id), true) } });
+    const f = t.fulfillment({
+      handlers: {
+        isHandled: (event) => {
+          asked.push(event.id);
+          return true;
+        },
+      },
+    });
     await drain(f);
     expect(asked).toEqual([`${session.paymentIntentId}:paid`]);
     expect(t.calls).toEqual([]);

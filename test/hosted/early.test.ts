@@ -62,7 +62,10 @@ describe('hosted page › the API client takes the early reads over', () => {
   it('answers a GET of the same address once with the early read, then fetches as usual', async () => {
     const early = { '/v1/payment-intents/pi_1': Promise.resolve(new Response('early')) };
     const fetched: string[] = [];
-    vi.stubGlobal('fetch', async (request: Request) => (fetched.push(`${request.method} ${new URL(request.url).pathname}`), new Response('late')));
+    vi.stubGlobal('fetch', async (request: Request) => {
+      fetched.push(`${request.method} ${new URL(request.url).pathname}`);
+      return new Response('late');
+    });
     const send = withEarlyReads(location.origin, early);
     const get = (path: string, method = 'GET') => send(new Request(`${location.origin}${path}`, { method }));
     expect(await (await get('/v1/payment-intents/pi_1')).text()).toBe('early');
@@ -117,8 +120,12 @@ function boot(page: { pathname?: string; readyState?: string; visibilityState?: 
   return {
     appended,
     parsed: () => listeners.DOMContentLoaded?.(),
-    painted: () => observers.forEach((fire) => fire()),
-    timersFire: () => timers.forEach((fire) => fire()),
+    painted: () => {
+      for (const fire of observers) fire();
+    },
+    timersFire: () => {
+      for (const fire of timers) fire();
+    },
   };
 }
 
@@ -179,7 +186,14 @@ const textOf = (n: FakeNode): string => n.textContent + n.children.map(textOf).j
  * timer. Returns #app as it is then.
  */
 async function stuckPage(options: { lang: string; read?: unknown; started?: boolean }) {
-  const app = { ...node('main'), innerHTML: 'the form', appendChild: (child: FakeNode) => (app.children.push(child), child) };
+  const app = {
+    ...node('main'),
+    innerHTML: 'the form',
+    appendChild: (child: FakeNode) => {
+      app.children.push(child);
+      return child;
+    },
+  };
   const listeners: Record<string, () => void> = {};
   const timers: (() => void)[] = [];
   const reads = options.read === undefined ? {} : { '/v1/sessions/cs_1': Promise.resolve(new Response(JSON.stringify(options.read))) };
@@ -194,7 +208,10 @@ async function stuckPage(options: { lang: string; read?: unknown; started?: bool
       const created = node(tag);
       return Object.assign(created, {
         setAttribute: (name: string, value: string) => (created.attributes[name] = value),
-        appendChild: (child: FakeNode) => (created.children.push(child), child),
+        appendChild: (child: FakeNode) => {
+          created.children.push(child);
+          return child;
+        },
       });
     },
     createTextNode: (text: string) => ({ ...node('#text'), textContent: text }),
@@ -213,7 +230,7 @@ async function stuckPage(options: { lang: string; read?: unknown; started?: bool
   // The inline script's own early reads replaced the window's: put the test's back.
   window.momoEarlyReads = reads;
   listeners.load?.();
-  timers.forEach((fire) => fire());
+  for (const fire of timers) fire();
   await new Promise((resolve) => setTimeout(resolve, 0));
   await new Promise((resolve) => setTimeout(resolve, 0));
   return app;

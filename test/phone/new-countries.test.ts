@@ -46,7 +46,11 @@ describe('numbers of the new countries', () => {
   });
 
   it('formats as typed, digit by digit', () => {
-    const typing = (country: string, keys: string) => [...keys].reduce<string[]>((shown, key) => [...shown, formatAsTyped(country, (shown.at(-1) ?? '') + key)], []);
+    const typing = (country: string, keys: string) => {
+      const shown: string[] = [];
+      for (const key of keys) shown.push(formatAsTyped(country, (shown.at(-1) ?? '') + key));
+      return shown;
+    };
     expect(typing('sn', '771234567')).toEqual(['7', '77', '77 1', '77 12', '77 123', '77 123 4', '77 123 45', '77 123 45 6', '77 123 45 67']);
     expect(typing('ci', '0707123456').at(-1)).toBe('07 07 12 3456');
     expect(typing('bj', '0197123456').at(-1)).toBe('01 97 12 34 56');

@@ -66,7 +66,7 @@ describe('bounds of what the sandbox holds', () => {
     for (const { intent_id } of [...mine, fresh]) expect((await call('GET', `/v1/payment-intents/${intent_id}`, { token: shop })).status).toBe(200);
     // What went is the made-up tokens' oldest: their newest are still there.
     for (const made of flooded) expect((await call('GET', `/v1/payment-intents/${(made.at(-1) as { intent_id: string }).intent_id}`, { token: null })).status).toBe(200);
-    await expectError(await call('GET', `/v1/payment-intents/${(flooded[0]?.[0] as { intent_id: string }).intent_id}`, { token: null }), 404, 'not_found');
+    await expectError(await call('GET', `/v1/payment-intents/${(flooded[0]![0] as { intent_id: string }).intent_id}`, { token: null }), 404, 'not_found');
     expect(sandbox.stats().bytes).toBeLessThanOrEqual(limits.maxBytes);
   });
 

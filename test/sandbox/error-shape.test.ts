@@ -113,7 +113,7 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
       const dir = mkdtempSync(join(tmpdir(), 'momo-state-'));
       const child = await startChild(dir, 48);
       try {
-        for (let i = 0; ; i += 1) {
+        for (;;) {
           const response = await send(child, '/v1/remittance', transferBody());
           if (response.status !== 201) return new Response(await response.text(), { status: response.status, headers: response.headers });
         }

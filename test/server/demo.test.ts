@@ -9,9 +9,9 @@ import { PRODUCTS, cartLines, cartTotal, formatXaf } from '../../src/demo/catalo
 import { createSandbox } from '../../src/sandbox';
 import { startCheckoutServer } from '../../src/server/checkout-server';
 import { TEST_NUMBERS } from '../../src/phone';
-import { rawRequest, useDistServer } from './helpers';
+import { rawRequest, setupDistServer } from './helpers';
 
-const running = useDistServer();
+const running = setupDistServer();
 
 const TOTAL = cartTotal(cartLines());
 const SECRET = /pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+/;

@@ -74,7 +74,7 @@ export function rawRequest(baseUrl: string, path: string, headers: Record<string
 }
 
 /** The real server on an ephemeral port over a throw-away dist/, for the tests of one file. */
-export function useDistServer(): { readonly server: RunningServer; readonly fixture: DistFixture } {
+export function setupDistServer(): { readonly server: RunningServer; readonly fixture: DistFixture } {
   const running = {} as { server: RunningServer; fixture: DistFixture };
   beforeAll(async () => {
     running.fixture = makeDistFixture();

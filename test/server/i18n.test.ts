@@ -7,9 +7,9 @@ import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../src/server/sandbox-server';
 import { ar } from '../../src/i18n/ar';
-import { rawRequest, useDistServer } from './helpers';
+import { rawRequest, setupDistServer } from './helpers';
 
-const running = useDistServer();
+const running = setupDistServer();
 const body = JSON.stringify(ar);
 
 beforeAll(() => {

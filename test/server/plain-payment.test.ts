@@ -147,7 +147,12 @@ describe('the plain payment', () => {
     expect((await t.post(`/pay/${intent.intent_id}`, form, { Origin: 'null' })).status).toBe(403);
     expect((await t.post(`/pay/${intent.intent_id}`, form, { 'Content-Type': 'text/plain' })).status).toBe(403);
     // A body larger than any form of ours, even without a Content-Length (streamed).
-    const huge = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(`token=${'x'.repeat(9000)}`)), c.close()) });
+    const huge = new ReadableStream({
+      start: (c) => {
+        c.enqueue(new TextEncoder().encode(`token=${'x'.repeat(9000)}`));
+        c.close();
+      },
+    });
     const streamed = new Request(`${BASE}/pay/${intent.intent_id}`, { method: 'POST', body: huge, duplex: 'half', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE } } as RequestInit);
     expect((await plainPaymentHandler({ api: plainPaymentApi(t.sandbox) })(streamed)).status).toBe(403);
     expect(await t.attempts(intent.intent_id)).toBe(0);

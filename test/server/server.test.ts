@@ -6,13 +6,13 @@ import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api';
 import { startCheckoutServer } from '../../src/server/checkout-server';
-import { rawRequest, useDistServer } from './helpers';
+import { rawRequest, setupDistServer } from './helpers';
 
 const HOSTED_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 const JS = '/assets/index-Ab12Cd34.js';
 
-const running = useDistServer();
+const running = setupDistServer();
 
 describe('startCheckoutServer', () => {
   it('listens on an ephemeral port and reports its address', () => {

@@ -126,7 +126,7 @@ describe('<momo-checkout> › paying', () => {
     expect(more).toEqual([]);
     expect(failed).toEqual({ type: 'attemptfailed', target: 'w', detail: { intentId: intent.id, status: 'failed', chargeId: expect.stringMatching(/^ch_/) } });
     expect(succeeded).toEqual({ type: 'succeeded', target: 'w', detail: { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) } });
-    expect((succeeded?.detail as { chargeId: string }).chargeId).not.toBe((failed?.detail as { chargeId: string }).chargeId);
+    expect((succeeded!.detail as { chargeId: string }).chargeId).not.toBe((failed!.detail as { chargeId: string }).chargeId);
   });
 
   it('dispatches canceled when the payer leaves', async () => {

@@ -80,7 +80,12 @@ describe('MomoCheckout.open › the dialog', () => {
     expect(await overflow()).toBe('hidden');
     await handles.evaluate(([, second]) => second!.destroy());
     expect(await overflow()).toBe('auto');
-    expect(await page.evaluate(() => (window.scrollBy(0, 500), window.scrollY))).toBe(500);
+    expect(
+      await page.evaluate(() => {
+        window.scrollBy(0, 500);
+        return window.scrollY;
+      }),
+    ).toBe(500);
   });
 
   it('a dialog destroyed before its part has come never opens, and the page keeps its scrolling', async () => {

@@ -13,6 +13,7 @@ interface Props {
 
 /** The letters of a wallet's mark: its brand if that is an acronym ("MTN"), else its initial. */
 const markOf = (label: string) => {
+  // biome-ignore lint/style/noNonNullAssertion: split() gives at least one part
   const brand = label.split(' ')[0]!;
   return brand.length <= 3 ? brand : brand[0];
 };

@@ -174,7 +174,13 @@ export class Journal implements EntrySink {
         await datasync(this.fd);
         this.flushed += batch.length;
         this.records += batch.length;
-        this.waiters = this.waiters.filter((waiter) => (waiter.upTo <= this.flushed ? (waiter.resolve(), false) : true));
+        this.waiters = this.waiters.filter((waiter) => {
+          if (waiter.upTo <= this.flushed) {
+            waiter.resolve();
+            return false;
+          }
+          return true;
+        });
         if (this.pending.length === 0) this.maybeSnapshot();
       }
     } catch (error) {

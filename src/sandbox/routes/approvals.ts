@@ -107,11 +107,11 @@ function walletAttempt(c: Context<SandboxEnv>, { store, config }: Deps): WalletF
 
 function walletScreen({ intent, attempt }: WalletFound): string {
   const wallet = attempt ? (findWallet(attempt.country, attempt.operator)?.label ?? attempt.operator) : '';
-  const amount = escape(formatAmount(intent.amount, intent.currency, 'fr'));
-  const number = attempt ? `•• ${escape(attempt.msisdnLast4)}` : '';
-  if (attempt?.status === 'succeeded') return `<h1>${escape(wallet)}</h1><p>Paiement approuvé : ${amount}.</p><p>Payment approved. Go back to the merchant's page.</p>`;
-  if (attempt?.status === 'failed') return `<h1>${escape(wallet)}</h1><p>Paiement refusé ou expiré.</p><p>Payment declined or expired. Go back to the merchant's page.</p>`;
-  return `<h1>${escape(wallet)} — sandbox</h1>
+  const amount = escapeHtml(formatAmount(intent.amount, intent.currency, 'fr'));
+  const number = attempt ? `•• ${escapeHtml(attempt.msisdnLast4)}` : '';
+  if (attempt?.status === 'succeeded') return `<h1>${escapeHtml(wallet)}</h1><p>Paiement approuvé : ${amount}.</p><p>Payment approved. Go back to the merchant's page.</p>`;
+  if (attempt?.status === 'failed') return `<h1>${escapeHtml(wallet)}</h1><p>Paiement refusé ou expiré.</p><p>Payment declined or expired. Go back to the merchant's page.</p>`;
+  return `<h1>${escapeHtml(wallet)} — sandbox</h1>
 <p>Payer <strong>${amount}</strong> depuis le compte ${number}.<br>Pay <strong>${amount}</strong> from account ${number}.</p>
 <form method="post"><button name="answer" value="approve">Approuver · Approve</button> <button name="answer" value="decline">Refuser · Decline</button></form>
 <p><small>Sandbox: this page plays the wallet's app. Nothing is charged.</small></p>`;
@@ -128,4 +128,4 @@ function page(c: Context<SandboxEnv>, body: string): Response {
   });
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

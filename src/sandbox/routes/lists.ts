@@ -45,14 +45,14 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.options('/v1/remittance/:id', merchantPreflight);
   app.get('/v1/remittance/:id', forbidBrowsers, requireMerchant, (c) => {
     const record = store.transfer(c.req.param('id'));
-    if (!record || record.kind !== 'remittance' || record.owner !== c.get('owner')) throw notFound('This remittance');
+    if (record?.kind !== 'remittance' || record.owner !== c.get('owner')) throw notFound('This remittance');
     return jsonResponse(200, toRemittance(record, config.now()));
   });
 
   app.options('/v1/disbursement/:id', merchantPreflight);
   app.get('/v1/disbursement/:id', forbidBrowsers, requireMerchant, (c) => {
     const record = store.transfer(c.req.param('id'));
-    if (!record || record.kind !== 'disbursement' || record.owner !== c.get('owner')) throw notFound('This disbursement');
+    if (record?.kind !== 'disbursement' || record.owner !== c.get('owner')) throw notFound('This disbursement');
     return jsonResponse(200, toDisbursement(record, config.now()));
   });
 }

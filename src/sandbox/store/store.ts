@@ -140,7 +140,9 @@ export class Store {
       this.sink?.append(JSON.stringify({ kind: 'forget', key } satisfies Entry));
     }
     if (victims.length > 0) this.noteEviction(victims.length);
-    entries.forEach((entry, i) => this.apply(entry, sizes[i] as number));
+    entries.forEach((entry, i) => {
+      this.apply(entry, sizes[i] as number);
+    });
     for (const line of lines) this.sink?.append(line);
   }
 
@@ -173,7 +175,10 @@ export class Store {
       }
       if (owner === undefined) return null;
       let queue = queues.get(owner);
-      if (!queue) queues.set(owner, (queue = this.evictable(owner, keep)));
+      if (!queue) {
+        queue = this.evictable(owner, keep);
+        queues.set(owner, queue);
+      }
       const next = queue.next();
       if (next.done) {
         exhausted.add(owner);
@@ -227,19 +232,26 @@ export class Store {
     const id = key.slice(2);
     switch (key[0]) {
       case 'i':
-        return this.forgetIntent(id);
+        this.forgetIntent(id);
+        break;
       case 't':
-        return this.forgetTransfer(id);
+        this.forgetTransfer(id);
+        break;
       case 'a':
-        return this.forgetAnswer(id);
+        this.forgetAnswer(id);
+        break;
       case 'm':
-        return this.forgetMerchant(id);
+        this.forgetMerchant(id);
+        break;
     }
   }
 
   private hold(owner: Owner, key: string): void {
     let keys = this.held.get(owner);
-    if (!keys) this.held.set(owner, (keys = new Set()));
+    if (!keys) {
+      keys = new Set();
+      this.held.set(owner, keys);
+    }
     keys.delete(key);
     keys.add(key);
   }
