@@ -121,25 +121,7 @@ if (location.pathname === EMBED_PATH) {
   // The widget's isolated mode: everything comes from the parent that framed this page.
   document.documentElement.dataset.embed = '';
   // Its code is a part of its own (dist/steps/embed.js): a payer's hosted page never downloads it.
-  void loadPart('embed', '').then((awaitParent) =>
-    awaitParent((init, parent) => {
-      const setLang = show(
-        {
-          api,
-          intentId: init.intentId,
-          clientSecret: init.clientSecret,
-          customer: init.customer,
-          defaultCountry,
-          onSucceeded: (detail) => parent.tell('succeeded', detail),
-          onFailed: (detail) => parent.tell('failed', detail),
-          onAttemptFailed: (detail) => parent.tell('attemptfailed', detail),
-          ...(init.cancel ? { onCancel: (detail) => parent.tell('canceled', detail) } : {}),
-        },
-        init.lang,
-      );
-      parent.onLang((next) => void setLang(pickLang(next)));
-    }),
-  );
+  void loadPart('embed', '').then((startEmbed) => startEmbed(show, api, defaultCountry, pickLang));
 } else {
   const address = readAddress(location);
   // Once returned to the merchant, a payer who comes Back to this page sees the receipt and stays:
