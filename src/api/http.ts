@@ -3,6 +3,8 @@
 import { type Clock, pause, systemClock } from './clock';
 import { ApiError, isTransient } from './errors';
 import { errorBodyParser } from './schemas/parsers';
+// widget.js never holds a read (ClientConfig.heldReadS): what does is left out of it.
+import { IN_WIDGET } from '../components/surface';
 import type { Parser } from './schemas/rules';
 
 export interface ClientConfig {
@@ -14,6 +16,14 @@ export interface ClientConfig {
   fetch?: (request: Request) => Promise<Response>;
   /** Time limit of one request, in ms. */
   timeoutMs?: number;
+  /**
+   * Seconds a follower's conditional read asks the service to hold it while the state it holds
+   * stays the same (`Prefer: wait=N`, RFC 7240; an extension the sandbox has, which a bare service
+   * ignores, answering at once): one request in place of several, and a change answered as it
+   * happens. Only for a service on the page's own origin: `Prefer` is no header a cross-origin
+   * request may send without asking leave first, which a bare service would refuse.
+   */
+  heldReadS?: number;
   /** How many times a read is tried again after a transient failure. */
   readRetries?: number;
   /** The clock of time limits and retry pauses (and of the checkout built on this client). */
@@ -37,6 +47,8 @@ interface RequestSpec<T> extends CallOptions {
   body?: unknown;
   /** A zod schema of the contract (servers) or its compiled rules (browsers: ./schemas/parsers). */
   schema: Parser<T>;
+  /** A conditional read the service may hold until the state changes (ClientConfig.heldReadS). */
+  hold?: boolean;
   /**
    * A read that may be conditional: the answer's ETag and body are kept (per client config, never
    * in the browser's cache: answers are no-store), and a conditional read sends the tag in
@@ -89,21 +101,28 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
   if (config.token) headers.Authorization = `Bearer ${config.token}`;
   if (spec.idempotencyKey) headers['Idempotency-Key'] = spec.idempotencyKey;
 
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  spec.signal?.addEventListener('abort', onAbort);
-  let timedOut = false;
-  const clock = config.clock ?? systemClock;
-  const timer = clock.setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-
   const url = config.baseUrl.replace(/\/+$/, '') + spec.path;
   // Only after the service gave an ETag: a service that never does is never sent the header (which a
   // browser's cross-origin request would have to ask leave for first).
   const known = spec.conditional && spec.method === 'GET' ? held.get(config)?.get(url) : undefined;
   if (known) headers['If-None-Match'] = known.etag;
+  // Held only while the state is one the page holds: a read of a changed state is answered at once.
+  const holdS = !IN_WIDGET && known && spec.hold && config.heldReadS ? config.heldReadS : 0;
+  if (holdS) headers.Prefer = `wait=${holdS}`;
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  spec.signal?.addEventListener('abort', onAbort);
+  let timedOut = false;
+  const clock = config.clock ?? systemClock;
+  // A held read's time limit starts when the service may stop holding it.
+  const timer = clock.setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    (config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + holdS * 1000,
+  );
   try {
     let response: Response;
     let text: string;

@@ -20,6 +20,14 @@ export function pollDelay(waitedMs: number): number {
   return Math.min(SLOWEST_POLL_MS, Math.round((waitedMs * POLL_GROWTH) / 100) * 100);
 }
 
+/**
+ * Seconds a scheduled status read asks the service to hold it while nothing changes (an extension,
+ * `Prefer: wait`: see ClientConfig.heldReadS): with the schedule above, a minute of waiting is 4
+ * reads instead of 9 where the service holds them (each read ~0.85 KB of headers), and an approval
+ * is seen as it happens. Below the idle limit of common proxies (30 s and more).
+ */
+export const HELD_READ_S = 20;
+
 /** How long a payer has to approve when the service does not say (MTN MoMo: 5 minutes). */
 export const DEFAULT_APPROVAL_WINDOW_MS = 5 * 60_000;
 /** Operators report late: keep following this long after the approval window has closed. */

@@ -5,6 +5,7 @@ import { effect, signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
+import { IN_WIDGET } from '../components/surface';
 import { errorKind, failure } from './api-errors';
 import { pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { createFollower, type HostPage } from './follower';
@@ -34,22 +35,29 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
   /** When the last check the payer asked for found the attempt still waiting (null: none since it began). */
   const checkedAt = signal<number | null>(null);
   let failuresInARow = 0;
+  /** The scheduled read under way that the service may hold until the payment changes. */
+  let held: AbortController | null = null;
+  if (!IN_WIDGET) aborted.addEventListener('abort', () => held && held.abort());
 
   /**
    * One read of the intent, shown; a failure is shown too unless the page is following. `known`:
    * what this page knows of the attempt it will show (by default the one on screen; null: nothing,
    * it is another tab's). `conditional`: the follower's reads, answered 304 by a service that has
    * the extension when nothing changed (the state last read whole then stands); any other read
-   * (the payer's check after an error, a return online) asks for the whole state.
+   * (the payer's check after an error, a return online) asks for the whole state. `hold`: a
+   * scheduled read the service may hold until the payment changes (ClientConfig.heldReadS); one
+   * cut short (the payer wants it now) is no failure, and says nothing.
    */
-  async function read(known?: Attempt | null, conditional = false): Promise<void> {
+  async function read(known?: Attempt | null, conditional = false, holding?: AbortController | null): Promise<void> {
+    // (None in widget.js: it never holds a read.)
+    const hold = !IN_WIDGET && holding;
     try {
-      const read = await getIntentView(api, intentId, { signal: aborted, conditional });
+      const read = await getIntentView(api, intentId, { signal: hold ? hold.signal : aborted, conditional, hold: !!hold });
       outcome.apply(read, known === undefined ? attemptOf(screen.value) || null : known);
       failuresInARow = 0;
       readTrouble.value = false;
     } catch (error) {
-      if (aborted.aborted) return;
+      if (aborted.aborted || (hold && hold.signal.aborted)) return;
       // The intent was there and now is not (a service that lost its records, a restart of the
       // sandbox): no number of reads will bring it back, so the page says so instead of polling.
       if (intent.value && errorKind(error) === 'notFound') return void dispatch({ type: 'lost' });
@@ -57,14 +65,25 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
       if (isFollowed(screen.value)) readTrouble.value = failuresInARow >= READ_FAILURES_BEFORE_NOTICE;
       else dispatch(failure(error, 'check'));
     } finally {
-      checking.value = false;
+      // A read cut short hands over to the one read now, which says when it is done.
+      if (!hold || !hold.signal.aborted) checking.value = false;
     }
   }
 
   const follower = createFollower({
     clock,
     page,
-    read: () => read(undefined, true),
+    // widget.js never asks for a held read (a merchant's page is another origin: see ClientConfig.heldReadS).
+    read: IN_WIDGET
+      ? () => read(undefined, true)
+      : async (scheduled) => {
+          const hold = (held = scheduled ? new AbortController() : null);
+          await read(undefined, true, hold);
+          held = null;
+          // Cut short: what the payer asked for now, read now.
+          if (hold && hold.signal.aborted && !aborted.aborted) await read(undefined, true);
+        },
+    cutShort: IN_WIDGET ? undefined : () => held && held.abort(),
     nextDelay() {
       const s = screen.value;
       if (!isFollowed(s)) return null;

@@ -3,7 +3,9 @@
 // The frame announces itself, takes the intent from its parent once, and from then on speaks only
 // to that parent's origin, and only of what the widget's events say: outcomes and its height.
 import type { Customer } from '../api/types';
-import type { CheckoutEventDetail } from '../checkout/model';
+import type { ClientConfig } from '../api/http';
+import type { CheckoutEventDetail, CheckoutOptions } from '../checkout/model';
+import type { Lang } from '../i18n';
 
 /** Where the frame's page is served (the hosted page's HTML, with headers that let it be framed). */
 export const EMBED_PATH = '/embed';
@@ -86,4 +88,34 @@ function reportHeight(post: (message: FrameMessage) => void): void {
     addEventListener('load', report, true);
     report();
   }
+}
+
+/**
+ * The isolated frame's page once its part has arrived: everything comes from the parent that framed
+ * it. `show` renders the checkout (src/hosted/main.tsx), `pickLang` reads the language asked for:
+ * the page's own, lent, so that this part carries no second copy of them.
+ */
+export function startEmbed(
+  show: (options: CheckoutOptions, initial: string | null | undefined) => (lang: Lang) => unknown,
+  api: ClientConfig,
+  defaultCountry: string | undefined,
+  pickLang: (requested: string | null | undefined) => Lang,
+): void {
+  awaitParent((init, parent) => {
+    const setLang = show(
+      {
+        api,
+        intentId: init.intentId,
+        clientSecret: init.clientSecret,
+        customer: init.customer,
+        defaultCountry,
+        onSucceeded: (detail) => parent.tell('succeeded', detail),
+        onFailed: (detail) => parent.tell('failed', detail),
+        onAttemptFailed: (detail) => parent.tell('attemptfailed', detail),
+        ...(init.cancel ? { onCancel: (detail: CheckoutEventDetail) => parent.tell('canceled', detail) } : {}),
+      },
+      init.lang,
+    );
+    parent.onLang((next) => void setLang(pickLang(next)));
+  });
 }

@@ -3,6 +3,7 @@ import screensCss from '../components/screens.css?url';
 import './page.css';
 import { signal } from '@preact/signals';
 import { hydrate, render } from 'preact';
+import { HELD_READ_S } from '../checkout/constants';
 import type { Field } from '../checkout/form';
 import { type CheckoutOptions, createCheckout } from '../checkout/model';
 import { sessionReader } from '../checkout/session';
@@ -45,7 +46,9 @@ function linkScreensStylesheet(model: { screen: { subscribe(listener: (screen: {
 }
 
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
-const api = { baseUrl, fetch: withEarlyReads(baseUrl) };
+// The service on this page's own origin may hold a status read until the payment changes: a header
+// a read of another origin's could not send without asking leave first, which a bare service refuses.
+const api = { baseUrl, fetch: withEarlyReads(baseUrl), heldReadS: import.meta.env.VITE_MOMO_API_BASE ? 0 : HELD_READ_S };
 // Where the payer probably is: the region of the first of their languages that names one (fr-SN).
 const defaultCountry = countryOfLanguages(navigator.languages || [navigator.language]);
 const lang = signal<Lang>('fr');
@@ -121,25 +124,7 @@ if (location.pathname === EMBED_PATH) {
   // The widget's isolated mode: everything comes from the parent that framed this page.
   document.documentElement.dataset.embed = '';
   // Its code is a part of its own (dist/steps/embed.js): a payer's hosted page never downloads it.
-  void loadPart('embed', '').then((awaitParent) =>
-    awaitParent((init, parent) => {
-      const setLang = show(
-        {
-          api,
-          intentId: init.intentId,
-          clientSecret: init.clientSecret,
-          customer: init.customer,
-          defaultCountry,
-          onSucceeded: (detail) => parent.tell('succeeded', detail),
-          onFailed: (detail) => parent.tell('failed', detail),
-          onAttemptFailed: (detail) => parent.tell('attemptfailed', detail),
-          ...(init.cancel ? { onCancel: (detail) => parent.tell('canceled', detail) } : {}),
-        },
-        init.lang,
-      );
-      parent.onLang((next) => void setLang(pickLang(next)));
-    }),
-  );
+  void loadPart('embed', '').then((startEmbed) => startEmbed(show, api, defaultCountry, pickLang));
 } else {
   const address = readAddress(location);
   // Once returned to the merchant, a payer who comes Back to this page sees the receipt and stays:

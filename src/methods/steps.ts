@@ -42,7 +42,7 @@ export interface Parts {
   app: StepFactory;
   qr: (text: string) => QrCode;
   /** The isolated frame's page code (src/hosted/embed.ts): it waits for its parent's word. */
-  embed: typeof import('../hosted/embed').awaitParent;
+  embed: typeof import('../hosted/embed').startEmbed;
   /** The widget's isolated mode (widget/frame.ts). */
   frame: typeof import('../../widget/frame').attachFrame;
   /** The widget's dialog (widget/modal.ts), made with what the widget lends it. */

@@ -19,12 +19,57 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  * no-store: no cache keeps the state; a client that sent the tag keeps the body it was given with it.
  * Weak, so that the same state compressed by the server in front keeps its tag.
  */
-export function conditionalJsonResponse(req: Request, body: unknown): Response {
+export function conditionalJsonResponse(req: Request, body: unknown, extra: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
-  const etag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
-  const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ETag: etag };
+  const etag = etagOf(text);
+  const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ETag: etag, ...extra };
   if (etagListMatches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, ...headers } });
+}
+
+/** The weak ETag of an answer's JSON text. */
+export const etagOf = (text: string): string => `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+
+/** The longest a read is held (extension, `Prefer: wait`): below the idle limit of common proxies (30 s and more). */
+export const MAX_HOLD_S = 25;
+/** How often a held read looks at the state again: a change is answered within this. */
+export const HOLD_CHECK_MS = 200;
+
+/**
+ * The seconds a request asks to be held while what it holds stays the same (RFC 7240's
+ * `Prefer: wait=N`), at most MAX_HOLD_S; 0 when it asks nothing.
+ */
+export function preferredWaitS(prefer: string | undefined): number {
+  const match = /(?:^|[,;\s])wait\s*=\s*"?(\d{1,6})"?/i.exec(prefer ?? '');
+  return match ? Math.min(MAX_HOLD_S, Number(match[1])) : 0;
+}
+
+/**
+ * Extension: a conditional read that asks to wait (`Prefer: wait=N`) and already holds the state
+ * is answered only once the state differs, or after N seconds (304 then), or when the reader goes:
+ * one request instead of a read every few seconds, and the change seen within HOLD_CHECK_MS rather
+ * than at the next read. `view` makes the answer's body as it is now (null: the resource is gone).
+ * Never longer than it was asked, and never for a reader that does not hold the state.
+ */
+export async function heldJsonResponse(req: Request, waitS: number, view: () => unknown): Promise<Response | null> {
+  let body = view();
+  const held = req.headers.get('if-none-match');
+  const until = Date.now() + waitS * 1000;
+  while (body !== null && Date.now() < until && !req.signal.aborted && etagListMatches(held, etagOf(JSON.stringify(body)))) {
+    await new Promise<void>((resolve) => {
+      // Unref'd: a held read never keeps the process alive; its reader going ends the wait at once.
+      const timer = setTimeout(done, Math.min(HOLD_CHECK_MS, Math.max(0, until - Date.now())));
+      timer.unref?.();
+      req.signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        req.signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
+    body = view();
+  }
+  return body === null ? null : conditionalJsonResponse(req, body, { 'Preference-Applied': `wait=${waitS}` });
 }
 
 /** If-None-Match's weak comparison: any tag of the list, W/ or not, with the same opaque value. */

@@ -127,4 +127,41 @@ describe('follower', () => {
     await time.advance(10_000);
     expect(reads).toHaveLength(0);
   });
+
+  it('counts each delay from when the read before it was sent: after a read the service held past it, the next goes at once', async () => {
+    const time = createFakeTime();
+    const sent: { at: number; scheduled: boolean }[] = [];
+    // Each read takes 5 s (a service holding it until something changes, or its wait is over).
+    const read = (scheduled: boolean) => (sent.push({ at: time.now(), scheduled }), new Promise<void>((resolve) => time.clock.setTimeout(resolve, 5000)));
+    const delays = [1000, 2000, 8000, null];
+    let next = 0;
+    const follower = createFollower({ clock: time.clock, page: null, read, nextDelay: () => delays[next++] ?? null, onOnlineChange: () => {} });
+    const start = time.now();
+    follower.start();
+    await time.advance(30_000);
+    // At 1 s; its answer at 6 s, past the next delay (2 s from 1 s): at once; then 8 s after 6 s.
+    expect(sent.map((r) => r.at - start)).toEqual([1000, 6000, 14_000]);
+    expect(sent.every((r) => r.scheduled)).toBe(true);
+  });
+
+  it('a check now during a read asks for it to be cut short (a read the service holds), and joins it', async () => {
+    const time = createFakeTime();
+    const sent: boolean[] = [];
+    let finish: () => void = () => {};
+    const read = (scheduled: boolean) => (sent.push(scheduled), new Promise<void>((resolve) => (finish = resolve)));
+    const cutShort = vi.fn();
+    const follower = createFollower({ clock: time.clock, page: null, read, cutShort, nextDelay: () => 1000, onOnlineChange: () => {} });
+    follower.start();
+    await time.advance(1000);
+    const check = follower.now();
+    expect(cutShort).toHaveBeenCalledTimes(1);
+    finish();
+    await check;
+    // The read on the timer is the one the service may hold; the payer's, never.
+    const again = follower.now();
+    expect(sent).toEqual([true, false]);
+    finish();
+    await again;
+    follower.stop();
+  });
 });

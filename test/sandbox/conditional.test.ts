@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getIntentView } from '../../src/api';
 import { ApiError } from '../../src/api/errors';
 import { paymentIntentSchema, sessionSchema } from '../../src/api/schemas';
+import { MAX_HOLD_S, preferredWaitS } from '../../src/sandbox/json';
 import { APPROVAL_MS, BASE, expectJson, sessionBody, setup, testNumber } from './helpers';
 
 const ORIGIN = { Origin: 'https://shop.example.cg' };
@@ -132,5 +133,90 @@ describe('the client’s conditional reads', () => {
     tagged.rewriteWith(() => new Response(null, { status: 304, headers: { ETag: 'W/"someone-else"' } }));
     const wrong = await getIntentView(tagged.config, other.intent_id, { conditional: true }).catch((error: unknown) => error);
     expect((wrong as ApiError).kind).toBe('invalid_response');
+  });
+});
+
+// Held reads (issue 20, item 5; an extension): a conditional read that asks to wait
+// (`Prefer: wait=N`, RFC 7240) is answered once the state differs from the one it holds, or 304
+// after N seconds; a bare service ignores the preference and answers at once. The hosted page sends
+// it on its scheduled reads only (same origin: src/hosted/main.tsx), so a minute of waiting costs a
+// few requests, and an approval is seen as it happens.
+describe('held reads of an intent', () => {
+  it('answer a change as it happens, within the wait asked for', async () => {
+    const { call, newIntent, confirm, clock } = setup();
+    const intent = await newIntent();
+    const path = `/v1/payment-intents/${intent.intent_id}`;
+    await confirm(intent, testNumber('approved_after_delay'));
+    const etag = (await call('GET', path, { token: null })).headers.get('etag')!;
+    const started = Date.now();
+    const held = call('GET', path, { token: null, headers: { 'If-None-Match': etag, Prefer: 'wait=5' } });
+    // The operator's approval, half a second into the hold.
+    setTimeout(() => clock.advance(APPROVAL_MS), 500);
+    const answer = await held;
+    const tookMs = Date.now() - started;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('preference-applied')).toBe('wait=5');
+    expect((await expectJson(answer, 200, paymentIntentSchema)).status).toBe('succeeded');
+    expect(tookMs).toBeGreaterThanOrEqual(450);
+    expect(tookMs).toBeLessThan(2_000);
+  });
+
+  it('answer 304 once the wait is over, with nothing changed; at once for a state not held', async () => {
+    const { call, newIntent } = setup();
+    const intent = await newIntent();
+    const path = `/v1/payment-intents/${intent.intent_id}`;
+    const etag = (await call('GET', path, { token: null })).headers.get('etag')!;
+    let started = Date.now();
+    const same = await call('GET', path, { token: null, headers: { 'If-None-Match': etag, Prefer: 'wait=1' } });
+    expect(same.status).toBe(304);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    started = Date.now();
+    const other = await call('GET', path, { token: null, headers: { 'If-None-Match': '"another"', Prefer: 'wait=5' } });
+    expect(other.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('end when the reader goes, and never hold longer than the sandbox allows', async () => {
+    const { sandbox, newIntent, call } = setup();
+    const intent = await newIntent();
+    const path = `/v1/payment-intents/${intent.intent_id}`;
+    const etag = (await call('GET', path, { token: null })).headers.get('etag')!;
+    const gone = new AbortController();
+    const started = Date.now();
+    const held = sandbox.fetch(new Request(`${BASE}${path}`, { headers: { 'If-None-Match': etag, Prefer: 'wait=20' }, signal: gone.signal }));
+    setTimeout(() => gone.abort(), 300);
+    await held.catch(() => undefined);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(preferredWaitS('wait=3600')).toBe(MAX_HOLD_S);
+    expect(preferredWaitS('respond-async, wait=10')).toBe(10);
+    expect(preferredWaitS(undefined)).toBe(0);
+    expect(preferredWaitS('return=minimal')).toBe(0);
+  });
+
+  it('are not a bare service’s: it answers at once, whole', async () => {
+    const { call, newIntent } = setup({ extensions: false });
+    const intent = await newIntent();
+    const started = Date.now();
+    const read = await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null, headers: { 'If-None-Match': '*', Prefer: 'wait=5' } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('preference-applied')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('are asked for by a client so configured, on a conditional read it holds a state for, and only then', async () => {
+    const context = setup();
+    const sent: (string | null)[] = [];
+    const fetch = async (req: Request) => {
+      sent.push(req.headers.get('prefer'));
+      return context.sandbox.fetch(req);
+    };
+    const intent = await context.newIntent();
+    const config = { baseUrl: BASE, fetch, readRetries: 0, heldReadS: 1 };
+    await getIntentView(config, intent.intent_id, { conditional: true, hold: true });
+    await getIntentView(config, intent.intent_id, { conditional: true, hold: true });
+    await getIntentView(config, intent.intent_id, { conditional: true });
+    await getIntentView({ ...config, heldReadS: undefined }, intent.intent_id, { conditional: true, hold: true });
+    // No state held yet, then held; a read not to hold; a config that does not hold (another page).
+    expect(sent).toEqual([null, 'wait=1', null, null]);
   });
 });

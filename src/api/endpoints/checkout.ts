@@ -11,9 +11,10 @@ export const intentPath = (id: string) => `/v1/payment-intents/${encodeURICompon
  * (a follower's scheduled read; the service's ETag is an extension): once the service gave the
  * intent an ETag, a read of a state unchanged is a 304 of a few hundred bytes, answered with the
  * state this config last read whole (see ../http). Any other read (the first, the payer's own
- * check after an error) asks for the whole state.
+ * check after an error) asks for the whole state. `hold` (a follower's scheduled read): where the
+ * config says so, the service may hold it until the state changes (ClientConfig.heldReadS).
  */
-export const getIntentView = (config: ClientConfig, id: string, options: CallOptions & { conditional?: boolean } = {}): Promise<PaymentIntentView> =>
+export const getIntentView = (config: ClientConfig, id: string, options: CallOptions & { conditional?: boolean; hold?: boolean } = {}): Promise<PaymentIntentView> =>
   request(config, { ...options, method: 'GET', path: intentPath(id), schema: paymentIntentViewParser });
 
 /**

@@ -4,7 +4,7 @@ import { mayRead, readerOf, requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { SandboxError, notFound } from '../errors';
-import { conditionalJsonResponse, jsonResponse, readJsonBody } from '../json';
+import { conditionalJsonResponse, heldJsonResponse, jsonResponse, preferredWaitS, readJsonBody } from '../json';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
 import { assertPayable, newIntent, secretMatches, settle, startAttempt } from '../intent-lifecycle';
@@ -34,16 +34,31 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   );
 
   app.options(ONE, publicPreflight);
-  app.get(ONE, publicCors, (c) => {
+  app.get(ONE, publicCors, async (c) => {
     const reader = readerOf(c);
-    const intent = store.intent(c.req.param('id'));
+    const id = c.req.param('id');
     // Another merchant's token learns nothing, not even that the intent exists. Without a token
     // the read is what the interface documents (secret included), minus the metadata.
-    if (!intent || !mayRead(reader, intent.owner)) throw notFound('This payment intent');
-    settle(intent, config.now());
-    const body = toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner), base: config.checkoutBaseUrl });
-    // Extension: a reader that holds this state already hears 304 (a bare service always answers whole).
-    return config.extensions ? conditionalJsonResponse(c.req.raw, body) : jsonResponse(200, body);
+    const view = () => {
+      const intent = store.intent(id);
+      if (!intent || !mayRead(reader, intent.owner)) return null;
+      settle(intent, config.now());
+      return toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner), base: config.checkoutBaseUrl });
+    };
+    // A bare service answers whole, at once, whatever the request prefers.
+    if (!config.extensions) {
+      const body = view();
+      if (body === null) throw notFound('This payment intent');
+      return jsonResponse(200, body);
+    }
+    // Extension: a reader that holds this state already hears 304; one that asks to wait for a
+    // change (Prefer: wait=N) hears it once there is one, or 304 after N seconds.
+    const waitS = preferredWaitS(c.req.header('prefer'));
+    const held = waitS > 0 ? await heldJsonResponse(c.req.raw, waitS, view) : null;
+    if (held) return held;
+    const body = view();
+    if (body === null) throw notFound('This payment intent');
+    return conditionalJsonResponse(c.req.raw, body);
   });
 
   app.options(CONFIRM, publicPreflight);
