@@ -2,7 +2,7 @@
 // with the merchant's callbacks in place of navigation. destroy() leaves nothing running.
 import { effect, signal } from '@preact/signals';
 import { type ComponentChildren, render, type VNode } from 'preact';
-import { type Checkout as Model, type CheckoutEventDetail, createCheckout } from '../src/checkout/model';
+import { type CheckoutModel as Model, type CheckoutEventDetail, createCheckout } from '../src/checkout/model';
 import type { ErrorKind } from '../src/checkout/screens';
 import { Checkout } from '../src/components/Checkout';
 import { isLoaded, type Lang, shownWhileLoading } from '../src/i18n';

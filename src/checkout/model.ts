@@ -198,4 +198,4 @@ export function createCheckout(options: CheckoutOptions) {
   return new CheckoutModel(options);
 }
 
-export type Checkout = ReturnType<typeof createCheckout>;
+export type CheckoutModel = ReturnType<typeof createCheckout>;

@@ -35,7 +35,7 @@ export interface Attempt {
   step: Step;
 }
 
-export interface Receipt {
+export interface ReceiptDetails {
   amount: number;
   currency: string;
   method: MethodView | null;
@@ -68,7 +68,7 @@ export type Screen =
   | { name: 'confirming'; attempt: Attempt }
   | { name: 'pending'; attempt: Attempt }
   | { name: 'unknown'; attempt: Attempt }
-  | { name: 'succeeded'; receipt: Receipt }
+  | { name: 'succeeded'; receipt: ReceiptDetails }
   | { name: 'failed'; reason: string }
   /** The payer left a checkout that has no return address (a widget): it says so, and can come back. */
   | { name: 'canceled' }

@@ -2,7 +2,7 @@
 // no clock of its own, so every case is a plain unit test.
 import type { NextAction, PaymentIntentView as PaymentIntent } from '../api/types';
 import { methodOf } from '../methods';
-import type { Attempt, ErrorKind, Receipt, Screen, Step } from './screens';
+import type { Attempt, ErrorKind, ReceiptDetails, Screen, Step } from './screens';
 
 /** What the intent says paid, as this checkout shows it; null for a method it does not know. */
 function methodOfIntent(intent: PaymentIntent) {
@@ -59,7 +59,7 @@ export function attemptFromAnswer(started: Attempt, answer: { id: string; next_a
   return { ...started, chargeId: answer.id, expiresAt: Number.isFinite(expires) ? expires : started.expiresAt, step: stepOf(answer.next_action, started.step) };
 }
 
-export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Receipt {
+export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): ReceiptDetails {
   const charge = intent.event.charges.find((c) => c.charge_id === intent.charge_id);
   return {
     amount: intent.amount,

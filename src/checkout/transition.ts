@@ -5,7 +5,7 @@
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import type { Message } from '../i18n';
 import { DEADLINE_GRACE_MS, DEFAULT_APPROVAL_WINDOW_MS } from './constants';
-import type { Attempt, ErrorKind, Receipt, Screen } from './screens';
+import type { Attempt, ErrorKind, ReceiptDetails, Screen } from './screens';
 import { screenForIntent } from './status';
 
 export type CheckoutEvent =
@@ -22,7 +22,7 @@ export type CheckoutEvent =
   /** The form again, with a word: fix the fields, wait N seconds, no charge has reached us yet. */
   | { type: 'notice'; notice: Message }
   /** The service answered a confirm or a code: paid… */
-  | { type: 'paid'; receipt: Receipt }
+  | { type: 'paid'; receipt: ReceiptDetails }
   /** …or an attempt that awaits the payer. */
   | { type: 'await'; attempt: Attempt }
   /** A one-time code is on its way to the service. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import type { Checkout as CheckoutModel } from '../checkout/model';
+import type { CheckoutModel } from '../checkout/model';
 import { dirOf, formatAmount, type Lang, translator } from '../i18n';
 import { I18nContext } from './i18n';
 import { LangSwitch } from './LangSwitch';

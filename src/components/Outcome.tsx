@@ -1,4 +1,4 @@
-import type { Checkout } from '../checkout/model';
+import type { CheckoutModel } from '../checkout/model';
 import type { Screen } from '../checkout/screens';
 import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
@@ -11,7 +11,7 @@ const REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'op
 const known = (code: string): code is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(code);
 
 /** The attempt failed: why, in plain words, and another try on the same intent. */
-export function Failed({ model, reason, headingRef }: { model: Checkout; reason: string; headingRef: Ref }) {
+export function Failed({ model, reason, headingRef }: { model: CheckoutModel; reason: string; headingRef: Ref }) {
   const { t } = useI18n();
   const resendTo = model.resendTo.value;
   return (
@@ -47,7 +47,7 @@ export function Failed({ model, reason, headingRef }: { model: Checkout; reason:
 }
 
 /** Past the approval window with no answer from the operator: never "failed", never a spinner. */
-export function Unknown({ model, headingRef }: { model: Checkout; headingRef: Ref }) {
+export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRef: Ref }) {
   const { t } = useI18n();
   const email = model.values.value.email.trim();
   const checking = model.checking.value;
@@ -66,7 +66,7 @@ export function Unknown({ model, headingRef }: { model: Checkout; headingRef: Re
 }
 
 /** The payer left a widget's checkout: it says so, and the way back to the payment. */
-export function Canceled({ model, headingRef }: { model: Checkout; headingRef: Ref }) {
+export function Canceled({ model, headingRef }: { model: CheckoutModel; headingRef: Ref }) {
   const { t } = useI18n();
   return (
     <section class="momo-screen">
@@ -82,7 +82,7 @@ export function Canceled({ model, headingRef }: { model: Checkout; headingRef: R
 }
 
 /** Anything unexpected: what happened and, where there is one, the way forward. */
-export function ErrorView({ model, screen, headingRef }: { model: Checkout; screen: Extract<Screen, { name: 'error' }>; headingRef: Ref }) {
+export function ErrorView({ model, screen, headingRef }: { model: CheckoutModel; screen: Extract<Screen, { name: 'error' }>; headingRef: Ref }) {
   const { t } = useI18n();
   const checking = model.checking.value;
   return (
@@ -103,7 +103,7 @@ export function ErrorView({ model, screen, headingRef }: { model: Checkout; scre
 }
 
 /** Back to the merchant's cancelUrl (sessions) or the merchant's onCancel (widget). */
-export function CancelLink({ model }: { model: Checkout }) {
+export function CancelLink({ model }: { model: CheckoutModel }) {
   const { t } = useI18n();
   const { name } = model.screen.value;
   if (!model.canCancel.value || name === 'loading' || name === 'confirming') return null;

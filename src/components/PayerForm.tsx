@@ -1,5 +1,5 @@
 import type { Field } from '../checkout/form';
-import type { Checkout } from '../checkout/model';
+import type { CheckoutModel } from '../checkout/model';
 import { formatAmount } from '../i18n';
 import { METHOD } from '../methods';
 import { METHOD_VIEWS } from '../methods/views';
@@ -8,7 +8,7 @@ import { Spinner } from './Spinner';
 import { TextField } from './TextField';
 
 /** The payer's details and the pay button. Stays on screen, locked, while the confirm is sent. */
-export function PayerForm({ model }: { model: Checkout }) {
+export function PayerForm({ model }: { model: CheckoutModel }) {
   const { lang, t } = useI18n();
   const screen = model.screen.value;
   const busy = screen.name === 'confirming';

@@ -1,6 +1,6 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { Checkout } from '../checkout/model';
+import type { CheckoutModel } from '../checkout/model';
 import type { Attempt } from '../checkout/screens';
 import { formatAmount, formatDuration, formatTime } from '../i18n';
 import { loadPart, STEP_LIB, type StepProps } from '../methods/steps';
@@ -13,7 +13,7 @@ import { useCountdown } from './useCountdown';
  * An attempt that awaits the payer: what to do — approve the push on the phone, type a one-time
  * code, open the wallet's app, as the service says — how long is left, and "check now".
  */
-export function Pending({ model, attempt, base, headingRef }: { model: Checkout; attempt: Attempt; base: string; headingRef: preact.Ref<HTMLHeadingElement> }) {
+export function Pending({ model, attempt, base, headingRef }: { model: CheckoutModel; attempt: Attempt; base: string; headingRef: preact.Ref<HTMLHeadingElement> }) {
   const { lang, t } = useI18n();
   const left = useCountdown(attempt.expiresAt ?? 0, model.now);
   const intent = model.intent.value;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { RETURN_COUNTDOWN_S } from '../checkout/constants';
-import type { Checkout } from '../checkout/model';
-import type { Receipt as ReceiptData } from '../checkout/screens';
+import type { CheckoutModel } from '../checkout/model';
+import type { ReceiptDetails as ReceiptData } from '../checkout/screens';
 import { formatAmount, formatDate } from '../i18n';
 import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
@@ -9,7 +9,7 @@ import { Icon } from './Icon';
 import { IN_WIDGET } from './surface';
 
 interface Props {
-  model: Checkout;
+  model: CheckoutModel;
   receipt: ReceiptData;
   headingRef: preact.Ref<HTMLHeadingElement>;
 }

@@ -6,7 +6,7 @@
 // it shares (StepLib), so both render with one Preact.
 import { Fragment, type FunctionComponent, h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Checkout } from '../checkout/model';
+import type { CheckoutModel } from '../checkout/model';
 import type { Attempt } from '../checkout/screens';
 import { useCountdown } from '../components/useCountdown';
 import { formatDuration, type Lang } from '../i18n';
@@ -17,7 +17,7 @@ export const STEP_LIB = { h, Fragment, useEffect, useRef, useState, useCountdown
 export type StepLib = typeof STEP_LIB;
 
 export interface StepProps {
-  model: Checkout;
+  model: CheckoutModel;
   attempt: Attempt;
   lang: Lang;
   /** The amount as the payer reads it ("5 000 F CFA"). */

@@ -19,7 +19,7 @@ const FIXTURES: Record<string, [string, boolean]> = {
   'src/components/CallsApi.tsx': ["import { createClient } from '../api/client';", true],
   'src/components/ReadsEndpoint.tsx': ["import { confirmIntentView } from '../api/endpoints/checkout';", true],
   'src/components/ReadsTypes.tsx': ["import type { PaymentIntentView } from '../api/types';", false],
-  'src/components/ReadsModel.tsx': ["import type { Checkout } from '../checkout/model';", false],
+  'src/components/ReadsModel.tsx': ["import type { CheckoutModel } from '../checkout/model';", false],
   // Browser code never imports zod.
   'src/components/Zod.tsx': ["import { z } from 'zod/mini';", true],
   'src/checkout/zod.ts': ["import { z } from 'zod/mini';", true],

@@ -52,12 +52,6 @@ function ownExports(code: string, fileName = 'module.ts'): string[] {
   return [...new Set(names)];
 }
 
-/**
- * Left to rename once the bundle-bytes work on src/components has landed (it rewrites the very
- * components that use these names: renaming under it would only make both branches conflict). The
- * list may only shrink: a name here that no longer collides fails the test too.
- */
-const NOT_YET_RENAMED = ['Checkout: checkout/model.ts, components/Checkout.tsx', 'Receipt: checkout/screens.ts, components/Receipt.tsx'];
 
 describe('exported names across src/', () => {
   it('reads every kind of export, and not what a module passes on', () => {
@@ -73,6 +67,6 @@ describe('exported names across src/', () => {
       for (const name of ownExports(readFileSync(path, 'utf8'), path)) owners.set(name, [...(owners.get(name) ?? []), relative(SRC, path)]);
     }
     const collisions = [...owners].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`);
-    expect(collisions.sort()).toEqual(NOT_YET_RENAMED);
+    expect(collisions.sort()).toEqual([]);
   });
 });

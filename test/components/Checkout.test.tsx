@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { Checkout } from '../../src/components/Checkout';
-import type { Checkout as Model } from '../../src/checkout/model';
+import type { CheckoutModel as Model } from '../../src/checkout/model';
 import type { Lang } from '../../src/i18n';
 import { sessionReader } from '../../src/checkout/session';
 import { createBed, numberFor } from '../support/checkout-bed';
