@@ -77,7 +77,8 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
     read: IN_WIDGET
       ? () => read(undefined, true)
       : async (scheduled) => {
-          const hold = (held = scheduled ? new AbortController() : null);
+          const hold = scheduled ? new AbortController() : null;
+          held = hold;
           await read(undefined, true, hold);
           held = null;
           // Cut short: what the payer asked for now, read now.

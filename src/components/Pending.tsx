@@ -78,6 +78,7 @@ function Step({ name, props }: { name: 'otp' | 'app'; props: StepProps }) {
   const { t } = useI18n();
   const [loaded, setLoaded] = useState<{ name: string; Step: FunctionComponent<StepProps> } | 'failed' | null>(null);
   const [tries, setTries] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tries` is not read, it is what loads the part again (the payer's "try again").
   useEffect(() => {
     let live = true;
     loadPart(name, props.base).then(
@@ -92,7 +93,10 @@ function Step({ name, props }: { name: 'otp' | 'app'; props: StepProps }) {
     return (
       <p class="momo-notice" role="alert">
         {t('step.failed')}{' '}
-        <button type="button" class="momo-link" onClick={() => (setLoaded(null), setTries((n) => n + 1))}>
+        <button type="button" class="momo-link" onClick={() => {
+            setLoaded(null);
+            setTries((n) => n + 1);
+          }}>
           {t('step.retry')}
         </button>
       </p>
@@ -106,6 +110,9 @@ function Step({ name, props }: { name: 'otp' | 'app'; props: StepProps }) {
 const components = new Map<unknown, FunctionComponent<StepProps>>();
 function made(factory: (lib: typeof STEP_LIB) => FunctionComponent<StepProps>) {
   let component = components.get(factory);
-  if (!component) components.set(factory, (component = factory(STEP_LIB)));
+  if (!component) {
+    component = factory(STEP_LIB);
+    components.set(factory, component);
+  }
   return component;
 }

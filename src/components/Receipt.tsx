@@ -75,6 +75,7 @@ function useReturnCountdown(from: number | null, onDone: () => void): number | n
     const timer = setInterval(() => setSeconds((s) => (s === null ? s : s - 1)), 1000);
     return () => clearInterval(timer);
   }, [from]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `onDone` runs once, when the count reaches 0; a new callback from a later render must not run it again.
   useEffect(() => {
     if (seconds === 0) onDone();
   }, [seconds]);

@@ -57,8 +57,9 @@ export function awaitParent(onInit: (init: EmbedInit, parent: Parent) => void): 
     if (event.source !== parent || !data || typeof data !== 'object') return;
     // A parent of no origin (a sandboxed page: 'null') could hear nothing back: it gets no checkout.
     if (origin === undefined && event.origin !== 'null' && data.momo === 'init' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string') {
-      origin = event.origin;
-      const post = (message: FrameMessage) => parent.postMessage(message, origin!);
+      const parentOrigin = event.origin;
+      origin = parentOrigin;
+      const post = (message: FrameMessage) => parent.postMessage(message, parentOrigin);
       onInit(
         { intentId: data.intentId, clientSecret: data.clientSecret, lang: typeof data.lang === 'string' ? data.lang : undefined, cancel: data.cancel === true, customer: customerOf(data.customer) },
         { tell: (type, detail) => post({ momo: 'event', type, detail }), onLang: (callback) => (langListener = callback) },
@@ -77,7 +78,9 @@ function reportHeight(post: (message: FrameMessage) => void): void {
   let last = 0;
   const report = () => {
     const value = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    if (value !== last) post({ momo: 'height', value: (last = value) });
+    if (value === last) return;
+    last = value;
+    post({ momo: 'height', value });
   };
   if (typeof ResizeObserver === 'function') new ResizeObserver(report).observe(document.documentElement);
   else {

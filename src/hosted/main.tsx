@@ -52,8 +52,9 @@ const api = { baseUrl, fetch: withEarlyReads(baseUrl), heldReadS: import.meta.en
 // Where the payer probably is: the region of the first of their languages that names one (fr-SN).
 const defaultCountry = countryOfLanguages(navigator.languages || [navigator.language]);
 const lang = signal<Lang>('fr');
+// biome-ignore lint/style/noNonNullAssertion: index.html, this script's own page, always holds #app.
 const root = document.getElementById('app')!;
-/** The language index.html's first screen was prerendered in (src/tools/prerender.tsx), if it was. */
+/** The language index.html's first screen was prerendered in (scripts/prerender.tsx), if it was. */
 const prerendered = root.dataset.prerendered;
 // A first screen in a language the script does not carry (English) brings its catalogue with it.
 const brought = document.getElementById('momo-catalogue');
@@ -95,6 +96,7 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
       if (shown && chosen && keepLang) keepLang(next);
     });
   const wanted = pickLang(initial, navigator.languages);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once, as the page starts, and never made again under a mounted tree.
   const App = () => <Checkout model={model} lang={lang.value} onLangChange={setLang} logo />;
   if (hydrating) {
     display(prerendered);

@@ -132,7 +132,10 @@ describe('follower', () => {
     const time = createFakeTime();
     const sent: { at: number; scheduled: boolean }[] = [];
     // Each read takes 5 s (a service holding it until something changes, or its wait is over).
-    const read = (scheduled: boolean) => (sent.push({ at: time.now(), scheduled }), new Promise<void>((resolve) => time.clock.setTimeout(resolve, 5000)));
+    const read = (scheduled: boolean) => {
+      sent.push({ at: time.now(), scheduled });
+      return new Promise<void>((resolve) => time.clock.setTimeout(resolve, 5000));
+    };
     const delays = [1000, 2000, 8000, null];
     let next = 0;
     const follower = createFollower({ clock: time.clock, page: null, read, nextDelay: () => delays[next++] ?? null, onOnlineChange: () => {} });
@@ -148,7 +151,12 @@ describe('follower', () => {
     const time = createFakeTime();
     const sent: boolean[] = [];
     let finish: () => void = () => {};
-    const read = (scheduled: boolean) => (sent.push(scheduled), new Promise<void>((resolve) => (finish = resolve)));
+    const read = (scheduled: boolean) => {
+      sent.push(scheduled);
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    };
     const cutShort = vi.fn();
     const follower = createFollower({ clock: time.clock, page: null, read, cutShort, nextDelay: () => 1000, onOnlineChange: () => {} });
     follower.start();
