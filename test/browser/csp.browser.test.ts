@@ -71,19 +71,18 @@ describe('CSP › the hosted page', () => {
     const { id, secret } = await h.newIntent();
     const response = await fetch(`${h.server.url}/pay/${id}#${secret}`);
     const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
-    // Scripts: the page's own files, and its two inline scripts (its start, its early reads) by
-    // their hashes as served — never 'unsafe-inline'.
+    // Scripts: the page's own files, and its one inline script (the early reads) by its hash as
+    // served — never 'unsafe-inline'.
     // Styles: its own files, and its stylesheet inlined (so nothing holds the first paint) by its hash.
     // Each prerendered page's inline script carries its own language's text: the policy allows the
-    // one of each built page (index.html, index.en.html), the served page's among them, and no other
-    // (the early reads say nothing: one script for both).
+    // one of each built page (index.html, index.en.html), the served page's among them, and no other.
     const html = await response.text();
     const hashes = inlineScriptHashes(html);
-    expect(hashes).toHaveLength(2);
+    expect(hashes).toHaveLength(1);
     expect(inlineStyleHashes(html)).toHaveLength(1);
     const built = inlineHashes(...builtPages(DEFAULT_DIST_DIR));
-    expect(built.scriptHashes).toHaveLength(3);
-    for (const hash of hashes) expect(built.scriptHashes).toContain(hash);
+    expect(built.scriptHashes).toHaveLength(2);
+    expect(built.scriptHashes).toContain(hashes[0]);
     expect(built.styleHashes).toEqual(inlineStyleHashes(html));
     // Images also from the sandbox's own address, written out (its logos' address: the page may be opened under another name).
     const required = {

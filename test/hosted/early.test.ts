@@ -10,21 +10,31 @@ import { EMBED_PATH } from '../../src/hosted/embed';
 import { HOSTED_PAGE_PATH } from '../../src/server/apps/hosted-page';
 
 const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
-const [inline = '', reads = ''] = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
-/** Runs index.html's last inline script (the first reads) on an address; answers the reads it started. */
+/** A page still loading, holding the session's answer the server put in it, if any. */
+const loadingPage = (embedded?: string) => ({
+  readyState: 'loading',
+  getElementById: (id: string) => (id === 'momo-read' && embedded !== undefined ? { textContent: embedded } : null),
+  querySelector: () => null,
+});
+
+/** Runs index.html's inline script on an address; answers the reads it started. */
 function earlyReadsAt(address: string, stored: Record<string, string> = {}, embedded?: string): string[] {
   const url = new URL(address);
   const started: string[] = [];
   const window: { momoEarlyReads?: Record<string, unknown> } = {};
-  const document = { getElementById: (id: string) => (id === 'momo-read' && embedded !== undefined ? { textContent: embedded } : null) };
-  const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', reads);
+  const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', inline);
   run(
     { pathname: url.pathname, search: url.search, hash: url.hash },
     { getItem: (key: string) => stored[key] ?? null },
-    (path: string) => started.push(path),
+    (path: string, init: RequestInit) => {
+      // Without credentials, so on connections of their own: never the page's, which its script takes.
+      expect(init.credentials).toBe('omit');
+      started.push(path);
+    },
     window,
-    document,
+    loadingPage(embedded),
   );
   const sent = started.slice().sort();
   if (embedded === undefined) expect(Object.keys(window.momoEarlyReads ?? {}).sort()).toEqual(sent);
@@ -49,7 +59,7 @@ describe('hosted page › index.html starts the first reads', () => {
   });
 
   it('knows a secret as the checkout does, and sends nothing else but ids', () => {
-    expect(reads).toContain(CLIENT_SECRET_PATTERN.slice(0, CLIENT_SECRET_PATTERN.lastIndexOf('[')));
+    expect(inline).toContain(CLIENT_SECRET_PATTERN.slice(0, CLIENT_SECRET_PATTERN.lastIndexOf('[')));
     expect(earlyReadsAt('https://pay.example/pay/pi_abc123#pi_abc123_sc_XYZ')).toEqual(['/v1/payment-intents/pi_abc123']);
     expect(earlyReadsAt('https://pay.example/pay/pi_abc123#not-a-secret')).toEqual([]);
     expect(earlyReadsAt('https://pay.example/embed')).toEqual([]);
@@ -58,25 +68,18 @@ describe('hosted page › index.html starts the first reads', () => {
     expect(HOSTED_PAGE_PATH.test('/pay/cs_s1')).toBe(true);
   });
 
-  it('comes after the page’s script is asked for: the script takes the page’s own connection', () => {
-    // The build puts the script's preload right after </main> (scripts/vite/hosted-page.ts,
-    // test/browser/hosted.browser.test.ts checks the built page); the reads come after it, last.
-    expect(html.lastIndexOf('<script>')).toBeGreaterThan(html.indexOf('</main>'));
-    expect(html.lastIndexOf('<script>')).toBe(html.indexOf(`<script>${reads}`));
-  });
-
   it('takes a session’s answer the server put in the page as the session’s read, and sends nothing', async () => {
     const answer = JSON.stringify({ id: 'cs_s1', total: 5000, name: '</script>' });
     const url = new URL(`https://pay.example/pay/cs_s1#${secret}`);
     const window: { momoEarlyReads?: Record<string, Promise<Response>> } = {};
     const started: string[] = [];
-    const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', reads);
+    const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', inline);
     run(
       { pathname: url.pathname, search: '?lang=ar', hash: url.hash },
       { getItem: () => null },
       (path: string) => started.push(path),
       window,
-      { getElementById: (id: string) => (id === 'momo-read' ? { textContent: answer } : null) },
+      loadingPage(answer),
     );
     // Only what is not in the page goes out: the language asked for.
     expect(started).toEqual(['/i18n/ar.json']);

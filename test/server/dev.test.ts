@@ -31,10 +31,10 @@ describe('startCheckoutServer({ dev: true })', () => {
     const html = await res.text();
     expect(html).toContain('<script type="module" src="/@vite/client"></script>');
     const csp = res.headers.get('content-security-policy') ?? '';
-    // The page's two inline scripts (its start and its early reads), allowed by their hashes as served, and no other.
+    // The page's one inline script (its early reads), allowed by its hash as served, and no other.
     const hashes = inlineScriptHashes(html);
-    expect(hashes).toHaveLength(2);
-    expect(csp).toContain(`script-src 'self' ${hashes.join(' ')};`);
+    expect(hashes).toHaveLength(1);
+    expect(csp).toContain(`script-src 'self' ${hashes[0]};`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(csp).toContain("frame-ancestors 'none'");

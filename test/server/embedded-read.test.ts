@@ -1,6 +1,6 @@
 // @vitest-environment node
 // A session's page brings the session's public answer (GET /v1/sessions/{id} without a token) when
-// this server answers the API itself: the page's last script takes it as its first read, which is
+// this server answers the API itself: the page's inline script takes it as its first read, which is
 // then never sent (one request and, on HTTP/1.1, one connection fewer: docs/performance.md). Never
 // a secret in it, never against another service's address, never from a sandbox rigged with faults.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -41,7 +41,7 @@ async function withServer<T>(options: Parameters<typeof startCheckoutServer>[0],
 const blockOf = (html: string): string | undefined => new RegExp(`<script type="application/json" id="${EMBEDDED_READ_ID}">([^<]*)</script>`).exec(html)?.[1];
 
 describe('the hosted page › a session’s page brings the session’s answer', () => {
-  it('holds exactly what the page would read, at the start of the body, no secret nor metadata in it, nothing that closes the block', async () => {
+  it('holds exactly what the page would read, before its first script, no secret nor metadata in it, nothing that closes the block', async () => {
     await withServer({}, async (server, session) => {
       const res = await fetch(`${server.url}/pay/${session.id}`);
       expect(res.status).toBe(200);
@@ -50,7 +50,7 @@ describe('the hosted page › a session’s page brings the session’s answer',
       const html = await res.text();
       const block = blockOf(html);
       expect(block).toBeDefined();
-      expect(html).toContain(`<body>${embeddedRead(block!.replace(/\\u003c/g, '<'))}`);
+      expect(html).toContain(`${embeddedRead(block!.replace(/\\u003c/g, '<'))}<script type="module"`);
       const read = await (await fetch(`${server.url}/v1/sessions/${session.id}`, { headers: { Accept: 'application/json' } })).json();
       expect(JSON.parse(block!)).toEqual(read);
       expect(JSON.parse(block!).items[0].productName).toBe('Pagne </script><script>alert(1)</script> <!--');

@@ -17,13 +17,13 @@ import type { ServerEnv } from './env';
 export const HOSTED_PAGE_PATH = /^\/pay\/(?:pi|cs)_[A-Za-z0-9]{1,64}$/;
 const SESSION_PAGE_PATH = /^\/pay\/(cs_[A-Za-z0-9]{1,64})$/;
 
-/** The session's answer in the page, as index.html's last script looks for it. */
+/** The session's answer in the page, as index.html's inline script looks for it. */
 export const EMBEDDED_READ_ID = 'momo-read';
 
 export interface HostedPageAppOptions {
   /**
    * The page's HTML: from dist/ (builtHostedPage) or, in dev mode, through Vite; with `embed`, HTML
-   * to put at the start of its body (where a loader cannot, it ignores it: the page then reads).
+   * to put before its first script (where a loader cannot, it ignores it: the page then reads).
    */
   loadHtml: (req: Request, embed?: string) => Promise<Response>;
   /** What its CSP allows. */
@@ -110,7 +110,7 @@ export function inSandboxSessionRead(sandbox: Pick<Sandbox, 'fetch' | 'faults'>)
  * The built hosted page, compressed like every static file, never cached (it names the assets): in
  * English (index.en.html, its first screen prerendered in English) when the page will speak it —
  * `?lang=en`, or English before French in Accept-Language — else index.html (French). With
- * `embed` (a session's answer), that HTML at the start of the body.
+ * `embed` (a session's answer), that HTML before its first script (which looks for it).
  */
 export function builtHostedPage(files: StaticFiles): (req: Request, embed?: string) => Promise<Response> {
   return async (req, embed) => {
@@ -121,7 +121,7 @@ export function builtHostedPage(files: StaticFiles): (req: Request, embed?: stri
     }
     if (embed === undefined) return variantResponse(req, variants, { cacheControl: 'no-store' });
     // This payer's page: compressed for this request.
-    const html = new TextDecoder().decode(variants.identity).replace('<body>', () => `<body>${embed}`);
+    const html = new TextDecoder().decode(variants.identity).replace(/<script[\s>]/, (tag) => embed + tag);
     return perRequestResponse(req, new TextEncoder().encode(html), variants.type, { cacheControl: 'no-store' });
   };
 }
