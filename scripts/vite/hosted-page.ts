@@ -29,7 +29,7 @@ export const builtPageHtml: Plugin = {
       const href = tag.exec(html)![1]!;
       if (!html.includes('</main>')) throw new Error('momo-built-page-html: the built page has no </main> to preload its script after');
       let page = html
-        .replace(tag, '')
+        .replace(tag, () => `<meta name="momo-script" content="${href}">`)
         .replace('</main>', () => `</main><link rel="preload" as="script" href="${href}">`)
         .replace(/\s*<!--[\s\S]*?-->/g, '');
       for (const [whole, code] of page.matchAll(/<script>([\s\S]*?)<\/script>/g)) {

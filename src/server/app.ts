@@ -46,9 +46,11 @@ export interface ServerAppOptions {
   /** Compress the API's answers (`npm start`: payers' data); the packaged sandbox command answers plain. */
   compressApi: boolean;
   /**
-   * A session's page brings the session's answer, where this server answers the API itself
-   * (default true; never with `apiOrigin`, in dev mode, or from a sandbox with faults). False: the
-   * page reads it over the network as from another service (tests that stand in for that service).
+   * A session's page brings the session's answer, where this server answers the API itself (never
+   * with `apiOrigin`, in dev mode, or from a sandbox with faults): one request fewer. Off by
+   * default: measured, it saves no time (the read runs beside the script on a connection of its
+   * own), and it lowers the slow-phone floor by a round trip the page never waited for, which the
+   * slow-phone budget (median ÷ floor) then fails (docs/performance.md, "How the 2G load lost a round trip").
    */
   embedSessionReads?: boolean | undefined;
   /** The demo shop, at /demo, with `/` leading to it (`npm start`; the sandbox command has none). */
@@ -112,8 +114,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       // A payment without JavaScript: this server reads and confirms for the payer, from the
       // service the page itself would call (the in-process sandbox, or apiOrigin).
       plain: { api: plainPaymentApi(sandbox, apiOrigin), origins: [publicUrl] },
-      // Where the page reads this server's own sandbox, a session's page brings the session's answer.
-      readSession: apiOrigin === undefined && !vite && options.embedSessionReads !== false ? inSandboxSessionRead(sandbox) : undefined,
+      // Where the page reads this server's own sandbox, a session's page may bring the session's answer.
+      readSession: apiOrigin === undefined && !vite && options.embedSessionReads === true ? inSandboxSessionRead(sandbox) : undefined,
     }),
   );
   if (vite) app.route('/', viteDevApp(vite.server));

@@ -15,9 +15,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 let h: Harness;
 beforeAll(async () => {
-  // The session read over the network, as from another service, so that a test can hold it and
-  // audit the loading screen (a session's page of this server's own sandbox brings it instead).
-  h = await startHarness({}, { embedSessionReads: false });
+  h = await startHarness();
   h.merchant.page('/cart', '<!doctype html><html lang="fr"><title>Panier</title><main><h1>Panier</h1></main></html>');
 });
 afterAll(() => h?.close());

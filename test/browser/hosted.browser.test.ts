@@ -13,7 +13,8 @@ let h: Harness;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  h = await startHarness({ approvalMs: 1500 });
+  // A session's page brings its session (embedSessionReads): every test here pays with it so.
+  h = await startHarness({ approvalMs: 1500 }, { embedSessionReads: true });
   h.merchant.page('/thanks', '<!doctype html><title>Merci</title><h1>Merci pour votre commande</h1>');
   h.merchant.page('/cart', '<!doctype html><title>Panier</title><h1>Votre panier</h1>');
 });

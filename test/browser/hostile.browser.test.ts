@@ -10,9 +10,7 @@ import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/ha
 
 let h: Harness;
 beforeAll(async () => {
-  // The session read over the network, as from another service: these tests stand in for a hostile
-  // one by rewriting its answer (a session's page of this server's own sandbox brings it instead).
-  h = await startHarness({ approvalMs: 1500 }, { embedSessionReads: false });
+  h = await startHarness({ approvalMs: 1500 });
   h.merchant.page('/thanks', '<!doctype html><title>Merci</title><h1>Merci</h1>');
   h.merchant.page('/cart', '<!doctype html><title>Panier</title><h1>Panier</h1>');
 });

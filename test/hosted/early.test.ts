@@ -137,7 +137,7 @@ function boot(page: { pathname?: string; readyState?: string; visibilityState?: 
     static supportedEntryTypes = page.paintTiming === false ? ['navigation'] : ['navigation', 'paint'];
     constructor(private readonly callback: (list: unknown, observer: PerformanceObserver) => void) {}
     observe() {
-      observers.push(() => this.callback({}, this));
+      observers.push(() => this.callback({ getEntries: () => [{ name: 'first-paint' }, { name: 'first-contentful-paint' }] }, this));
     }
     disconnect() {}
   }
@@ -200,6 +200,46 @@ describe('hosted page › index.html runs the page script once the first screen 
       page.parsed();
       expect(page.appended, JSON.stringify(state)).toEqual([script]);
     }
+  });
+});
+
+describe('hosted page › index.html asks for the page script once the page has arrived whole', () => {
+  it('preloads the script the build names as soon as the page’s response has ended, before the page is parsed', () => {
+    const timing = { responseEnd: 0 };
+    const timers: (() => void)[] = [];
+    const appended: { rel: string; as: string; href: string }[] = [];
+    const listeners: Record<string, () => void> = {};
+    const document = {
+      readyState: 'loading',
+      visibilityState: 'hidden',
+      querySelector: (selector: string) => (selector === 'meta[name="momo-script"]' ? { content: '/assets/index-abc.js' } : null),
+      createElement: () => ({ rel: '', as: '', href: '' }),
+      getElementById: () => null,
+      head: { appendChild: (link: { rel: string; as: string; href: string }) => appended.push(link) },
+    };
+    const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', 'addEventListener', 'PerformanceObserver', 'setTimeout', 'performance', inline);
+    const fire = () => {
+      for (const timer of timers.splice(0)) timer();
+    };
+    run(
+      { pathname: '/pay/pi_abc123', search: '', hash: '' },
+      { getItem: () => null },
+      () => {},
+      {},
+      document,
+      (type: string, listener: () => void) => (listeners[type] = listener),
+      undefined,
+      (callback: () => void) => timers.push(callback),
+      { getEntriesByType: (type: string) => (type === 'navigation' ? [timing] : []) },
+    );
+    // The page still arriving: asked again a moment later, nothing preloaded yet.
+    fire();
+    expect(appended).toEqual([]);
+    timing.responseEnd = 1234;
+    fire();
+    expect(appended).toEqual([{ rel: 'preload', as: 'script', href: '/assets/index-abc.js' }]);
+    fire();
+    expect(appended).toHaveLength(1);
   });
 });
 

@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => fixture.cleanup());
 
 async function withServer<T>(options: Parameters<typeof startCheckoutServer>[0], work: (server: RunningServer, session: Session) => Promise<T>): Promise<T> {
-  const server = await startCheckoutServer({ port: 0, distDir: fixture.distDir, ...options });
+  const server = await startCheckoutServer({ port: 0, distDir: fixture.distDir, embedSessionReads: true, ...options });
   try {
     const client = createClient({ baseUrl: server.url, token: 'sk_test_embed' });
     const session = await client.createSession({
@@ -92,8 +92,8 @@ describe('the hosted page › a session’s page brings the session’s answer',
     });
   });
 
-  it('nothing where the page reads another service (apiOrigin), a bare service (no session read), or a sandbox rigged with faults', async () => {
-    for (const options of [{ apiOrigin: 'https://api.example.com' }, { sandboxOptions: { extensions: false } }, { sandboxOptions: { faults: true } }]) {
+  it('nothing unless asked for (embedSessionReads), where the page reads another service (apiOrigin), from a bare service (no session read), or a sandbox rigged with faults', async () => {
+    for (const options of [{ embedSessionReads: false }, { apiOrigin: 'https://api.example.com' }, { sandboxOptions: { extensions: false } }, { sandboxOptions: { faults: true } }]) {
       await withServer(options, async (server, session) => {
         expect(await (await fetch(`${server.url}/pay/${session.id}`)).text(), JSON.stringify(options)).toBe(fixture.files.html);
       });
