@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
 import { REPO_ROOT } from '../../src/server/paths.js';
 
 // The hosted page's HTML as built: its script a classic script (the page build's format is iife),
-// preloaded at the end of its body, and run by index.html's inline script once the first screen is painted (see there);
+// preloaded by index.html's inline script once the page's response has ended, and run by it once
+// the first screen is painted (see there);
 // its comments out and its inline script minified, as every payer downloads them. Classic, not a
 // module, so that what runs is seen as its file's run: Chrome's trace names a classic script's run
 // after its file, not a module's, and Lighthouse's model then counts any module loaded before the
@@ -22,10 +23,11 @@ export const builtPageHtml: Plugin = {
     async handler(html) {
       const tag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
       if (!tag.test(html)) throw new Error('momo-built-page-html: the built page has no script to preload');
-      // The preload at the end of the body, not in the head: asked for once the page has arrived,
-      // the script takes the page's own connection (HTTP/1.1: one request at a time on each), where
-      // asked for while the page was still arriving it would open a new one (a round trip more:
-      // 0.8 s on 2G; index.html's last script, docs/performance.md).
+      // Not preloaded from the head: asked for while the page is still arriving, the script would
+      // open a new connection (HTTP/1.1: one request at a time on each; a round trip more, 0.8 s on
+      // 2G) instead of taking the page's. The inline script preloads the one the meta names once
+      // the page's response has ended (docs/performance.md); the preload at the end of the body is
+      // for an engine without navigation timing.
       const href = tag.exec(html)![1]!;
       if (!html.includes('</main>')) throw new Error('momo-built-page-html: the built page has no </main> to preload its script after');
       let page = html
