@@ -34,8 +34,13 @@ export const BUDGETS = {
   paymentFirstVisitRequests: 16,
   /** The same payment by a returning payer (the page's files in the browser's cache): reached 13.8–13.9 KB (was 17.7–17.8). */
   paymentReturningBytes: 15 * KB,
-  /** Issue 20: 2G (250/50 kbit/s, 800 ms round trip, CPU 6×), the hosted page: until the form takes typing, median of 3 runs; reached 4.6–5.1 s (its floor alone 4.4 s); target 4.0 s. */
-  twoGHostedMs: 6000,
+  /**
+   * Issue 20: 2G (250/50 kbit/s, 800 ms round trip, CPU 6×), the hosted page: until the form takes
+   * typing, median of 3 runs. 3 round trips since the script takes the page's connection (floor
+   * 3.5 s; docs/performance.md): reached 3.9–4.2 s on a busy shared machine (4 round trips took
+   * 4.45–4.6 s, which this fails); target 4.0 s.
+   */
+  twoGHostedMs: 4400,
   /** Median time from the sandbox's success to the page showing it, default sandbox settings. */
   statusLatencyMedianMs: 1500,
   /** A payer's read under a flood of bad confirms and creations, p99 (issue 14: it took 284 ms at the median). */

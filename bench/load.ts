@@ -27,7 +27,8 @@ export interface LoadRun {
   /** ms until the field appeared (before the posted task ran). */
   fieldMs: number;
   floor: Floor;
-  requests: { url: string; type: string; newConnection: boolean | null; bytes: number }[];
+  /** Each request: ms from the navigation's request to its sending, its first answer and its last byte. */
+  requests: { url: string; type: string; newConnection: boolean | null; bytes: number; sentMs: number; respondedMs: number | null; finishedMs: number | null }[];
 }
 
 export interface LoadResult {
@@ -112,11 +113,15 @@ async function oneRun(url: string, profile: LinkProfile): Promise<LoadRun> {
     const needed = [...recorded.values()].filter((r: WireRequest) => r.wallSentAt <= readyWall && !r.url.endsWith('/favicon.ico'));
     const unfinished = needed.filter((r) => !r.finished);
     if (unfinished.length > 0) throw new Error(`requests still running when the page was ready: ${unfinished.map((r) => r.url).join(', ')}`);
+    const start = Math.min(...needed.map((r) => r.sentAt));
     return {
       interactiveMs: round(marks.ready!, 1),
       fieldMs: round(marks.field!, 1),
       floor: floorOf(needed, profile.rttMs, profile.downKbps),
-      requests: needed.map((r) => ({ url: new URL(r.url).pathname, type: r.type, newConnection: r.newConnection, bytes: r.encodedBytes })),
+      requests: needed.map((r) => {
+        const ms = (at: number | null) => (at === null ? null : round((at - start) * 1000, 1));
+        return { url: new URL(r.url).pathname, type: r.type, newConnection: r.newConnection, bytes: r.encodedBytes, sentMs: ms(r.sentAt)!, respondedMs: ms(r.respondedAt), finishedMs: ms(r.finishedAt) };
+      }),
     };
   } finally {
     await browser.close();

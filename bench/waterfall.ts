@@ -22,6 +22,9 @@ export interface WireRequest {
   /** Bytes received, headers included, as encoded on the wire. */
   encodedBytes: number;
   finished: boolean;
+  /** Seconds on the protocol's monotonic clock: the response's headers, and its last byte (null: not yet). */
+  respondedAt: number | null;
+  finishedAt: number | null;
 }
 
 interface Cdp {
@@ -65,6 +68,8 @@ export async function recordRequests(cdp: CDPSession): Promise<Map<string, WireR
       newConnection: null,
       encodedBytes: 0,
       finished: false,
+      respondedAt: null,
+      finishedAt: null,
     });
   });
   cdp.on('Network.responseReceived', (e: Cdp) => {
@@ -72,6 +77,7 @@ export async function recordRequests(cdp: CDPSession): Promise<Map<string, WireR
     if (!request || !e.response) return;
     const { connectionId, connectionReused } = e.response;
     request.newConnection = !connectionReused || !connections.has(connectionId);
+    request.respondedAt = e.timestamp;
     connections.add(connectionId);
   });
   cdp.on('Network.loadingFinished', (e: Cdp) => {
@@ -79,6 +85,7 @@ export async function recordRequests(cdp: CDPSession): Promise<Map<string, WireR
     if (request) {
       request.encodedBytes = e.encodedDataLength ?? 0;
       request.finished = true;
+      request.finishedAt = e.timestamp;
     }
   });
   await cdp.send('Network.enable');

@@ -13,7 +13,8 @@ let h: Harness;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  h = await startHarness({ approvalMs: 1500 });
+  // A session's page brings its session (embedSessionReads): every test here pays with it so.
+  h = await startHarness({ approvalMs: 1500 }, { embedSessionReads: true });
   h.merchant.page('/thanks', '<!doctype html><title>Merci</title><h1>Merci pour votre commande</h1>');
   h.merchant.page('/cart', '<!doctype html><title>Panier</title><h1>Votre panier</h1>');
 });
@@ -255,7 +256,7 @@ describe('hosted page › resuming and bad links', () => {
     }
   }, 30_000);
 
-  it('asks for its script at once, and runs it only once the first screen is painted', async () => {
+  it('asks for its script as the page is parsed, and runs it only once the first screen is painted', async () => {
     const { id, secret } = await h.newIntent(5000);
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     await page.addInitScript(() => {
@@ -266,14 +267,17 @@ describe('hosted page › resuming and bad links', () => {
     });
     await page.goto(`${h.server.url}/pay/${id}#${secret}`);
     await waitForState(page, 'form');
-    const { requestedAt, paintedAt, runAt } = await page.evaluate(() => ({
+    const { requestedAt, parsedAt, paintedAt, runAt } = await page.evaluate(() => ({
       requestedAt: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/assets/'))?.startTime,
+      parsedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
       paintedAt: performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime,
       runAt: (window as unknown as { scriptAddedAt?: number }).scriptAddedAt,
     }));
-    // Fetched while the HTML is parsed (a slow network overlaps the two), run after the paint (the
-    // payer sees the form before the script takes it over, even when the script is there first).
-    expect(requestedAt).toBeLessThan(paintedAt!);
+    // Fetched as the HTML is parsed (its preload ends the page: asked for once the page has arrived,
+    // it takes the page's connection), not once painted; run after the paint (the payer sees the
+    // form before the script takes it over, even when the script is there first).
+    expect(requestedAt).toBeLessThanOrEqual(parsedAt);
+    expect(requestedAt).toBeLessThan(runAt!);
     expect(runAt).toBeGreaterThanOrEqual(paintedAt!);
   }, 20_000);
 
@@ -362,7 +366,7 @@ describe('hosted page › pages that are not a payment', () => {
 });
 
 describe('hosted page › painted at once', () => {
-  it('starts reading the session (which brings its intent) while its script is still on the way, and reads it once', async () => {
+  it('a session’s page brings its session (which brings its intent): no read is sent, the page takes it over', async () => {
     const session = await newSession();
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     const reads: string[] = [];
@@ -380,16 +384,38 @@ describe('hosted page › painted at once', () => {
       await route.continue();
     });
     await page.goto(session.url, { waitUntil: 'commit' });
-    // The bundle has not arrived, and the read is already under way: one, the session's.
-    await expect.poll(() => reads.slice()).toEqual([`/v1/sessions/${session.id}`]);
+    await page.locator('#momo-read').waitFor({ state: 'attached' });
     // The prerendered form is on screen; the script that takes it over is not.
     expect(await page.locator('.momo[data-state="form"]').count()).toBe(0);
     release();
     await waitForState(page, 'form');
     await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
-    // Taken over by the page: not read a second time, and its intent not read at all.
-    expect(reads).toEqual([`/v1/sessions/${session.id}`]);
+    // Taken from the page: the session not read at all, nor its intent.
+    expect(reads).toEqual([]);
     expect(violations).toEqual([]);
+  }, 20_000);
+
+  it('starts the intent’s read on a connection of its own while its script, asked for once the page has arrived, takes the page’s', async () => {
+    const { id, secret } = await h.newIntent(5000);
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const cdp = await page.context().newCDPSession(page);
+    const connections = new Map<string, number>();
+    cdp.on('Network.responseReceived', (event) => {
+      const path = new URL(event.response.url).pathname;
+      connections.set(path.startsWith('/assets/') ? 'script' : path.startsWith('/v1/') ? 'read' : path, event.response.connectionId);
+    });
+    await cdp.send('Network.enable');
+    await page.goto(`${h.server.url}/pay/${id}#${secret}`);
+    await waitForState(page, 'form');
+    // HTTP/1.1 keep-alive: the script on the page's connection (no new connection's round trip),
+    // the read (without credentials) on another (docs/performance.md).
+    expect(connections.get('script')).toBe(connections.get(`/pay/${id}`));
+    expect(connections.get('read')).toBeDefined();
+    expect(connections.get('read')).not.toBe(connections.get(`/pay/${id}`));
+    // The built page: the script's preload right after the prerendered checkout, nothing after it.
+    const html = await (await fetch(`${h.server.url}/pay/${id}`)).text();
+    expect(html).toMatch(/<\/main><link rel="preload" as="script" href="\/assets\/[^"]+\.js">\s*<\/body>/);
+    expect(html.match(/<link rel="preload"/g)).toHaveLength(1);
   }, 20_000);
 
   it('shows the form while the intent is being read, and keeps what the payer typed', async () => {

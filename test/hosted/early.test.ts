@@ -12,20 +12,33 @@ import { HOSTED_PAGE_PATH } from '../../src/server/apps/hosted-page';
 const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
 const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
+/** A page still loading, holding the session's answer the server put in it, if any. */
+const loadingPage = (embedded?: string) => ({
+  readyState: 'loading',
+  getElementById: (id: string) => (id === 'momo-read' && embedded !== undefined ? { textContent: embedded } : null),
+  querySelector: () => null,
+});
+
 /** Runs index.html's inline script on an address; answers the reads it started. */
-function earlyReadsAt(address: string, stored: Record<string, string> = {}): string[] {
+function earlyReadsAt(address: string, stored: Record<string, string> = {}, embedded?: string): string[] {
   const url = new URL(address);
   const started: string[] = [];
   const window: { momoEarlyReads?: Record<string, unknown> } = {};
-  const run = new Function('location', 'sessionStorage', 'fetch', 'window', inline);
+  const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', inline);
   run(
     { pathname: url.pathname, search: url.search, hash: url.hash },
     { getItem: (key: string) => stored[key] ?? null },
-    (path: string) => started.push(path),
+    (path: string, init: RequestInit) => {
+      // Without credentials, so on connections of their own: never the page's, which its script takes.
+      expect(init.credentials).toBe('omit');
+      started.push(path);
+    },
     window,
+    loadingPage(embedded),
   );
-  expect(Object.keys(window.momoEarlyReads ?? {}).sort()).toEqual(started.slice().sort());
-  return started.sort();
+  const sent = started.slice().sort();
+  if (embedded === undefined) expect(Object.keys(window.momoEarlyReads ?? {}).sort()).toEqual(sent);
+  return sent;
 }
 
 describe('hosted page › index.html starts the first reads', () => {
@@ -53,6 +66,28 @@ describe('hosted page › index.html starts the first reads', () => {
     for (const path of earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)) expect(path).not.toContain('secret');
     // The session paths it reads are hosted-page paths.
     expect(HOSTED_PAGE_PATH.test('/pay/cs_s1')).toBe(true);
+  });
+
+  it('takes a session’s answer the server put in the page as the session’s read, and sends nothing', async () => {
+    const answer = JSON.stringify({ id: 'cs_s1', total: 5000, name: '</script>' });
+    const url = new URL(`https://pay.example/pay/cs_s1#${secret}`);
+    const window: { momoEarlyReads?: Record<string, Promise<Response>> } = {};
+    const started: string[] = [];
+    const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', inline);
+    run(
+      { pathname: url.pathname, search: '?lang=ar', hash: url.hash },
+      { getItem: () => null },
+      (path: string) => started.push(path),
+      window,
+      loadingPage(answer),
+    );
+    // Only what is not in the page goes out: the language asked for.
+    expect(started).toEqual(['/i18n/ar.json']);
+    const read = await window.momoEarlyReads!['/v1/sessions/cs_s1']!;
+    expect(read.status).toBe(200);
+    expect(await read.text()).toBe(answer);
+    // Not on an intent's page, whatever the page holds.
+    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123#${secret}`, {}, answer)).toEqual(['/v1/payment-intents/pi_abc123']);
   });
 });
 
@@ -169,6 +204,46 @@ describe('hosted page › index.html runs the page script once the first screen 
       page.parsed();
       expect(page.appended, JSON.stringify(state)).toEqual([script]);
     }
+  });
+});
+
+describe('hosted page › index.html asks for the page script once the page has arrived whole', () => {
+  it('preloads the script the build names as soon as the page’s response has ended, before the page is parsed', () => {
+    const timing = { responseEnd: 0 };
+    const timers: (() => void)[] = [];
+    const appended: { rel: string; as: string; href: string }[] = [];
+    const listeners: Record<string, () => void> = {};
+    const document = {
+      readyState: 'loading',
+      visibilityState: 'hidden',
+      querySelector: (selector: string) => (selector === 'meta[name="momo-script"]' ? { content: '/assets/index-abc.js' } : null),
+      createElement: () => ({ rel: '', as: '', href: '' }),
+      getElementById: () => null,
+      head: { appendChild: (link: { rel: string; as: string; href: string }) => appended.push(link) },
+    };
+    const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', 'addEventListener', 'PerformanceObserver', 'setTimeout', 'performance', inline);
+    const fire = () => {
+      for (const timer of timers.splice(0)) timer();
+    };
+    run(
+      { pathname: '/pay/pi_abc123', search: '', hash: '' },
+      { getItem: () => null },
+      () => {},
+      {},
+      document,
+      (type: string, listener: () => void) => (listeners[type] = listener),
+      undefined,
+      (callback: () => void) => timers.push(callback),
+      { getEntriesByType: (type: string) => (type === 'navigation' ? [timing] : []) },
+    );
+    // The page still arriving: asked again a moment later, nothing preloaded yet.
+    fire();
+    expect(appended).toEqual([]);
+    timing.responseEnd = 1234;
+    fire();
+    expect(appended).toEqual([{ rel: 'preload', as: 'script', href: '/assets/index-abc.js' }]);
+    fire();
+    expect(appended).toHaveLength(1);
   });
 });
 
