@@ -75,7 +75,10 @@ export default defineConfig(({ mode }) => ({
   // What only the hosted page shows stays out of the widget's files, and what only the widget shows
   // out of the page's (src/components/surface.ts); __MOMO_BROWSER_BUILD__: what a browser runs
   // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too.
-  define: mode === 'test' ? {} : { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), __MOMO_BROWSER_BUILD__: 'true' },
+  define:
+    mode === 'test'
+      ? {}
+      : { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), __MOMO_BROWSER_BUILD__: 'true' },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],

@@ -22,7 +22,9 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     headers?: Record<string, string>;
-    requests?: (RawRequest & { setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest })[];
+    requests?: (RawRequest & {
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+    })[];
   }
   export interface Result {
     requests: Histogram;

@@ -75,12 +75,16 @@ export function budgetAtLeast(name: string, actual: number, min: number, unit: s
   return { name, actual, limit: min, unit, ok: actual >= min, atLeast: true, ...(note ? { note } : {}) };
 }
 
-const show = (value: number, unit: string) => (unit === 'bytes' ? `${(value / KB).toFixed(2)} KB` : `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`);
+const show = (value: number, unit: string) =>
+  unit === 'bytes' ? `${(value / KB).toFixed(2)} KB` : `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`;
 
 export function formatBudgets(results: readonly BudgetResult[]): string {
   return results
     .map((r) => {
-      const target = r.target === undefined ? '' : `; target ≤ ${show(r.target, r.unit)}: ${r.actual <= r.target ? 'reached' : 'not yet'}`;
+      const target =
+        r.target === undefined
+          ? ''
+          : `; target ≤ ${show(r.target, r.unit)}: ${r.actual <= r.target ? 'reached' : 'not yet'}`;
       return `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${show(r.actual, r.unit)} (budget ${r.atLeast ? '≥' : '≤'} ${show(r.limit, r.unit)}${target})${r.note ? ` — ${r.note}` : ''}`;
     })
     .join('\n');

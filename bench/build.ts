@@ -24,7 +24,19 @@ export interface BenchBuild {
 
 /** The one build script (scripts/build.ts), in a child process: it builds for production whatever NODE_ENV this runs under. */
 async function build(outDir: string, sourcemap: boolean) {
-  const args = ['--import', 'tsx', 'scripts/build.ts', 'bundles', '--only', BUNDLES, '--out', outDir, '--log-level', 'warn', ...(sourcemap ? ['--sourcemap', 'hidden'] : [])];
+  const args = [
+    '--import',
+    'tsx',
+    'scripts/build.ts',
+    'bundles',
+    '--only',
+    BUNDLES,
+    '--out',
+    outDir,
+    '--log-level',
+    'warn',
+    ...(sourcemap ? ['--sourcemap', 'hidden'] : []),
+  ];
   await run(process.execPath, args, { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
 }
 

@@ -61,14 +61,16 @@ function groupOfSource(source: string): Group {
   if (path.endsWith('/src/phone/numbering.json')) return 'phone metadata';
   if (/\/src\/i18n\/(?:fr|en)\.ts$/.test(path)) return 'own: catalogues (fr, en)';
   if (/\.css(?:\?.*)?$/.test(path)) return 'own: styles';
-  if (path.includes('/node_modules/')) throw new Error(`a dependency the bench does not know: ${source}; add its group to bytes.ts`);
+  if (path.includes('/node_modules/'))
+    throw new Error(`a dependency the bench does not know: ${source}; add its group to bytes.ts`);
   return 'own: code';
 }
 
 function groupOfUnmapped(text: string, before: Group | undefined): Group {
   if (text.includes(NUMBERING.source)) return 'phone metadata';
   // A string of CSS (`":host{…`, ``var x=`.momo{…``): a stylesheet inlined into the script.
-  if (/^(?:(?:var|let|const) [\w$]+=)?["'`][^"'`{]*[.:#@][\w-]+(?:\([^)]*\))?\{[^"'`]*:/.test(text)) return 'own: styles';
+  if (/^(?:(?:var|let|const) [\w$]+=)?["'`][^"'`{]*[.:#@][\w-]+(?:\([^)]*\))?\{[^"'`]*:/.test(text))
+    return 'own: styles';
   return before ?? 'bundler glue';
 }
 
@@ -81,7 +83,12 @@ export function codeByGroup(code: string, map: SourceMapV3): Map<Group, string> 
   for (const span of spans(map, code)) {
     const text = lines[span.line]!.slice(span.start, span.end);
     // The bundle's own wrapper comes first, before any source.
-    const group = span.source === null ? (span.line === 0 && span.start === 0 ? 'bundler glue' : groupOfUnmapped(text, before)) : groupOfSource(span.source);
+    const group =
+      span.source === null
+        ? span.line === 0 && span.start === 0
+          ? 'bundler glue'
+          : groupOfUnmapped(text, before)
+        : groupOfSource(span.source);
     add(group, text);
     if (span.source !== null) before = group;
   }
@@ -90,7 +97,11 @@ export function codeByGroup(code: string, map: SourceMapV3): Map<Group, string> 
 }
 
 function groupSizes(texts: Map<Group, string>, whole: Sizes): GroupSize[] {
-  const rows = [...texts].map(([group, text]) => ({ group, minified: Buffer.byteLength(text), brotliAlone: text ? sizesOf(text).brotli : 0 }));
+  const rows = [...texts].map(([group, text]) => ({
+    group,
+    minified: Buffer.byteLength(text),
+    brotliAlone: text ? sizesOf(text).brotli : 0,
+  }));
   const minifiedTotal = rows.reduce((total, row) => total + row.minified, 0);
   const aloneTotal = rows.reduce((total, row) => total + row.brotliAlone, 0);
   return rows
@@ -105,7 +116,11 @@ function groupSizes(texts: Map<Group, string>, whole: Sizes): GroupSize[] {
 }
 
 /** vite.config.ts's terser pass (momo-terser-after), here with the source map carried through. */
-async function terserPass(code: string, map: SourceMapV3, module: boolean): Promise<{ code: string; map: SourceMapV3 } | null> {
+async function terserPass(
+  code: string,
+  map: SourceMapV3,
+  module: boolean,
+): Promise<{ code: string; map: SourceMapV3 } | null> {
   const result = await minify(code, {
     ecma: 2018,
     module,
@@ -117,7 +132,12 @@ async function terserPass(code: string, map: SourceMapV3, module: boolean): Prom
 }
 
 /** The shipped code of one script by group, from its twin in the build with maps. */
-async function scriptGroups(shipped: string, mapped: string, map: SourceMapV3, module: boolean): Promise<{ texts: Map<Group, string>; exact: boolean }> {
+async function scriptGroups(
+  shipped: string,
+  mapped: string,
+  map: SourceMapV3,
+  module: boolean,
+): Promise<{ texts: Map<Group, string>; exact: boolean }> {
   const check = (code: string, texts: Map<Group, string>) => {
     const covered = [...texts.values()].reduce((n, text) => n + text.length, 0);
     if (covered !== code.length) throw new Error(`the attribution covers ${covered} of ${code.length} characters`);
@@ -137,7 +157,12 @@ function merge(into: Map<Group, string>, texts: Map<Group, string>) {
 export async function measureBytes(dir: string, mapsDir: string): Promise<BytesReport> {
   const read = (base: string, file: string) => readFile(join(base, file), 'utf8');
   const script = async (file: string, twin: string, module: boolean) =>
-    scriptGroups(await read(dir, file), await read(mapsDir, twin), JSON.parse(await read(mapsDir, `${twin}.map`)) as SourceMapV3, module);
+    scriptGroups(
+      await read(dir, file),
+      await read(mapsDir, twin),
+      JSON.parse(await read(mapsDir, `${twin}.map`)) as SourceMapV3,
+      module,
+    );
 
   const widgetFile = await widgetSize(dir);
   const widget = await script('widget.js', 'widget.js', false);
@@ -145,7 +170,10 @@ export async function measureBytes(dir: string, mapsDir: string): Promise<BytesR
   // Content hashes differ between the two builds; the files pair up in load order.
   const hostedFiles = await hostedFirstLoad(dir);
   const twins = await hostedFirstLoad(mapsDir);
-  if (twins.map((f) => f.file.replace(/-[\w-]{8}\./, '.')).join() !== hostedFiles.map((f) => f.file.replace(/-[\w-]{8}\./, '.')).join()) {
+  if (
+    twins.map((f) => f.file.replace(/-[\w-]{8}\./, '.')).join() !==
+    hostedFiles.map((f) => f.file.replace(/-[\w-]{8}\./, '.')).join()
+  ) {
     throw new Error('the build with source maps loads other files than the shipped one');
   }
   const hostedTexts = new Map<Group, string>();
@@ -164,8 +192,18 @@ export async function measureBytes(dir: string, mapsDir: string): Promise<BytesR
   const countries = Object.keys(NUMBERING.countries).sort();
   const supported = COUNTRIES.map((c) => c.code as string).sort();
   return {
-    widget: { files: [widgetFile], total: widgetFile, groups: groupSizes(widget.texts, widgetFile), attribution: widget.exact ? 'exact' : 'scaled' },
-    hosted: { files: hostedFiles, total: hostedTotal, groups: groupSizes(hostedTexts, hostedTotal), attribution: hostedExact ? 'exact' : 'scaled' },
+    widget: {
+      files: [widgetFile],
+      total: widgetFile,
+      groups: groupSizes(widget.texts, widgetFile),
+      attribution: widget.exact ? 'exact' : 'scaled',
+    },
+    hosted: {
+      files: hostedFiles,
+      total: hostedTotal,
+      groups: groupSizes(hostedTexts, hostedTotal),
+      attribution: hostedExact ? 'exact' : 'scaled',
+    },
     phoneMetadata: { countries, supported, onlySupported: countries.join() === supported.join() },
   };
 }

@@ -27,25 +27,62 @@ export function figuresBlock(results: BenchResults): string {
   const { bytes, load, twoG, payments, lighthouse, latency, latencySpread, waiting, sandbox, flood } = results;
   if (bytes) {
     rows.push(['`widget.js`', `${kb(bytes.widget.total.raw)} minified, **${kb(bytes.widget.total.brotli)} brotli**`]);
-    rows.push(['Hosted page, first load (French)', `**${kb(bytes.hosted.total.brotli)} brotli** (${bytes.hosted.files.map((f) => `${f.file} ${kb(f.brotli)}`).join(', ')})`]);
+    rows.push([
+      'Hosted page, first load (French)',
+      `**${kb(bytes.hosted.total.brotli)} brotli** (${bytes.hosted.files.map((f) => `${f.file} ${kb(f.brotli)}`).join(', ')})`,
+    ]);
   }
-  for (const page of load?.results ?? []) rows.push([`Slow phone, ${page.scenario}`, `${page.medianMs} ms to take typing, floor ${page.floorMs} ms: ${page.ratio}×`]);
-  for (const page of twoG?.results ?? []) rows.push([`2G, ${page.scenario}`, `${page.medianMs} ms to take typing (runs ${page.runs.map((r) => Math.round(r.interactiveMs)).join(', ')}), floor ${page.floorMs} ms`]);
+  for (const page of load?.results ?? [])
+    rows.push([
+      `Slow phone, ${page.scenario}`,
+      `${page.medianMs} ms to take typing, floor ${page.floorMs} ms: ${page.ratio}×`,
+    ]);
+  for (const page of twoG?.results ?? [])
+    rows.push([
+      `2G, ${page.scenario}`,
+      `${page.medianMs} ms to take typing (runs ${page.runs.map((r) => Math.round(r.interactiveMs)).join(', ')}), floor ${page.floorMs} ms`,
+    ]);
   for (const p of payments ?? []) {
-    rows.push([`A payment with 60 s of approval, ${p.scenario}, ${p.visit === 'first' ? 'first visit' : 'returning payer'}`, `${kb(p.totalBytes)} up and down, ${p.requests} requests (${p.statusReads} status reads, ${p.notModified} of them 304)`]);
+    rows.push([
+      `A payment with 60 s of approval, ${p.scenario}, ${p.visit === 'first' ? 'first visit' : 'returning payer'}`,
+      `${kb(p.totalBytes)} up and down, ${p.requests} requests (${p.statusReads} status reads, ${p.notModified} of them 304)`,
+    ]);
   }
   for (const page of lighthouse?.pages ?? []) {
-    const scores = Object.entries(page.scores).map(([name, score]) => `${name} ${score}`).join(', ');
+    const scores = Object.entries(page.scores)
+      .map(([name, score]) => `${name} ${score}`)
+      .join(', ');
     const indexes = page.runs.map((r) => r.benchmarkIndex).filter(Number.isFinite);
     const machine = indexes.length ? `; benchmarkIndex ${Math.min(...indexes)}–${Math.max(...indexes)}` : '';
-    rows.push([`Lighthouse (mobile), ${page.page}`, `LCP ${page.lcpMs} ms (runs ${page.runs.map((r) => r.lcpMs).join(', ')}), TBT ${page.tbtMs} ms (runs ${page.runs.map((r) => r.tbtMs).join(', ')}); ${scores}${machine}`]);
+    rows.push([
+      `Lighthouse (mobile), ${page.page}`,
+      `LCP ${page.lcpMs} ms (runs ${page.runs.map((r) => r.lcpMs).join(', ')}), TBT ${page.tbtMs} ms (runs ${page.runs.map((r) => r.tbtMs).join(', ')}); ${scores}${machine}`,
+    ]);
   }
   if (latency) rows.push(['Status latency', `median ${latency.medianMs} ms, worst ${latency.worstMs} ms`]);
-  if (latencySpread) rows.push(['Status latency, approval at any moment', `median ${latencySpread.medianMs} ms, worst ${latencySpread.worstMs} ms`]);
-  if (waiting) rows.push(['Requests while waiting', `${waiting.requests} in the first minute (the schedule allows ${waiting.scheduleAllows})`]);
-  if (sandbox) rows.push(['Sandbox', `read ${sandbox.read.requestsPerSecond} req/s, p99 ${sandbox.read.latencyP99Ms} ms; confirm ${sandbox.confirm.requestsPerSecond} req/s, p99 ${sandbox.confirm.latencyP99Ms} ms`]);
-  if (flood) rows.push(['Sandbox under a flood', `a payer's read p50 ${flood.bystanderUnderFlood.p50Ms} ms, p99 ${flood.bystanderUnderFlood.p99Ms} ms; ${kb(flood.heldBytes)} held of ${kb(flood.maxBytes)}`]);
-  return [source(results), '', '| | |', '|---|---|', ...rows.map(([what, figure]) => `| ${what} | ${figure} |`)].join('\n');
+  if (latencySpread)
+    rows.push([
+      'Status latency, approval at any moment',
+      `median ${latencySpread.medianMs} ms, worst ${latencySpread.worstMs} ms`,
+    ]);
+  if (waiting)
+    rows.push([
+      'Requests while waiting',
+      `${waiting.requests} in the first minute (the schedule allows ${waiting.scheduleAllows})`,
+    ]);
+  if (sandbox)
+    rows.push([
+      'Sandbox',
+      `read ${sandbox.read.requestsPerSecond} req/s, p99 ${sandbox.read.latencyP99Ms} ms; confirm ${sandbox.confirm.requestsPerSecond} req/s, p99 ${sandbox.confirm.latencyP99Ms} ms`,
+    ]);
+  if (flood)
+    rows.push([
+      'Sandbox under a flood',
+      `a payer's read p50 ${flood.bystanderUnderFlood.p50Ms} ms, p99 ${flood.bystanderUnderFlood.p99Ms} ms; ${kb(flood.heldBytes)} held of ${kb(flood.maxBytes)}`,
+    ]);
+  return [source(results), '', '| | |', '|---|---|', ...rows.map(([what, figure]) => `| ${what} | ${figure} |`)].join(
+    '\n',
+  );
 }
 
 /** The README's few lines: what a payer downloads and waits, against the budgets (bench/budgets.ts). */
@@ -53,15 +90,21 @@ export function summaryBlock(results: BenchResults): string {
   const lines: string[] = [];
   const { bytes, load, lighthouse } = results;
   if (bytes) {
-    lines.push(`- \`widget.js\`: **${kb(bytes.widget.total.brotli)}** brotli (budget ${kb(BUDGETS.widgetBrotli)}); the hosted page's first load: **${kb(bytes.hosted.total.brotli)}** brotli (budget ${kb(BUDGETS.hostedBrotli)}).`);
+    lines.push(
+      `- \`widget.js\`: **${kb(bytes.widget.total.brotli)}** brotli (budget ${kb(BUDGETS.widgetBrotli)}); the hosted page's first load: **${kb(bytes.hosted.total.brotli)}** brotli (budget ${kb(BUDGETS.hostedBrotli)}).`,
+    );
   }
   if (load?.results.length) {
     const times = load.results.map((page) => page.medianMs);
     const ratios = load.results.map((page) => page.ratio);
-    lines.push(`- A slow phone (CPU 4× slower, 1.6 Mbit/s, 150 ms round trip) takes typing in ${Math.min(...times)}–${Math.max(...times)} ms on the hosted page and in the widget, ${Math.min(...ratios)}–${Math.max(...ratios)}× the network's floor (budget ${BUDGETS.ttiOverFloor}×).`);
+    lines.push(
+      `- A slow phone (CPU 4× slower, 1.6 Mbit/s, 150 ms round trip) takes typing in ${Math.min(...times)}–${Math.max(...times)} ms on the hosted page and in the widget, ${Math.min(...ratios)}–${Math.max(...ratios)}× the network's floor (budget ${BUDGETS.ttiOverFloor}×).`,
+    );
   }
   if (lighthouse?.pages.length) {
-    lines.push(`- Lighthouse (mobile) on the hosted page: LCP ${lighthouse.pages.map((page) => `${page.lcpMs} ms`).join(' and ')} (budget ${BUDGETS.lcpMs} ms), performance ${lighthouse.pages.map((page) => page.scores.performance).join(' and ')}.`);
+    lines.push(
+      `- Lighthouse (mobile) on the hosted page: LCP ${lighthouse.pages.map((page) => `${page.lcpMs} ms`).join(' and ')} (budget ${BUDGETS.lcpMs} ms), performance ${lighthouse.pages.map((page) => page.scores.performance).join(' and ')}.`,
+    );
   }
   lines.push(`- ${source(results).replace(/^From /, 'Measured by `npm run bench`, from ')}`);
   return lines.join('\n');

@@ -34,8 +34,14 @@ export interface FloodResult {
   peakRssMb: number;
 }
 
-const base62 = (length: number) => randomBytes(length * 2).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, length);
-const number = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay')!;
+const base62 = (length: number) =>
+  randomBytes(length * 2)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, length);
+const number = TEST_NUMBERS.find(
+  (n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay',
+)!;
 const payer = (secret: string) =>
   JSON.stringify({
     client_secret: secret,
@@ -45,7 +51,11 @@ const payer = (secret: string) =>
     payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' } },
   });
 /** A heavy creation (6 KB of metadata), so the flood reaches the bound within its ten seconds. */
-const heavyIntent = JSON.stringify({ amount: 5000, currency: 'xaf', metadata: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, 'v'.repeat(490)])) });
+const heavyIntent = JSON.stringify({
+  amount: 5000,
+  currency: 'xaf',
+  metadata: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, 'v'.repeat(490)])),
+});
 const session = JSON.stringify({
   total: 20_000,
   currency: 'xaf',
@@ -53,17 +63,27 @@ const session = JSON.stringify({
   successUrl: 'https://flood.example/ok',
   cancelUrl: 'https://flood.example/ko',
   metadata: { order: 'flood' },
-  items: Array.from({ length: 20 }, (_, i) => ({ productId: `prt_${i}`, quantity: 1, price: 1000, productName: `Article ${i} `.repeat(10) })),
+  items: Array.from({ length: 20 }, (_, i) => ({
+    productId: `prt_${i}`,
+    quantity: 1,
+    price: 1000,
+    productName: `Article ${i} `.repeat(10),
+  })),
 });
 
 async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, [`--max-old-space-size=${FLOOD_HEAP_MB}`, '--import', 'tsx', 'bench/flood-serve.ts', dataDir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${FLOOD_HEAP_MB}`, '--import', 'tsx', 'bench/flood-serve.ts', dataDir],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout });
   const [url, intentId] = await new Promise<string[]>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the flood server exited (${code}) before it was ready`)));
     lines.on('line', (line) => line.startsWith('READY ') && resolve(line.slice('READY '.length).split(' ')));
   });
-  const peakRssMb = async () => Number(/VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
+  const peakRssMb = async () =>
+    Number(/VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
   const stop = () =>
     new Promise<number>((resolve) => {
       lines.on('line', (line) => line.startsWith('HELD ') && resolve(Number(line.slice('HELD '.length))));
@@ -72,7 +92,8 @@ async function startServer(dataDir: string) {
   return { url: url as string, intentId: intentId as string, peakRssMb, stop };
 }
 
-const codes = (result: Result) => Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
+const codes = (result: Result) =>
+  Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
 const bystander = (url: string, intentId: string, seconds: number) =>
   autocannon({ url: `${url}/v1/payment-intents/${intentId}`, connections: 1, duration: seconds });
 
@@ -89,10 +110,42 @@ export async function measureFlood(): Promise<FloodResult> {
       connections: FLOOD_CONNECTIONS,
       duration: SECONDS,
       requests: [
-        { method: 'POST', setupRequest: (r) => ({ ...r, path: `/v1/payment-intents/pi_${base62(24)}/confirm`, headers: json, body: payer(`pi_x_secret_${base62(24)}`) }) },
-        { method: 'POST', setupRequest: (r) => ({ ...r, path: `/v1/payment-intents/${server.intentId}/confirm`, headers: json, body: payer(`${server.intentId}_secret_${base62(24)}`) }) },
-        { method: 'POST', setupRequest: (r) => ({ ...r, path: '/v1/payment-intents', headers: { ...json, Authorization: token() }, body: heavyIntent }) },
-        { method: 'POST', setupRequest: (r) => ({ ...r, path: '/v1/sessions', headers: { ...json, Authorization: token() }, body: session }) },
+        {
+          method: 'POST',
+          setupRequest: (r) => ({
+            ...r,
+            path: `/v1/payment-intents/pi_${base62(24)}/confirm`,
+            headers: json,
+            body: payer(`pi_x_secret_${base62(24)}`),
+          }),
+        },
+        {
+          method: 'POST',
+          setupRequest: (r) => ({
+            ...r,
+            path: `/v1/payment-intents/${server.intentId}/confirm`,
+            headers: json,
+            body: payer(`${server.intentId}_secret_${base62(24)}`),
+          }),
+        },
+        {
+          method: 'POST',
+          setupRequest: (r) => ({
+            ...r,
+            path: '/v1/payment-intents',
+            headers: { ...json, Authorization: token() },
+            body: heavyIntent,
+          }),
+        },
+        {
+          method: 'POST',
+          setupRequest: (r) => ({
+            ...r,
+            path: '/v1/sessions',
+            headers: { ...json, Authorization: token() },
+            body: session,
+          }),
+        },
       ],
     });
     const [flood, reader] = await Promise.all([floodRun, bystander(server.url, server.intentId, SECONDS)]);
@@ -102,7 +155,12 @@ export async function measureFlood(): Promise<FloodResult> {
       seconds: SECONDS,
       flood: { requestsPerSecond: round(flood.requests.average), statusCodes: codes(flood), errors: flood.errors },
       bystanderIdle: { p50Ms: round(idle.latency.p50, 1), p99Ms: round(idle.latency.p99, 1) },
-      bystanderUnderFlood: { p50Ms: round(reader.latency.p50, 1), p99Ms: round(reader.latency.p99, 1), requests: reader.requests.total ?? 0, statusCodes: codes(reader) },
+      bystanderUnderFlood: {
+        p50Ms: round(reader.latency.p50, 1),
+        p99Ms: round(reader.latency.p99, 1),
+        requests: reader.requests.total ?? 0,
+        statusCodes: codes(reader),
+      },
       heldBytes: await server.stop(),
       maxBytes: DEFAULT_STATE_LIMITS.maxBytes,
       peakRssMb: round(peakRssMb),

@@ -59,7 +59,15 @@ const heapBefore = heapMb();
 const started = Date.now();
 let payers = 0;
 for (let i = 0; i < PAYMENTS; i++) {
-  const session = await merchant.createSession({ total: 500, currency: 'xaf', accountId: 'acct_bench', successUrl: 'https://s.test/ok', cancelUrl: 'https://s.test/no', metadata: { order: `B-${i}` }, items });
+  const session = await merchant.createSession({
+    total: 500,
+    currency: 'xaf',
+    accountId: 'acct_bench',
+    successUrl: 'https://s.test/ok',
+    cancelUrl: 'https://s.test/no',
+    metadata: { order: `B-${i}` },
+    items,
+  });
   await fulfillment.follow(session);
   if (i % 5 === 0) {
     const intent = await merchant.getIntent(session.paymentIntentId);
@@ -96,12 +104,24 @@ const result = {
   seconds: SECONDS,
   maxRequestsPerSecond: RATE,
   follow: { seconds: Math.round(followSeconds * 10) / 10, perSecond: Math.round(PAYMENTS / followSeconds) },
-  readsPerSecond: { max: Math.max(...up.map((s) => s.reads)), mean: Math.round(up.reduce((a, s) => a + s.reads, 0) / up.length) },
+  readsPerSecond: {
+    max: Math.max(...up.map((s) => s.reads)),
+    mean: Math.round(up.reduce((a, s) => a + s.reads, 0) / up.length),
+  },
   whileDown: { seconds: downSamples.length, reads: downSamples.reduce((a, s) => a + s.reads, 0) },
   paidTold: paid,
-  heapMb: { beforeSessions: heapBefore, afterFollowing: heapFollowed, duringMin: Math.min(...heaps), duringMax: Math.max(...heaps) },
+  heapMb: {
+    beforeSessions: heapBefore,
+    afterFollowing: heapFollowed,
+    duringMin: Math.min(...heaps),
+    duringMax: Math.max(...heaps),
+  },
   node: process.version,
   at: new Date().toISOString(),
 };
 console.log(JSON.stringify(result, null, 2));
-if (PAYMENTS === 10_000) writeFileSync(new URL('./fulfillment.results.json', import.meta.url), `${JSON.stringify({ ...result, samples }, null, 1)}\n`);
+if (PAYMENTS === 10_000)
+  writeFileSync(
+    new URL('./fulfillment.results.json', import.meta.url),
+    `${JSON.stringify({ ...result, samples }, null, 1)}\n`,
+  );

@@ -37,7 +37,8 @@ export interface WaitingResult {
   scheduleAllows: number;
 }
 
-const number = (outcome: TestOutcome) => TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)!;
+const number = (outcome: TestOutcome) =>
+  TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)!;
 
 interface Shown {
   perf: number;
@@ -63,7 +64,11 @@ export async function openAndFill(page: Page, url: string, outcome: TestOutcome)
   await page.locator('#momo-phone').fill(number(outcome).national);
 }
 
-async function onePayment(f: Fixtures, browser: Browser, holdAnswerMs: number): Promise<{ latencyMs: number; clockGapMs: number }> {
+async function onePayment(
+  f: Fixtures,
+  browser: Browser,
+  holdAnswerMs: number,
+): Promise<{ latencyMs: number; clockGapMs: number }> {
   const { id, secret } = await f.newIntent();
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 360, height: 740 } });
   try {
@@ -79,7 +84,10 @@ async function onePayment(f: Fixtures, browser: Browser, holdAnswerMs: number): 
     await page.evaluate(WATCH_FOR_SUCCESS);
     await page.locator('.momo-pay').click();
     // A function, not a string: the page's CSP forbids evaluating strings.
-    await page.waitForFunction(() => Boolean((window as unknown as { __benchShown?: Shown }).__benchShown), null, { timeout: 30_000, polling: 100 });
+    await page.waitForFunction(() => Boolean((window as unknown as { __benchShown?: Shown }).__benchShown), null, {
+      timeout: 30_000,
+      polling: 100,
+    });
     const shown = (await page.evaluate('window.__benchShown')) as Shown;
     const intent = await f.api.getIntent(id);
     const success = intent.event.charges.find((c) => c.type === 'charge.success');
@@ -91,7 +99,13 @@ async function onePayment(f: Fixtures, browser: Browser, holdAnswerMs: number): 
 }
 
 /** `spread`: hold payment i's confirm answer i × 1000/payments ms; else answers go straight back. */
-export async function measureLatency(f: Fixtures, browser: Browser, payments: number, concurrency: number, spread: boolean): Promise<LatencyResult> {
+export async function measureLatency(
+  f: Fixtures,
+  browser: Browser,
+  payments: number,
+  concurrency: number,
+  spread: boolean,
+): Promise<LatencyResult> {
   const samples: { latencyMs: number; clockGapMs: number }[] = [];
   const hold = (i: number) => (spread ? Math.round((i * 1000) / payments) : 0);
   let started = 0;
@@ -130,16 +144,21 @@ export async function measureWaiting(f: Fixtures, browser: Browser, seconds = 60
     await openAndFill(page, `${f.server.url}/pay/${id}#${secret}`, 'never_approved');
     const sent: { at: number; confirm: boolean }[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/v1/')) sent.push({ at: Date.now(), confirm: request.method() === 'POST' && request.url().endsWith('/confirm') });
+      if (new URL(request.url()).pathname.startsWith('/v1/'))
+        sent.push({ at: Date.now(), confirm: request.method() === 'POST' && request.url().endsWith('/confirm') });
     });
     await page.locator('.momo-pay').click();
     await page.locator('.momo[data-state="pending"]').waitFor({ timeout: 15_000 });
     const confirmAt = sent.find((r) => r.confirm)?.at;
     if (confirmAt === undefined) throw new Error('the page sent no confirm');
     await new Promise((resolve) => setTimeout(resolve, confirmAt + seconds * 1000 + 500 - Date.now()));
-    if ((await page.locator('.momo').getAttribute('data-state')) !== 'pending') throw new Error('the waiting page left "pending" within the minute');
+    if ((await page.locator('.momo').getAttribute('data-state')) !== 'pending')
+      throw new Error('the waiting page left "pending" within the minute');
     const inWindow = sent.filter((r) => !r.confirm && r.at > confirmAt && r.at <= confirmAt + seconds * 1000);
-    const perTenSeconds = Array.from({ length: Math.ceil(seconds / 10) }, (_, i) => inWindow.filter((r) => r.at - confirmAt > i * 10_000 && r.at - confirmAt <= (i + 1) * 10_000).length);
+    const perTenSeconds = Array.from(
+      { length: Math.ceil(seconds / 10) },
+      (_, i) => inWindow.filter((r) => r.at - confirmAt > i * 10_000 && r.at - confirmAt <= (i + 1) * 10_000).length,
+    );
     return { seconds, requests: inWindow.length, perTenSeconds, scheduleAllows: scheduleAllows(seconds * 1000) };
   } finally {
     await context.close();

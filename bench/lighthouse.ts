@@ -74,7 +74,13 @@ export interface LighthousePage {
 }
 
 export interface LighthouseResult {
-  settings: { lighthouse: string; formFactor: string; throttlingMethod: string; throttling: Record<string, number>; runs: number };
+  settings: {
+    lighthouse: string;
+    formFactor: string;
+    throttlingMethod: string;
+    throttling: Record<string, number>;
+    runs: number;
+  };
   pages: LighthousePage[];
 }
 
@@ -93,14 +99,24 @@ async function launchForLighthouse(): Promise<LaunchedChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'momo-lighthouse-'));
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
-    ['--headless', ...CHROMIUM_ARGS, `--accept-lang=${LANG}`, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      '--headless',
+      ...CHROMIUM_ARGS,
+      `--accept-lang=${LANG}`,
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let seen = '';
-      const timer = setTimeout(() => reject(new Error(`Chromium gave no DevTools port in 20 s: ${seen.slice(-500)}`)), 20_000);
+      const timer = setTimeout(
+        () => reject(new Error(`Chromium gave no DevTools port in 20 s: ${seen.slice(-500)}`)),
+        20_000,
+      );
       child.stderr!.on('data', (chunk: Buffer) => {
         seen += chunk.toString();
         const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
@@ -151,10 +167,14 @@ async function oneRun(url: string): Promise<Result> {
     // LIGHTHOUSE_KEEP=<dir> keeps each run's full report, to open in Lighthouse's viewer.
     if (process.env.LIGHTHOUSE_KEEP) {
       await mkdir(process.env.LIGHTHOUSE_KEEP, { recursive: true });
-      await writeFile(join(process.env.LIGHTHOUSE_KEEP, `${new URL(url).pathname.split('/').pop()}.json`), JSON.stringify(lhr));
+      await writeFile(
+        join(process.env.LIGHTHOUSE_KEEP, `${new URL(url).pathname.split('/').pop()}.json`),
+        JSON.stringify(lhr),
+      );
     }
     // The page's address without its fragment: a client secret, even a sandbox's, stays out of logs.
-    if (lhr.runtimeError) throw new Error(`lighthouse on ${url.split('#')[0]}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`lighthouse on ${url.split('#')[0]}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return lhr;
   } finally {
     await chromium.close();
@@ -182,7 +202,8 @@ function summarize(details: unknown, limit = 6): string[] | undefined {
 function rows(details: unknown, limit: number): string[] | undefined {
   if (!details || typeof details !== 'object') return undefined;
   const d = details as { type?: string; items?: unknown[]; nodeId?: string; snippet?: string };
-  if (d.type === 'list' && Array.isArray(d.items)) return d.items.flatMap((item) => rows(item, limit) ?? []).slice(0, limit * 2);
+  if (d.type === 'list' && Array.isArray(d.items))
+    return d.items.flatMap((item) => rows(item, limit) ?? []).slice(0, limit * 2);
   if (d.type === 'node') return [text(d) ?? ''];
   if (d.type === 'debugdata') return undefined;
   if (!Array.isArray(d.items)) return undefined;
@@ -208,7 +229,9 @@ function audit(lhr: Result, id: string, failedRuns: number): LighthouseAudit {
     title: a.title,
     score: a.score,
     ...(a.displayValue ? { displayValue: a.displayValue } : {}),
-    ...(a.explanation || a.errorMessage ? { displayValue: [a.displayValue, a.explanation, a.errorMessage].filter(Boolean).join(' — ') } : {}),
+    ...(a.explanation || a.errorMessage
+      ? { displayValue: [a.displayValue, a.explanation, a.errorMessage].filter(Boolean).join(' — ') }
+      : {}),
     ...(details?.length ? { details } : {}),
     failedRuns,
   };
@@ -218,7 +241,11 @@ function figures(lhr: Result): LighthouseRun {
   const score = (id: LighthouseCategory) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
     benchmarkIndex: round(lhr.environment?.benchmarkIndex ?? Number.NaN),
     lcpMs: round(value('largest-contentful-paint')),
     fcpMs: round(value('first-contentful-paint')),
@@ -235,7 +262,8 @@ function failingAudits(lhrs: readonly Result[]): Map<string, { category: Lightho
     for (const category of LIGHTHOUSE_CATEGORIES) {
       for (const ref of lhr.categories[category]?.auditRefs ?? []) {
         const a = lhr.audits[ref.id];
-        if (ref.weight > 0 && a && a.score !== null && a.score < 1) failed.set(ref.id, { category, runs: (failed.get(ref.id)?.runs ?? 0) + 1 });
+        if (ref.weight > 0 && a && a.score !== null && a.score < 1)
+          failed.set(ref.id, { category, runs: (failed.get(ref.id)?.runs ?? 0) + 1 });
       }
     }
   }
@@ -243,7 +271,13 @@ function failingAudits(lhrs: readonly Result[]): Map<string, { category: Lightho
 }
 
 /** Metric audits and the metric of Lighthouse's savings estimates (`metricSavings`) each stands for. */
-const METRICS = { 'largest-contentful-paint': 'LCP', 'first-contentful-paint': 'FCP', 'cumulative-layout-shift': 'CLS', 'total-blocking-time': 'TBT', 'speed-index': 'SI' } as const;
+const METRICS = {
+  'largest-contentful-paint': 'LCP',
+  'first-contentful-paint': 'FCP',
+  'cumulative-layout-shift': 'CLS',
+  'total-blocking-time': 'TBT',
+  'speed-index': 'SI',
+} as const;
 /** Diagnostics that say what a metric is made of, shown with it. */
 const EXPLAINS: Record<string, readonly string[]> = {
   LCP: ['largest-contentful-paint-element', 'lcp-breakdown-insight'],
@@ -281,7 +315,10 @@ async function recordedRun(target: LighthouseTarget): Promise<Result> {
   }
 }
 
-async function measurePage(target: LighthouseTarget, runs: number): Promise<{ page: LighthousePage; settings: LighthouseResult['settings'] }> {
+async function measurePage(
+  target: LighthouseTarget,
+  runs: number,
+): Promise<{ page: LighthousePage; settings: LighthouseResult['settings'] }> {
   const lhrs: Result[] = [];
   for (let i = 0; i < runs; i++) lhrs.push(await recordedRun(target));
   const done = lhrs.map(figures);
@@ -295,7 +332,9 @@ async function measurePage(target: LighthouseTarget, runs: number): Promise<{ pa
     lighthouse: middle.lighthouseVersion,
     formFactor,
     throttlingMethod,
-    throttling: Object.fromEntries(Object.entries(throttling).filter((entry): entry is [string, number] => typeof entry[1] === 'number')),
+    throttling: Object.fromEntries(
+      Object.entries(throttling).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+    ),
     runs,
   };
   const page: LighthousePage = {
@@ -304,7 +343,10 @@ async function measurePage(target: LighthouseTarget, runs: number): Promise<{ pa
     lcpMs: round(mid((r) => r.lcpMs)),
     fcpMs: round(mid((r) => r.fcpMs)),
     tbtMs: round(mid((r) => r.tbtMs)),
-    cls: round(mid((r) => r.cls), 3),
+    cls: round(
+      mid((r) => r.cls),
+      3,
+    ),
     scores: {
       performance: mid((r) => r.scores.performance),
       accessibility: mid((r) => r.scores.accessibility),
@@ -353,7 +395,11 @@ export async function lighthouseTargets(checkoutUrl: string, merchantUrl: string
     {
       name: 'hosted page, intent link',
       async url() {
-        const intent = await api.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-18 · 2 sacs de riz' });
+        const intent = await api.createIntent({
+          amount: 5000,
+          currency: 'xaf',
+          description: 'Commande A-18 · 2 sacs de riz',
+        });
         if (!intent.client_secret) throw new Error('the sandbox returned no client secret');
         return `${checkoutUrl}/pay/${intent.intent_id}#${intent.client_secret}`;
       },
@@ -361,7 +407,11 @@ export async function lighthouseTargets(checkoutUrl: string, merchantUrl: string
   ];
 }
 
-export async function measureLighthouse(checkoutUrl: string, merchantUrl: string, runs: number): Promise<LighthouseResult> {
+export async function measureLighthouse(
+  checkoutUrl: string,
+  merchantUrl: string,
+  runs: number,
+): Promise<LighthouseResult> {
   const pages: LighthousePage[] = [];
   let settings: LighthouseResult['settings'] | undefined;
   for (const target of await lighthouseTargets(checkoutUrl, merchantUrl)) {
@@ -381,7 +431,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const fixtures = await startFixtures(given ?? build!.dir);
   const started = Date.now();
   try {
-    const result = await measureLighthouse(fixtures.server.url, fixtures.merchant.url, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+    const result = await measureLighthouse(
+      fixtures.server.url,
+      fixtures.merchant.url,
+      Number(process.env.LIGHTHOUSE_RUNS ?? 3),
+    );
     console.log(JSON.stringify(result, null, 2));
     console.error(`lighthouse: ${round((Date.now() - started) / 1000, 1)} s`);
   } finally {

@@ -28,7 +28,15 @@ export interface LoadRun {
   fieldMs: number;
   floor: Floor;
   /** Each request: ms from the navigation's request to its sending, its first answer and its last byte. */
-  requests: { url: string; type: string; newConnection: boolean | null; bytes: number; sentMs: number; respondedMs: number | null; finishedMs: number | null }[];
+  requests: {
+    url: string;
+    type: string;
+    newConnection: boolean | null;
+    bytes: number;
+    sentMs: number;
+    respondedMs: number | null;
+    finishedMs: number | null;
+  }[];
 }
 
 export interface LoadResult {
@@ -86,7 +94,13 @@ const WATCH_FOR_FORM = `(() => {
 async function oneRun(url: string, profile: LinkProfile): Promise<LoadRun> {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const recorded = await recordRequests(cdp);
@@ -100,19 +114,32 @@ async function oneRun(url: string, profile: LinkProfile): Promise<LoadRun> {
     await page.addInitScript(WATCH_FOR_FORM);
     await page.goto(url, { waitUntil: 'commit' });
     await page
-      .waitForFunction(() => (window as unknown as { __benchMarks: Marks }).__benchMarks.ready !== null, null, { timeout: 30_000, polling: 50 })
+      .waitForFunction(() => (window as unknown as { __benchMarks: Marks }).__benchMarks.ready !== null, null, {
+        timeout: 30_000,
+        polling: 50,
+      })
       .catch(async (error: unknown) => {
-        // biome-ignore lint/performance/useDomNodeTextContent: the text as the page shows it (innerText), not its scripts' and styles' source too
-        const state = await page.evaluate(() => document.querySelector('.momo')?.getAttribute('data-state') ?? document.body?.innerText.slice(0, 200)).catch(() => '?');
+        const state = await page
+          .evaluate(
+            // biome-ignore lint/performance/useDomNodeTextContent: the text as the page shows it (innerText), not its scripts' and styles' source too
+            () => document.querySelector('.momo')?.getAttribute('data-state') ?? document.body?.innerText.slice(0, 200),
+          )
+          .catch(() => '?');
         throw new Error(`${url}: the form was not ready in 30 s (state: ${state})`, { cause: error });
       });
-    const { marks, timeOrigin } = await page.evaluate(() => ({ marks: (window as unknown as { __benchMarks: Marks }).__benchMarks, timeOrigin: performance.timeOrigin }));
+    const { marks, timeOrigin } = await page.evaluate(() => ({
+      marks: (window as unknown as { __benchMarks: Marks }).__benchMarks,
+      timeOrigin: performance.timeOrigin,
+    }));
     await canType(page);
     const readyWall = timeOrigin + marks.ready!;
     // What the load needed: every request sent before the page was ready, but the favicon.
-    const needed = [...recorded.values()].filter((r: WireRequest) => r.wallSentAt <= readyWall && !r.url.endsWith('/favicon.ico'));
+    const needed = [...recorded.values()].filter(
+      (r: WireRequest) => r.wallSentAt <= readyWall && !r.url.endsWith('/favicon.ico'),
+    );
     const unfinished = needed.filter((r) => !r.finished);
-    if (unfinished.length > 0) throw new Error(`requests still running when the page was ready: ${unfinished.map((r) => r.url).join(', ')}`);
+    if (unfinished.length > 0)
+      throw new Error(`requests still running when the page was ready: ${unfinished.map((r) => r.url).join(', ')}`);
     const start = Math.min(...needed.map((r) => r.sentAt));
     return {
       interactiveMs: round(marks.ready!, 1),
@@ -120,7 +147,15 @@ async function oneRun(url: string, profile: LinkProfile): Promise<LoadRun> {
       floor: floorOf(needed, profile.rttMs, profile.downKbps),
       requests: needed.map((r) => {
         const ms = (at: number | null) => (at === null ? null : round((at - start) * 1000, 1));
-        return { url: new URL(r.url).pathname, type: r.type, newConnection: r.newConnection, bytes: r.encodedBytes, sentMs: ms(r.sentAt)!, respondedMs: ms(r.respondedAt), finishedMs: ms(r.finishedAt) };
+        return {
+          url: new URL(r.url).pathname,
+          type: r.type,
+          newConnection: r.newConnection,
+          bytes: r.encodedBytes,
+          sentMs: ms(r.sentAt)!,
+          respondedMs: ms(r.respondedAt),
+          finishedMs: ms(r.finishedAt),
+        };
       }),
     };
   } finally {
@@ -137,14 +172,21 @@ async function canType(page: Page) {
   if (value !== 'É') throw new Error(`typing in the first field gave ${JSON.stringify(value)}`);
 }
 
-export async function measureLoads(checkoutUrl: string, merchantUrl: string, scenarios: readonly Scenario[], runs: number, profile: LinkProfile = SLOW_PHONE): Promise<LoadResult[]> {
+export async function measureLoads(
+  checkoutUrl: string,
+  merchantUrl: string,
+  scenarios: readonly Scenario[],
+  runs: number,
+  profile: LinkProfile = SLOW_PHONE,
+): Promise<LoadResult[]> {
   const checkout = await startSlowLink(checkoutUrl, profile.rttMs);
   const merchant = await startSlowLink(merchantUrl, profile.rttMs);
   try {
     const results: LoadResult[] = [];
     for (const scenario of scenarios) {
       const done: LoadRun[] = [];
-      for (let i = 0; i < runs; i++) done.push(await oneRun(await scenario.url({ checkout: checkout.url, merchant: merchant.url }), profile));
+      for (let i = 0; i < runs; i++)
+        done.push(await oneRun(await scenario.url({ checkout: checkout.url, merchant: merchant.url }), profile));
       const medianMs = median(done.map((r) => r.interactiveMs));
       // Runs' floors differ only by a few header bytes (or, rarely, a connection): take the middle one.
       const floor = done.map((r) => r.floor).sort((a, b) => a.ms - b.ms)[done.length >> 1]!;

@@ -35,7 +35,10 @@ type Phase = (typeof PHASES)[number];
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
-const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const unknown = only?.filter((name) => !PHASES.includes(name as Phase)) ?? [];
 if (unknown.length > 0) throw new Error(`unknown phase(s) ${unknown.join(', ')}; phases: ${PHASES.join(', ')}`);
 const runs = (phase: Phase) => !only || only.includes(phase);
@@ -43,7 +46,11 @@ const runs = (phase: Phase) => !only || only.includes(phase);
 function commit(): string | null {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      }).trim() !== '';
     return dirty ? `${head} with local changes` : head;
   } catch {
     return null;
@@ -64,7 +71,12 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 const results: BenchResults = {
   generatedAt: new Date().toISOString(),
-  machine: { node: process.version, chromium: null, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown' },
+  machine: {
+    node: process.version,
+    chromium: null,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+  },
   commit: commit(),
   durationsS,
   budgets: [],
@@ -81,15 +93,22 @@ try {
     const fixtures = await startFixtures(build.dir);
     try {
       if (runs('load')) {
-        const loads = await timed('slow-phone load', () => measureLoads(fixtures.server.url, fixtures.merchant.url, scenarios(fixtures), LOAD_RUNS));
+        const loads = await timed('slow-phone load', () =>
+          measureLoads(fixtures.server.url, fixtures.merchant.url, scenarios(fixtures), LOAD_RUNS),
+        );
         results.load = { settings: { ...SLOW_PHONE, runs: LOAD_RUNS }, results: loads };
       }
       if (runs('2g')) {
-        const loads = await timed('2G load', () => measureLoads(fixtures.server.url, fixtures.merchant.url, scenarios(fixtures), TWO_G_RUNS, TWO_G));
+        const loads = await timed('2G load', () =>
+          measureLoads(fixtures.server.url, fixtures.merchant.url, scenarios(fixtures), TWO_G_RUNS, TWO_G),
+        );
         results.twoG = { settings: { ...TWO_G, runs: TWO_G_RUNS }, results: loads };
       }
       // Before the waiting minute starts polling in the background: Lighthouse has the machine.
-      if (runs('lighthouse')) results.lighthouse = await timed('lighthouse', () => measureLighthouse(fixtures.server.url, fixtures.merchant.url, LIGHTHOUSE_RUNS));
+      if (runs('lighthouse'))
+        results.lighthouse = await timed('lighthouse', () =>
+          measureLighthouse(fixtures.server.url, fixtures.merchant.url, LIGHTHOUSE_RUNS),
+        );
       if (runs('latency')) {
         const browser = await launchChromium();
         results.machine.chromium = `Chromium ${browser.version()}`;
@@ -98,8 +117,12 @@ try {
           // every 1–2 s), so the bench does not stand idle for it.
           const waiting = measureWaiting(fixtures, browser);
           waiting.catch(() => undefined);
-          results.latency = await timed('status latency', () => measureLatency(fixtures, browser, PAYMENTS, PAYMENTS_AT_ONCE, false));
-          results.latencySpread = await timed('status latency, approval at any moment', () => measureLatency(fixtures, browser, PAYMENTS, PAYMENTS_AT_ONCE, true));
+          results.latency = await timed('status latency', () =>
+            measureLatency(fixtures, browser, PAYMENTS, PAYMENTS_AT_ONCE, false),
+          );
+          results.latencySpread = await timed('status latency, approval at any moment', () =>
+            measureLatency(fixtures, browser, PAYMENTS, PAYMENTS_AT_ONCE, true),
+          );
           if (runs('sandbox')) results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
           results.waiting = await timed('rest of the waiting minute', () => waiting);
         } finally {
@@ -111,7 +134,8 @@ try {
     }
   }
   if (payments) results.payments = await timed('payments (60 s of approval)', () => payments);
-  if (runs('sandbox') && !results.sandbox) results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
+  if (runs('sandbox') && !results.sandbox)
+    results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
   if (runs('sandbox')) results.flood = await timed('sandbox under a flood', measureFlood);
 } finally {
   await build.remove();
@@ -120,9 +144,23 @@ try {
 // A run of some phases keeps the others' figures from the last results (each section says when and
 // at which commit it was measured), so bench/results.md stays whole.
 if (only) {
-  const previous = (await readFile(join(REPO_ROOT, 'bench', 'results.json'), 'utf8').then(JSON.parse, () => null)) as BenchResults | null;
+  const previous = (await readFile(join(REPO_ROOT, 'bench', 'results.json'), 'utf8').then(
+    JSON.parse,
+    () => null,
+  )) as BenchResults | null;
   const kept: string[] = [];
-  for (const key of ['bytes', 'load', 'twoG', 'payments', 'lighthouse', 'latency', 'latencySpread', 'waiting', 'sandbox', 'flood'] as const) {
+  for (const key of [
+    'bytes',
+    'load',
+    'twoG',
+    'payments',
+    'lighthouse',
+    'latency',
+    'latencySpread',
+    'waiting',
+    'sandbox',
+    'flood',
+  ] as const) {
     if (results[key] === undefined && previous?.[key] !== undefined) {
       (results as unknown as Record<string, unknown>)[key] = previous[key];
       kept.push(key);
@@ -130,8 +168,14 @@ if (only) {
   }
   if (previous && kept.length > 0) {
     results.keptFrom = [
-      ...(previous.keptFrom ?? []).map((k) => ({ ...k, sections: k.sections.filter((key) => kept.includes(key)) })).filter((k) => k.sections.length > 0),
-      { sections: kept.filter((key) => !previous.keptFrom?.some((k) => k.sections.includes(key))), generatedAt: previous.generatedAt, commit: previous.commit },
+      ...(previous.keptFrom ?? [])
+        .map((k) => ({ ...k, sections: k.sections.filter((key) => kept.includes(key)) }))
+        .filter((k) => k.sections.length > 0),
+      {
+        sections: kept.filter((key) => !previous.keptFrom?.some((k) => k.sections.includes(key))),
+        generatedAt: previous.generatedAt,
+        commit: previous.commit,
+      },
     ].filter((k) => k.sections.length > 0);
   }
 }
@@ -139,24 +183,70 @@ if (only) {
 const budgets: BudgetResult[] = [];
 if (results.bytes) {
   budgets.push(...byteBudgets(results.bytes.widget.total, results.bytes.hosted.total));
-  const extra = results.bytes.phoneMetadata.countries.filter((c) => !results.bytes!.phoneMetadata.supported.includes(c));
-  budgets.push(budget('phone metadata: countries beyond the supported ones', extra.length, 0, 'countries', extra.join(', ') || undefined));
+  const extra = results.bytes.phoneMetadata.countries.filter(
+    (c) => !results.bytes!.phoneMetadata.supported.includes(c),
+  );
+  budgets.push(
+    budget(
+      'phone metadata: countries beyond the supported ones',
+      extra.length,
+      0,
+      'countries',
+      extra.join(', ') || undefined,
+    ),
+  );
 }
 for (const load of results.load?.results ?? []) {
-  budgets.push(budget(`slow-phone load, ${load.scenario}: median ÷ floor`, load.ratio, BUDGETS.ttiOverFloor, '×', `${load.medianMs} ms, floor ${load.floorMs} ms`));
+  budgets.push(
+    budget(
+      `slow-phone load, ${load.scenario}: median ÷ floor`,
+      load.ratio,
+      BUDGETS.ttiOverFloor,
+      '×',
+      `${load.medianMs} ms, floor ${load.floorMs} ms`,
+    ),
+  );
 }
 for (const load of results.twoG?.results ?? []) {
   const runsMs = load.runs.map((r) => Math.round(r.interactiveMs)).join(', ');
   if (load.scenario.startsWith('hosted page')) {
-    budgets.push({ ...budget(`2G load, ${load.scenario}: until the form takes typing, median`, load.medianMs, BUDGETS.twoGHostedMs, 'ms', `runs ${runsMs} ms`), target: TARGETS.twoGHostedMs });
+    budgets.push({
+      ...budget(
+        `2G load, ${load.scenario}: until the form takes typing, median`,
+        load.medianMs,
+        BUDGETS.twoGHostedMs,
+        'ms',
+        `runs ${runsMs} ms`,
+      ),
+      target: TARGETS.twoGHostedMs,
+    });
   }
 }
 for (const p of results.payments ?? []) {
   const name = `a payment with 60 s of approval, ${p.scenario}, ${p.visit === 'first' ? 'first visit' : 'returning payer'}`;
   if (p.visit === 'first') {
-    budgets.push({ ...budget(`${name}: bytes up and down`, p.totalBytes, BUDGETS.paymentFirstVisitBytes, 'bytes', `${p.statusReads} status reads, ${p.notModified} of them 304`), target: TARGETS.paymentFirstVisitBytes });
+    budgets.push({
+      ...budget(
+        `${name}: bytes up and down`,
+        p.totalBytes,
+        BUDGETS.paymentFirstVisitBytes,
+        'bytes',
+        `${p.statusReads} status reads, ${p.notModified} of them 304`,
+      ),
+      target: TARGETS.paymentFirstVisitBytes,
+    });
     budgets.push(budget(`${name}: requests`, p.requests, BUDGETS.paymentFirstVisitRequests, 'requests'));
-  } else budgets.push({ ...budget(`${name}: bytes up and down`, p.totalBytes, BUDGETS.paymentReturningBytes, 'bytes', `${p.requests} requests`), target: TARGETS.paymentReturningBytes });
+  } else
+    budgets.push({
+      ...budget(
+        `${name}: bytes up and down`,
+        p.totalBytes,
+        BUDGETS.paymentReturningBytes,
+        'bytes',
+        `${p.requests} requests`,
+      ),
+      target: TARGETS.paymentReturningBytes,
+    });
 }
 const SCORE_BUDGETS: [LighthouseCategory, number][] = [
   ['accessibility', BUDGETS.accessibilityScore],
@@ -165,36 +255,105 @@ const SCORE_BUDGETS: [LighthouseCategory, number][] = [
 for (const page of results.lighthouse?.pages ?? []) {
   // Every run, not the median: the page must hold on the machine's slow moments too (issue 20);
   // each with the machine's benchmarkIndex at that run.
-  const each = (pick: (run: (typeof page.runs)[number]) => number, unit: string) => `runs ${page.runs.map((r) => `${pick(r)} ${unit} (index ${r.benchmarkIndex})`).join(', ')}`;
+  const each = (pick: (run: (typeof page.runs)[number]) => number, unit: string) =>
+    `runs ${page.runs.map((r) => `${pick(r)} ${unit} (index ${r.benchmarkIndex})`).join(', ')}`;
   // LCP is held at the median (issue 12's budget): one run in three still reaches 1.07–1.16 s on CI
   // (Lantern's simulated paint, at any benchmarkIndex), so issue 20's "every run" is printed, not held.
   const worstLcp = Math.max(...page.runs.map((r) => r.lcpMs));
   const lcpEveryRun = worstLcp <= BUDGETS.lcpMs ? 'reached' : `not yet: worst ${worstLcp} ms`;
-  budgets.push(budget(`Lighthouse mobile, ${page.page}: LCP, median`, page.lcpMs, BUDGETS.lcpMs, 'ms', `${each((r) => r.lcpMs, 'ms')}; target every run ≤ ${BUDGETS.lcpMs} ms: ${lcpEveryRun}`));
-  budgets.push(budget(`Lighthouse mobile, ${page.page}: total blocking time, worst run`, Math.max(...page.runs.map((r) => r.tbtMs)), BUDGETS.tbtMs, 'ms', each((r) => r.tbtMs, 'ms')));
   budgets.push(
-    budgetAtLeast(`Lighthouse mobile, ${page.page}: performance score, worst run`, Math.min(...page.runs.map((r) => r.scores.performance)), BUDGETS.performanceScore, 'points', each((r) => r.scores.performance, 'points')),
+    budget(
+      `Lighthouse mobile, ${page.page}: LCP, median`,
+      page.lcpMs,
+      BUDGETS.lcpMs,
+      'ms',
+      `${each((r) => r.lcpMs, 'ms')}; target every run ≤ ${BUDGETS.lcpMs} ms: ${lcpEveryRun}`,
+    ),
+  );
+  budgets.push(
+    budget(
+      `Lighthouse mobile, ${page.page}: total blocking time, worst run`,
+      Math.max(...page.runs.map((r) => r.tbtMs)),
+      BUDGETS.tbtMs,
+      'ms',
+      each((r) => r.tbtMs, 'ms'),
+    ),
+  );
+  budgets.push(
+    budgetAtLeast(
+      `Lighthouse mobile, ${page.page}: performance score, worst run`,
+      Math.min(...page.runs.map((r) => r.scores.performance)),
+      BUDGETS.performanceScore,
+      'points',
+      each((r) => r.scores.performance, 'points'),
+    ),
   );
   for (const [category, min] of SCORE_BUDGETS) {
     const note = page.failing
       .filter((a) => a.category === category)
-      .map((a) => `${a.id} ${a.score}${a.failedRuns < page.runs.length ? ` (in ${a.failedRuns} of ${page.runs.length} runs)` : ''}`)
+      .map(
+        (a) =>
+          `${a.id} ${a.score}${a.failedRuns < page.runs.length ? ` (in ${a.failedRuns} of ${page.runs.length} runs)` : ''}`,
+      )
       .join(', ');
-    budgets.push(budgetAtLeast(`Lighthouse mobile, ${page.page}: ${category} score, median`, page.scores[category], min, 'points', note ? `below a full score: ${note}` : undefined));
+    budgets.push(
+      budgetAtLeast(
+        `Lighthouse mobile, ${page.page}: ${category} score, median`,
+        page.scores[category],
+        min,
+        'points',
+        note ? `below a full score: ${note}` : undefined,
+      ),
+    );
   }
 }
-if (results.latency) budgets.push(budget('status latency, median', results.latency.medianMs, BUDGETS.statusLatencyMedianMs, 'ms', `worst ${results.latency.worstMs} ms`));
+if (results.latency)
+  budgets.push(
+    budget(
+      'status latency, median',
+      results.latency.medianMs,
+      BUDGETS.statusLatencyMedianMs,
+      'ms',
+      `worst ${results.latency.worstMs} ms`,
+    ),
+  );
 if (results.latencySpread) {
   const spread = results.latencySpread;
-  budgets.push(budget('status latency, approval at any moment, median', spread.medianMs, BUDGETS.statusLatencyMedianMs, 'ms', `worst ${spread.worstMs} ms`));
+  budgets.push(
+    budget(
+      'status latency, approval at any moment, median',
+      spread.medianMs,
+      BUDGETS.statusLatencyMedianMs,
+      'ms',
+      `worst ${spread.worstMs} ms`,
+    ),
+  );
 }
 if (results.waiting) {
-  budgets.push(budget('requests while waiting, first minute', results.waiting.requests, results.waiting.scheduleAllows, 'requests', 'limit: what the polling schedule allows'));
+  budgets.push(
+    budget(
+      'requests while waiting, first minute',
+      results.waiting.requests,
+      results.waiting.scheduleAllows,
+      'requests',
+      'limit: what the polling schedule allows',
+    ),
+  );
 }
 if (results.flood) {
   const { bystanderUnderFlood, heldBytes, maxBytes, flood } = results.flood;
-  budgets.push(budget('a payer’s read under a flood of bad confirms and creations, p99', bystanderUnderFlood.p99Ms, BUDGETS.floodBystanderP99Ms, 'ms', `${flood.requestsPerSecond} flood requests/s`));
-  budgets.push(budget('records held under the flood', heldBytes, maxBytes, 'bytes', 'limit: the sandbox’s default bound'));
+  budgets.push(
+    budget(
+      'a payer’s read under a flood of bad confirms and creations, p99',
+      bystanderUnderFlood.p99Ms,
+      BUDGETS.floodBystanderP99Ms,
+      'ms',
+      `${flood.requestsPerSecond} flood requests/s`,
+    ),
+  );
+  budgets.push(
+    budget('records held under the flood', heldBytes, maxBytes, 'bytes', 'limit: the sandbox’s default bound'),
+  );
 }
 results.budgets = budgets;
 durationsS.total = round((Date.now() - started) / 1000, 1);
@@ -210,7 +369,11 @@ for (const block of BLOCKS) {
   await writeFile(file, withFigures(await readFile(file, 'utf8'), block, results));
 }
 console.log(`\n${summary}`);
-console.log(`bench: ${Object.entries(durationsS).map(([name, s]) => `${name} ${s} s`).join(', ')}; written to bench/results.json and bench/results.md\n`);
+console.log(
+  `bench: ${Object.entries(durationsS)
+    .map(([name, s]) => `${name} ${s} s`)
+    .join(', ')}; written to bench/results.json and bench/results.md\n`,
+);
 console.log(formatBudgets(budgets));
 if (check && budgets.some((b) => !b.ok)) {
   console.error(`\nbench: ${budgets.filter((b) => !b.ok).length} budget(s) failed (FAIL above).`);

@@ -39,7 +39,13 @@ interface Recorded {
 
 interface Cdp {
   requestId: string;
-  request?: { url: string; method: string; postData?: string; hasPostData?: boolean; postDataEntries?: { bytes?: string }[] };
+  request?: {
+    url: string;
+    method: string;
+    postData?: string;
+    hasPostData?: boolean;
+    postDataEntries?: { bytes?: string }[];
+  };
   headers?: Record<string, string>;
   response?: { status: number };
   encodedDataLength?: number;
@@ -60,7 +66,9 @@ async function record(cdp: CDPSession): Promise<Map<string, Recorded>> {
     const r = get(e.requestId);
     r.url = e.request.url;
     r.method = e.request.method;
-    const body = e.request.postDataEntries?.reduce((n, entry) => n + Buffer.from(entry.bytes ?? '', 'base64').byteLength, 0) ?? Buffer.byteLength(e.request.postData ?? '');
+    const body =
+      e.request.postDataEntries?.reduce((n, entry) => n + Buffer.from(entry.bytes ?? '', 'base64').byteLength, 0) ??
+      Buffer.byteLength(e.request.postData ?? '');
     const { pathname, search } = new URL(r.url);
     r.up += `${r.method} ${pathname}${search} HTTP/1.1\r\n\r\n`.length + body;
   });
@@ -91,7 +99,13 @@ function kindOf(r: Recorded, confirmAt: number): string {
   return 'file';
 }
 
-async function onePayment(page: Page, cdp: CDPSession, url: string, scenario: string, visit: PaymentCost['visit']): Promise<PaymentCost> {
+async function onePayment(
+  page: Page,
+  cdp: CDPSession,
+  url: string,
+  scenario: string,
+  visit: PaymentCost['visit'],
+): Promise<PaymentCost> {
   const seen = await record(cdp);
   await openAndFill(page, url, 'approved_after_delay');
   await page.locator('.momo-pay').click();

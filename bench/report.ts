@@ -32,12 +32,21 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** autocannon counts whole milliseconds: 0 is under one. */
 const ms = (value: number) => (value < 1 ? '< 1 ms' : `${value} ms`);
 const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 
 function bundleTables(name: string, bundle: BundleBytes): string {
   const files = table(
     ['file', 'minified KB', 'gzip KB', 'brotli KB'],
-    [...bundle.files.map((f) => [f.file, kb(f.raw), kb(f.gzip), kb(f.brotli)]), ...(bundle.files.length > 1 ? [['**total**', kb(bundle.total.raw), kb(bundle.total.gzip), kb(bundle.total.brotli)]] : [])],
+    [
+      ...bundle.files.map((f) => [f.file, kb(f.raw), kb(f.gzip), kb(f.brotli)]),
+      ...(bundle.files.length > 1
+        ? [['**total**', kb(bundle.total.raw), kb(bundle.total.gzip), kb(bundle.total.brotli)]]
+        : []),
+    ],
   );
   const groups = table(
     ['part', 'minified KB', 'brotli KB alone', 'brotli KB share'],
@@ -48,8 +57,15 @@ function bundleTables(name: string, bundle: BundleBytes): string {
 
 export function markdown(r: BenchResults): string {
   const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
-  const kept = (r.keptFrom ?? []).map((k) => ` Kept from the run of ${when(k.generatedAt)} at ${k.commit ?? 'an unknown commit'}: ${k.sections.join(', ')}.`).join('');
-  const parts: string[] = [`Measured ${when(r.generatedAt)} at ${r.commit ?? 'an unknown commit'}, Node ${r.machine.node}, ${r.machine.chromium ?? 'Chromium'}, ${r.machine.cpus} × ${r.machine.cpuModel}.${kept}`];
+  const kept = (r.keptFrom ?? [])
+    .map(
+      (k) =>
+        ` Kept from the run of ${when(k.generatedAt)} at ${k.commit ?? 'an unknown commit'}: ${k.sections.join(', ')}.`,
+    )
+    .join('');
+  const parts: string[] = [
+    `Measured ${when(r.generatedAt)} at ${r.commit ?? 'an unknown commit'}, Node ${r.machine.node}, ${r.machine.chromium ?? 'Chromium'}, ${r.machine.cpus} × ${r.machine.cpuModel}.${kept}`,
+  ];
   if (r.bytes) {
     const meta = r.bytes.phoneMetadata;
     parts.push(
@@ -66,7 +82,15 @@ export function markdown(r: BenchResults): string {
       `CPU ${s.cpuSlowdown}× slower, ${s.rttMs} ms round trip, ${s.downKbps / 1000} Mbit/s down, ${s.upKbps} kbit/s up, cold start; median of ${s.runs} runs. Floor = round trips × ${s.rttMs} ms + wire bytes ÷ ${s.downKbps / 1000} Mbit/s.`,
       table(
         ['page', 'until the form takes typing (median)', 'runs', 'round trips', 'wire KB', 'floor', 'ratio'],
-        r.load.results.map((l) => [l.scenario, `${l.medianMs} ms`, l.runs.map((run) => Math.round(run.interactiveMs)).join(', '), l.roundTrips, kb(l.wireBytes), `${l.floorMs} ms`, `${l.ratio.toFixed(2)}×`]),
+        r.load.results.map((l) => [
+          l.scenario,
+          `${l.medianMs} ms`,
+          l.runs.map((run) => Math.round(run.interactiveMs)).join(', '),
+          l.roundTrips,
+          kb(l.wireBytes),
+          `${l.floorMs} ms`,
+          `${l.ratio.toFixed(2)}×`,
+        ]),
       ),
     );
   }
@@ -79,7 +103,15 @@ export function markdown(r: BenchResults): string {
         ['page', 'until the form takes typing (median)', 'runs', 'spread', 'round trips', 'wire KB', 'floor'],
         r.twoG.results.map((l) => {
           const each = l.runs.map((run) => Math.round(run.interactiveMs));
-          return [l.scenario, `${l.medianMs} ms`, each.join(', '), `${Math.max(...each) - Math.min(...each)} ms`, l.roundTrips, kb(l.wireBytes), `${l.floorMs} ms`];
+          return [
+            l.scenario,
+            `${l.medianMs} ms`,
+            each.join(', '),
+            `${Math.max(...each) - Math.min(...each)} ms`,
+            l.roundTrips,
+            kb(l.wireBytes),
+            `${l.floorMs} ms`,
+          ];
         }),
       ),
     );
@@ -89,7 +121,17 @@ export function markdown(r: BenchResults): string {
       '#### A payment’s data',
       'A complete payment on the hosted page, the payer approving 60 s after the confirm, from the navigation to the success shown: every request the browser sent, bytes up (request line, headers, body) and down (headers and body as encoded on the wire). First visit: a new browser; returning payer: the same browser, a new payment.',
       table(
-        ['page', 'visit', 'requests', 'up KB', 'down KB', 'total KB', 'status reads (304)', 'success seen after', 'by kind: requests, KB up + down'],
+        [
+          'page',
+          'visit',
+          'requests',
+          'up KB',
+          'down KB',
+          'total KB',
+          'status reads (304)',
+          'success seen after',
+          'by kind: requests, KB up + down',
+        ],
         r.payments.map((p) => [
           p.scenario,
           p.visit,
@@ -109,13 +151,23 @@ export function markdown(r: BenchResults): string {
     parts.push('#### Status latency');
     const rows = [
       ...(r.latency ? [['confirm answered at once: approval always just before a read', r.latency] as const] : []),
-      ...(r.latencySpread ? [[`confirm answer held ${r.latencySpread.confirmAnswerHeldMs.join('–')} ms: approval at any moment`, r.latencySpread] as const] : []),
+      ...(r.latencySpread
+        ? [
+            [
+              `confirm answer held ${r.latencySpread.confirmAnswerHeldMs.join('–')} ms: approval at any moment`,
+              r.latencySpread,
+            ] as const,
+          ]
+        : []),
     ];
     if (rows.length > 0) {
       const first = rows[0]![1];
       parts.push(
         `From the sandbox marking an intent succeeded (charge \`updated_at\`) to the page showing it (\`data-state\`), ${first.payments} payments each, ${first.concurrency} at a time, sandbox defaults (approvalMs 4000).`,
-        table(['payments', 'median', 'worst'], rows.map(([name, l]) => [name, `${l.medianMs} ms`, `${l.worstMs} ms`])),
+        table(
+          ['payments', 'median', 'worst'],
+          rows.map(([name, l]) => [name, `${l.medianMs} ms`, `${l.worstMs} ms`]),
+        ),
       );
     }
     if (r.waiting) {
@@ -130,13 +182,21 @@ export function markdown(r: BenchResults): string {
       f.requestsPerSecond,
       `${f.latencyP50Ms} ms`,
       `${f.latencyP99Ms} ms`,
-      Object.entries(f.statusCodes).map(([code, n]) => `${code}: ${n}`).join(', ') + (f.errors ? `, errors: ${f.errors}` : ''),
+      Object.entries(f.statusCodes)
+        .map(([code, n]) => `${code}: ${n}`)
+        .join(', ') + (f.errors ? `, errors: ${f.errors}` : ''),
     ]);
-    parts.push('#### Sandbox under load', `${r.sandbox.read.connections} concurrent clients, ${r.sandbox.read.seconds} s each (autocannon), server in its own process.`, table(['request', 'req/s', 'p50', 'p99', 'answers'], rows));
+    parts.push(
+      '#### Sandbox under load',
+      `${r.sandbox.read.connections} concurrent clients, ${r.sandbox.read.seconds} s each (autocannon), server in its own process.`,
+      table(['request', 'req/s', 'p50', 'p99', 'answers'], rows),
+    );
   }
   if (r.flood) {
     const f = r.flood;
-    const answers = Object.entries(f.flood.statusCodes).map(([code, n]) => `${code}: ${n}`).join(', ');
+    const answers = Object.entries(f.flood.statusCodes)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', ');
     parts.push(
       '#### Sandbox under a flood',
       `${f.connections} clients for ${f.seconds} s send, in turn, confirms of unknown intents, wrong secrets for the bystander's intent, and 6 KB intents and 20-item sessions from a thousand made-up tokens (${f.flood.requestsPerSecond} requests/s; ${answers}${f.flood.errors ? `, errors: ${f.flood.errors}` : ''}), while one client reads the bystander's intent. The sandbox as npm start runs it (its state on disk), in its own process under a ${FLOOD_HEAP_MB} MB heap.`,
@@ -144,7 +204,11 @@ export function markdown(r: BenchResults): string {
         ['', 'p50', 'p99'],
         [
           ['bystander read, sandbox idle', ms(f.bystanderIdle.p50Ms), ms(f.bystanderIdle.p99Ms)],
-          [`bystander read under the flood (${f.bystanderUnderFlood.requests} reads)`, ms(f.bystanderUnderFlood.p50Ms), ms(f.bystanderUnderFlood.p99Ms)],
+          [
+            `bystander read under the flood (${f.bystanderUnderFlood.requests} reads)`,
+            ms(f.bystanderUnderFlood.p50Ms),
+            ms(f.bystanderUnderFlood.p99Ms),
+          ],
         ],
       ),
       `Records held at the end: ${(f.heldBytes / 2 ** 20).toFixed(1)} MiB of a ${(f.maxBytes / 2 ** 20).toFixed(0)} MiB bound; the server's peak resident memory ${f.peakRssMb} MB.`,
@@ -181,12 +245,27 @@ function lighthouseSection(l: LighthouseResult): string[] {
     `Lighthouse ${s.lighthouse}, ${s.formFactor}, ${s.throttlingMethod === 'simulate' ? 'simulated throttling' : s.throttlingMethod} (${t.rttMs} ms round trip, ${t.throughputKbps} kbit/s, CPU ${t.cpuSlowdownMultiplier}×), Debian's Chromium headless in French, a fresh browser per run; median of ${s.runs} runs per page, each figure on its own.`,
     table(
       ['page', 'LCP', 'FCP', 'TBT', 'CLS', 'performance', 'accessibility', 'best practices', 'LCP of each run'],
-      l.pages.map((p) => [p.page, `${p.lcpMs} ms`, `${p.fcpMs} ms`, `${p.tbtMs} ms`, p.cls, p.scores.performance, p.scores.accessibility, p.scores['best-practices'], p.runs.map((run) => run.lcpMs).join(', ')]),
+      l.pages.map((p) => [
+        p.page,
+        `${p.lcpMs} ms`,
+        `${p.fcpMs} ms`,
+        `${p.tbtMs} ms`,
+        p.cls,
+        p.scores.performance,
+        p.scores.accessibility,
+        p.scores['best-practices'],
+        p.runs.map((run) => run.lcpMs).join(', '),
+      ]),
     ),
   ];
   for (const p of l.pages) {
-    const failing = p.failing.length > 0 ? `Audits below a full score:\n${p.failing.map((a) => auditLine(a, s.runs)).join('\n')}` : 'No audit below a full score.';
-    out.push(`**${p.page}**. ${failing}\n\nWhat the metrics are made of (run of median LCP):\n${p.notes.map((a) => auditLine(a, s.runs)).join('\n')}`);
+    const failing =
+      p.failing.length > 0
+        ? `Audits below a full score:\n${p.failing.map((a) => auditLine(a, s.runs)).join('\n')}`
+        : 'No audit below a full score.';
+    out.push(
+      `**${p.page}**. ${failing}\n\nWhat the metrics are made of (run of median LCP):\n${p.notes.map((a) => auditLine(a, s.runs)).join('\n')}`,
+    );
     if (p.warnings) out.push(`Lighthouse's warnings: ${p.warnings.join(' ')}`);
   }
   return out;

@@ -70,7 +70,9 @@ function figures(endpoint: string, result: Result): LoadFigures {
     requestsPerSecond: round(result.requests.average),
     latencyP50Ms: round(result.latency.p50, 1),
     latencyP99Ms: round(result.latency.p99, 1),
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]),
+    ),
     errors: result.errors,
   };
 }
@@ -81,7 +83,9 @@ export async function measureSandboxLoad(distDir: string): Promise<SandboxLoadRe
   const child = await startChild(distDir, intentsFile);
   try {
     const intents = JSON.parse(await readFile(intentsFile, 'utf8')) as { id: string; secret: string }[];
-    const phone = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay')!;
+    const phone = TEST_NUMBERS.find(
+      (n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay',
+    )!;
     let nextConfirm = 0;
     const confirm = await autocannon({
       url: child.url,
@@ -101,7 +105,10 @@ export async function measureSandboxLoad(distDir: string): Promise<SandboxLoadRe
                 first_name: 'Élodie',
                 last_name: 'Mbemba',
                 receipt_email: 'elodie@example.cg',
-                payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: phone.msisdn, operator_name: 'mtn' } },
+                payment_method_data: {
+                  type: 'momo',
+                  momo: { country: 'cg', msisdn: phone.msisdn, operator_name: 'mtn' },
+                },
               }),
             };
           },
@@ -114,9 +121,21 @@ export async function measureSandboxLoad(distDir: string): Promise<SandboxLoadRe
       url: child.url,
       connections: CONNECTIONS,
       duration: SECONDS,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/payment-intents/${intents[nextRead++ % confirmed]!.id}` }) }],
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/v1/payment-intents/${intents[nextRead++ % confirmed]!.id}`,
+          }),
+        },
+      ],
     });
-    return { intents: intents.length, read: figures('GET /v1/payment-intents/{id}', read), confirm: figures('POST /v1/payment-intents/{id}/confirm', confirm) };
+    return {
+      intents: intents.length,
+      read: figures('GET /v1/payment-intents/{id}', read),
+      confirm: figures('POST /v1/payment-intents/{id}/confirm', confirm),
+    };
   } finally {
     await child.stop();
     await rm(scratch, { recursive: true, force: true });

@@ -42,12 +42,26 @@ for (let i = 0; store.usage.total < DEFAULT_STATE_LIMITS.maxBytes * 0.99; i += 1
   const owner = `owner-${i % 50}`;
   const session = newSession(
     store,
-    { total: 5000, currency: 'xaf', accountId: 'acct_bench', successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/cancel', metadata: { order: `B-${i}` }, items: [item(i)] },
+    {
+      total: 5000,
+      currency: 'xaf',
+      accountId: 'acct_bench',
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/cancel',
+      metadata: { order: `B-${i}` },
+      items: [item(i)],
+    },
     owner,
     now,
     now + 3_600_000,
   );
-  startAttempt(store, config, store.intent(session.intentId) as NonNullable<ReturnType<typeof store.intent>>, account, now);
+  startAttempt(
+    store,
+    config,
+    store.intent(session.intentId) as NonNullable<ReturnType<typeof store.intent>>,
+    account,
+    now,
+  );
   if (i % 2000 === 0) await journal.durable();
 }
 await journal.durable();
@@ -55,5 +69,9 @@ await journal.close();
 const files = Object.fromEntries(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).size]));
 console.log(JSON.stringify({ dir, bytes: store.usage.total, counts: store.counts(), files }));
 for (let run = 0; run < 3; run += 1) {
-  console.log(execFileSync(process.execPath, ['--import', 'tsx', 'bench/sandbox-restart.ts', '--open', dir], { encoding: 'utf8' }).trim());
+  console.log(
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/sandbox-restart.ts', '--open', dir], {
+      encoding: 'utf8',
+    }).trim(),
+  );
 }

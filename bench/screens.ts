@@ -43,7 +43,8 @@ await fetch(`${server.url}/v1/_sandbox/merchant`, {
 });
 const browser: Browser = await launchChromium();
 
-const number = (outcome: TestOutcome) => TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)!;
+const number = (outcome: TestOutcome) =>
+  TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)!;
 
 async function sessionUrl(lang: string): Promise<string> {
   const session = await merchant.createSession({
@@ -63,7 +64,11 @@ async function sessionUrl(lang: string): Promise<string> {
 }
 
 async function intentUrl(lang: string): Promise<string> {
-  const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-18 · 2 sacs de riz' });
+  const intent = await merchant.createIntent({
+    amount: 5000,
+    currency: 'xaf',
+    description: 'Commande A-18 · 2 sacs de riz',
+  });
   return `${server.url}/pay/${intent.intent_id}?lang=${lang}#${intent.client_secret}`;
 }
 
@@ -78,7 +83,12 @@ async function payIn(page: Page, country: string, wallet: string) {
   await page.locator('#momo-first-name').fill('Awa');
   await page.locator('#momo-last-name').fill('Ndiaye');
   await page.locator('#momo-email').fill('awa@exemple.sn');
-  await page.locator('#momo-phone').fill(TEST_NUMBERS.find((n) => n.country === country && n.operator === wallet && n.outcome === 'approved_after_delay')!.national);
+  await page
+    .locator('#momo-phone')
+    .fill(
+      TEST_NUMBERS.find((n) => n.country === country && n.operator === wallet && n.outcome === 'approved_after_delay')!
+        .national,
+    );
   await page.locator(`input[name="operator"][value="${wallet}"]`).check();
   await page.locator('.momo-pay').first().click();
 }
@@ -95,10 +105,14 @@ const shop = (c: Combo, body: string) =>
 
 async function shopWithWidget(c: Combo, description: string): Promise<string> {
   const intent = await merchant.createIntent({ amount: 5000, currency: 'xaf', description });
-  return shop(c, `<momo-checkout intent="${intent.intent_id}" client-secret="${intent.client_secret}" lang="${c.lang}"></momo-checkout>`);
+  return shop(
+    c,
+    `<momo-checkout intent="${intent.intent_id}" client-secret="${intent.client_secret}" lang="${c.lang}"></momo-checkout>`,
+  );
 }
 
-const state = (page: Page, name: string) => page.locator(`.momo[data-state="${name}"]`).first().waitFor({ timeout: 20_000 });
+const state = (page: Page, name: string) =>
+  page.locator(`.momo[data-state="${name}"]`).first().waitFor({ timeout: 20_000 });
 
 async function fill(page: Page, outcome: TestOutcome) {
   await page.locator('#momo-first-name').fill('Élodie');
@@ -203,7 +217,12 @@ const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
     await page.goto(url);
     await page.waitForFunction(() => 'MomoCheckout' in window);
     await page.evaluate(
-      ({ id, secret, lang }) => (window as unknown as { MomoCheckout: { open(o: object): void } }).MomoCheckout.open({ intentId: id, clientSecret: secret, lang }),
+      ({ id, secret, lang }) =>
+        (window as unknown as { MomoCheckout: { open(o: object): void } }).MomoCheckout.open({
+          intentId: id,
+          clientSecret: secret,
+          lang,
+        }),
       { id: intent.intent_id, secret: intent.client_secret, lang: c.lang },
     );
     await state(page, 'form');
@@ -212,7 +231,8 @@ const SCREENS: Record<string, (page: Page, c: Combo) => Promise<void>> = {
 };
 
 const combos: Combo[] = [];
-for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) for (const lang of LANGS) for (const scheme of SCHEMES) combos.push({ device, lang, scheme });
+for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[])
+  for (const lang of LANGS) for (const scheme of SCHEMES) combos.push({ device, lang, scheme });
 
 if (!only) await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
@@ -220,13 +240,21 @@ const failures: string[] = [];
 let written = 0;
 try {
   // A few pages at once: the machine has two cores, and each payment waits on the sandbox.
-  const jobs = combos.flatMap((c) => Object.entries(SCREENS).filter(([name]) => !only || name.includes(only)).map(([name, reach]) => ({ c, name, reach })));
+  const jobs = combos.flatMap((c) =>
+    Object.entries(SCREENS)
+      .filter(([name]) => !only || name.includes(only))
+      .map(([name, reach]) => ({ c, name, reach })),
+  );
   const queue = [...jobs];
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
         const { c, name, reach } = job;
-        const context = await browser.newContext({ ...DEVICES[c.device], colorScheme: c.scheme, locale: { fr: 'fr-FR', en: 'en-GB', ar: 'ar-TD' }[c.lang] });
+        const context = await browser.newContext({
+          ...DEVICES[c.device],
+          colorScheme: c.scheme,
+          locale: { fr: 'fr-FR', en: 'en-GB', ar: 'ar-TD' }[c.lang],
+        });
         const page = await context.newPage();
         const file = `${name}.${c.device}.${c.lang}.${c.scheme}.png`;
         try {

@@ -12,7 +12,11 @@ import { BENCH_TOKEN } from './fixtures';
 const [distDir, intentsFile, countText] = process.argv.slice(2);
 if (!distDir || !intentsFile || !countText) throw new Error('usage: serve.ts <distDir> <intentsFile> <count>');
 
-const server = await startCheckoutServer({ port: 0, distDir, sandboxOptions: { env: {}, confirmRateLimit: false, limits: { maxBytesPerToken: DEFAULT_STATE_LIMITS.maxBytes } } });
+const server = await startCheckoutServer({
+  port: 0,
+  distDir,
+  sandboxOptions: { env: {}, confirmRateLimit: false, limits: { maxBytesPerToken: DEFAULT_STATE_LIMITS.maxBytes } },
+});
 const intents: { id: string; secret: string }[] = [];
 for (let i = 0; i < Number(countText); i++) {
   const res = await server.fetch(

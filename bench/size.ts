@@ -40,12 +40,18 @@ export function sizesOf(bytes: Uint8Array | string): Sizes {
 export async function measure(dir: string): Promise<FileSize[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  const sizes = await Promise.all(files.map(async (path): Promise<FileSize> => ({ file: relative(dir, path), ...sizesOf(await readFile(path)) })));
+  const sizes = await Promise.all(
+    files.map(async (path): Promise<FileSize> => ({ file: relative(dir, path), ...sizesOf(await readFile(path)) })),
+  );
   return sizes.sort((a, b) => a.file.localeCompare(b.file));
 }
 
 export const sum = (sizes: readonly Sizes[]): Sizes =>
-  sizes.reduce((total, s) => ({ raw: total.raw + s.raw, gzip: total.gzip + s.gzip, brotli: total.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  sizes.reduce((total, s) => ({ raw: total.raw + s.raw, gzip: total.gzip + s.gzip, brotli: total.brotli + s.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 
 /** Same-origin references of a file, as paths relative to the build directory. */
 function references(file: string, text: string): string[] {
@@ -64,7 +70,8 @@ function references(file: string, text: string): string[] {
   } else if (file.endsWith('.js')) {
     // Static imports only (`import…from"./x.js"`, `import"./x.js"`): a dynamic import() is not
     // part of the first load unless the page calls it at start, which the slow-phone load shows.
-    for (const [, ref] of text.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g)) add(ref!);
+    for (const [, ref] of text.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g))
+      add(ref!);
   } else if (file.endsWith('.css')) {
     for (const [, ref] of text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) add(ref!);
     for (const [, ref] of text.matchAll(/@import\s+["']([^"']+)["']/g)) add(ref!);
@@ -94,17 +101,41 @@ export async function widgetSize(dir: string): Promise<FileSize> {
 
 export function byteBudgets(widget: Sizes, hosted: Sizes): BudgetResult[] {
   return [
-    budget('widget.js, brotli', widget.brotli, BUDGETS.widgetBrotli, 'bytes', 'everything in it: French, phone data, styles'),
-    { ...budget('hosted page first load, brotli', hosted.brotli, BUDGETS.hostedBrotli, 'bytes', 'HTML + JS + CSS, each compressed as served'), target: TARGETS.hostedBrotli },
+    budget(
+      'widget.js, brotli',
+      widget.brotli,
+      BUDGETS.widgetBrotli,
+      'bytes',
+      'everything in it: French, phone data, styles',
+    ),
+    {
+      ...budget(
+        'hosted page first load, brotli',
+        hosted.brotli,
+        BUDGETS.hostedBrotli,
+        'bytes',
+        'HTML + JS + CSS, each compressed as served',
+      ),
+      target: TARGETS.hostedBrotli,
+    },
   ];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
 export function table(sizes: readonly FileSize[]): string {
-  const rows = [['file', 'minified', 'gzip', 'brotli'], ...sizes.map((s) => [s.file, kb(s.raw), kb(s.gzip), kb(s.brotli)])];
+  const rows = [
+    ['file', 'minified', 'gzip', 'brotli'],
+    ...sizes.map((s) => [s.file, kb(s.raw), kb(s.gzip), kb(s.brotli)]),
+  ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -115,7 +146,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const widget = await widgetSize(dir);
   const hosted = await hostedFirstLoad(dir);
   const hostedTotal = sum(hosted);
-  console.log(`\nWhat a payer downloads\n${table([widget, ...hosted, { file: 'hosted page first load, total', ...hostedTotal }])}\n`);
+  console.log(
+    `\nWhat a payer downloads\n${table([widget, ...hosted, { file: 'hosted page first load, total', ...hostedTotal }])}\n`,
+  );
   const results = byteBudgets(widget, hostedTotal);
   console.log(formatBudgets(results));
   if (check && results.some((r) => !r.ok)) {

@@ -52,7 +52,10 @@ export async function startSlowLink(target: string, roundTripMs: number): Promis
     track(client);
     relay(client, upstream, (now) => Math.max(now, openedAt + roundTripMs) + roundTripMs / 2);
     relay(upstream, client, (now) => now + roundTripMs / 2);
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       a.on('error', () => b.destroy());
       a.on('close', () => setTimeout(() => b.destroy(), roundTripMs));
     }

@@ -64,7 +64,8 @@ export function spans(map: SourceMapV3, code: string): Span[] {
         starts.push({ column, source: null });
       }
     }
-    if ((starts[0]?.column ?? text.length) > 0) out.push({ line, start: 0, end: starts[0]?.column ?? text.length, source: null });
+    if ((starts[0]?.column ?? text.length) > 0)
+      out.push({ line, start: 0, end: starts[0]?.column ?? text.length, source: null });
     starts.forEach((start, i) => {
       const end = starts[i + 1]?.column ?? text.length;
       if (end > start.column) out.push({ line, start: start.column, end, source: start.source });

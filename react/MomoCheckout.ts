@@ -6,7 +6,12 @@
 // would never hear a payment made before the page's first re-render.
 import { createElement, type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { define } from '../widget';
-import type { MomoCheckoutElement, MomoCheckoutEventDetail, MomoCheckoutEventMap, MomoCheckoutOptions } from '../widget/types';
+import type {
+  MomoCheckoutElement,
+  MomoCheckoutEventDetail,
+  MomoCheckoutEventMap,
+  MomoCheckoutOptions,
+} from '../widget/types';
 
 /** The widget's options (intent, secret, language, API, callbacks), and the element's own props. */
 export interface MomoCheckoutProps extends MomoCheckoutOptions {
@@ -17,10 +22,30 @@ export interface MomoCheckoutProps extends MomoCheckoutOptions {
   children?: ReactNode;
 }
 
-const CALLBACKS = { succeeded: 'onSucceeded', failed: 'onFailed', attemptfailed: 'onAttemptFailed', canceled: 'onCancel' } as const satisfies Record<keyof MomoCheckoutEventMap, keyof MomoCheckoutProps>;
+const CALLBACKS = {
+  succeeded: 'onSucceeded',
+  failed: 'onFailed',
+  attemptfailed: 'onAttemptFailed',
+  canceled: 'onCancel',
+} as const satisfies Record<keyof MomoCheckoutEventMap, keyof MomoCheckoutProps>;
 
 export function MomoCheckout(props: MomoCheckoutProps): ReactNode {
-  const { intentId, clientSecret, lang, apiBase, isolated, customer, onSucceeded, onFailed, onAttemptFailed, onCancel, className, style, id, children } = props;
+  const {
+    intentId,
+    clientSecret,
+    lang,
+    apiBase,
+    isolated,
+    customer,
+    onSucceeded,
+    onFailed,
+    onAttemptFailed,
+    onCancel,
+    className,
+    style,
+    id,
+    children,
+  } = props;
   const ref = useRef<MomoCheckoutElement>(null);
 
   useEffect(() => {

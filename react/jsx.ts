@@ -8,7 +8,9 @@ type EventProps = {
   [K in keyof MomoCheckoutEventMap as `on${K}`]?: ((event: MomoCheckoutEventMap[K]) => void) | undefined;
 };
 
-export interface MomoCheckoutElementProps extends DetailedHTMLProps<HTMLAttributes<MomoCheckoutElement>, MomoCheckoutElement>, EventProps {
+export interface MomoCheckoutElementProps
+  extends DetailedHTMLProps<HTMLAttributes<MomoCheckoutElement>, MomoCheckoutElement>,
+    EventProps {
   intent: string;
   'client-secret': string;
   'api-base'?: string | undefined;

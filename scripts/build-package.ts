@@ -24,7 +24,9 @@ const widgetAsPackage = (root: string) => ({
   resolveId(source: string, importer: string | undefined) {
     if (!importer || !source.startsWith('.')) return null;
     const target = resolve(importer, '..', source);
-    return target === join(root, 'widget') || target.startsWith(join(root, 'widget/')) ? { id: 'momo-checkout/widget', external: true as const } : null;
+    return target === join(root, 'widget') || target.startsWith(join(root, 'widget/'))
+      ? { id: 'momo-checkout/widget', external: true as const }
+      : null;
   },
 });
 
@@ -34,13 +36,19 @@ const apiAsPackage = (root: string) => ({
   resolveId(source: string, importer: string | undefined) {
     if (!importer || !source.startsWith('.')) return null;
     const target = resolve(importer, '..', source);
-    if (target.startsWith(join(root, 'src/api/'))) throw new Error(`${importer} imports ${source}: fulfillment takes the client from its entry (../api) only.`);
+    if (target.startsWith(join(root, 'src/api/')))
+      throw new Error(`${importer} imports ${source}: fulfillment takes the client from its entry (../api) only.`);
     return target === join(root, 'src/api') ? { id: 'momo-checkout', external: true as const } : null;
   },
 });
 
 async function buildJs(): Promise<void> {
-  const builds: { input: string; outputs: { file: string; format: 'esm' | 'cjs' }[]; options?: RolldownOptions; banner?: string }[] = [
+  const builds: {
+    input: string;
+    outputs: { file: string; format: 'esm' | 'cjs' }[];
+    options?: RolldownOptions;
+    banner?: string;
+  }[] = [
     {
       input: 'src/api/index.ts',
       outputs: [
@@ -58,7 +66,12 @@ async function buildJs(): Promise<void> {
       ],
       // Run in a merchant's page, maybe bundled as it is: lowered to the engine floor, as the widget
       // (scripts/vite/engine-floor.ts), and checked by `npm run check:syntax`.
-      options: { platform: 'neutral', external: ['react'], plugins: [widgetAsPackage(REPO_ROOT)], transform: { target: 'es2018' } },
+      options: {
+        platform: 'neutral',
+        external: ['react'],
+        plugins: [widgetAsPackage(REPO_ROOT)],
+        transform: { target: 'es2018' },
+      },
       // Hooks: frameworks with React Server Components (Next.js) need the module marked as client code.
       banner: "'use client';",
     },
@@ -71,10 +84,19 @@ async function buildJs(): Promise<void> {
       // A server's: node:fs and node:crypto. Its database driver is the merchant's (passed in).
       options: { platform: 'node', plugins: [apiAsPackage(REPO_ROOT)] },
     },
-    { input: 'src/bin/sandbox.ts', outputs: [{ file: 'bin/sandbox.mjs', format: 'esm' }], options: { platform: 'node' } },
+    {
+      input: 'src/bin/sandbox.ts',
+      outputs: [{ file: 'bin/sandbox.mjs', format: 'esm' }],
+      options: { platform: 'node' },
+    },
   ];
   for (const { input, outputs, options, banner } of builds) {
-    const bundle = await rolldown({ input: join(REPO_ROOT, input), cwd: REPO_ROOT, tsconfig: join(REPO_ROOT, 'tsconfig.json'), ...options });
+    const bundle = await rolldown({
+      input: join(REPO_ROOT, input),
+      cwd: REPO_ROOT,
+      tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+      ...options,
+    });
     for (const { file, format } of outputs) await bundle.write({ file: join(DIST, file), format, banner });
     await bundle.close();
   }
@@ -86,7 +108,12 @@ const ALLOWED_IMPORTS = new Set(['react', 'momo-checkout/widget', 'momo-checkout
 async function buildTypes(): Promise<void> {
   const out = await mkdtemp(join(tmpdir(), 'momo-types-'));
   try {
-    await emitDeclarations(REPO_ROOT, out, ['src/api/index.ts', 'widget/index.ts', 'widget/global.ts', 'react/index.ts']);
+    await emitDeclarations(REPO_ROOT, out, [
+      'src/api/index.ts',
+      'widget/index.ts',
+      'widget/global.ts',
+      'react/index.ts',
+    ]);
     // Fulfillment's code uses Node's modules; its declarations must still name none of Node's types
     // (checked below like every entry's imports), so that they hold without @types/node.
     await emitDeclarations(REPO_ROOT, out, ['src/fulfillment/index.ts'], ['node']);
@@ -99,14 +126,26 @@ async function buildTypes(): Promise<void> {
     ];
     for (const { input, name } of entries) {
       // zod/mini: imported by modules whose zod-typed parts no entry exports (checked below).
-      const plugins = name === 'react' ? [widgetAsPackage(out), dts()] : name === 'fulfillment' ? [apiAsPackage(out), dts()] : [dts()];
-      const bundle = await rollup({ input: join(out, input), external: ['react', 'zod/mini', 'momo-checkout'], plugins });
+      const plugins =
+        name === 'react'
+          ? [widgetAsPackage(out), dts()]
+          : name === 'fulfillment'
+            ? [apiAsPackage(out), dts()]
+            : [dts()];
+      const bundle = await rollup({
+        input: join(out, input),
+        external: ['react', 'zod/mini', 'momo-checkout'],
+        plugins,
+      });
       const { output } = await bundle.generate({ format: 'es' });
       await bundle.close();
       const code = output[0].code;
-      const imports = [...code.matchAll(/\bfrom\s+['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]);
+      const imports = [...code.matchAll(/\bfrom\s+['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]/g)].map(
+        (m) => m[1] ?? m[2],
+      );
       const stray = imports.filter((source) => !ALLOWED_IMPORTS.has(source as string));
-      if (stray.length) throw new Error(`${name}.d.ts would import ${stray.join(', ')}, which merchants do not install.`);
+      if (stray.length)
+        throw new Error(`${name}.d.ts would import ${stray.join(', ')}, which merchants do not install.`);
       // The same declarations serve both module kinds: they describe one API, and import only
       // packages whose own exports resolve per kind. widget.js is a script, so one file; its
       // globals are declared again, identically, which TypeScript accepts when both are loaded.

@@ -26,7 +26,12 @@ interface BuildOptions {
 }
 
 /** Builds `bundles` in their order (page first: it starts the folder afresh). */
-async function buildBundles({ bundles = Object.keys(BUNDLES) as Bundle[], outDir, sourcemap, logLevel = 'info' }: BuildOptions = {}): Promise<void> {
+async function buildBundles({
+  bundles = Object.keys(BUNDLES) as Bundle[],
+  outDir,
+  sourcemap,
+  logLevel = 'info',
+}: BuildOptions = {}): Promise<void> {
   // What ships is a production build whoever runs this: a parent under a test runner must not leak
   // NODE_ENV=test into Vite, which would make development bundles (JSX with source locations,
   // Preact's devtools hook). Set before Vite is loaded.
@@ -47,20 +52,35 @@ async function main(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { only: { type: 'string' }, out: { type: 'string' }, sourcemap: { type: 'string' }, 'log-level': { type: 'string' } },
+    options: {
+      only: { type: 'string' },
+      out: { type: 'string' },
+      sourcemap: { type: 'string' },
+      'log-level': { type: 'string' },
+    },
   });
   const [what = 'all', ...extra] = positionals;
-  if ((what !== 'all' && what !== 'bundles') || extra.length > 0) throw new RangeError(`build what? "all" (the default) or "bundles", not "${positionals.join(' ')}".`);
+  if ((what !== 'all' && what !== 'bundles') || extra.length > 0)
+    throw new RangeError(`build what? "all" (the default) or "bundles", not "${positionals.join(' ')}".`);
   const bundles = values.only?.split(',') ?? (Object.keys(BUNDLES) as Bundle[]);
   const unknown = bundles.filter((name) => !Object.hasOwn(BUNDLES, name));
-  if (unknown.length > 0) throw new RangeError(`--only takes ${Object.keys(BUNDLES).join(', ')}; not ${unknown.join(', ')}.`);
-  if (values.sourcemap !== undefined && values.sourcemap !== 'hidden') throw new RangeError('--sourcemap takes hidden only.');
+  if (unknown.length > 0)
+    throw new RangeError(`--only takes ${Object.keys(BUNDLES).join(', ')}; not ${unknown.join(', ')}.`);
+  if (values.sourcemap !== undefined && values.sourcemap !== 'hidden')
+    throw new RangeError('--sourcemap takes hidden only.');
   const logLevel = values['log-level'] ?? 'info';
-  if (!['info', 'warn', 'error', 'silent'].includes(logLevel)) throw new RangeError(`--log-level takes info, warn, error or silent; not ${logLevel}.`);
+  if (!['info', 'warn', 'error', 'silent'].includes(logLevel))
+    throw new RangeError(`--log-level takes info, warn, error or silent; not ${logLevel}.`);
   // The package's files are built beside every bundle in dist/: a part of them, or elsewhere, is no package.
-  if (what === 'all' && (values.only !== undefined || values.out !== undefined)) throw new RangeError('--only and --out build bundles only: scripts/build.ts bundles …');
+  if (what === 'all' && (values.only !== undefined || values.out !== undefined))
+    throw new RangeError('--only and --out build bundles only: scripts/build.ts bundles …');
 
-  await buildBundles({ bundles: bundles as Bundle[], outDir: values.out, sourcemap: values.sourcemap as 'hidden' | undefined, logLevel: logLevel as BuildOptions['logLevel'] });
+  await buildBundles({
+    bundles: bundles as Bundle[],
+    outDir: values.out,
+    sourcemap: values.sourcemap as 'hidden' | undefined,
+    logLevel: logLevel as BuildOptions['logLevel'],
+  });
   if (what === 'all') {
     const { buildPackage } = await import('./build-package');
     await buildPackage();

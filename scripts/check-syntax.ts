@@ -21,8 +21,16 @@ const work = mkdtempSync(join(tmpdir(), 'momo-syntax-'));
 
 function check(version: string, files: string[], options: { module?: boolean; ignore?: string } = {}): void {
   if (files.length === 0) throw new Error(`check:syntax: no file to check at ${version}`);
-  console.log(`${version}${options.module ? ' (modules)' : ''}: ${files.map((file) => file.replace(`${dir}/`, '').replace(`${work}/`, '')).join(', ')}`);
-  const flags = ['--checkFeatures', '--noColor', '--quiet', ...(options.module ? ['--module'] : []), ...(options.ignore ? ['--ignore', options.ignore] : [])];
+  console.log(
+    `${version}${options.module ? ' (modules)' : ''}: ${files.map((file) => file.replace(`${dir}/`, '').replace(`${work}/`, '')).join(', ')}`,
+  );
+  const flags = [
+    '--checkFeatures',
+    '--noColor',
+    '--quiet',
+    ...(options.module ? ['--module'] : []),
+    ...(options.ignore ? ['--ignore', options.ignore] : []),
+  ];
   execFileSync(process.execPath, [esCheck, version, ...files, ...flags], { stdio: 'inherit' });
 }
 
@@ -36,7 +44,8 @@ try {
         return file;
       }),
     );
-  if (!inline.some((file) => file.includes('index.html.'))) throw new Error('check:syntax: index.html has no inline script');
+  if (!inline.some((file) => file.includes('index.html.')))
+    throw new Error('check:syntax: index.html has no inline script');
   // Intl (ECMA-402, which es-check counts as later than ES5): the amount's format, tried, with
   // "5000 XAF" where it throws.
   check('es5', inline, { ignore: 'Intl' });
@@ -52,7 +61,8 @@ try {
       return copy;
     });
   for (const needed of ['widget.js', 'widget.mjs', 'react.mjs', 'assets__']) {
-    if (!scripts.some((file) => file.includes(`${work}/${needed}`))) throw new Error(`check:syntax: no ${needed} in ${dir}: run npm run build first`);
+    if (!scripts.some((file) => file.includes(`${work}/${needed}`)))
+      throw new Error(`check:syntax: no ${needed} in ${dir}: run npm run build first`);
   }
   check('es2018', scripts, { module: true });
   console.log('check:syntax: every shipped script parses at the engine floor');

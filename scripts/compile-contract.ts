@@ -6,7 +6,12 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as z from 'zod/mini';
-import { confirmResultViewSchema, errorBodySchema, paymentIntentViewSchema, publicSessionSchema } from '../src/api/schemas/checkout';
+import {
+  confirmResultViewSchema,
+  errorBodySchema,
+  paymentIntentViewSchema,
+  publicSessionSchema,
+} from '../src/api/schemas/checkout';
 import { emailSchema } from '../src/api/schemas/fields';
 import type { Check, Rule } from '../src/api/schemas/rules';
 
@@ -43,14 +48,17 @@ interface CheckDef {
 }
 
 function check(def: CheckDef, where: string): Check {
-  if (def.check === 'string_format' && def.format === 'regex' && def.pattern) return ['re', def.pattern.source, def.pattern.flags];
+  if (def.check === 'string_format' && def.format === 'regex' && def.pattern)
+    return ['re', def.pattern.source, def.pattern.flags];
   if (def.check === 'min_length' && def.minimum !== undefined) return ['min', def.minimum];
   if (def.check === 'max_length' && def.maximum !== undefined) return ['max', def.maximum];
   if (def.check === 'greater_than' && def.value !== undefined) return [def.inclusive ? '>=' : '>', def.value];
   if (def.check === 'less_than' && def.value !== undefined) return [def.inclusive ? '<=' : '<', def.value];
   // z.trim() is the one text change the contract makes: a function whose whole body is `.trim()`.
   if (def.check === 'overwrite' && /^\(?\w+\)?\s*=>\s*\w+\.trim\(\)$/.test(String(def.tx))) return ['trim'];
-  throw new Error(`${where}: a check the compiler does not know: ${JSON.stringify({ ...def, tx: def.tx && String(def.tx) })}`);
+  throw new Error(
+    `${where}: a check the compiler does not know: ${JSON.stringify({ ...def, tx: def.tx && String(def.tx) })}`,
+  );
 }
 
 export function compile(schema: z.ZodMiniType, where = '(root)'): Rule {
@@ -75,7 +83,11 @@ export function compile(schema: z.ZodMiniType, where = '(root)'): Rule {
     case 'array':
       return { array: compile(def.element!, `${where}[]`) };
     case 'object':
-      return { object: Object.fromEntries(Object.entries(def.shape ?? {}).map(([key, field]) => [key, compile(field, `${where}.${key}`)])) };
+      return {
+        object: Object.fromEntries(
+          Object.entries(def.shape ?? {}).map(([key, field]) => [key, compile(field, `${where}.${key}`)]),
+        ),
+      };
     default:
       throw new Error(`${where}: a schema type the compiler does not know: ${def.type}`);
   }
@@ -83,7 +95,9 @@ export function compile(schema: z.ZodMiniType, where = '(root)'): Rule {
 
 /** The file's text: one schema a line, so a change to the contract reads as a change to one line. */
 export function expectedRulesFile(): string {
-  const lines = Object.entries(BROWSER_SCHEMAS).map(([name, schema]) => `  ${JSON.stringify(name)}: ${JSON.stringify(compile(schema, name))}`);
+  const lines = Object.entries(BROWSER_SCHEMAS).map(
+    ([name, schema]) => `  ${JSON.stringify(name)}: ${JSON.stringify(compile(schema, name))}`,
+  );
   return `{\n${lines.join(',\n')}\n}\n`;
 }
 

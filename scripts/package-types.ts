@@ -9,8 +9,17 @@ import ts from 'typescript';
 const TYPES_MODULE = 'src/api/types.ts';
 
 /** `types`: the ambient type packages the entries' code needs to compile (none for what runs in browsers). */
-export async function emitDeclarations(root: string, outDir: string, entries: string[], types: string[] = []): Promise<void> {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+export async function emitDeclarations(
+  root: string,
+  outDir: string,
+  entries: string[],
+  types: string[] = [],
+): Promise<void> {
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (!parsed) throw new Error('tsconfig.json cannot be read.');
   const options: ts.CompilerOptions = {
     ...parsed.options,
@@ -22,9 +31,19 @@ export async function emitDeclarations(root: string, outDir: string, entries: st
     // The shipped declarations must not depend on @types/node: merchants' browser projects lack it.
     types,
   };
-  const program = ts.createProgram([...entries, 'src/vite-env.d.ts'].map((entry) => join(root, entry)), options);
+  const program = ts.createProgram(
+    [...entries, 'src/vite-env.d.ts'].map((entry) => join(root, entry)),
+    options,
+  );
   const problems = ts.getPreEmitDiagnostics(program);
-  if (problems.length) throw new Error(ts.formatDiagnosticsWithColorAndContext(problems, { ...ts.sys, getCanonicalFileName: (f) => f, getNewLine: () => '\n' }));
+  if (problems.length)
+    throw new Error(
+      ts.formatDiagnosticsWithColorAndContext(problems, {
+        ...ts.sys,
+        getCanonicalFileName: (f) => f,
+        getNewLine: () => '\n',
+      }),
+    );
 
   const typesFile = join(root, TYPES_MODULE);
   const writes: Promise<void>[] = [];
@@ -40,8 +59,12 @@ export async function emitDeclarations(root: string, outDir: string, entries: st
 function expandedTypes(program: ts.Program, source: ts.SourceFile): string {
   const checker = program.getTypeChecker();
   const printer = ts.createPrinter();
-  const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.MultilineObjectLiterals | ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
-  const lines = ['// Generated from the API contract\'s schemas by scripts/package-types.ts.'];
+  const flags =
+    ts.NodeBuilderFlags.NoTruncation |
+    ts.NodeBuilderFlags.InTypeAlias |
+    ts.NodeBuilderFlags.MultilineObjectLiterals |
+    ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
+  const lines = ["// Generated from the API contract's schemas by scripts/package-types.ts."];
   for (const statement of source.statements) {
     if (!ts.isTypeAliasDeclaration(statement)) continue;
     const type = checker.getTypeAtLocation(statement.name);

@@ -76,7 +76,11 @@ function readMobileMetadata(): MobileMetadata {
 /** The file content the script writes now. */
 export function expectedNumberingFile(): string {
   const { version } = require('libphonenumber-js/package.json') as { version: string };
-  const numbering = compileNumbering(readMobileMetadata(), version, COUNTRIES.map((country) => country.code));
+  const numbering = compileNumbering(
+    readMobileMetadata(),
+    version,
+    COUNTRIES.map((country) => country.code),
+  );
   return serializeNumbering(numbering);
 }
 
@@ -86,10 +90,14 @@ function serializeNumbering(numbering: Numbering): string {
   const country = (facts: CountryNumbering) =>
     Object.entries(facts)
       .map(([key, value]) =>
-        key === 'formats' ? `      "formats": [\n${(value as unknown[]).map((f) => `        ${line(f)}`).join(',\n')}\n      ]` : `      ${line(key)}: ${line(value)}`,
+        key === 'formats'
+          ? `      "formats": [\n${(value as unknown[]).map((f) => `        ${line(f)}`).join(',\n')}\n      ]`
+          : `      ${line(key)}: ${line(value)}`,
       )
       .join(',\n');
-  const countries = Object.entries(numbering.countries).map(([code, facts]) => `    ${line(code)}: {\n${country(facts)}\n    }`);
+  const countries = Object.entries(numbering.countries).map(
+    ([code, facts]) => `    ${line(code)}: {\n${country(facts)}\n    }`,
+  );
   return `{\n  "source": ${line(numbering.source)},\n  "countries": {\n${countries.join(',\n')}\n  }\n}\n`;
 }
 

@@ -19,8 +19,12 @@ export const PRERENDERED = { fr: 'index.html', en: 'index.en.html' } as const;
 /** The loading screen's markup in `lang`, as the page's first render makes it. */
 async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
   // jsdom (the tests' DOM) ships no types; this is all of it used here.
-  const { JSDOM } = (await import('jsdom' as string)) as { JSDOM: new (html: string, options: { url: string }) => { window: Window & typeof globalThis } };
-  const { window } = new JSDOM('<!doctype html><main id="app"></main>', { url: 'https://checkout.invalid/pay/pi_prerender' });
+  const { JSDOM } = (await import('jsdom' as string)) as {
+    JSDOM: new (html: string, options: { url: string }) => { window: Window & typeof globalThis };
+  };
+  const { window } = new JSDOM('<!doctype html><main id="app"></main>', {
+    url: 'https://checkout.invalid/pay/pi_prerender',
+  });
   const globals = globalThis as unknown as Record<string, unknown>;
   const saved = ['window', 'document', 'navigator'].map((name) => [name, globals[name]] as const);
   Object.assign(globals, { window, document: window.document, navigator: window.navigator });
@@ -38,7 +42,8 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
     const root = window.document.getElementById('app')!;
     render(<Checkout model={model} lang={lang} onLangChange={() => {}} logo />, root);
     // A select's value is a property, which markup does not carry: its option says it instead.
-    for (const select of root.querySelectorAll('select')) select.options[select.selectedIndex]?.setAttribute('selected', '');
+    for (const select of root.querySelectorAll('select'))
+      select.options[select.selectedIndex]?.setAttribute('selected', '');
     const markup = root.innerHTML;
     render(null, root);
     model.dispose();
@@ -56,7 +61,11 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
 async function inlineScriptsIn(html: string, lang: keyof typeof PRERENDERED): Promise<string> {
   let page = html;
   for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-    const { code: minified } = await minify(code!, { ecma: 5, compress: { passes: 2, global_defs: { MOMO_PAGE_LANG: lang } }, format: { comments: false } });
+    const { code: minified } = await minify(code!, {
+      ecma: 5,
+      compress: { passes: 2, global_defs: { MOMO_PAGE_LANG: lang } },
+      format: { comments: false },
+    });
     if (minified === undefined) throw new Error('prerender: the inline script did not minify');
     page = page.replace(whole, () => `<script>${minified}</script>`);
   }
@@ -78,7 +87,11 @@ export async function prerender(dir: string): Promise<void> {
       .replace('<main id="app" class="momo-page">', `<main id="app" class="momo-page" data-prerendered="${lang}">`)
       .replace(placeholder, await firstScreen(lang))
       // A first screen in a language the script does not carry brings its catalogue (src/hosted/main.tsx reads it).
-      .replace('</main>', () => (lang === 'fr' ? '</main>' : `</main><script type="application/json" id="momo-catalogue">${JSON.stringify(CATALOGUES[lang]).replace(/</g, '\\u003c')}</script>`));
+      .replace('</main>', () =>
+        lang === 'fr'
+          ? '</main>'
+          : `</main><script type="application/json" id="momo-catalogue">${JSON.stringify(CATALOGUES[lang]).replace(/</g, '\\u003c')}</script>`,
+      );
     writeFileSync(join(dir, file), await inlineScriptsIn(page, lang));
   }
   // Inlined in every page that linked it: nothing serves or packs it any more.

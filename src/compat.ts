@@ -41,7 +41,9 @@ const method =
   <Args extends unknown[], Result>(name: string, fallback: (receiver: never, ...args: Args) => Result) =>
   (receiver: unknown, ...args: Args): Result => {
     const own = (receiver as Receiver)[name];
-    return typeof own === 'function' ? (own as (...args: Args) => Result).apply(receiver, args) : fallback(receiver as never, ...args);
+    return typeof own === 'function'
+      ? (own as (...args: Args) => Result).apply(receiver, args)
+      : fallback(receiver as never, ...args);
   };
 
 /** `Array.prototype.at` and `String.prototype.at` (Chrome 92, iOS 15.4). */
@@ -51,19 +53,34 @@ export const at = method('at', (list: ArrayLike<unknown>, index: number) => {
 });
 
 const flatten = (list: readonly unknown[], depth: number): unknown[] =>
-  list.reduce<unknown[]>((flat, item) => flat.concat(depth > 0 && Array.isArray(item) ? flatten(item, depth - 1) : [item]), []);
+  list.reduce<unknown[]>(
+    (flat, item) => flat.concat(depth > 0 && Array.isArray(item) ? flatten(item, depth - 1) : [item]),
+    [],
+  );
 
 /** `Array.prototype.flat` (Chrome 69, iOS 12). */
-export const flat = method('flat', (list: readonly unknown[], depth?: number) => flatten(list, depth === undefined ? 1 : depth));
+export const flat = method('flat', (list: readonly unknown[], depth?: number) =>
+  flatten(list, depth === undefined ? 1 : depth),
+);
 
 /** `Array.prototype.flatMap` (Chrome 69, iOS 12). */
-export const flatMap = method('flatMap', (list: readonly unknown[], map: (item: unknown, index: number, list: readonly unknown[]) => unknown, self?: unknown) =>
-  flatten(list.map(map, self), 1),
+export const flatMap = method(
+  'flatMap',
+  (
+    list: readonly unknown[],
+    map: (item: unknown, index: number, list: readonly unknown[]) => unknown,
+    self?: unknown,
+  ) => flatten(list.map(map, self), 1),
 );
 
 /** `String.prototype.replaceAll` (Chrome 85, iOS 13.4). */
-export const replaceAll = method('replaceAll', (text: string, search: string | RegExp, replacement: string | ((match: string, ...rest: never[]) => string)) =>
-  text.replace(typeof search === 'string' ? new RegExp(search.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&'), 'g') : search, replacement as string),
+export const replaceAll = method(
+  'replaceAll',
+  (text: string, search: string | RegExp, replacement: string | ((match: string, ...rest: never[]) => string)) =>
+    text.replace(
+      typeof search === 'string' ? new RegExp(search.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&'), 'g') : search,
+      replacement as string,
+    ),
 );
 
 /** `String.prototype.matchAll` (Chrome 73, iOS 13): every match, as an array (what callers spread or loop over). */

@@ -19,7 +19,8 @@ export function setScriptUrl(url: string | undefined): void {
  * The service's address: the option (with or without a trailing `/v1`, as the sandbox prints it,
  * and as the API client takes it), else where widget.js came from, else this page's origin.
  */
-export const apiBaseOf = (option: string | undefined): string => option?.replace(/\/+(?:v1\/*)?$/, '') || loadedFrom || location.origin;
+export const apiBaseOf = (option: string | undefined): string =>
+  option?.replace(/\/+(?:v1\/*)?$/, '') || loadedFrom || location.origin;
 
 export const report = (problem: string): void => console.error(`momo-checkout: ${problem}`);
 
@@ -27,7 +28,10 @@ export const report = (problem: string): void => console.error(`momo-checkout: $
 export function langOf(requested: string | null | undefined): Lang {
   // biome-ignore lint/style/noNonNullAssertion: split() gives at least one part
   const base = (requested || '').trim().toLowerCase().split('-')[0]!;
-  if (base && !isLang(base)) report(`lang "${requested}" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser's language instead.`);
+  if (base && !isLang(base))
+    report(
+      `lang "${requested}" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser's language instead.`,
+    );
   return pickLang(isLang(base) ? base : null, navigator.languages);
 }
 
@@ -38,7 +42,8 @@ export function linkProblem(intentId: string, secret: string): string | null {
   if (!secret) return 'the client secret is missing (attribute client-secret, option clientSecret).';
   const parsed = parseClientSecret(secret);
   const owner = parsed && parsed.intentId;
-  if (owner ? owner !== intentId : !secret.startsWith(`${intentId}_`)) return `the client secret does not belong to payment intent ${intentId}.`;
+  if (owner ? owner !== intentId : !secret.startsWith(`${intentId}_`))
+    return `the client secret does not belong to payment intent ${intentId}.`;
   if (!owner) return 'the client secret is malformed: it looks like "pi_…_secret_…".';
   return null;
 }

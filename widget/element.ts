@@ -36,8 +36,7 @@ export function define(tag = 'momo-checkout'): void {
         // lowered to the engine floor.)
         if (name === 'lang') {
           if (this.handle) this.handle.setLang(this.getAttribute('lang') || '');
-        }
-        else this.sync();
+        } else this.sync();
       }
 
       // After the current task: setting intent then client-secret restarts once, and moving the

@@ -19,7 +19,11 @@ export interface FrameContext {
   langOf(requested: string): Lang;
 }
 
-export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions, { origin, lang, title, langOf }: FrameContext): MomoCheckoutHandle {
+export function attachFrame(
+  root: ShadowRoot,
+  options: MomoCheckoutOptions,
+  { origin, lang, title, langOf }: FrameContext,
+): MomoCheckoutHandle {
   const frame = document.createElement('iframe');
   frame.src = `${origin}/embed?lang=${lang}`;
   frame.title = title;
@@ -29,11 +33,23 @@ export function attachFrame(root: ShadowRoot, options: MomoCheckoutOptions, { or
   // (`a && a.b()`, `||` rather than `a?.b()`, `??` where the value is the same: cheaper once lowered
   // to the engine floor.)
   const send = (message: FrameMessage) => frame.contentWindow && frame.contentWindow.postMessage(message, origin);
-  const callbacks = { succeeded: options.onSucceeded, failed: options.onFailed, attemptfailed: options.onAttemptFailed, canceled: options.onCancel };
+  const callbacks = {
+    succeeded: options.onSucceeded,
+    failed: options.onFailed,
+    attemptfailed: options.onAttemptFailed,
+    canceled: options.onCancel,
+  };
   const onMessage = ({ source, origin: from, data }: MessageEvent<FrameMessage | null>) => {
     if (source !== frame.contentWindow || from !== origin || !data) return;
     if (data.momo === 'ready')
-      send({ momo: 'init', intentId: options.intentId || '', clientSecret: options.clientSecret || '', lang, cancel: Boolean(options.onCancel), customer: options.customer });
+      send({
+        momo: 'init',
+        intentId: options.intentId || '',
+        clientSecret: options.clientSecret || '',
+        lang,
+        cancel: Boolean(options.onCancel),
+        customer: options.customer,
+      });
     else if (data.momo === 'height' && data.value > 0) frame.style.height = `${Math.min(data.value, 4000)}px`;
     else if (data.momo === 'event') {
       const { intentId, status, chargeId } = data.detail;

@@ -43,4 +43,11 @@ if (!queued || Array.isArray(queued)) {
 }
 
 // Types only (nothing is exported at run time): `import type { MomoCheckoutApi } from 'momo-checkout/widget.js'`.
-export type { MomoCheckoutApi, MomoCheckoutElement, MomoCheckoutEventDetail, MomoCheckoutGlobal, MomoCheckoutOptions, MomoCheckoutReadyCallback } from './types';
+export type {
+  MomoCheckoutApi,
+  MomoCheckoutElement,
+  MomoCheckoutEventDetail,
+  MomoCheckoutGlobal,
+  MomoCheckoutOptions,
+  MomoCheckoutReadyCallback,
+} from './types';

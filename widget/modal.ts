@@ -20,7 +20,9 @@ const TABBABLE = 'button, [href], input, select, textarea, [tabindex]';
 function keepFocusInside(event: KeyboardEvent) {
   if (event.key !== 'Tab') return;
   const dialog = event.currentTarget as HTMLDialogElement;
-  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.getClientRects().length > 0);
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.getClientRects().length > 0,
+  );
   const [first, last] = [tabbable[0], tabbable[tabbable.length - 1]];
   const active = (dialog.getRootNode() as ShadowRoot).activeElement;
   if (event.shiftKey ? active === first : active === last) {
@@ -51,71 +53,85 @@ function lockPageScroll(): () => void {
 export const makeDialog = ({ h, attach, translator }: DialogLib) =>
   /** `opener`: what had the focus when the merchant asked; it gets it back. */
   function open(options: MomoCheckoutOptions, opener: HTMLElement | null): MomoCheckoutHandle {
-  const host = document.createElement('momo-checkout-dialog');
-  const root = host.attachShadow({ mode: 'open' });
-  let succeeded = false;
-  let closed = false;
-  // Taken once the dialog is up (below): a failure on the way must not leave the page frozen.
-  let unlockPageScroll = () => {};
+    const host = document.createElement('momo-checkout-dialog');
+    const root = host.attachShadow({ mode: 'open' });
+    let succeeded = false;
+    let closed = false;
+    // Taken once the dialog is up (below): a failure on the way must not leave the page frozen.
+    let unlockPageScroll = () => {};
 
-  function close() {
-    if (closed) return;
-    closed = true;
-    instance.destroy();
-    host.remove();
-    unlockPageScroll();
-    if (opener && opener.isConnected) opener.focus();
-  }
+    function close() {
+      if (closed) return;
+      closed = true;
+      instance.destroy();
+      host.remove();
+      unlockPageScroll();
+      if (opener && opener.isConnected) opener.focus();
+    }
 
-  // Leaving before the payment went through is a cancel; after it, only closing.
-  function dismiss() {
-    if (closed) return;
-    if (succeeded) close();
-    else instance.model.cancel();
-  }
+    // Leaving before the payment went through is a cancel; after it, only closing.
+    function dismiss() {
+      if (closed) return;
+      if (succeeded) close();
+      else instance.model.cancel();
+    }
 
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per open() (it closes over this dialog's dismiss) and handed to attach() once, so it is never re-created under a mounted tree; it uses no hook
-  const Dialog: Frame = ({ lang, children }) =>
-    h<Record<string, unknown>>(
-      'dialog',
-      { class: 'momo-dialog', 'aria-label': translator(lang)('page.title'), onClose: dismiss, onKeyDown: keepFocusInside },
-      h(
-        'div',
-        { class: 'momo-widget' },
-        h('div', { class: 'momo-bar' }, h('button', { type: 'button', class: 'momo-close', 'aria-label': translator(lang)('dialog.close'), onClick: dismiss }, '×')),
-        children,
-      ),
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per open() (it closes over this dialog's dismiss) and handed to attach() once, so it is never re-created under a mounted tree; it uses no hook
+    const Dialog: Frame = ({ lang, children }) =>
+      h<Record<string, unknown>>(
+        'dialog',
+        {
+          class: 'momo-dialog',
+          'aria-label': translator(lang)('page.title'),
+          onClose: dismiss,
+          onKeyDown: keepFocusInside,
+        },
+        h(
+          'div',
+          { class: 'momo-widget' },
+          h(
+            'div',
+            { class: 'momo-bar' },
+            h(
+              'button',
+              { type: 'button', class: 'momo-close', 'aria-label': translator(lang)('dialog.close'), onClick: dismiss },
+              '×',
+            ),
+          ),
+          children,
+        ),
+      );
+
+    document.body.append(host);
+    const instance = attach(
+      root,
+      {
+        ...options,
+        onSucceeded(detail) {
+          succeeded = true;
+          if (options.onSucceeded) options.onSucceeded(detail);
+        },
+        onCancel(detail) {
+          close();
+          if (options.onCancel) options.onCancel(detail);
+        },
+      },
+      Dialog,
+      close,
+      // Up once it is rendered: at once, or once the payer's language has arrived.
+      () => {
+        const dialog = root.querySelector('dialog');
+        if (dialog && typeof dialog.showModal === 'function') dialog.showModal();
+        else if (dialog) {
+          // An engine without <dialog> (Firefox before 98, iOS before 15.4): the same box, fixed over
+          // the page (which stays reachable behind it: nothing makes it inert there).
+          host.style.cssText =
+            'position:fixed;top:0;right:0;bottom:0;left:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.55)';
+          dialog.style.cssText = 'display:block;position:static;margin:8px auto';
+          dialog.setAttribute('open', '');
+        }
+        unlockPageScroll = lockPageScroll();
+      },
     );
-
-  document.body.append(host);
-  const instance = attach(
-    root,
-    {
-      ...options,
-      onSucceeded(detail) {
-        succeeded = true;
-        if (options.onSucceeded) options.onSucceeded(detail);
-      },
-      onCancel(detail) {
-        close();
-        if (options.onCancel) options.onCancel(detail);
-      },
-    },
-    Dialog,
-    close,
-    // Up once it is rendered: at once, or once the payer's language has arrived.
-    () => {
-      const dialog = root.querySelector('dialog');
-      if (dialog && typeof dialog.showModal === 'function') dialog.showModal();
-      else if (dialog) {
-        // An engine without <dialog> (Firefox before 98, iOS before 15.4): the same box, fixed over
-        // the page (which stays reachable behind it: nothing makes it inert there).
-        host.style.cssText = 'position:fixed;top:0;right:0;bottom:0;left:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.55)';
-        dialog.style.cssText = 'display:block;position:static;margin:8px auto';
-        dialog.setAttribute('open', '');
-      }
-      unlockPageScroll = lockPageScroll();
-    },
-  );
-  return { setLang: instance.setLang, destroy: close };
-};
+    return { setLang: instance.setLang, destroy: close };
+  };

@@ -36,7 +36,10 @@ export function mount(target: Element | string, options: MomoCheckoutOptions): M
 }
 
 // Not in the catalogues, which the hosted page carries too and would never show this from.
-const UNSUPPORTED = ['Pour payer, mettez à jour votre navigateur ou utilisez-en un autre.', 'To pay, update your browser or use another one.'];
+const UNSUPPORTED = [
+  'Pour payer, mettez à jour votre navigateur ou utilisez-en un autre.',
+  'To pay, update your browser or use another one.',
+];
 
 /**
  * An engine below the floor (docs/integration.md, "Browsers") that runs widget.js but not the checkout: the

@@ -79,10 +79,26 @@ type Listener<E> = (this: MomoCheckoutElement, event: E) => unknown;
  * its attributes; `addEventListener('succeeded', (event) => event.detail.chargeId)` is typed.
  */
 export interface MomoCheckoutElement extends HTMLElement {
-  addEventListener<K extends keyof MomoCheckoutElementEventMap>(type: K, listener: Listener<MomoCheckoutElementEventMap[K]>, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof MomoCheckoutElementEventMap>(type: K, listener: Listener<MomoCheckoutElementEventMap[K]>, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  addEventListener<K extends keyof MomoCheckoutElementEventMap>(
+    type: K,
+    listener: Listener<MomoCheckoutElementEventMap[K]>,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof MomoCheckoutElementEventMap>(
+    type: K,
+    listener: Listener<MomoCheckoutElementEventMap[K]>,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** Called with the widget's API once widget.js has run and the document is parsed. */

@@ -6,6 +6,9 @@ export const classicJsx: Plugin = {
   name: 'momo-classic-jsx',
   apply: 'build',
   config: () => ({
-    oxc: { jsx: { runtime: 'classic', pragma: 'momoH', pragmaFrag: 'MomoFragment' }, jsxInject: "import { h as momoH, Fragment as MomoFragment } from 'preact'" },
+    oxc: {
+      jsx: { runtime: 'classic', pragma: 'momoH', pragmaFrag: 'MomoFragment' },
+      jsxInject: "import { h as momoH, Fragment as MomoFragment } from 'preact'",
+    },
   }),
 };

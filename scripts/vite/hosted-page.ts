@@ -29,13 +29,18 @@ export const builtPageHtml: Plugin = {
       // the page's response has ended (docs/performance.md); the preload at the end of the body is
       // for an engine without navigation timing.
       const href = tag.exec(html)![1]!;
-      if (!html.includes('</main>')) throw new Error('momo-built-page-html: the built page has no </main> to preload its script after');
+      if (!html.includes('</main>'))
+        throw new Error('momo-built-page-html: the built page has no </main> to preload its script after');
       let page = html
         .replace(tag, () => `<meta name="momo-script" content="${href}">`)
         .replace('</main>', () => `</main><link rel="preload" as="script" href="${href}">`)
         .replace(/\s*<!--[\s\S]*?-->/g, '');
       for (const [whole, code] of page.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-        const { code: minified } = await minify(code!, { ecma: 5, compress: { passes: 2 }, format: { comments: false } });
+        const { code: minified } = await minify(code!, {
+          ecma: 5,
+          compress: { passes: 2 },
+          format: { comments: false },
+        });
         if (minified === undefined) throw new Error('momo-built-page-html: the inline script did not minify');
         page = page.replace(whole, () => `<script>${minified}</script>`);
       }

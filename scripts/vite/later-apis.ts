@@ -18,7 +18,9 @@ const GLOBALS = ['queueMicrotask'] as const;
 /** `<receiver>.<name>(…)`, whatever the receiver: the fallback calls the receiver's own method if it has one. */
 const METHODS = ['at', 'flat', 'flatMap', 'replaceAll', 'matchAll', 'replaceChildren', 'checkVisibility'] as const;
 
-const ANY = new RegExp(`\\bObject\\.(?:${STATICS.join('|')})\\b|\\b(?:${GLOBALS.join('|')})\\b|\\.(?:${METHODS.join('|')})\\s*\\(`);
+const ANY = new RegExp(
+  `\\bObject\\.(?:${STATICS.join('|')})\\b|\\b(?:${GLOBALS.join('|')})\\b|\\.(?:${METHODS.join('|')})\\s*\\(`,
+);
 
 interface Node {
   type: string;
@@ -27,7 +29,8 @@ interface Node {
   [key: string]: unknown;
 }
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
 function walk(node: Node, visit: (node: Node, parent: Node | undefined) => void, parent?: Node): void {
   visit(node, parent);
@@ -42,12 +45,18 @@ function walk(node: Node, visit: (node: Node, parent: Node | undefined) => void,
 const local = (name: string) => `__momo_${name}`;
 
 /** Rewrites `code`; null when it uses none of these APIs. */
-export function rewriteLaterApis(code: string, parse: (code: string) => Node, id = 'module'): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
+export function rewriteLaterApis(
+  code: string,
+  parse: (code: string) => Node,
+  id = 'module',
+): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
   if (!ANY.test(code)) return null;
   const s = new MagicString(code);
   const used = new Set<string>();
   // A module that names one of the globals itself (declares it, imports it) keeps its own.
-  const declared = new Set<string>(GLOBALS.filter((name) => new RegExp(`(?:function|const|let|var|import\\s*\\{[^}]*)\\s*\\b${name}\\b`).test(code)));
+  const declared = new Set<string>(
+    GLOBALS.filter((name) => new RegExp(`(?:function|const|let|var|import\\s*\\{[^}]*)\\s*\\b${name}\\b`).test(code)),
+  );
   walk(parse(code), (node, parent) => {
     if (node.type === 'MemberExpression' && !node.computed) {
       const object = node.object as Node;
@@ -57,9 +66,16 @@ export function rewriteLaterApis(code: string, parse: (code: string) => Node, id
         s.overwrite(node.start, node.end, local(name));
         used.add(name);
       }
-    } else if (node.type === 'Identifier' && GLOBALS.includes(node.name as (typeof GLOBALS)[number]) && !declared.has(node.name as string)) {
+    } else if (
+      node.type === 'Identifier' &&
+      GLOBALS.includes(node.name as (typeof GLOBALS)[number]) &&
+      !declared.has(node.name as string)
+    ) {
       // Not a property's name (`x.queueMicrotask`, `{ queueMicrotask: … }`).
-      const isKey = parent && ((parent.type === 'MemberExpression' && parent.property === node && !parent.computed) || (parent.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand));
+      const isKey =
+        parent &&
+        ((parent.type === 'MemberExpression' && parent.property === node && !parent.computed) ||
+          (parent.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand));
       if (!isKey) {
         s.overwrite(node.start, node.end, local(node.name as string));
         used.add(node.name as string);
@@ -69,7 +85,10 @@ export function rewriteLaterApis(code: string, parse: (code: string) => Node, id
       const property = callee.property as (Node & { name?: string }) | undefined;
       const name = property?.name as (typeof METHODS)[number] | undefined;
       if (callee.type !== 'MemberExpression' || callee.computed || !name || !METHODS.includes(name)) return;
-      if (callee.optional || node.optional) throw new Error(`${id}: write \`?.${name}(\` without \`?.\`: the build gives ${name} a fallback (scripts/vite/later-apis.ts)`);
+      if (callee.optional || node.optional)
+        throw new Error(
+          `${id}: write \`?.${name}(\` without \`?.\`: the build gives ${name} a fallback (scripts/vite/later-apis.ts)`,
+        );
       const args = node.arguments as Node[];
       // receiver.name(a, b) → __momo_name(receiver, a, b): edits before the receiver (its parentheses
       // included: the member's start) and from the dot to the first argument, never inside either,
@@ -81,7 +100,9 @@ export function rewriteLaterApis(code: string, parse: (code: string) => Node, id
     }
   });
   if (used.size === 0) return null;
-  s.prepend(`import { ${[...used].map((name) => `${name} as ${local(name)}`).join(', ')} } from ${JSON.stringify(COMPAT)};\n`);
+  s.prepend(
+    `import { ${[...used].map((name) => `${name} as ${local(name)}`).join(', ')} } from ${JSON.stringify(COMPAT)};\n`,
+  );
   return { code: s.toString(), map: s.generateMap({ hires: true, source: id }) };
 }
 

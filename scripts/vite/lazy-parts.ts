@@ -19,7 +19,10 @@ export const lazyCatalogues: Plugin = {
     // Read through tsx (the catalogues are TypeScript, typed by `satisfies Catalogue`).
     const { tsImport } = await import('tsx/esm/api');
     for (const lang of ['en', 'ar', 'es', 'pt']) {
-      const module = (await tsImport(pathToFileURL(join(REPO_ROOT, 'src/i18n', `${lang}.ts`)).href, import.meta.url)) as Record<string, unknown>;
+      const module = (await tsImport(
+        pathToFileURL(join(REPO_ROOT, 'src/i18n', `${lang}.ts`)).href,
+        import.meta.url,
+      )) as Record<string, unknown>;
       this.emitFile({ type: 'asset', fileName: `i18n/${lang}.json`, source: JSON.stringify(module[lang]) });
     }
   },
@@ -56,7 +59,11 @@ export const lazySteps: Plugin = {
           output: { format: 'iife', ...STRICT },
           transform: { target: ENGINE_FLOOR, ...LOWERING },
         });
-        const { code } = await minify(built.output[0].code, { ecma: 2018, compress: { passes: 3 }, format: { comments: false } });
+        const { code } = await minify(built.output[0].code, {
+          ecma: 2018,
+          compress: { passes: 3 },
+          format: { comments: false },
+        });
         if (code === undefined) throw new Error(`momo-lazy-steps: ${file} did not minify`);
         this.emitFile({ type: 'asset', fileName: `steps/${file.replace('.entry.ts', '.js')}`, source: code });
       }

@@ -27,7 +27,9 @@ export const widgetCss = (): Plugin => {
       const match = /^export default ("(?:[^"\\]|\\.)*");?\s*$/.exec(code);
       // A build must ship it so; elsewhere (the unit tests' transform) the stylesheet may be left out.
       if (!match && building) throw new Error(`momo-widget-css: ${id} is not one string: ${code.slice(0, 80)}`);
-      return match ? { code: `export default ${JSON.stringify(widgetStylesheet(JSON.parse(match[1]!)))};`, map: null } : undefined;
+      return match
+        ? { code: `export default ${JSON.stringify(widgetStylesheet(JSON.parse(match[1]!)))};`, map: null }
+        : undefined;
     },
   };
 };

@@ -19,7 +19,9 @@ export function serviceBase(baseUrl: string): string {
     throw new TypeError('baseUrl must not carry a user or password: pass the secret key as `token`.');
   }
   if (url.search || url.hash) {
-    throw new TypeError(`baseUrl must have no query (?…) or fragment (#…): the client adds each endpoint's path to it; got ${JSON.stringify(baseUrl)}.`);
+    throw new TypeError(
+      `baseUrl must have no query (?…) or fragment (#…): the client adds each endpoint's path to it; got ${JSON.stringify(baseUrl)}.`,
+    );
   }
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '');
   if (/\/v1\//i.test(`${path}/`)) {

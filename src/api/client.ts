@@ -5,9 +5,24 @@ import type { CallOptions, ClientConfig } from './http';
 import { getSession } from './endpoints/checkout';
 import { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
 import { createSession, eachSession, listSessions } from './endpoints/sessions';
-import { createDisbursement, createRemittance, eachRemittance, getDisbursement, getRemittance, listRemittances } from './endpoints/transfers';
+import {
+  createDisbursement,
+  createRemittance,
+  eachRemittance,
+  getDisbursement,
+  getRemittance,
+  listRemittances,
+} from './endpoints/transfers';
 import type { IntentListQuery, ListQuery, PageQuery } from './pages';
-import type { ConfirmRequest, CreateIntentRequest, DisbursementRequest, IntentStatus, RemittanceRequest, SessionRequest, SessionStatus } from './types';
+import type {
+  ConfirmRequest,
+  CreateIntentRequest,
+  DisbursementRequest,
+  IntentStatus,
+  RemittanceRequest,
+  SessionRequest,
+  SessionStatus,
+} from './types';
 
 /**
  * `config.baseUrl` is the service's address with or without `/v1` (as the sandbox prints it); a
@@ -17,7 +32,8 @@ export function createClient(given: ClientConfig) {
   const config: ClientConfig = { ...given, baseUrl: serviceBase(given.baseUrl) };
   return {
     getIntent: (id: string, options?: CallOptions) => getIntent(config, id, options),
-    confirmIntent: (id: string, body: ConfirmRequest, options?: CallOptions) => confirmIntent(config, id, body, options),
+    confirmIntent: (id: string, body: ConfirmRequest, options?: CallOptions) =>
+      confirmIntent(config, id, body, options),
     listRemittances: (query?: PageQuery, options?: CallOptions) => listRemittances(config, query, options),
     /** Every remittance, page after page: `for await (const r of client.eachRemittance())`. */
     eachRemittance: (query?: PageQuery, options?: CallOptions) => eachRemittance(config, query, options),

@@ -89,7 +89,11 @@ export async function request<T>(config: ClientConfig, spec: RequestSpec<T>): Pr
     } catch (error) {
       if (attempt >= attempts || !isTransient(error)) throw error;
       const retryAfterMs = ((error as ApiError).retryAfter ?? 0) * 1000;
-      await pause(config.clock ?? systemClock, Math.max(retryAfterMs, BACKOFF_MS[attempt - 1] ?? 3000) * (0.75 + Math.random() / 2), spec.signal);
+      await pause(
+        config.clock ?? systemClock,
+        Math.max(retryAfterMs, BACKOFF_MS[attempt - 1] ?? 3000) * (0.75 + Math.random() / 2),
+        spec.signal,
+      );
       if (spec.signal?.aborted) throw new ApiError('aborted', 'Request aborted');
     }
   }
@@ -140,7 +144,10 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
       // Both waits end when the time limit does, even with a fetch that ignores the signal, and
       // the body's too: a response can hang half-way.
       response = await untilAborted((config.fetch ?? fetch)(req), controller.signal);
-      text = await untilAborted(readText(response, config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, spec), controller.signal);
+      text = await untilAborted(
+        readText(response, config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, spec),
+        controller.signal,
+      );
     } catch (cause) {
       if (cause instanceof ApiError) throw cause;
       if (timedOut) throw new ApiError('timeout', `No answer from ${spec.method} ${spec.path} in time`, { cause });
@@ -152,7 +159,11 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
       // or naming another, is no answer to it (never a state taken from elsewhere).
       const tag = response.headers.get('ETag');
       if (!known || (tag !== null && tag !== known.etag)) {
-        throw new ApiError('invalid_response', `The service answered 304 to ${spec.method} ${spec.path} without holding the tag it was sent`, { status: 304 });
+        throw new ApiError(
+          'invalid_response',
+          `The service answered 304 to ${spec.method} ${spec.path} without holding the tag it was sent`,
+          { status: 304 },
+        );
       }
       return parseAnswer(new Response(null, { status: 200 }), known.text, spec);
     }
@@ -183,7 +194,11 @@ async function readText(response: Response, limit: number, spec: { method: strin
   // a browser runs leave this code out: 0.4 KB brotli.)
   if (typeof __MOMO_BROWSER_BUILD__ !== 'undefined') return response.text();
   const tooLarge = () =>
-    new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} is larger than ${limit} bytes, the most this client reads`, { status: response.status });
+    new ApiError(
+      'invalid_response',
+      `The answer to ${spec.method} ${spec.path} is larger than ${limit} bytes, the most this client reads`,
+      { status: response.status },
+    );
   const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
   if (declared > limit) {
     await response.body?.cancel().catch(() => undefined);
@@ -238,16 +253,22 @@ function parseAnswer<T>(response: Response, text: string, spec: RequestSpec<T>):
     });
   }
   if (!isJson) {
-    throw new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} is not JSON`, { status: response.status });
+    throw new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} is not JSON`, {
+      status: response.status,
+    });
   }
   const result = spec.schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
-    throw new ApiError('invalid_response', `The answer to ${spec.method} ${spec.path} has an invalid field: ${field || '(root)'}`, {
-      status: response.status,
-      field,
-    });
+    throw new ApiError(
+      'invalid_response',
+      `The answer to ${spec.method} ${spec.path} has an invalid field: ${field || '(root)'}`,
+      {
+        status: response.status,
+        field,
+      },
+    );
   }
   return result.data;
 }

@@ -5,7 +5,14 @@ export { createClient, type Client } from './client';
 export { getIntentView, getSession } from './endpoints/checkout';
 export { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
 export { createSession, eachSession, listSessions } from './endpoints/sessions';
-export { createDisbursement, createRemittance, eachRemittance, getDisbursement, getRemittance, listRemittances } from './endpoints/transfers';
+export {
+  createDisbursement,
+  createRemittance,
+  eachRemittance,
+  getDisbursement,
+  getRemittance,
+  listRemittances,
+} from './endpoints/transfers';
 export type { IntentListQuery, ListQuery, Page, PageQuery } from './pages';
 export { ApiError, isApiError, mayHaveTakenEffect, isTransient, type ApiErrorKind } from './errors';
 export type { CallOptions, ClientConfig } from './http';

@@ -36,7 +36,8 @@ export function searchOf(query: IntentListQuery<string>): string {
   const params = new URLSearchParams();
   if (query.page !== undefined) params.set('page', String(query.page));
   if (query.perPage !== undefined) params.set('perPage', String(query.perPage));
-  if (query.status !== undefined) params.set('status', typeof query.status === 'string' ? query.status : query.status.join(','));
+  if (query.status !== undefined)
+    params.set('status', typeof query.status === 'string' ? query.status : query.status.join(','));
   const time = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
   if (query.createdFrom !== undefined) params.set('createdFrom', time(query.createdFrom));
   if (query.createdBefore !== undefined) params.set('createdBefore', time(query.createdBefore));

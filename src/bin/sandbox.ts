@@ -37,7 +37,11 @@ if (args.switches.has('help')) {
 if (args.switches.has('wipe')) {
   if (dataDir === null) fail('--memory keeps nothing to wipe.');
   try {
-    console.log(wipeState(dataDir) ? `momo-checkout-sandbox: wiped the state in ${dataDir}` : `momo-checkout-sandbox: nothing to wipe in ${dataDir}`);
+    console.log(
+      wipeState(dataDir)
+        ? `momo-checkout-sandbox: wiped the state in ${dataDir}`
+        : `momo-checkout-sandbox: nothing to wipe in ${dataDir}`,
+    );
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), false);
   }
@@ -54,5 +58,7 @@ try {
   fail(error instanceof Error ? error.message : String(error), false); // e.g. the port is taken
 }
 // One line a test script can wait for (and parse the address from).
-console.log(`momo-checkout sandbox listening on ${server.url} (API ${server.url}/v1, bearer sk_test_…; state ${dataDir ?? 'in memory'})`);
+console.log(
+  `momo-checkout sandbox listening on ${server.url} (API ${server.url}/v1, bearer sk_test_…; state ${dataDir ?? 'in memory'})`,
+);
 stopOnSignals('momo-checkout-sandbox', server);

@@ -31,7 +31,16 @@ interface Wiring {
   signal: AbortSignal;
 }
 
-export function createConfirm({ api, intentId, clientSecret, clock, form, outcome, following, signal: aborted }: Wiring) {
+export function createConfirm({
+  api,
+  intentId,
+  clientSecret,
+  clock,
+  form,
+  outcome,
+  following,
+  signal: aborted,
+}: Wiring) {
   const { screen, intent, dispatch } = outcome;
   /** Confirms sent: a quiet look for a late confirm stops at the payer's next one. */
   const sent = signal(0);
@@ -39,7 +48,16 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
   /** The service's answer to a confirm or a code: paid, awaiting the payer, or what the intent says. */
   async function answered(result: ConfirmResultView, attempt: Attempt) {
     if (result.status === 'succeeded') {
-      dispatch({ type: 'paid', receipt: { amount: result.amount, currency: result.currency, method: attempt.method, reference: result.id, date: result.updatedAt } });
+      dispatch({
+        type: 'paid',
+        receipt: {
+          amount: result.amount,
+          currency: result.currency,
+          method: attempt.method,
+          reference: result.id,
+          date: result.updatedAt,
+        },
+      });
     } else if (result.status === 'pending') {
       dispatch({ type: 'await', attempt: attemptFromAnswer(attempt, result) });
     } else {
@@ -54,12 +72,21 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
     if (!form.touchAll()) return !dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
     const body = form.request(clientSecret);
     if (!body) return false;
-    const started: Attempt = { method: METHOD.view(form.values.value), chargeId: null, startedAt: clock.now(), expiresAt: null, step: { type: 'push', ussd: null } };
+    const started: Attempt = {
+      method: METHOD.view(form.values.value),
+      chargeId: null,
+      startedAt: clock.now(),
+      expiresAt: null,
+      step: { type: 'push', ussd: null },
+    };
     if (!dispatch({ type: 'submit', attempt: started })) return false;
     sent.value += 1;
     const chargesBefore = intent.value ? intent.value.event.charges.length : 0;
     try {
-      await answered(await confirmIntentView(api, intentId, body, { idempotencyKey: newIdempotencyKey(), signal: aborted }), started);
+      await answered(
+        await confirmIntentView(api, intentId, body, { idempotencyKey: newIdempotencyKey(), signal: aborted }),
+        started,
+      );
       return true;
     } catch (error) {
       if (!aborted.aborted) await recover(error, chargesBefore);
@@ -68,9 +95,13 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
   }
 
   async function recover(error: unknown, chargesBefore: number) {
-    if (form.refuse(refusedField(error) || '')) return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
+    if (form.refuse(refusedField(error) || ''))
+      return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
     if (isApiError(error) && error.status === 429) {
-      return void dispatch({ type: 'notice', notice: { key: 'error.rateLimited', params: { seconds: error.retryAfter ?? 30 } } });
+      return void dispatch({
+        type: 'notice',
+        notice: { key: 'error.rateLimited', params: { seconds: error.retryAfter ?? 30 } },
+      });
     }
     // Another tab's attempt (or one that began meanwhile): shown as the service tells it, with its
     // number and wallet, never with what this tab typed.
@@ -85,7 +116,11 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
     // Held up longer still, it would start an approval on the payer's phone: keep looking, quietly,
     // for as long as the payer has not tried again, and follow it if it comes.
     const clicks = sent.value;
-    void lookForAttempt(chargesBefore, CONFIRM_LATE_CHECK_MS, () => sent.value === clicks && screen.value.name === 'form');
+    void lookForAttempt(
+      chargesBefore,
+      CONFIRM_LATE_CHECK_MS,
+      () => sent.value === clicks && screen.value.name === 'form',
+    );
   }
 
   /**
@@ -118,7 +153,15 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
     const attempt = attemptOf(screen.value);
     if (!attempt || !/^\d{4,8}$/.test(code) || !dispatch({ type: 'sendCode' })) return false;
     try {
-      await answered(await sendCodeView(api, intentId, { client_secret: clientSecret, code }, { idempotencyKey: newIdempotencyKey(), signal: aborted }), attempt);
+      await answered(
+        await sendCodeView(
+          api,
+          intentId,
+          { client_secret: clientSecret, code },
+          { idempotencyKey: newIdempotencyKey(), signal: aborted },
+        ),
+        attempt,
+      );
       return true;
     } catch (error) {
       if (aborted.aborted) return false;
@@ -131,7 +174,9 @@ export function createConfirm({ api, intentId, clientSecret, clock, form, outcom
   }
 
   /** "No prompt? Send it again": a new attempt with the same details, once the last one ended. */
-  const resendTo = computed(() => (screen.value.name === 'failed' && form.valid.value ? METHOD.view(form.values.value) : null));
+  const resendTo = computed(() =>
+    screen.value.name === 'failed' && form.valid.value ? METHOD.view(form.values.value) : null,
+  );
 
   return {
     submit,

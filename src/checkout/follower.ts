@@ -44,7 +44,10 @@ export function createFollower({ clock, page: win, read, nextDelay, onOnlineChan
     const delay = nextDelay();
     if (delay === null) return;
     // (widget.js, whose reads no service holds, counts from the answer, as reads that take no time.)
-    timer = clock.setTimeout(() => void now(true), !IN_WIDGET && sentAt ? Math.max(0, delay - (clock.now() - sentAt)) : delay);
+    timer = clock.setTimeout(
+      () => void now(true),
+      !IN_WIDGET && sentAt ? Math.max(0, delay - (clock.now() - sentAt)) : delay,
+    );
   }
 
   /** Reads at once (or joins the read under way), then schedules the next one. */

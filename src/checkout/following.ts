@@ -52,7 +52,11 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
     // (None in widget.js: it never holds a read.)
     const hold = !IN_WIDGET && holding;
     try {
-      const read = await getIntentView(api, intentId, { signal: hold ? hold.signal : aborted, conditional, hold: !!hold });
+      const read = await getIntentView(api, intentId, {
+        signal: hold ? hold.signal : aborted,
+        conditional,
+        hold: !!hold,
+      });
       outcome.apply(read, known === undefined ? attemptOf(screen.value) || null : known);
       failuresInARow = 0;
       readTrouble.value = false;

@@ -14,12 +14,23 @@ const FIELDS: readonly Field[] = [...PAYER_FIELDS, ...(Object.keys(METHOD.rules)
 const isPayerField = (field: Field): field is keyof PayerValues => (PAYER_FIELDS as Field[]).includes(field);
 
 /** Every message the rules give for `values`: the payer's own, and the method's. */
-export const formErrors = (values: FormValues): FieldErrors => ({ ...validate(payerRules, values), ...validate(METHOD.rules, values) });
+export const formErrors = (values: FormValues): FieldErrors => ({
+  ...validate(payerRules, values),
+  ...validate(METHOD.rules, values),
+});
 
 /** The confirm body for `values` (names trimmed); undefined if the method cannot pay with them. */
 export function confirmRequest(values: FormValues, clientSecret: string): ConfirmRequest | undefined {
   const data = METHOD.data(values);
-  return data && { client_secret: clientSecret, first_name: values.firstName.trim(), last_name: values.lastName.trim(), receipt_email: values.email.trim(), payment_method_data: data };
+  return (
+    data && {
+      client_secret: clientSecret,
+      first_name: values.firstName.trim(),
+      last_name: values.lastName.trim(),
+      receipt_email: values.email.trim(),
+      payment_method_data: data,
+    }
+  );
 }
 
 export function createForm(defaultCountry?: string) {
@@ -56,7 +67,8 @@ export function createForm(defaultCountry?: string) {
 
   /** Changes the method's fields as the payer's edits would (formatted, the wallet detected…). */
   function edit(changes: Partial<MethodValues>) {
-    for (const [field, value] of Object.entries(changes) as [keyof MethodValues, string][]) if (value !== values.value[field]) setField(field, value);
+    for (const [field, value] of Object.entries(changes) as [keyof MethodValues, string][])
+      if (value !== values.value[field]) setField(field, value);
   }
 
   /**
@@ -75,7 +87,13 @@ export function createForm(defaultCountry?: string) {
   function setDefaultCountry(country: string | undefined) {
     payerCountry = country;
     const [first, wanted] = [METHOD.initial(), METHOD.initial(country)];
-    edit(Object.fromEntries(Object.entries(wanted).filter(([field]) => values.value[field as keyof MethodValues] === first[field as keyof MethodValues])));
+    edit(
+      Object.fromEntries(
+        Object.entries(wanted).filter(
+          ([field]) => values.value[field as keyof MethodValues] === first[field as keyof MethodValues],
+        ),
+      ),
+    );
   }
 
   /**

@@ -55,7 +55,14 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   // to the engine floor (vite.config.ts).
   const intentId = options.intentId ?? (link ? link.intentId : '');
   const controller = new AbortController();
-  const wiring = { api: options.api, intentId, clientSecret: options.clientSecret, clock, page, signal: controller.signal };
+  const wiring = {
+    api: options.api,
+    intentId,
+    clientSecret: options.clientSecret,
+    clock,
+    page,
+    signal: controller.signal,
+  };
 
   const outcome = createOutcome(intentId, options, clock);
   const form = createForm(options.defaultCountry);
@@ -84,10 +91,14 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       // No basket to show, no way back to tell.
       if (readSession === 'unavailable') return void dispatch({ type: 'refuse', error: 'sessionUnavailable' });
       // The session of another intent than the secret's: the link is wrong.
-      if (readSession && readSession.paymentIntentId !== intentId) return void dispatch({ type: 'refuse', error: 'badSecret' });
+      if (readSession && readSession.paymentIntentId !== intentId)
+        return void dispatch({ type: 'refuse', error: 'badSecret' });
       // A session's read brings its intent (extension): read alone where it does not.
       const embedded = readSession && readSession.paymentIntent;
-      const readIntent = embedded && embedded.intent_id === intentId ? embedded : await getIntentView(options.api, intentId, { signal: controller.signal });
+      const readIntent =
+        embedded && embedded.intent_id === intentId
+          ? embedded
+          : await getIntentView(options.api, intentId, { signal: controller.signal });
       // The session without the intent it brought: the intent lives in one place, kept up to date.
       if (readSession) {
         const { paymentIntent: _brought, ...sessionAlone } = readSession;

@@ -78,7 +78,11 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
 
   function detail(status: CheckoutEventDetail['status']): CheckoutEventDetail {
     const s = screen.value;
-    return { intentId, status, chargeId: s.name === 'succeeded' ? s.receipt.reference : intent.value ? intent.value.charge_id : null };
+    return {
+      intentId,
+      status,
+      chargeId: s.name === 'succeeded' ? s.receipt.reference : intent.value ? intent.value.charge_id : null,
+    };
   }
 
   // What the merchant hears, each once. A failed attempt is news only when seen happening, not when
@@ -93,7 +97,13 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
     untracked(() => {
       const final = next.name === 'error' && FINAL_FAILURES.has(next.error);
       const outcome =
-        next.name === 'succeeded' ? 'succeeded' : final ? 'failed' : next.name === 'failed' && from !== 'loading' ? `attempt:${intent.value?.charge_id}` : null;
+        next.name === 'succeeded'
+          ? 'succeeded'
+          : final
+            ? 'failed'
+            : next.name === 'failed' && from !== 'loading'
+              ? `attempt:${intent.value?.charge_id}`
+              : null;
       if (!outcome || outcome === told) return;
       told = outcome;
       if (outcome === 'succeeded') {

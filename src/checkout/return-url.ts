@@ -11,5 +11,9 @@ export function safeReturnUrl(raw: string | null | undefined, sessionId?: string
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const href = url.href;
-  return sessionId ? href.replaceAll('%7BCHECKOUT_SESSION_ID%7D', encodeURIComponent(sessionId)).replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId)) : href;
+  return sessionId
+    ? href
+        .replaceAll('%7BCHECKOUT_SESSION_ID%7D', encodeURIComponent(sessionId))
+        .replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId))
+    : href;
 }

@@ -23,7 +23,14 @@ export function stepOf(next: NextAction | null | undefined, known?: Step): Step 
   // `a && a.b` rather than `a?.b` here and below: cheaper once lowered to the engine floor.
   const otp = next && next.type === 'enter_otp' && next.enter_otp;
   const knownOtp = known && known.type === 'otp' ? known : null;
-  if (otp) return { type: 'otp', dial: otp.dial_code, length: otp.length, sending: !!knownOtp && knownOtp.sending, refused: knownOtp ? knownOtp.refused : null };
+  if (otp)
+    return {
+      type: 'otp',
+      dial: otp.dial_code,
+      length: otp.length,
+      sending: !!knownOtp && knownOtp.sending,
+      refused: knownOtp ? knownOtp.refused : null,
+    };
   if (next && next.type === 'open_wallet' && next.open_wallet) return { type: 'app', url: next.open_wallet.url };
   const push = next && next.type === 'approve_on_phone' && next.approve_on_phone;
   return { type: 'push', ussd: (push && push.ussd_code) || null };
@@ -54,9 +61,17 @@ export function attemptFromIntent(intent: PaymentIntent, known?: Attempt): Attem
 }
 
 /** The attempt a confirm's answer starts: what the page sent, and what the service asks next. */
-export function attemptFromAnswer(started: Attempt, answer: { id: string; next_action?: NextAction | null | undefined }): Attempt {
+export function attemptFromAnswer(
+  started: Attempt,
+  answer: { id: string; next_action?: NextAction | null | undefined },
+): Attempt {
   const expires = expiryOf(answer.next_action);
-  return { ...started, chargeId: answer.id, expiresAt: Number.isFinite(expires) ? expires : started.expiresAt, step: stepOf(answer.next_action, started.step) };
+  return {
+    ...started,
+    chargeId: answer.id,
+    expiresAt: Number.isFinite(expires) ? expires : started.expiresAt,
+    step: stepOf(answer.next_action, started.step),
+  };
 }
 
 export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): ReceiptDetails {
@@ -65,7 +80,9 @@ export function receiptFromIntent(intent: PaymentIntent, attempt?: Attempt): Rec
     amount: intent.amount,
     currency: intent.currency,
     // The number as this page showed it while waiting, when it is the one that paid.
-    method: (attempt && (attempt.chargeId === null || attempt.chargeId === intent.charge_id) && attempt.method) || methodOfIntent(intent),
+    method:
+      (attempt && (attempt.chargeId === null || attempt.chargeId === intent.charge_id) && attempt.method) ||
+      methodOfIntent(intent),
     reference: intent.charge_id,
     date: (charge && charge.updated_at) || intent.updated_at,
   };

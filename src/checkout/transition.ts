@@ -37,7 +37,8 @@ export type CheckoutEvent =
   | { type: 'edit' };
 
 /** Until when an attempt is followed: its window as the service says, else MTN's five minutes, plus a grace. */
-export const followUntil = (attempt: Attempt) => (attempt.expiresAt ?? attempt.startedAt + DEFAULT_APPROVAL_WINDOW_MS) + DEADLINE_GRACE_MS;
+export const followUntil = (attempt: Attempt) =>
+  (attempt.expiresAt ?? attempt.startedAt + DEFAULT_APPROVAL_WINDOW_MS) + DEADLINE_GRACE_MS;
 
 /** The attempt a screen follows, if any. */
 export const attemptOf = (screen: Screen): Attempt | undefined =>
@@ -64,7 +65,8 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
       if (next.name === 'form' && name === 'form') return screen;
       // Past the approval window and its grace, an unanswered attempt is "still verifying", never
       // "failed": the operator may yet report it approved.
-      if (next.name === 'pending' && event.now > followUntil(next.attempt)) return { name: 'unknown', attempt: next.attempt };
+      if (next.name === 'pending' && event.now > followUntil(next.attempt))
+        return { name: 'unknown', attempt: next.attempt };
       return next;
     }
     case 'fail':

@@ -57,4 +57,5 @@ export function validate<Values>(rules: Rules<Values>, values: Values): Partial<
 }
 
 /** Whether any of these messages stops the payment (warnings do not). */
-export const isBlocking = (errors: Partial<Record<string, FieldError>>) => Object.values(errors).some((error) => error && !error.warning);
+export const isBlocking = (errors: Partial<Record<string, FieldError>>) =>
+  Object.values(errors).some((error) => error && !error.warning);

@@ -33,11 +33,15 @@ interface Props {
 export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) {
   const screen = model.screen.value;
   // Loading shows the form already: the form's arrival is no news, and the payer may be typing.
-  const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.name === 'loading' ? 'form' : screen.name, screen.name === 'loading');
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(
+    screen.name === 'loading' ? 'form' : screen.name,
+    screen.name === 'loading',
+  );
   const intent = model.intent.value;
   const merchant = model.merchant.value;
   const t = translator(lang);
-  const logoUrl = logo && merchant && merchant.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
+  const logoUrl =
+    logo && merchant && merchant.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
   // The first amount shown would build the browser's first Intl formatter, which loads locale data:
   // about 50 ms of a slow phone, just when the intent has been read. Built after the first paint
   // instead, while the read is still on its way (any currency: the cost is the language's data).
@@ -92,7 +96,9 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
                 <CancelLink model={model} />
               </>
             )}
-            {screen.name === 'pending' && <Pending model={model} attempt={screen.attempt} base={base} headingRef={headingRef} />}
+            {screen.name === 'pending' && (
+              <Pending model={model} attempt={screen.attempt} base={base} headingRef={headingRef} />
+            )}
             {screen.name === 'unknown' && <Unknown model={model} headingRef={headingRef} />}
             {screen.name === 'succeeded' && <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} />}
             {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}

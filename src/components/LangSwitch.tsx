@@ -3,7 +3,12 @@ import { type Lang, LANG_NAMES, LANGS } from '../i18n';
 import { useI18n } from './i18n';
 
 // The languages of the payer's country first (the country chosen in the form), then the rest.
-const FIRST: Readonly<Record<string, readonly Lang[]>> = { td: ['fr', 'ar'], gq: ['es', 'fr'], gw: ['pt', 'fr'], cm: ['fr', 'en'] };
+const FIRST: Readonly<Record<string, readonly Lang[]>> = {
+  td: ['fr', 'ar'],
+  gq: ['es', 'fr'],
+  gw: ['pt', 'fr'],
+  cm: ['fr', 'en'],
+};
 
 /** The order the switch offers the languages in for a payer of `country`. */
 export const langsFor = (country: string): Lang[] => [...new Set([...(FIRST[country] || ['fr', 'en']), ...LANGS])];

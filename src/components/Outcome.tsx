@@ -7,7 +7,13 @@ import { Icon } from './Icon';
 type Ref = preact.Ref<HTMLHeadingElement>;
 
 /** Failure codes the page knows how to explain; any other reads "refused by your operator". */
-const REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable', 'otp_invalid'] as const;
+const REASONS = [
+  'payer_declined',
+  'insufficient_funds',
+  'approval_timeout',
+  'operator_unavailable',
+  'otp_invalid',
+] as const;
 const known = (code: string): code is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(code);
 
 /** The attempt failed: why, in plain words, and another try on the same intent. */
@@ -58,7 +64,13 @@ export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRe
       </h2>
       {/* After a reload the e-mail typed before is no longer known: say it without the address. */}
       <p role="status">{email ? t('unknown.body', { email }) : t('unknown.bodyNoEmail')}</p>
-      <button type="button" class="momo-secondary" onClick={() => void model.checkNow()} disabled={checking} aria-busy={checking}>
+      <button
+        type="button"
+        class="momo-secondary"
+        onClick={() => void model.checkNow()}
+        disabled={checking}
+        aria-busy={checking}
+      >
         {checking ? t('pending.checking') : t('unknown.check')}
       </button>
     </section>
@@ -82,7 +94,15 @@ export function Canceled({ model, headingRef }: { model: CheckoutModel; headingR
 }
 
 /** Anything unexpected: what happened and, where there is one, the way forward. */
-export function ErrorView({ model, screen, headingRef }: { model: CheckoutModel; screen: Extract<Screen, { name: 'error' }>; headingRef: Ref }) {
+export function ErrorView({
+  model,
+  screen,
+  headingRef,
+}: {
+  model: CheckoutModel;
+  screen: Extract<Screen, { name: 'error' }>;
+  headingRef: Ref;
+}) {
   const { t } = useI18n();
   const checking = model.checking.value;
   return (

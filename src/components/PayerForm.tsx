@@ -41,12 +41,45 @@ export function PayerForm({ model }: { model: CheckoutModel }) {
     <form class="momo-form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
       {/* What a mobile-money payment is comes first (the number, the wallet), then the receipt's details. */}
       <fieldset disabled={busy} class="momo-plain">
-        <Fields values={values} currency={model.currency.value} errors={errors} filled={model.filled.value} onValue={model.setField} onLeave={model.blur} />
+        <Fields
+          values={values}
+          currency={model.currency.value}
+          errors={errors}
+          filled={model.filled.value}
+          onValue={model.setField}
+          onLeave={model.blur}
+        />
         <div class="momo-row">
-          <TextField id="momo-first-name" name="firstName" label={t('form.firstName')} autocomplete="given-name" autocapitalize="words" enterkeyhint="next" {...field('firstName')} />
-          <TextField id="momo-last-name" name="lastName" label={t('form.lastName')} autocomplete="family-name" autocapitalize="words" enterkeyhint="next" {...field('lastName')} />
+          <TextField
+            id="momo-first-name"
+            name="firstName"
+            label={t('form.firstName')}
+            autocomplete="given-name"
+            autocapitalize="words"
+            enterkeyhint="next"
+            {...field('firstName')}
+          />
+          <TextField
+            id="momo-last-name"
+            name="lastName"
+            label={t('form.lastName')}
+            autocomplete="family-name"
+            autocapitalize="words"
+            enterkeyhint="next"
+            {...field('lastName')}
+          />
         </div>
-        <TextField id="momo-email" name="email" type="email" inputMode="email" label={t('form.email')} autocomplete="email" spellcheck={false} enterkeyhint="done" {...field('email')} />
+        <TextField
+          id="momo-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          label={t('form.email')}
+          autocomplete="email"
+          spellcheck={false}
+          enterkeyhint="done"
+          {...field('email')}
+        />
       </fieldset>
       {model.repeatRisk.value && (
         <p class="momo-warning" role="status">
@@ -61,7 +94,13 @@ export function PayerForm({ model }: { model: CheckoutModel }) {
       {/* Pressing Pay must not blur the e-mail field first: its error would appear above the
           button and move it from under the pointer before the click lands. Submitting shows every
           error anyway. */}
-      <button type="submit" class="momo-pay" disabled={busy || loading} aria-disabled={busy || loading} onMouseDown={(event) => event.preventDefault()}>
+      <button
+        type="submit"
+        class="momo-pay"
+        disabled={busy || loading}
+        aria-disabled={busy || loading}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {busy ? (
           <>
             <Spinner /> {t('form.paying')}

@@ -13,7 +13,17 @@ import { useCountdown } from './useCountdown';
  * An attempt that awaits the payer: what to do — approve the push on the phone, type a one-time
  * code, open the wallet's app, as the service says — how long is left, and "check now".
  */
-export function Pending({ model, attempt, base, headingRef }: { model: CheckoutModel; attempt: Attempt; base: string; headingRef: preact.Ref<HTMLHeadingElement> }) {
+export function Pending({
+  model,
+  attempt,
+  base,
+  headingRef,
+}: {
+  model: CheckoutModel;
+  attempt: Attempt;
+  base: string;
+  headingRef: preact.Ref<HTMLHeadingElement>;
+}) {
   const { lang, t } = useI18n();
   const left = useCountdown(attempt.expiresAt ?? 0, model.now);
   const intent = model.intent.value;
@@ -31,7 +41,11 @@ export function Pending({ model, attempt, base, headingRef }: { model: CheckoutM
   return (
     <section class="momo-screen momo-pending" data-step={step.type}>
       <h2 tabIndex={-1} ref={headingRef}>
-        {step.type === 'otp' ? t('step.otp.heading') : step.type === 'app' ? t('step.app.heading', { wallet }) : t('pending.heading')}
+        {step.type === 'otp'
+          ? t('step.otp.heading')
+          : step.type === 'app'
+            ? t('step.app.heading', { wallet })
+            : t('pending.heading')}
       </h2>
       {/* The prompt the payer is to look for, pictured; the text around it says it in words. */}
       {step.type === 'push' && (
@@ -56,7 +70,9 @@ export function Pending({ model, attempt, base, headingRef }: { model: CheckoutM
       )}
       <div class="momo-waiting" role="status">
         <span class="momo-progress" />
-        {checkedAt !== null && !checking ? t('pending.checked', { time: formatTime(checkedAt, lang) }) : t('pending.waiting')}
+        {checkedAt !== null && !checking
+          ? t('pending.checked', { time: formatTime(checkedAt, lang) })
+          : t('pending.waiting')}
       </div>
       {!lazy && left > 0 && <p class="momo-timer">{t('pending.timeLeft', { time: formatDuration(left) })}</p>}
       {(!model.online.value || model.readTrouble.value) && (
@@ -64,11 +80,21 @@ export function Pending({ model, attempt, base, headingRef }: { model: CheckoutM
           {t('pending.offline')}
         </p>
       )}
-      <button type="button" class="momo-secondary" onClick={() => void model.checkNow()} disabled={checking} aria-busy={checking}>
+      <button
+        type="button"
+        class="momo-secondary"
+        onClick={() => void model.checkNow()}
+        disabled={checking}
+        aria-busy={checking}
+      >
         {checking ? t('pending.checking') : t('pending.checkNow')}
       </button>
       {/* A mistyped number: when the payer can send to another, plainly (only the service's window is told). */}
-      <p class="momo-hint">{attempt.expiresAt ? t('pending.wrongNumber', { time: formatTime(attempt.expiresAt, lang) }) : t('pending.resendLater')}</p>
+      <p class="momo-hint">
+        {attempt.expiresAt
+          ? t('pending.wrongNumber', { time: formatTime(attempt.expiresAt, lang) })
+          : t('pending.resendLater')}
+      </p>
     </section>
   );
 }
@@ -93,10 +119,14 @@ function Step({ name, props }: { name: 'otp' | 'app'; props: StepProps }) {
     return (
       <p class="momo-notice" role="alert">
         {t('step.failed')}{' '}
-        <button type="button" class="momo-link" onClick={() => {
+        <button
+          type="button"
+          class="momo-link"
+          onClick={() => {
             setLoaded(null);
             setTries((n) => n + 1);
-          }}>
+          }}
+        >
           {t('step.retry')}
         </button>
       </p>

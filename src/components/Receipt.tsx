@@ -23,7 +23,10 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   const contact = merchant ? (merchant.support_email ?? merchant.support_phone) : undefined;
   // A session's (the widget has none).
   const returnUrl = IN_WIDGET ? null : model.successUrl.value;
-  const seconds = useReturnCountdown(returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null, model.returnToMerchant);
+  const seconds = useReturnCountdown(
+    returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null,
+    model.returnToMerchant,
+  );
   const rows: [string, string | null | undefined][] = [
     [t('succeeded.amount'), amount],
     [t('succeeded.payee'), merchant && merchant.name],

@@ -34,7 +34,11 @@ export function Summary({ amount, currency, description, session, paid }: Props)
               <li key={item.productId}>
                 <span class="momo-item">
                   <bdi class="momo-item-name">{plainText(item.productName)}</bdi>
-                  {item.quantity > 1 && <span class="momo-item-unit">{t('summary.quantity', { quantity: item.quantity, price: money(item.price) })}</span>}
+                  {item.quantity > 1 && (
+                    <span class="momo-item-unit">
+                      {t('summary.quantity', { quantity: item.quantity, price: money(item.price) })}
+                    </span>
+                  )}
                 </span>
                 <span class="momo-item-price">{money(item.price * item.quantity)}</span>
               </li>

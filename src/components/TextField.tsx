@@ -36,7 +36,11 @@ export function TextField({ id, label, value, error, hint, prefix, onValue, onLe
       <label for={id}>{label}</label>
       {/* A phone number reads left to right with its prefix, in Arabic too (checkout.css). */}
       <div class="momo-input" dir={type === 'tel' ? 'ltr' : undefined}>
-        {prefix && <span class="momo-prefix" aria-hidden="true">{prefix}</span>}
+        {prefix && (
+          <span class="momo-prefix" aria-hidden="true">
+            {prefix}
+          </span>
+        )}
         <input
           {...input}
           // Preact's input types are a union per type; the three used here share every prop.
@@ -53,7 +57,11 @@ export function TextField({ id, label, value, error, hint, prefix, onValue, onLe
           onBlur={onLeave}
         />
       </div>
-      {hint && <p id={`${id}-hint`} class="momo-hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} class="momo-hint">
+          {hint}
+        </p>
+      )}
       {message && (
         <p id={`${id}-error`} class={warning ? 'momo-warning' : 'momo-error'}>
           {message}

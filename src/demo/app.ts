@@ -115,7 +115,9 @@ export function createDemo(options: DemoOptions): Demo {
   function apiFailure(error: unknown, lang: ShopLang, req: Request): Response {
     if (!isApiError(error)) throw error;
     const t = STRINGS[lang];
-    console.error(`[demo] ${req.method} ${new URL(req.url).pathname}: the payment service failed (${error.kind}${error.status ? ` ${error.status}` : ''}${error.code ? ` ${error.code}` : ''})`);
+    console.error(
+      `[demo] ${req.method} ${new URL(req.url).pathname}: the payment service failed (${error.kind}${error.status ? ` ${error.status}` : ''}${error.code ? ` ${error.code}` : ''})`,
+    );
     const detail = [error.code ?? error.kind, error.message].join(': ');
     return page(502, shopMessagePage(lang, t.apiErrorTitle, t.apiErrorText, detail), req);
   }
@@ -124,13 +126,22 @@ export function createDemo(options: DemoOptions): Demo {
   function shop(req: Request, url: URL): Response {
     const lang = langOf(url.searchParams.get('lang'));
     const refs = { session: newOrderRef(), link: newOrderRef(), widget: newOrderRef(), dialog: newOrderRef() };
-    return page(200, shopPage({ lang, canceled: url.searchParams.get('canceled') === '1', lines: cartLines(), orders: refs }), req);
+    return page(
+      200,
+      shopPage({ lang, canceled: url.searchParams.get('canceled') === '1', lines: cartLines(), orders: refs }),
+      req,
+    );
   }
 
   /** The intent of an order, created once (its reference is the Idempotency-Key) and followed to its end. */
   async function intentFor(order: string, purpose: 'link' | 'widget' | 'dialog', lang: ShopLang) {
     const intent = await client.createIntent(
-      { amount: cartTotal(cartLines()), currency: 'xaf', description: `${STRINGS[lang].shopName} ${order} (${purpose})`, metadata: { order } },
+      {
+        amount: cartTotal(cartLines()),
+        currency: 'xaf',
+        description: `${STRINGS[lang].shopName} ${order} (${purpose})`,
+        metadata: { order },
+      },
       { idempotencyKey: `demo-${purpose}-${order}` },
     );
     await orders.follow(intent);
@@ -138,10 +149,14 @@ export function createDemo(options: DemoOptions): Demo {
   }
 
   /** The shop's form or script, posted from its own page: the order's reference, valid, or null. */
-  async function postedOrder(req: Request, url: URL): Promise<{ form: URLSearchParams; order: string; lang: ShopLang } | Response> {
+  async function postedOrder(
+    req: Request,
+    url: URL,
+  ): Promise<{ form: URLSearchParams; order: string; lang: ShopLang } | Response> {
     const form = isSameSiteFormPost(req, url.origin) ? await readForm(req) : null;
     const lang = langOf(form?.get('lang') ?? url.searchParams.get('lang'));
-    if (form === null) return page(403, shopMessagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
+    if (form === null)
+      return page(403, shopMessagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
     const submitted = form.get('order') ?? '';
     return { form, order: ORDER_REF.test(submitted) ? submitted : newOrderRef(), lang };
   }
@@ -155,7 +170,10 @@ export function createDemo(options: DemoOptions): Demo {
       const intent = await intentFor(order, 'link', lang);
       // The checkout speaks the shop's language; the secret stays in the fragment.
       const location = `${checkoutBase || shopBase}/pay/${encodeURIComponent(intent.intent_id)}?lang=${lang}#${intent.client_secret}`;
-      return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+      return new Response(null, {
+        status: 303,
+        headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+      });
     } catch (error) {
       return apiFailure(error, lang, req);
     }
@@ -168,13 +186,18 @@ export function createDemo(options: DemoOptions): Demo {
     const { form, order, lang } = posted;
     const purpose = form.get('purpose') === 'dialog' ? 'dialog' : 'widget';
     const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
     try {
       const intent = await intentFor(order, purpose, lang);
       return json(200, { intentId: intent.intent_id, clientSecret: intent.client_secret });
     } catch (error) {
       if (!isApiError(error)) throw error;
-      console.error(`[demo] POST /demo/intent: the payment service failed (${error.kind}${error.status ? ` ${error.status}` : ''})`);
+      console.error(
+        `[demo] POST /demo/intent: the payment service failed (${error.kind}${error.status ? ` ${error.status}` : ''})`,
+      );
       return json(502, { error: error.code ?? error.kind });
     }
   }
@@ -240,7 +263,8 @@ export function createDemo(options: DemoOptions): Demo {
       if (!intent || typeof order !== 'string' || !ORDER_REF.test(order)) {
         return page(404, shopMessagePage(lang, t.unknownSessionTitle, t.unknownSessionText), req);
       }
-      const paid = intent.status === 'succeeded' && intent.amount === session.total && intent.currency === session.currency;
+      const paid =
+        intent.status === 'succeeded' && intent.amount === session.total && intent.currency === session.currency;
       return page(200, successPage(lang, session, paid), req);
     } catch (error) {
       if (isApiError(error) && error.status === 404) {
@@ -268,8 +292,10 @@ export function createDemo(options: DemoOptions): Demo {
   app.post('/demo/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
   app.post('/demo/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
   // The shop's addresses asked with another method, then every other address under /demo.
-  for (const path of ['/demo/checkout', '/demo/pay-link', '/demo/intent']) app.all(path, () => methodNotAllowed('POST'));
-  for (const path of ['/demo', '/demo/', '/demo/demo.css', '/demo/demo.js', '/demo/success', '/demo/orders']) app.all(path, () => methodNotAllowed('GET, HEAD'));
+  for (const path of ['/demo/checkout', '/demo/pay-link', '/demo/intent'])
+    app.all(path, () => methodNotAllowed('POST'));
+  for (const path of ['/demo', '/demo/', '/demo/demo.css', '/demo/demo.js', '/demo/success', '/demo/orders'])
+    app.all(path, () => methodNotAllowed('GET, HEAD'));
   app.all('/demo/*', (c) => {
     const lang = langOf(c.req.query('lang') ?? null);
     return page(404, shopMessagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
@@ -278,7 +304,10 @@ export function createDemo(options: DemoOptions): Demo {
 }
 
 const methodNotAllowed = (allow: string) =>
-  new Response('Method Not Allowed\n', { status: 405, headers: { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' } });
+  new Response('Method Not Allowed\n', {
+    status: 405,
+    headers: { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 
 /**
  * Refuses form posts from other sites. With Referrer-Policy no-referrer, browsers send

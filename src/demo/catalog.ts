@@ -56,7 +56,12 @@ export const cartTotal = (lines: readonly CartLine[]) => lines.reduce((sum, line
 
 /** The basket as session items, named in the payer's language. */
 export const sessionItems = (lines: readonly CartLine[], lang: ShopLang): SessionItem[] =>
-  lines.map(({ product, quantity }) => ({ productId: product.id, quantity, price: product.price, productName: product.name[lang] }));
+  lines.map(({ product, quantity }) => ({
+    productId: product.id,
+    quantity,
+    price: product.price,
+    productName: product.name[lang],
+  }));
 
 const XAF = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XAF' });
 

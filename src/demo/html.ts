@@ -1,7 +1,13 @@
 // HTML output of the demo. Every value that reaches a page goes through `escapeHtml`, by way of
 // the `html` tag: interpolations are escaped unless they are already-built SafeHtml fragments.
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text safe in element content and in double- or single-quoted attribute values. */
 export function escapeHtml(value: string): string {

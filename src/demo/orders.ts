@@ -6,7 +6,13 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientConfig } from '../api';
-import { createFulfillment, fileStore, type FollowTarget, type FulfillmentEvent, type FulfillmentKind } from '../fulfillment';
+import {
+  createFulfillment,
+  fileStore,
+  type FollowTarget,
+  type FulfillmentEvent,
+  type FulfillmentKind,
+} from '../fulfillment';
 import { formatXaf } from './catalog';
 import { html, type HtmlValue, type SafeHtml } from './html';
 import { layout } from './pages';
@@ -41,7 +47,13 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
   /** The shop's side of a delivery: the order's end, written with the event's id. */
   const write = async (event: FulfillmentEvent) => {
     const order = typeof event.metadata?.order === 'string' ? event.metadata.order : event.intentId;
-    const line: BookLine = { event: event.id, kind: event.kind, order, amount: event.intent?.amount ?? null, at: Date.now() };
+    const line: BookLine = {
+      event: event.id,
+      kind: event.kind,
+      order,
+      amount: event.intent?.amount ?? null,
+      at: Date.now(),
+    };
     await mkdir(directory, { recursive: true });
     await appendFile(book, `${JSON.stringify(line)}\n`);
   };
@@ -60,7 +72,8 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
     // within seconds of the approval.
     pace: { pendingMs: 1000, idleMs: 2000, idleMaxMs: 10_000 },
     maxRequestsPerSecond: 20,
-    onError: (error, intentId) => console.error(`[demo] fulfillment of ${intentId}: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error, intentId) =>
+      console.error(`[demo] fulfillment of ${intentId}: ${error instanceof Error ? error.message : String(error)}`),
   });
   fulfillment.start();
 

@@ -74,7 +74,11 @@ export function shopPage(data: ShopPageData): SafeHtml {
 `,
   );
   const rows: HtmlValue[] = lines.map(
-    ({ product, quantity, amount }) => html`<tr><td>${product.name[lang]}</td><td class="num">${quantity}</td><td class="num">${formatXaf(amount)}</td></tr>
+    ({
+      product,
+      quantity,
+      amount,
+    }) => html`<tr><td>${product.name[lang]}</td><td class="num">${quantity}</td><td class="num">${formatXaf(amount)}</td></tr>
 `,
   );
   const body = html`<section class="intro">

@@ -9,7 +9,8 @@ export const STRINGS = {
     /** Also its merchant profile's name (./profile), which payers see on the checkout. */
     shopName: 'Boutique Awa',
     shopTitle: 'Boutique démo',
-    tagline: 'Une boutique d’exemple qui montre comment un marchand intègre momo-checkout. Rien n’est vraiment payé : tout passe par le bac à sable.',
+    tagline:
+      'Une boutique d’exemple qui montre comment un marchand intègre momo-checkout. Rien n’est vraiment payé : tout passe par le bac à sable.',
     otherLang: 'English',
     canceled: 'Paiement annulé : votre commande n’a pas été payée. Vous pouvez réessayer.',
     products: 'Nos produits',
@@ -41,7 +42,8 @@ export const STRINGS = {
     paidTitle: 'Merci, paiement reçu',
     paidText: (amount: string) => `Votre commande de ${amount} est payée.`,
     openTitle: 'Paiement pas encore reçu',
-    openText: (amount: string) => `Nous n’avons pas encore reçu le paiement de ${amount}. Cette page se met à jour toute seule.`,
+    openText: (amount: string) =>
+      `Nous n’avons pas encore reçu le paiement de ${amount}. Cette page se met à jour toute seule.`,
     expiredTitle: 'Session expirée',
     expiredText: (amount: string) => `Aucun paiement de ${amount} n’a été reçu pour cette commande.`,
     session: 'Session',
@@ -57,16 +59,25 @@ export const STRINGS = {
     notFoundText: 'Il n’y a rien à cette adresse.',
     ordersLink: 'Commandes de la boutique',
     ordersTitle: 'Commandes',
-    ordersText: 'Ce que le serveur de la boutique sait de chaque paiement qu’il a créé, même quand le client a fermé la page pendant qu’il approuvait sur son téléphone : la boutique suit chaque paiement jusqu’à sa fin (momo-checkout/fulfillment).',
+    ordersText:
+      'Ce que le serveur de la boutique sait de chaque paiement qu’il a créé, même quand le client a fermé la page pendant qu’il approuvait sur son téléphone : la boutique suit chaque paiement jusqu’à sa fin (momo-checkout/fulfillment).',
     ordersEmpty: 'Aucune commande pour l’instant.',
     order: 'Commande',
     orderStatus: 'État',
-    orderState: { open: 'En attente du paiement', paid: 'Payée', failed: 'Échouée', expired: 'Expirée', overdue: 'En retard : toujours suivie', lost: 'Introuvable' },
+    orderState: {
+      open: 'En attente du paiement',
+      paid: 'Payée',
+      failed: 'Échouée',
+      expired: 'Expirée',
+      overdue: 'En retard : toujours suivie',
+      lost: 'Introuvable',
+    },
   },
   en: {
     shopName: 'Boutique Awa',
     shopTitle: 'Demo shop',
-    tagline: 'An example shop showing how a merchant integrates momo-checkout. Nothing is really paid: everything goes through the sandbox.',
+    tagline:
+      'An example shop showing how a merchant integrates momo-checkout. Nothing is really paid: everything goes through the sandbox.',
     otherLang: 'Français',
     canceled: 'Payment canceled: your order has not been paid. You can try again.',
     products: 'Our products',
@@ -114,11 +125,19 @@ export const STRINGS = {
     notFoundText: 'There is nothing at this address.',
     ordersLink: 'The shop’s orders',
     ordersTitle: 'Orders',
-    ordersText: 'What the shop’s server knows of every payment it created, even when the customer closed the page while approving on their phone: the shop follows each payment to its end (momo-checkout/fulfillment).',
+    ordersText:
+      'What the shop’s server knows of every payment it created, even when the customer closed the page while approving on their phone: the shop follows each payment to its end (momo-checkout/fulfillment).',
     ordersEmpty: 'No order yet.',
     order: 'Order',
     orderStatus: 'Status',
-    orderState: { open: 'Awaiting payment', paid: 'Paid', failed: 'Failed', expired: 'Expired', overdue: 'Overdue: still followed', lost: 'Not found' },
+    orderState: {
+      open: 'Awaiting payment',
+      paid: 'Paid',
+      failed: 'Failed',
+      expired: 'Expired',
+      overdue: 'Overdue: still followed',
+      lost: 'Not found',
+    },
   },
 } as const;
 

@@ -10,7 +10,14 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { type Claim, type Claimed, FINISHED, type FollowedPayment, type FulfillmentKind, type FulfillmentStore } from './types';
+import {
+  type Claim,
+  type Claimed,
+  FINISHED,
+  type FollowedPayment,
+  type FulfillmentKind,
+  type FulfillmentStore,
+} from './types';
 
 export interface FileStoreOptions {
   /** How often the directory is listed again for payments other processes added (default 5 s). */
@@ -167,7 +174,8 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
 
     async add(payment) {
       await init();
-      const known = (await readJson(fileOf(payment.intentId, false))) ?? (await readJson(fileOf(payment.intentId, true)));
+      const known =
+        (await readJson(fileOf(payment.intentId, false))) ?? (await readJson(fileOf(payment.intentId, true)));
       if (known) return;
       // Two processes adding the same payment at once write the same thing.
       await write(payment);
@@ -220,13 +228,16 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       // A handler slower than the lease keeps its claim: renewed every third of it while it runs,
       // so no other process takes the payment (and asks isHandled) while this call is under way.
       let renewing = Promise.resolve();
-      const beat = setInterval(() => {
-        renewing = renewing.then(async () => {
-          if (!(await holds(payment.intentId, claim))) return;
-          claim.until = now() + lease;
-          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
-        });
-      }, Math.max(20, lease / 3));
+      const beat = setInterval(
+        () => {
+          renewing = renewing.then(async () => {
+            if (!(await holds(payment.intentId, claim))) return;
+            claim.until = now() + lease;
+            await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
+          });
+        },
+        Math.max(20, lease / 3),
+      );
       try {
         await handler();
       } catch (error) {
@@ -242,7 +253,9 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
 
     async get(id) {
       await init();
-      return (await readJson<FollowedPayment>(fileOf(id, false))) ?? (await readJson<FollowedPayment>(fileOf(id, true)));
+      return (
+        (await readJson<FollowedPayment>(fileOf(id, false))) ?? (await readJson<FollowedPayment>(fileOf(id, true)))
+      );
     },
 
     async *list() {

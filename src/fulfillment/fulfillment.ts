@@ -10,11 +10,28 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 // The client through its entry only: the package's build makes it an import of `momo-checkout`.
-import { type ClientConfig, getIntent, isApiError, isTransient, listIntents, type Metadata, type PaymentIntent, serviceBase, type Session } from '../api';
+import {
+  type ClientConfig,
+  getIntent,
+  isApiError,
+  isTransient,
+  listIntents,
+  type Metadata,
+  type PaymentIntent,
+  serviceBase,
+  type Session,
+} from '../api';
 import { fileStore } from './file-store';
 import { rateLimit } from './rate';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
-import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentEvent, type FulfillmentKind, type FulfillmentStore } from './types';
+import {
+  type Claimed,
+  FINISHED,
+  type FollowedPayment,
+  type FulfillmentEvent,
+  type FulfillmentKind,
+  type FulfillmentStore,
+} from './types';
 
 export type Handler = (event: FulfillmentEvent) => unknown;
 
@@ -138,14 +155,25 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     let payment: Pick<FollowedPayment, 'intentId' | 'sessionId' | 'metadata' | 'deadline'>;
     if ('paymentIntentId' in target) {
       const ends = Date.parse(target.expiresAt);
-      payment = { intentId: target.paymentIntentId, sessionId: target.id, metadata: target.metadata, deadline: ends + pace.approvalWindowMs + 60_000 };
+      payment = {
+        intentId: target.paymentIntentId,
+        sessionId: target.id,
+        metadata: target.metadata,
+        deadline: ends + pace.approvalWindowMs + 60_000,
+      };
     } else if ('intent_id' in target) {
       payment = { intentId: target.intent_id, sessionId: null, metadata: target.metadata, deadline: at + windowMs };
     } else {
       const deadline = target.deadline === undefined ? at + windowMs : Number(target.deadline);
-      payment = { intentId: target.intentId, sessionId: target.sessionId ?? null, metadata: target.metadata ?? null, deadline };
+      payment = {
+        intentId: target.intentId,
+        sessionId: target.sessionId ?? null,
+        metadata: target.metadata ?? null,
+        deadline,
+      };
     }
-    if (!/^pi_\S+$/.test(payment.intentId)) throw new TypeError(`follow() needs a payment intent id (pi_…), not ${JSON.stringify(payment.intentId)}.`);
+    if (!/^pi_\S+$/.test(payment.intentId))
+      throw new TypeError(`follow() needs a payment intent id (pi_…), not ${JSON.stringify(payment.intentId)}.`);
     await store.add({
       ...payment,
       followedAt: at,
@@ -275,8 +303,16 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     try {
       for (let page = 1; page <= 100; page++) {
         await take();
-        const { data, meta } = await listIntents(api, { status: ['succeeded', 'canceled'], updatedFrom: from, perPage: 100, page });
-        await store.wake(data.map((intent) => intent.intent_id), now());
+        const { data, meta } = await listIntents(api, {
+          status: ['succeeded', 'canceled'],
+          updatedFrom: from,
+          perPage: 100,
+          page,
+        });
+        await store.wake(
+          data.map((intent) => intent.intent_id),
+          now(),
+        );
         if (meta.nextPageUrl === null) break;
       }
     } catch (error) {
@@ -358,7 +394,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     },
     get: (intentId) => store.get(intentId),
     async *inDoubt() {
-      for await (const payment of store.list()) if (Object.values(payment.deliveries).includes('in_doubt')) yield payment;
+      for await (const payment of store.list())
+        if (Object.values(payment.deliveries).includes('in_doubt')) yield payment;
     },
   };
 }

@@ -1,6 +1,21 @@
 // `momo-checkout/fulfillment`: for the merchant's server (Node), never a browser. docs/fulfillment.md.
-export { createFulfillment, type Fulfillment, type FulfillmentOptions, type FollowTarget, type Handler, type Handlers } from './fulfillment';
+export {
+  createFulfillment,
+  type Fulfillment,
+  type FulfillmentOptions,
+  type FollowTarget,
+  type Handler,
+  type Handlers,
+} from './fulfillment';
 export { fileStore, type FileStoreOptions } from './file-store';
 export { postgresStore, type PostgresPool, type PostgresStoreOptions } from './postgres-store';
 export { DEFAULT_PACE, type Pace } from './schedule';
-export type { Claim, Claimed, DeliveryState, FollowedPayment, FulfillmentEvent, FulfillmentKind, FulfillmentStore } from './types';
+export type {
+  Claim,
+  Claimed,
+  DeliveryState,
+  FollowedPayment,
+  FulfillmentEvent,
+  FulfillmentKind,
+  FulfillmentStore,
+} from './types';

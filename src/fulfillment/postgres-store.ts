@@ -25,10 +25,10 @@ export interface PostgresStoreOptions {
   table?: string;
 }
 
-
 export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions = {}): FulfillmentStore {
   const table = options.table ?? 'momo_fulfillment';
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new TypeError('The table name must be a plain lower-case SQL identifier.');
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table))
+    throw new TypeError('The table name must be a plain lower-case SQL identifier.');
   let ready: Promise<unknown> | null = null;
   const init = () =>
     (ready ??= pool.query(
@@ -50,11 +50,10 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
 
     async add(payment) {
       await init();
-      await pool.query(`INSERT INTO ${table} (intent_id, next_check_at, payment) VALUES ($1, $2, $3) ON CONFLICT (intent_id) DO NOTHING`, [
-        payment.intentId,
-        payment.nextCheckAt,
-        JSON.stringify(payment),
-      ]);
+      await pool.query(
+        `INSERT INTO ${table} (intent_id, next_check_at, payment) VALUES ($1, $2, $3) ON CONFLICT (intent_id) DO NOTHING`,
+        [payment.intentId, payment.nextCheckAt, JSON.stringify(payment)],
+      );
     },
 
     async claimDue(now, limit, claimant, leaseMs) {
@@ -69,12 +68,20 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
          RETURNING fence, claim_until, payment`,
         [claimant, now + leaseMs, now, limit],
       );
-      return rows.map((row): Claimed => ({ payment: toPayment(row), claim: { claimant, fence: Number(row.fence), until: Number(row.claim_until) } }));
+      return rows.map(
+        (row): Claimed => ({
+          payment: toPayment(row),
+          claim: { claimant, fence: Number(row.fence), until: Number(row.claim_until) },
+        }),
+      );
     },
 
     async wake(intentIds, now) {
       if (intentIds.length === 0) return;
-      await pool.query(`UPDATE ${table} SET next_check_at = $1 WHERE intent_id = ANY($2) AND next_check_at > $1 AND next_check_at < ${FINISHED}`, [now, intentIds]);
+      await pool.query(
+        `UPDATE ${table} SET next_check_at = $1 WHERE intent_id = ANY($2) AND next_check_at > $1 AND next_check_at < ${FINISHED}`,
+        [now, intentIds],
+      );
     },
 
     async save(payment, claim) {
@@ -91,11 +98,10 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const { rows } = await client.query(`SELECT payment FROM ${table} WHERE intent_id = $1 AND claimant = $2 AND fence = $3 FOR UPDATE`, [
-          payment.intentId,
-          claim.claimant,
-          claim.fence,
-        ]);
+        const { rows } = await client.query(
+          `SELECT payment FROM ${table} WHERE intent_id = $1 AND claimant = $2 AND fence = $3 FOR UPDATE`,
+          [payment.intentId, claim.claimant, claim.fence],
+        );
         const kept = rows[0] ? toPayment(rows[0]) : undefined;
         if (!kept) {
           await client.query('ROLLBACK');
@@ -110,7 +116,10 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
           }
         }
         const next = { ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } };
-        await client.query(`UPDATE ${table} SET payment = $1 WHERE intent_id = $2`, [JSON.stringify(next), payment.intentId]);
+        await client.query(`UPDATE ${table} SET payment = $1 WHERE intent_id = $2`, [
+          JSON.stringify(next),
+          payment.intentId,
+        ]);
         await client.query('COMMIT');
         return true;
       } catch (error) {
@@ -132,7 +141,10 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
       await init();
       let after = '';
       for (;;) {
-        const { rows } = await pool.query(`SELECT intent_id, payment FROM ${table} WHERE intent_id > $1 ORDER BY intent_id LIMIT 500`, [after]);
+        const { rows } = await pool.query(
+          `SELECT intent_id, payment FROM ${table} WHERE intent_id > $1 ORDER BY intent_id LIMIT 500`,
+          [after],
+        );
         for (const row of rows) yield toPayment(row);
         if (rows.length < 500) return;
         after = String(rows.at(-1)?.intent_id);

@@ -42,7 +42,12 @@ export function outcomeOf(intent: PaymentIntent): 'paid' | 'failed' | 'expired' 
 const jitter = (ms: number, random: () => number) => Math.round(ms * (0.9 + random() * 0.2));
 
 /** When to read again an open payment just read at `now` (its `checks` already counted). */
-export function nextCheck(payment: FollowedPayment, now: number, pace: Pace, random: () => number = Math.random): number {
+export function nextCheck(
+  payment: FollowedPayment,
+  now: number,
+  pace: Pace,
+  random: () => number = Math.random,
+): number {
   if (now >= payment.deadline) return now + jitter(pace.overdueMs, random);
   const intent = payment.intent;
   let wait: number;

@@ -106,7 +106,12 @@ export interface FulfillmentStore {
    * and passes it to the handler. Rejects with what the handler rejected with (nothing is marked).
    * Resolves false, without calling the handler, when the claim was lost.
    */
-  deliver(payment: FollowedPayment, kind: FulfillmentKind, claim: Claim, handler: (transaction?: unknown) => Promise<void>): Promise<boolean>;
+  deliver(
+    payment: FollowedPayment,
+    kind: FulfillmentKind,
+    claim: Claim,
+    handler: (transaction?: unknown) => Promise<void>,
+  ): Promise<boolean>;
   /** One payment as kept, or undefined. */
   get(intentId: string): Promise<FollowedPayment | undefined>;
   /** Every payment kept, finished ones included. */

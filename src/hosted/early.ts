@@ -16,7 +16,10 @@ declare global {
 }
 
 /** A `fetch` for the API client at `baseUrl` that answers each early read once. */
-export function withEarlyReads(baseUrl: string, early = window.momoEarlyReads): (request: Request) => Promise<Response> {
+export function withEarlyReads(
+  baseUrl: string,
+  early = window.momoEarlyReads,
+): (request: Request) => Promise<Response> {
   const sameOrigin = new URL(baseUrl).origin === location.origin;
   return (request) => {
     const path = new URL(request.url).pathname;

@@ -31,7 +31,14 @@ function customerOf(value: unknown): Customer | undefined {
 /** Messages between the frame and its parent all carry `momo: <kind>`. */
 export type FrameMessage =
   | { momo: 'ready' }
-  | { momo: 'init'; intentId: string; clientSecret: string; lang?: string; cancel?: boolean; customer?: Customer | undefined }
+  | {
+      momo: 'init';
+      intentId: string;
+      clientSecret: string;
+      lang?: string;
+      cancel?: boolean;
+      customer?: Customer | undefined;
+    }
   | { momo: 'lang'; lang: string }
   | { momo: 'event'; type: 'succeeded' | 'failed' | 'attemptfailed' | 'canceled'; detail: CheckoutEventDetail }
   | { momo: 'height'; value: number };
@@ -56,13 +63,28 @@ export function awaitParent(onInit: (init: EmbedInit, parent: Parent) => void): 
     const data = event.data;
     if (event.source !== parent || !data || typeof data !== 'object') return;
     // A parent of no origin (a sandboxed page: 'null') could hear nothing back: it gets no checkout.
-    if (origin === undefined && event.origin !== 'null' && data.momo === 'init' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string') {
+    if (
+      origin === undefined &&
+      event.origin !== 'null' &&
+      data.momo === 'init' &&
+      typeof data.intentId === 'string' &&
+      typeof data.clientSecret === 'string'
+    ) {
       const parentOrigin = event.origin;
       origin = parentOrigin;
       const post = (message: FrameMessage) => parent.postMessage(message, parentOrigin);
       onInit(
-        { intentId: data.intentId, clientSecret: data.clientSecret, lang: typeof data.lang === 'string' ? data.lang : undefined, cancel: data.cancel === true, customer: customerOf(data.customer) },
-        { tell: (type, detail) => post({ momo: 'event', type, detail }), onLang: (callback) => (langListener = callback) },
+        {
+          intentId: data.intentId,
+          clientSecret: data.clientSecret,
+          lang: typeof data.lang === 'string' ? data.lang : undefined,
+          cancel: data.cancel === true,
+          customer: customerOf(data.customer),
+        },
+        {
+          tell: (type, detail) => post({ momo: 'event', type, detail }),
+          onLang: (callback) => (langListener = callback),
+        },
       );
       reportHeight(post);
     } else if (event.origin === origin && data.momo === 'lang' && typeof data.lang === 'string') {
@@ -86,7 +108,12 @@ function reportHeight(post: (message: FrameMessage) => void): void {
   else {
     // An engine without ResizeObserver (iOS before 13.4): the height after every change of the
     // page's content or of the frame's width, and once the logo has loaded.
-    new MutationObserver(report).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(report).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     addEventListener('resize', report);
     addEventListener('load', report, true);
     report();

@@ -24,7 +24,9 @@ import { forgetSecret, readAddress, takeSecret } from './location';
  * 0.1 s and one Lighthouse run in three a 1.2 s paint). Any other first screen (a reload while the
  * payment waits, a receipt) fetches it at once. Its address is the page's own: the CSP's style-src 'self'.
  */
-function linkScreensStylesheet(model: { screen: { subscribe(listener: (screen: { name: string }) => void): () => void } }) {
+function linkScreensStylesheet(model: {
+  screen: { subscribe(listener: (screen: { name: string }) => void): () => void };
+}) {
   const firstTouches = ['pointerdown', 'keydown', 'focusin'] as const;
   let linked = false;
   const link = () => {
@@ -48,7 +50,11 @@ function linkScreensStylesheet(model: { screen: { subscribe(listener: (screen: {
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
 // The service on this page's own origin may hold a status read until the payment changes: a header
 // a read of another origin's could not send without asking leave first, which a bare service refuses.
-const api = { baseUrl, fetch: withEarlyReads(baseUrl), heldReadS: import.meta.env.VITE_MOMO_API_BASE ? 0 : HELD_READ_S };
+const api = {
+  baseUrl,
+  fetch: withEarlyReads(baseUrl),
+  heldReadS: import.meta.env.VITE_MOMO_API_BASE ? 0 : HELD_READ_S,
+};
 // Where the payer probably is: the region of the first of their languages that names one (fr-SN).
 const defaultCountry = countryOfLanguages(navigator.languages || [navigator.language]);
 const lang = signal<Lang>('fr');
@@ -116,7 +122,10 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
   display(shownWhileLoading(wanted, navigator.languages));
   const shown = setLang(wanted, false);
   // A language on its way is waited for a moment, so that the first render speaks it.
-  if (!hydrating) void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(() => render(<App />, root));
+  if (!hydrating)
+    void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(() =>
+      render(<App />, root),
+    );
   model.start();
   linkScreensStylesheet(model);
   return setLang;

@@ -12,7 +12,7 @@ export const en = {
   'summary.items': 'Your order',
   'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
-  'loading': 'Loading your payment…',
+  loading: 'Loading your payment…',
 
   'form.heading': 'Pay with mobile money',
   'form.firstName': 'First name',
@@ -58,12 +58,15 @@ export const en = {
   'error.phone.too_short': 'This number is too short.',
   'error.phone.too_long': 'This number is too long.',
   'error.phone.invalid': 'This is not a valid mobile number for {country}.',
-  'error.phone.other_network': 'This number is on the {network} network, which {wallet} does not serve. Check the number or choose another operator.',
+  'error.phone.other_network':
+    'This number is on the {network} network, which {wallet} does not serve. Check the number or choose another operator.',
   'error.rateLimited': 'Too many attempts. Please wait {seconds} seconds and try again.',
-  'error.notSent': 'Your payment request did not get through: no charge has reached us yet. Check your connection and try again.',
+  'error.notSent':
+    'Your payment request did not get through: no charge has reached us yet. Check your connection and try again.',
 
   'pending.heading': 'Approve the payment on your phone',
-  'pending.body': 'We sent a payment request of {amount} to {phone}. Open {operator} on your phone and confirm with your PIN.',
+  'pending.body':
+    'We sent a payment request of {amount} to {phone}. Open {operator} on your phone and confirm with your PIN.',
   'pending.payee': 'Payment of {amount} to {merchant}',
   'pending.bodyUnknown': 'A payment request of {amount} awaits your approval on your phone.',
   'pending.ussd': 'No prompt? Dial {ussd} on your phone to see the payments waiting for you.',
@@ -71,12 +74,15 @@ export const en = {
   'pending.timeLeft': 'Time left to approve: {time}',
   'pending.checkNow': 'I have approved — check now',
   'pending.checking': 'Checking…',
-  'pending.resendLater': 'No prompt, or a wrong number? When this request expires you can send a new one, to this number or another.',
+  'pending.resendLater':
+    'No prompt, or a wrong number? When this request expires you can send a new one, to this number or another.',
   'pending.offline': 'Connection lost. We will check your payment again as soon as you are back online.',
 
   'unknown.heading': 'Still verifying your payment',
-  'unknown.body': 'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail at {email}.',
-  'unknown.bodyNoEmail': 'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail.',
+  'unknown.body':
+    'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail at {email}.',
+  'unknown.bodyNoEmail':
+    'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail.',
   'unknown.check': 'Check again',
 
   'succeeded.heading': 'Payment successful',
@@ -105,7 +111,8 @@ export const en = {
   'reason.payer_declined': 'The payment was declined on your phone.',
   'reason.insufficient_funds': 'Your mobile money balance is too low for this payment.',
   'reason.approval_timeout': 'The payment request expired before it was approved.',
-  'reason.operator_unavailable': 'Your operator is not responding right now. Try again in a few minutes or use another number.',
+  'reason.operator_unavailable':
+    'Your operator is not responding right now. Try again in a few minutes or use another number.',
   'step.otp.heading': 'Enter your payment code',
   'step.app.heading': 'Approve the payment in {wallet}',
   'step.wait': 'Your operator is processing the payment.',
@@ -113,7 +120,8 @@ export const en = {
   'step.retry': 'Try again',
   'pending.checked': 'Not approved yet (checked at {time}).',
   'pending.wrongNumber': 'Wrong number? This request expires at {time}; you can then send a new one to another number.',
-  'form.repeat': '{wallet} may refuse the same amount from the same number a few minutes after a try. If it does, wait a few minutes or use another number.',
+  'form.repeat':
+    '{wallet} may refuse the same amount from the same number a few minutes after a try. If it does, wait a few minutes or use another number.',
   'reason.otp_invalid': 'The payment code was wrong too many times.',
   'reason.other': 'Your operator refused the payment.',
 
@@ -123,14 +131,17 @@ export const en = {
   'error.server': 'The payment service is having trouble. Please try again in a moment.',
   'error.invalidResponse': 'The payment service sent an answer we did not understand. Please try again in a moment.',
   'error.notFound': 'This payment could not be found. Ask the merchant for a new payment link.',
-  'error.lost': 'This payment can no longer be found. If you approved it, do not pay again: if it went through, a receipt will come by e-mail. Otherwise, ask the merchant for a new link.',
+  'error.lost':
+    'This payment can no longer be found. If you approved it, do not pay again: if it went through, a receipt will come by e-mail. Otherwise, ask the merchant for a new link.',
   'error.badLink': 'This payment link is incomplete. Ask the merchant for a new payment link.',
   'error.badSecret': 'This payment link is not valid. Ask the merchant for a new payment link.',
   'error.expired': 'This payment link has expired. Ask the merchant for a new one.',
   'error.canceled': 'This payment was canceled by the merchant.',
   'error.sessionUnavailable': 'This order cannot be shown here. Ask the merchant for a direct payment link.',
   'error.tooManyAttempts': 'This payment has failed too many times. Ask the merchant for a new payment link.',
-  'error.unknownStatus': 'We cannot tell the state of this payment right now. Do not pay again; check again in a moment.',
-  'error.confirmUnknown': 'We could not find out whether your payment request was sent. Do not pay again: check its status first.',
+  'error.unknownStatus':
+    'We cannot tell the state of this payment right now. Do not pay again; check again in a moment.',
+  'error.confirmUnknown':
+    'We could not find out whether your payment request was sent. Do not pay again: check its status first.',
   'error.checkStatus': 'Check the payment status',
 } as const;

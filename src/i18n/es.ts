@@ -13,7 +13,7 @@ export const es = {
   'summary.items': 'Su pedido',
   'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
-  'loading': 'Cargando su pago…',
+  loading: 'Cargando su pago…',
 
   'form.heading': 'Pagar con dinero móvil',
   'form.firstName': 'Nombre',
@@ -56,12 +56,15 @@ export const es = {
   'error.phone.too_short': 'Este número es demasiado corto.',
   'error.phone.too_long': 'Este número es demasiado largo.',
   'error.phone.invalid': 'Este no es un número móvil válido de {country}.',
-  'error.phone.other_network': 'Este número es de la red {network}, que {wallet} no atiende. Compruebe el número o elija otro operador.',
+  'error.phone.other_network':
+    'Este número es de la red {network}, que {wallet} no atiende. Compruebe el número o elija otro operador.',
   'error.rateLimited': 'Demasiados intentos. Espere {seconds} segundos y vuelva a intentarlo.',
-  'error.notSent': 'Su solicitud de pago no llegó: todavía no nos ha llegado ningún cobro. Compruebe su conexión y vuelva a intentarlo.',
+  'error.notSent':
+    'Su solicitud de pago no llegó: todavía no nos ha llegado ningún cobro. Compruebe su conexión y vuelva a intentarlo.',
 
   'pending.heading': 'Apruebe el pago en su teléfono',
-  'pending.body': 'Hemos enviado una solicitud de pago de {amount} al {phone}. Abra {operator} en su teléfono y confirme con su PIN.',
+  'pending.body':
+    'Hemos enviado una solicitud de pago de {amount} al {phone}. Abra {operator} en su teléfono y confirme con su PIN.',
   'pending.payee': 'Pago de {amount} a {merchant}',
   'pending.bodyUnknown': 'Una solicitud de pago de {amount} espera su aprobación en su teléfono.',
   'pending.ussd': '¿No le llega el aviso? Marque {ussd} en su teléfono para ver los pagos pendientes.',
@@ -69,12 +72,15 @@ export const es = {
   'pending.timeLeft': 'Tiempo restante para aprobar: {time}',
   'pending.checkNow': 'Ya lo he aprobado: comprobar ahora',
   'pending.checking': 'Comprobando…',
-  'pending.resendLater': '¿No le llega el aviso o el número es incorrecto? Cuando esta solicitud caduque podrá enviar una nueva, a este número o a otro.',
+  'pending.resendLater':
+    '¿No le llega el aviso o el número es incorrecto? Cuando esta solicitud caduque podrá enviar una nueva, a este número o a otro.',
   'pending.offline': 'Se perdió la conexión. Volveremos a comprobar su pago en cuanto vuelva a estar conectado.',
 
   'unknown.heading': 'Seguimos verificando su pago',
-  'unknown.body': 'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, recibirá un recibo por correo electrónico en {email}.',
-  'unknown.bodyNoEmail': 'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, recibirá un recibo por correo electrónico.',
+  'unknown.body':
+    'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, recibirá un recibo por correo electrónico en {email}.',
+  'unknown.bodyNoEmail':
+    'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, recibirá un recibo por correo electrónico.',
   'unknown.check': 'Comprobar de nuevo',
 
   'succeeded.heading': 'Pago realizado',
@@ -103,15 +109,18 @@ export const es = {
   'reason.payer_declined': 'El pago se rechazó en su teléfono.',
   'reason.insufficient_funds': 'Su saldo de dinero móvil no alcanza para este pago.',
   'reason.approval_timeout': 'La solicitud de pago caducó antes de ser aprobada.',
-  'reason.operator_unavailable': 'Su operador no responde en este momento. Inténtelo de nuevo en unos minutos o use otro número.',
+  'reason.operator_unavailable':
+    'Su operador no responde en este momento. Inténtelo de nuevo en unos minutos o use otro número.',
   'step.otp.heading': 'Escriba su código de pago',
   'step.app.heading': 'Apruebe el pago en {wallet}',
   'step.wait': 'Su operador está procesando el pago.',
   'step.failed': 'No se pudo cargar este paso. Compruebe su conexión e inténtelo de nuevo.',
   'step.retry': 'Intentar de nuevo',
   'pending.checked': 'Aún no aprobado (comprobado a las {time}).',
-  'pending.wrongNumber': '¿Número equivocado? Esta solicitud caduca a las {time}; entonces podrá enviar una nueva a otro número.',
-  'form.repeat': '{wallet} puede rechazar el mismo importe desde el mismo número unos minutos después de un intento. Si ocurre, espere unos minutos o use otro número.',
+  'pending.wrongNumber':
+    '¿Número equivocado? Esta solicitud caduca a las {time}; entonces podrá enviar una nueva a otro número.',
+  'form.repeat':
+    '{wallet} puede rechazar el mismo importe desde el mismo número unos minutos después de un intento. Si ocurre, espere unos minutos o use otro número.',
   'reason.otp_invalid': 'El código de pago se escribió mal demasiadas veces.',
   'reason.other': 'Su operador rechazó el pago.',
 
@@ -119,16 +128,20 @@ export const es = {
   'error.retry': 'Intentar de nuevo',
   'error.network': 'No pudimos conectar con el servicio de pago. Compruebe su conexión y vuelva a intentarlo.',
   'error.server': 'El servicio de pago tiene problemas. Vuelva a intentarlo en un momento.',
-  'error.invalidResponse': 'El servicio de pago envió una respuesta que no entendimos. Vuelva a intentarlo en un momento.',
+  'error.invalidResponse':
+    'El servicio de pago envió una respuesta que no entendimos. Vuelva a intentarlo en un momento.',
   'error.notFound': 'No se encontró este pago. Pida al comercio un nuevo enlace de pago.',
-  'error.lost': 'Ya no se encuentra este pago. Si lo aprobó, no pague otra vez: si se realizó, recibirá un recibo por correo electrónico. Si no, pida al comercio un nuevo enlace.',
+  'error.lost':
+    'Ya no se encuentra este pago. Si lo aprobó, no pague otra vez: si se realizó, recibirá un recibo por correo electrónico. Si no, pida al comercio un nuevo enlace.',
   'error.badLink': 'Este enlace de pago está incompleto. Pida al comercio un nuevo enlace de pago.',
   'error.badSecret': 'Este enlace de pago no es válido. Pida al comercio un nuevo enlace de pago.',
   'error.expired': 'Este enlace de pago ha caducado. Pida uno nuevo al comercio.',
   'error.canceled': 'El comercio canceló este pago.',
   'error.sessionUnavailable': 'Este pedido no se puede mostrar aquí. Pida al comercio un enlace de pago directo.',
   'error.tooManyAttempts': 'Este pago ha fallado demasiadas veces. Pida al comercio un nuevo enlace de pago.',
-  'error.unknownStatus': 'Ahora mismo no podemos saber el estado de este pago. No pague otra vez; vuelva a comprobarlo en un momento.',
-  'error.confirmUnknown': 'No pudimos saber si su solicitud de pago se envió. No pague otra vez: compruebe primero su estado.',
+  'error.unknownStatus':
+    'Ahora mismo no podemos saber el estado de este pago. No pague otra vez; vuelva a comprobarlo en un momento.',
+  'error.confirmUnknown':
+    'No pudimos saber si su solicitud de pago se envió. No pague otra vez: compruebe primero su estado.',
   'error.checkStatus': 'Comprobar el estado del pago',
 } satisfies Catalogue;

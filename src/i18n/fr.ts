@@ -13,7 +13,7 @@ export const fr = {
   'summary.paid': 'Total payé',
   'summary.items': 'Votre commande',
 
-  'loading': 'Chargement de votre paiement…',
+  loading: 'Chargement de votre paiement…',
 
   'form.heading': 'Payer par mobile money',
   'form.firstName': 'Prénom',
@@ -56,12 +56,15 @@ export const fr = {
   'error.phone.too_short': 'Ce numéro est trop court.',
   'error.phone.too_long': 'Ce numéro est trop long.',
   'error.phone.invalid': 'Ce numéro n’est pas un numéro mobile valide pour ce pays ({country}).',
-  'error.phone.other_network': 'Ce numéro est sur le réseau {network}, non desservi par {wallet}. Vérifiez le numéro ou choisissez un autre opérateur.',
+  'error.phone.other_network':
+    'Ce numéro est sur le réseau {network}, non desservi par {wallet}. Vérifiez le numéro ou choisissez un autre opérateur.',
   'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
-  'error.notSent': 'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
+  'error.notSent':
+    'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
 
   'pending.heading': 'Validez le paiement sur votre téléphone',
-  'pending.body': 'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',
+  'pending.body':
+    'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',
   'pending.payee': 'Paiement de {amount} à {merchant}',
   'pending.bodyUnknown': 'Une demande de paiement de {amount} attend votre validation sur votre téléphone.',
   'pending.ussd': 'Pas de message ? Composez le {ussd} sur votre téléphone pour voir les paiements en attente.',
@@ -69,12 +72,15 @@ export const fr = {
   'pending.timeLeft': 'Temps restant pour valider : {time}',
   'pending.checkNow': 'J’ai validé — vérifier maintenant',
   'pending.checking': 'Vérification…',
-  'pending.resendLater': 'Pas de demande, ou mauvais numéro ? Quand celle-ci aura expiré, vous pourrez en envoyer une nouvelle, à ce numéro ou à un autre.',
+  'pending.resendLater':
+    'Pas de demande, ou mauvais numéro ? Quand celle-ci aura expiré, vous pourrez en envoyer une nouvelle, à ce numéro ou à un autre.',
   'pending.offline': 'Connexion perdue. Nous vérifierons votre paiement dès que vous serez de nouveau en ligne.',
 
   'unknown.heading': 'Vérification du paiement en cours',
-  'unknown.body': 'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail à {email}.',
-  'unknown.bodyNoEmail': 'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail.',
+  'unknown.body':
+    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail à {email}.',
+  'unknown.bodyNoEmail':
+    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail.',
   'unknown.check': 'Vérifier à nouveau',
 
   'succeeded.heading': 'Paiement réussi',
@@ -101,15 +107,18 @@ export const fr = {
   'reason.payer_declined': 'Le paiement a été refusé sur votre téléphone.',
   'reason.insufficient_funds': 'Votre solde mobile money est insuffisant pour ce paiement.',
   'reason.approval_timeout': 'La demande de paiement a expiré avant d’être validée.',
-  'reason.operator_unavailable': 'Votre opérateur ne répond pas pour le moment. Réessayez dans quelques minutes ou utilisez un autre numéro.',
+  'reason.operator_unavailable':
+    'Votre opérateur ne répond pas pour le moment. Réessayez dans quelques minutes ou utilisez un autre numéro.',
   'step.otp.heading': 'Saisissez votre code de paiement',
   'step.app.heading': 'Validez le paiement dans {wallet}',
   'step.wait': 'Votre opérateur traite le paiement.',
   'step.failed': 'Cette étape n’a pas pu se charger. Vérifiez votre connexion et réessayez.',
   'step.retry': 'Réessayer',
   'pending.checked': 'Pas encore validé (vérifié à {time}).',
-  'pending.wrongNumber': 'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
-  'form.repeat': '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
+  'pending.wrongNumber':
+    'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
+  'form.repeat':
+    '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
   'reason.otp_invalid': 'Le code de paiement a été mal saisi trop de fois.',
   'reason.other': 'Votre opérateur a refusé le paiement.',
 
@@ -119,15 +128,19 @@ export const fr = {
   'error.server': 'Le service de paiement rencontre un problème. Réessayez dans un instant.',
   'error.invalidResponse': 'Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.',
   'error.notFound': 'Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.',
-  'error.lost': 'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien au marchand.',
+  'error.lost':
+    'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien au marchand.',
   'error.badLink': 'Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.',
   'error.badSecret': 'Ce lien de paiement n’est pas valide. Demandez un nouveau lien de paiement au marchand.',
   'error.expired': 'Ce lien de paiement a expiré. Demandez-en un nouveau au marchand.',
   'error.canceled': 'Ce paiement a été annulé par le marchand.',
-  'error.sessionUnavailable': 'Cette commande ne peut pas être affichée ici. Demandez au marchand un lien de paiement direct.',
+  'error.sessionUnavailable':
+    'Cette commande ne peut pas être affichée ici. Demandez au marchand un lien de paiement direct.',
   'error.tooManyAttempts': 'Ce paiement a échoué trop de fois. Demandez un nouveau lien de paiement au marchand.',
-  'error.unknownStatus': 'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
-  'error.confirmUnknown': 'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
+  'error.unknownStatus':
+    'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
+  'error.confirmUnknown':
+    'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
   'error.checkStatus': 'Vérifier l’état du paiement',
   // What only the hosted page shows (a session's items, the way back to its successUrl): left out
   // of the widget's files, whose code never asks for it (src/components/surface.ts).
@@ -137,5 +150,9 @@ export const fr = {
         'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
         'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
         'succeeded.returnNow': 'Revenir chez le marchand maintenant',
-      }) as { 'summary.quantity': '{quantity}\u00a0×\u00a0{price}'; 'succeeded.returning': 'Retour chez le marchand dans {seconds} s…'; 'succeeded.returnNow': 'Revenir chez le marchand maintenant' }),
+      }) as {
+    'summary.quantity': '{quantity}\u00a0×\u00a0{price}';
+    'succeeded.returning': 'Retour chez le marchand dans {seconds} s…';
+    'succeeded.returnNow': 'Revenir chez le marchand maintenant';
+  }),
 } satisfies Catalogue;

@@ -13,7 +13,13 @@ export const LANGS = ['fr', 'en', 'ar', 'es', 'pt'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** Each language's name in itself, as the language switch offers it (known before it is loaded). */
-export const LANG_NAMES: Readonly<Record<Lang, string>> = { fr: 'Français', en: 'English', ar: 'العربية', es: 'Español', pt: 'Português' };
+export const LANG_NAMES: Readonly<Record<Lang, string>> = {
+  fr: 'Français',
+  en: 'English',
+  ar: 'العربية',
+  es: 'Español',
+  pt: 'Português',
+};
 
 // The built-in language is its catalogue file and its line here; the others arrive by addCatalogue.
 const catalogues: Partial<Record<Lang, Catalogue>> = { fr };
@@ -126,7 +132,13 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
 // (-u-nu-latn; CLDR's ar-TD default is Arabic-Indic): payers in N'Djamena read and type numbers in
 // those digits — phone keypads, USSD codes, operators' messages, banknotes — and the phone number
 // on the same screen is in them. See the README's "Languages".
-const LOCALES: Readonly<Record<Lang, string>> = { fr: 'fr-FR', en: 'en-GB', ar: 'ar-TD-u-nu-latn', es: 'es-GQ', pt: 'pt-GW' };
+const LOCALES: Readonly<Record<Lang, string>> = {
+  fr: 'fr-FR',
+  en: 'en-GB',
+  ar: 'ar-TD-u-nu-latn',
+  es: 'es-GQ',
+  pt: 'pt-GW',
+};
 
 /**
  * An API amount (in the currency's smallest unit: francs for XAF, cents for EUR) the way payers
@@ -136,7 +148,10 @@ const LOCALES: Readonly<Record<Lang, string>> = { fr: 'fr-FR', en: 'en-GB', ar: 
  */
 export function formatAmount(amount: number, currency: string, lang: Lang): string {
   const code = currency.toUpperCase();
-  const format = formatter(`amount ${lang} ${code}`, () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: code }));
+  const format = formatter(
+    `amount ${lang} ${code}`,
+    () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: code }),
+  );
   if (!format) return `${amount} ${code}`;
   const digits = format.resolvedOptions().maximumFractionDigits || 0;
   const text = format.format(amount / 10 ** digits);
@@ -147,7 +162,10 @@ export function formatAmount(amount: number, currency: string, lang: Lang): stri
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const format = formatter(`date ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }));
+  const format = formatter(
+    `date ${lang}`,
+    () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }),
+  );
   return format ? format.format(date) : iso;
 }
 

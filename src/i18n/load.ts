@@ -16,7 +16,11 @@ export function loadLang(lang: Lang, base: string, fetcher: Fetch = (request) =>
   if (isLoaded(lang)) return Promise.resolve(true);
   let started = loading.get(lang);
   if (!started) {
-    const request = new Request(new URL(catalogueUrl(base, lang), location.href), { headers: { Accept: 'application/json' }, credentials: 'omit', referrerPolicy: 'no-referrer' });
+    const request = new Request(new URL(catalogueUrl(base, lang), location.href), {
+      headers: { Accept: 'application/json' },
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+    });
     started = fetcher(request)
       .then((res) => (res.ok ? res.json() : null))
       .then((data: unknown) => addCatalogue(lang, data))
@@ -34,7 +38,11 @@ export function loadLang(lang: Lang, base: string, fetcher: Fetch = (request) =>
  * A way to change language: a loaded one is shown at once; another once its catalogue has arrived,
  * if it is still the last one chosen by then. Resolves to whether `lang` is shown.
  */
-export function langSwitcher(base: string, show: (lang: Lang) => void, fetcher?: Fetch): (lang: Lang) => Promise<boolean> {
+export function langSwitcher(
+  base: string,
+  show: (lang: Lang) => void,
+  fetcher?: Fetch,
+): (lang: Lang) => Promise<boolean> {
   let latest = 0;
   return (lang) => {
     const ticket = ++latest;

@@ -7,7 +7,9 @@ type Source = typeof en;
 export type MessageKey = keyof Source;
 
 /** The names of the `{placeholders}` in a text: 'Pay {amount}' → 'amount'. */
-type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
 
 export type ParamsOf<K extends MessageKey> = Placeholders<Source[K]>;
 type Values<Names extends string> = { [Name in Names]: string | number };
@@ -17,12 +19,16 @@ export type ParamArgs<K extends MessageKey> = [ParamsOf<K>] extends [never] ? []
 
 /** A message to show later (a field's error, a notice): its key and every value its text needs. */
 export type Message = {
-  [K in MessageKey]: [ParamsOf<K>] extends [never] ? { key: K; params?: undefined } : { key: K; params: Values<ParamsOf<K>> };
+  [K in MessageKey]: [ParamsOf<K>] extends [never]
+    ? { key: K; params?: undefined }
+    : { key: K; params: Values<ParamsOf<K>> };
 }[MessageKey];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** A text holding each of the placeholders `Names`, in any order, among any other words. */
-type TextWith<Names extends string> = [Names] extends [never] ? string : Intersection<Names extends string ? `${string}{${Names}}${string}` : never>;
+type TextWith<Names extends string> = [Names] extends [never]
+  ? string
+  : Intersection<Names extends string ? `${string}{${Names}}${string}` : never>;
 
 /** What a language file is: every key, each text with the placeholders of the English one. */
 export type Catalogue = { readonly [K in MessageKey]: TextWith<ParamsOf<K>> };

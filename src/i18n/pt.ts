@@ -13,7 +13,7 @@ export const pt = {
   'summary.items': 'O seu pedido',
   'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
 
-  'loading': 'A carregar o seu pagamento…',
+  loading: 'A carregar o seu pagamento…',
 
   'form.heading': 'Pagar com dinheiro móvel',
   'form.firstName': 'Nome próprio',
@@ -56,12 +56,15 @@ export const pt = {
   'error.phone.too_short': 'Este número é demasiado curto.',
   'error.phone.too_long': 'Este número é demasiado longo.',
   'error.phone.invalid': 'Este não é um número de telemóvel válido para {country}.',
-  'error.phone.other_network': 'Este número é da rede {network}, que {wallet} não serve. Verifique o número ou escolha outro operador.',
+  'error.phone.other_network':
+    'Este número é da rede {network}, que {wallet} não serve. Verifique o número ou escolha outro operador.',
   'error.rateLimited': 'Demasiadas tentativas. Aguarde {seconds} segundos e tente novamente.',
-  'error.notSent': 'O seu pedido de pagamento não chegou: ainda não recebemos nenhuma cobrança. Verifique a sua ligação e tente novamente.',
+  'error.notSent':
+    'O seu pedido de pagamento não chegou: ainda não recebemos nenhuma cobrança. Verifique a sua ligação e tente novamente.',
 
   'pending.heading': 'Aprove o pagamento no seu telemóvel',
-  'pending.body': 'Enviámos um pedido de pagamento de {amount} para o {phone}. Abra {operator} no seu telemóvel e confirme com o seu PIN.',
+  'pending.body':
+    'Enviámos um pedido de pagamento de {amount} para o {phone}. Abra {operator} no seu telemóvel e confirme com o seu PIN.',
   'pending.payee': 'Pagamento de {amount} a {merchant}',
   'pending.bodyUnknown': 'Um pedido de pagamento de {amount} aguarda a sua aprovação no telemóvel.',
   'pending.ussd': 'Não recebeu o aviso? Marque {ussd} no seu telemóvel para ver os pagamentos pendentes.',
@@ -69,12 +72,15 @@ export const pt = {
   'pending.timeLeft': 'Tempo restante para aprovar: {time}',
   'pending.checkNow': 'Já aprovei — verificar agora',
   'pending.checking': 'A verificar…',
-  'pending.resendLater': 'Não recebeu o aviso ou o número está errado? Quando este pedido expirar, pode enviar um novo, para este número ou para outro.',
+  'pending.resendLater':
+    'Não recebeu o aviso ou o número está errado? Quando este pedido expirar, pode enviar um novo, para este número ou para outro.',
   'pending.offline': 'Ligação perdida. Voltaremos a verificar o seu pagamento assim que voltar a estar ligado.',
 
   'unknown.heading': 'Ainda estamos a verificar o seu pagamento',
-  'unknown.body': 'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, receberá um recibo por e-mail em {email}.',
-  'unknown.bodyNoEmail': 'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, receberá um recibo por e-mail.',
+  'unknown.body':
+    'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, receberá um recibo por e-mail em {email}.',
+  'unknown.bodyNoEmail':
+    'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, receberá um recibo por e-mail.',
   'unknown.check': 'Verificar novamente',
 
   'succeeded.heading': 'Pagamento efetuado',
@@ -103,7 +109,8 @@ export const pt = {
   'reason.payer_declined': 'O pagamento foi recusado no seu telemóvel.',
   'reason.insufficient_funds': 'O seu saldo de dinheiro móvel não chega para este pagamento.',
   'reason.approval_timeout': 'O pedido de pagamento expirou antes de ser aprovado.',
-  'reason.operator_unavailable': 'O seu operador não está a responder neste momento. Tente novamente dentro de alguns minutos ou use outro número.',
+  'reason.operator_unavailable':
+    'O seu operador não está a responder neste momento. Tente novamente dentro de alguns minutos ou use outro número.',
   'step.otp.heading': 'Escreva o seu código de pagamento',
   'step.app.heading': 'Aprove o pagamento em {wallet}',
   'step.wait': 'O seu operador está a processar o pagamento.',
@@ -111,7 +118,8 @@ export const pt = {
   'step.retry': 'Tentar de novo',
   'pending.checked': 'Ainda não aprovado (verificado às {time}).',
   'pending.wrongNumber': 'Número errado? Este pedido expira às {time}; poderá então enviar um novo para outro número.',
-  'form.repeat': '{wallet} pode recusar o mesmo montante do mesmo número poucos minutos depois de uma tentativa. Se acontecer, aguarde alguns minutos ou use outro número.',
+  'form.repeat':
+    '{wallet} pode recusar o mesmo montante do mesmo número poucos minutos depois de uma tentativa. Se acontecer, aguarde alguns minutos ou use outro número.',
   'reason.otp_invalid': 'O código de pagamento foi escrito mal demasiadas vezes.',
   'reason.other': 'O seu operador recusou o pagamento.',
 
@@ -119,16 +127,21 @@ export const pt = {
   'error.retry': 'Tentar novamente',
   'error.network': 'Não conseguimos contactar o serviço de pagamento. Verifique a sua ligação e tente novamente.',
   'error.server': 'O serviço de pagamento está com dificuldades. Tente novamente daqui a pouco.',
-  'error.invalidResponse': 'O serviço de pagamento enviou uma resposta que não compreendemos. Tente novamente daqui a pouco.',
+  'error.invalidResponse':
+    'O serviço de pagamento enviou uma resposta que não compreendemos. Tente novamente daqui a pouco.',
   'error.notFound': 'Não encontrámos este pagamento. Peça ao comerciante um novo link de pagamento.',
-  'error.lost': 'Já não é possível encontrar este pagamento. Se o aprovou, não pague outra vez: se foi feito, receberá um recibo por e-mail. Caso contrário, peça ao comerciante um novo link.',
+  'error.lost':
+    'Já não é possível encontrar este pagamento. Se o aprovou, não pague outra vez: se foi feito, receberá um recibo por e-mail. Caso contrário, peça ao comerciante um novo link.',
   'error.badLink': 'Este link de pagamento está incompleto. Peça ao comerciante um novo link de pagamento.',
   'error.badSecret': 'Este link de pagamento não é válido. Peça ao comerciante um novo link de pagamento.',
   'error.expired': 'Este link de pagamento expirou. Peça um novo ao comerciante.',
   'error.canceled': 'O comerciante cancelou este pagamento.',
-  'error.sessionUnavailable': 'Não é possível mostrar este pedido aqui. Peça ao comerciante um link de pagamento direto.',
+  'error.sessionUnavailable':
+    'Não é possível mostrar este pedido aqui. Peça ao comerciante um link de pagamento direto.',
   'error.tooManyAttempts': 'Este pagamento falhou demasiadas vezes. Peça ao comerciante um novo link de pagamento.',
-  'error.unknownStatus': 'Neste momento não conseguimos saber o estado deste pagamento. Não pague outra vez; verifique novamente daqui a pouco.',
-  'error.confirmUnknown': 'Não conseguimos saber se o seu pedido de pagamento foi enviado. Não pague outra vez: verifique primeiro o estado.',
+  'error.unknownStatus':
+    'Neste momento não conseguimos saber o estado deste pagamento. Não pague outra vez; verifique novamente daqui a pouco.',
+  'error.confirmUnknown':
+    'Não conseguimos saber se o seu pedido de pagamento foi enviado. Não pague outra vez: verifique primeiro o estado.',
   'error.checkStatus': 'Verificar o estado do pagamento',
 } satisfies Catalogue;

@@ -13,4 +13,5 @@ export type MethodValues = MomoValues;
 export type MethodView = MomoView;
 
 /** The method an intent read says the latest attempt paid with, if this checkout knows it. */
-export const methodOf = (type: string) => (Object.hasOwn(METHODS, type) ? METHODS[type as keyof typeof METHODS] : undefined);
+export const methodOf = (type: string) =>
+  Object.hasOwn(METHODS, type) ? METHODS[type as keyof typeof METHODS] : undefined;

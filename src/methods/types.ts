@@ -25,7 +25,13 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
    * the method can tell (`filled`: the fields the checkout filled in, not the payer); `currency`:
    * the intent's, once read (null before), which the values must be able to pay in.
    */
-  edit(values: Values, field: keyof Values, raw: string, filled: ReadonlySet<string>, currency: string | null): { values: Values; filled: ReadonlySet<string> };
+  edit(
+    values: Values,
+    field: keyof Values,
+    raw: string,
+    filled: ReadonlySet<string>,
+    currency: string | null,
+  ): { values: Values; filled: ReadonlySet<string> };
   rules: Rules<Values>;
   /** `payment_method_data` for values its rules pass. */
   data(values: Values): PaymentMethodData | undefined;

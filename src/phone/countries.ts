@@ -11,7 +11,21 @@
 // network that was allocated the range: where mobile number portability is in force (Chad, see
 // below) a ported number keeps its original prefix.
 
-export type CountryCode = 'cg' | 'cm' | 'ga' | 'td' | 'cf' | 'gq' | 'sn' | 'ci' | 'ml' | 'bf' | 'bj' | 'tg' | 'ne' | 'gw';
+export type CountryCode =
+  | 'cg'
+  | 'cm'
+  | 'ga'
+  | 'td'
+  | 'cf'
+  | 'gq'
+  | 'sn'
+  | 'ci'
+  | 'ml'
+  | 'bf'
+  | 'bj'
+  | 'tg'
+  | 'ne'
+  | 'gw';
 
 /** A mobile network: the number ranges it was allocated. */
 export interface Network {
@@ -206,7 +220,9 @@ export const COUNTRIES: readonly Country[] = [
     code: 'ml',
     callingCode: '223',
     currency: 'xof',
-    networks: [{ id: 'orange', name: 'Orange', prefixes: ['7', '82', '83', '84', '85', '90', '91', '92', '93', '94', '200'] }],
+    networks: [
+      { id: 'orange', name: 'Orange', prefixes: ['7', '82', '83', '84', '85', '90', '91', '92', '93', '94', '200'] },
+    ],
     wallets: [{ name: 'orange', label: 'Orange Money', network: 'orange' }],
   },
   // Burkina Faso (226.txt, after ITU-T's notification T0202000021): 04–07, 4, 54–57, 64–67, 74–77
@@ -219,8 +235,16 @@ export const COUNTRIES: readonly Country[] = [
     callingCode: '226',
     currency: 'xof',
     networks: [
-      { id: 'orange', name: 'Orange', prefixes: ['04', '05', '06', '07', '4', '54', '55', '56', '57', '64', '65', '66', '67', '74', '75', '76', '77'] },
-      { id: 'moov', name: 'Moov Africa', prefixes: ['01', '02', '03', '50', '51', '52', '53', '60', '61', '62', '63', '70', '71', '72', '73'] },
+      {
+        id: 'orange',
+        name: 'Orange',
+        prefixes: ['04', '05', '06', '07', '4', '54', '55', '56', '57', '64', '65', '66', '67', '74', '75', '76', '77'],
+      },
+      {
+        id: 'moov',
+        name: 'Moov Africa',
+        prefixes: ['01', '02', '03', '50', '51', '52', '53', '60', '61', '62', '63', '70', '71', '72', '73'],
+      },
       { id: 'telecel', name: 'Telecel', prefixes: ['58', '68', '69', '78', '79'] },
     ],
     wallets: [
@@ -242,9 +266,33 @@ export const COUNTRIES: readonly Country[] = [
       {
         id: 'mtn',
         name: 'MTN',
-        prefixes: ['0142', '0146', '0150', '0151', '0152', '0153', '0154', '0156', '0157', '0159', '0161', '0162', '0166', '0167', '0169', '0190', '0191', '0196', '0197'],
+        prefixes: [
+          '0142',
+          '0146',
+          '0150',
+          '0151',
+          '0152',
+          '0153',
+          '0154',
+          '0156',
+          '0157',
+          '0159',
+          '0161',
+          '0162',
+          '0166',
+          '0167',
+          '0169',
+          '0190',
+          '0191',
+          '0196',
+          '0197',
+        ],
       },
-      { id: 'moov', name: 'Moov Africa', prefixes: ['0145', '0155', '0158', '0160', '0163', '0164', '0165', '0168', '0194', '0195', '0198', '0199'] },
+      {
+        id: 'moov',
+        name: 'Moov Africa',
+        prefixes: ['0145', '0155', '0158', '0160', '0163', '0164', '0165', '0168', '0194', '0195', '0198', '0199'],
+      },
     ],
     wallets: [
       { name: 'mtn', label: 'MTN MoMo', network: 'mtn' },

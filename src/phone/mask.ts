@@ -37,7 +37,8 @@ export function maskLastDigits(countryCode: string, operator: string, last4: str
   const country = findCountry(countryCode);
   const digits = text(last4).replace(/\D/g, '').slice(-4);
   // Fewer digits, or a country we cannot group: show exactly what was received, never a filler.
-  if (!country || digits.length < 4) return `${DOT.repeat(2)} ${DOT.repeat(2)} ${digits.slice(0, -2)} ${digits.slice(-2)}`.trim().replace(/ +/g, NBSP);
+  if (!country || digits.length < 4)
+    return `${DOT.repeat(2)} ${DOT.repeat(2)} ${digits.slice(0, -2)} ${digits.slice(-2)}`.trim().replace(/ +/g, NBSP);
   const wallet = country.wallets.find((w) => w.name === operator);
   const network = wallet && wallet.network;
   const owner = country.networks.find((n) => n.id === network) || country.networks[0];

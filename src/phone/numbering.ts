@@ -40,7 +40,11 @@ const matchesWhole = (pattern: string, digits: string) => regExp(`^(?:${pattern}
  */
 export function isMobileNsn(code: CountryCode, nsn: string): boolean {
   const plan = COUNTRY_NUMBERING[code];
-  return matchesWhole(plan.national, nsn) && (!plan.mobileLengths || plan.mobileLengths.includes(nsn.length)) && matchesWhole(plan.mobile, nsn);
+  return (
+    matchesWhole(plan.national, nsn) &&
+    (!plan.mobileLengths || plan.mobileLengths.includes(nsn.length)) &&
+    matchesWhole(plan.mobile, nsn)
+  );
 }
 
 /** A national format: digit group sizes, and when it applies. */
@@ -51,4 +55,7 @@ export interface NationalFormat {
 }
 
 export const nationalFormats = (code: CountryCode): readonly NationalFormat[] =>
-  COUNTRY_NUMBERING[code].formats.map((format) => ({ groups: format.groups, leading: format.leading.map((p) => regExp(`^(?:${p})`)) }));
+  COUNTRY_NUMBERING[code].formats.map((format) => ({
+    groups: format.groups,
+    leading: format.leading.map((p) => regExp(`^(?:${p})`)),
+  }));

@@ -14,7 +14,8 @@ export function planAllows(country: Country, nsn: string): boolean {
 }
 
 /** Whether `nsn` is a complete, valid mobile NSN of `country` under today's plan. */
-export const isValidNsn = (country: Country, nsn: string): boolean => planAllows(country, nsn) && isMobileNsn(country.code, nsn);
+export const isValidNsn = (country: Country, nsn: string): boolean =>
+  planAllows(country, nsn) && isMobileNsn(country.code, nsn);
 
 /**
  * The valid NSN the payer meant, if any. A Congolese NSN starts with 0 (06 MTN), and so does

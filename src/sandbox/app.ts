@@ -38,8 +38,10 @@ export interface Sandbox {
  * given the printed `…/v1` that asked for `/v1/v1/…` and heard only "does not exist".
  */
 function addressHint(path: string): string {
-  if (/^\/v1\/v1(\/|$)/i.test(path)) return ' The path holds /v1 twice: the base address given to the client already ended in /v1 — give the service\u2019s address with /v1 once, or without it.';
-  if (!/^\/v1(\/|$)/i.test(path)) return ' Every path of this service starts with /v1, right after its address (e.g. GET /v1/payment-intents/{id}): check the base address given to the client.';
+  if (/^\/v1\/v1(\/|$)/i.test(path))
+    return ' The path holds /v1 twice: the base address given to the client already ended in /v1 — give the service\u2019s address with /v1 once, or without it.';
+  if (!/^\/v1(\/|$)/i.test(path))
+    return ' Every path of this service starts with /v1, right after its address (e.g. GET /v1/payment-intents/{id}): check the base address given to the client.';
   return '';
 }
 

@@ -91,9 +91,11 @@ const MIN_RETENTION_MS = 2 * DAY_MS;
 function limits(option: Partial<StateLimits> | undefined): StateLimits {
   const merged = { ...DEFAULT_STATE_LIMITS, ...option };
   for (const [name, value] of Object.entries(merged)) {
-    if (!Number.isSafeInteger(value) || value < 1024) throw new RangeError(`Sandbox option limits.${name} must be a whole number of bytes, at least 1024.`);
+    if (!Number.isSafeInteger(value) || value < 1024)
+      throw new RangeError(`Sandbox option limits.${name} must be a whole number of bytes, at least 1024.`);
   }
-  if (merged.maxBytesPerToken > merged.maxBytes) throw new RangeError('Sandbox option limits.maxBytesPerToken must not exceed limits.maxBytes.');
+  if (merged.maxBytesPerToken > merged.maxBytes)
+    throw new RangeError('Sandbox option limits.maxBytesPerToken must not exceed limits.maxBytes.');
   return merged;
 }
 
@@ -114,7 +116,9 @@ function baseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new RangeError(`Sandbox option checkoutBaseUrl must be an absolute http: or https: address, not ${JSON.stringify(value)}.`);
+    throw new RangeError(
+      `Sandbox option checkoutBaseUrl must be an absolute http: or https: address, not ${JSON.stringify(value)}.`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new RangeError('Sandbox option checkoutBaseUrl must be an http: or https: address.');
@@ -138,7 +142,8 @@ function rateLimit(option: RateLimit | false | undefined, envValue: string | und
     const text = (envValue ?? '').trim().toLowerCase();
     if (text === 'off' || text === '0') return null;
     const match = /^(\d+)\/(\d+)$/.exec(text);
-    if (text !== '' && !match) throw new RangeError('SANDBOX_CONFIRM_RATE_LIMIT must be <max>/<windowMs> (e.g. 10/60000) or off.');
+    if (text !== '' && !match)
+      throw new RangeError('SANDBOX_CONFIRM_RATE_LIMIT must be <max>/<windowMs> (e.g. 10/60000) or off.');
     limit = match ? { max: Number(match[1]), windowMs: Number(match[2]) } : DEFAULT_CONFIRM_RATE_LIMIT;
   }
   const { max, windowMs } = limit;
@@ -150,14 +155,20 @@ function rateLimit(option: RateLimit | false | undefined, envValue: string | und
 
 function retention(option: number | undefined, pendingTimeoutMs: number): number {
   const value = duration('retentionMs', option, undefined, DEFAULT_RETENTION_MS);
-  if (value < MIN_RETENTION_MS + pendingTimeoutMs) throw new RangeError('Sandbox option retentionMs must be at least two days longer than pendingTimeoutMs.');
+  if (value < MIN_RETENTION_MS + pendingTimeoutMs)
+    throw new RangeError('Sandbox option retentionMs must be at least two days longer than pendingTimeoutMs.');
   return value;
 }
 
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   const env = options.env ?? process.env;
   const approvalMs = duration('approvalMs', options.approvalMs, env.SANDBOX_APPROVAL_MS, 4000);
-  const pendingTimeoutMs = duration('pendingTimeoutMs', options.pendingTimeoutMs, env.SANDBOX_PENDING_TIMEOUT_MS, 300_000);
+  const pendingTimeoutMs = duration(
+    'pendingTimeoutMs',
+    options.pendingTimeoutMs,
+    env.SANDBOX_PENDING_TIMEOUT_MS,
+    300_000,
+  );
   if (pendingTimeoutMs <= approvalMs) {
     throw new RangeError('Sandbox option pendingTimeoutMs must be longer than approvalMs.');
   }

@@ -48,7 +48,9 @@ function canonical(value: unknown): unknown {
 
 /** Same method, path and JSON value (key order ignored) ⇒ same fingerprint. */
 export function fingerprintOf(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(canonical(body))}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(canonical(body))}`)
+    .digest('hex');
 }
 
 export const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -63,13 +65,21 @@ export function runIdempotent(store: Store, request: IdempotencyRequest, now: nu
   const previous = store.answer(id);
   if (previous && now - previous.storedAt < IDEMPOTENCY_TTL_MS) {
     if (previous.fingerprint !== request.fingerprint) {
-      throw new SandboxError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+      throw new SandboxError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request.',
+      );
     }
     return jsonResponse(previous.status, previous.body, { 'Idempotent-Replayed': 'true' });
   }
   const reply = work();
   if (reply.status < 300) {
-    const record = { fingerprint: request.fingerprint, status: reply.status, body: structuredClone(reply.body), storedAt: now };
+    const record = {
+      fingerprint: request.fingerprint,
+      status: reply.status,
+      body: structuredClone(reply.body),
+      storedAt: now,
+    };
     store.write([{ kind: 'answer', id, owner: request.owner, record }], request.owner, 'none');
   }
   return toResponse(reply);

@@ -19,7 +19,6 @@ const FEE_BASIS_POINTS = 150;
 /** Attempts one intent may have: past them, a payer has tried long enough (and each one weighs). */
 export const MAX_ATTEMPTS = 20;
 
-
 export interface NewIntent {
   owner: Owner;
   amount: number;
@@ -121,13 +120,22 @@ export function assertPayable(intent: IntentRecord, now: number): void {
     throw new SandboxError('payment_already_succeeded', 'This payment intent has already been paid.');
   }
   if (status === 'pending') {
-    throw new SandboxError('payment_in_progress', 'A payment attempt is waiting for the payer\u2019s approval; wait for its result.');
+    throw new SandboxError(
+      'payment_in_progress',
+      'A payment attempt is waiting for the payer\u2019s approval; wait for its result.',
+    );
   }
   if (intent.cancellationReason === 'too_many_attempts') {
-    throw new SandboxError('too_many_attempts', `This payment intent has had ${MAX_ATTEMPTS} payment attempts, the most it may have; it is canceled.`);
+    throw new SandboxError(
+      'too_many_attempts',
+      `This payment intent has had ${MAX_ATTEMPTS} payment attempts, the most it may have; it is canceled.`,
+    );
   }
   if (status === 'canceled') {
-    throw new SandboxError('payment_intent_canceled', 'This payment intent was canceled when its checkout session expired.');
+    throw new SandboxError(
+      'payment_intent_canceled',
+      'This payment intent was canceled when its checkout session expired.',
+    );
   }
 }
 
@@ -135,7 +143,13 @@ export function assertPayable(intent: IntentRecord, now: number): void {
  * Starts an attempt if the intent is payable. Synchronous on purpose: the state check and the new
  * attempt happen without yielding, so of many concurrent confirms exactly one starts an attempt.
  */
-export function startAttempt(store: Store, config: SandboxConfig, intent: IntentRecord, account: MomoAccount, now: number): AttemptRecord {
+export function startAttempt(
+  store: Store,
+  config: SandboxConfig,
+  intent: IntentRecord,
+  account: MomoAccount,
+  now: number,
+): AttemptRecord {
   assertPayable(intent, now);
   const rule = outcomeFor(account.national);
   const attempt: AttemptRecord = {
@@ -154,11 +168,17 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
     updatedAt: now,
     settlesAt: now + rule.settlesAfter(config),
     expiresAt: now + config.pendingTimeoutMs,
-    payout: { payoutId: newId('tr'), financialTransactionId: numericReference(), transactionId: newId('txn'), externalId: newId('ext') },
+    payout: {
+      payoutId: newId('tr'),
+      financialTransactionId: numericReference(),
+      transactionId: newId('txn'),
+      externalId: newId('ext'),
+    },
   };
   // A code or the wallet's app, where the wallet approves so (extension); not when the operator
   // refuses at once (94): there is nothing to approve.
-  const approval = rule.confirmStatus === 'failed' ? undefined : approvalAtStart(account.country, account.operator, config.extensions);
+  const approval =
+    rule.confirmStatus === 'failed' ? undefined : approvalAtStart(account.country, account.operator, config.extensions);
   if (approval) attempt.approval = approval;
   if (approval === 'app') attempt.walletToken = randomBase62();
   // Attempts weigh on the merchant's share but are held only to the whole sandbox's bound: a
@@ -175,7 +195,11 @@ export function startAttempt(store: Store, config: SandboxConfig, intent: Intent
  * as startAttempt is: of two codes sent at once, one is taken first.
  */
 export function recordStep(store: Store, intent: IntentRecord, attempt: AttemptRecord, step: PayerStep): void {
-  store.write([{ kind: 'step', intentId: intent.intentId, chargeId: attempt.chargeId, record: step }], intent.owner, 'total');
+  store.write(
+    [{ kind: 'step', intentId: intent.intentId, chargeId: attempt.chargeId, record: step }],
+    intent.owner,
+    'total',
+  );
   intent.updatedAt = step.at;
   settle(intent, step.at);
 }

@@ -70,16 +70,27 @@ export interface IntentViewer {
 }
 
 /** Extension: what the payer does next while the attempt is pending (src/methods/momo/sandbox.ts). */
-function nextActionOfAttempt(intent: IntentRecord, attempt: AttemptRecord | undefined, base: string): NextAction | null {
+function nextActionOfAttempt(
+  intent: IntentRecord,
+  attempt: AttemptRecord | undefined,
+  base: string,
+): NextAction | null {
   if (attempt?.status !== 'pending') return null;
-  return nextActionOf(attempt, isoAt(attempt.expiresAt), `${base}/v1/_sandbox/wallet/${intent.intentId}/${attempt.walletToken ?? ''}`);
+  return nextActionOf(
+    attempt,
+    isoAt(attempt.expiresAt),
+    `${base}/v1/_sandbox/wallet/${intent.intentId}/${attempt.walletToken ?? ''}`,
+  );
 }
 
 /**
  * The intent as the API shows it. The interface documents `client_secret` as a required string of
  * this read, shown without a token: so anyone holding the intent id reads the secret (docs/sandbox.md).
  */
-export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merchant, base }: IntentViewer): PaymentIntent {
+export function toPaymentIntent(
+  intent: IntentRecord,
+  { owner, extensions, merchant, base }: IntentViewer,
+): PaymentIntent {
   const attempt = latestAttempt(intent);
   const failure = attempt ? failureOf(attempt) : null;
   const paid = intent.attempts.find((a) => a.status === 'succeeded');
@@ -90,13 +101,14 @@ export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merch
     currency: intent.currency,
     amount: intent.amount,
     payment_method_types: ['momo'],
-    payment_method: attempt && extensions
-      ? {
-          id: attempt.paymentMethodId,
-          type: 'momo',
-          momo: { country: attempt.country, operator_name: attempt.operator, msisdn_last4: attempt.msisdnLast4 },
-        }
-      : null,
+    payment_method:
+      attempt && extensions
+        ? {
+            id: attempt.paymentMethodId,
+            type: 'momo',
+            momo: { country: attempt.country, operator_name: attempt.operator, msisdn_last4: attempt.msisdnLast4 },
+          }
+        : null,
     last_payment_error: failure && attempt ? { ...failure, charge_id: attempt.chargeId } : null,
     status: intentStatus(intent),
     metadata: owner ? intent.metadata : null,
@@ -127,7 +139,11 @@ export function toPaymentIntent(intent: IntentRecord, { owner, extensions, merch
 }
 
 /** The answer of confirm: the attempt as it stands right after it started. */
-export function toConfirmResult(intent: IntentRecord, attempt: AttemptRecord, { extensions, base }: { extensions: boolean; base: string }): ConfirmResult {
+export function toConfirmResult(
+  intent: IntentRecord,
+  attempt: AttemptRecord,
+  { extensions, base }: { extensions: boolean; base: string },
+): ConfirmResult {
   const result: ConfirmResult = {
     intentId: intent.intentId,
     financialTransactionId: attempt.financialTransactionId,

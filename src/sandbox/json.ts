@@ -9,7 +9,12 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers },
+    headers: {
+      'Content-Type': JSON_TYPE,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    },
   });
 }
 
@@ -28,7 +33,8 @@ export function conditionalJsonResponse(req: Request, body: unknown, extra: Reco
 }
 
 /** The weak ETag of an answer's JSON text. */
-export const etagOf = (text: string): string => `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+export const etagOf = (text: string): string =>
+  `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
 
 /** The longest a read is held (extension, `Prefer: wait`): below the idle limit of common proxies (30 s and more). */
 export const MAX_HOLD_S = 25;
@@ -55,7 +61,12 @@ export async function heldJsonResponse(req: Request, waitS: number, view: () => 
   let body = view();
   const held = req.headers.get('if-none-match');
   const until = Date.now() + waitS * 1000;
-  while (body !== null && Date.now() < until && !req.signal.aborted && etagListMatches(held, etagOf(JSON.stringify(body)))) {
+  while (
+    body !== null &&
+    Date.now() < until &&
+    !req.signal.aborted &&
+    etagListMatches(held, etagOf(JSON.stringify(body)))
+  ) {
     await new Promise<void>((resolve) => {
       // Unref'd: a held read never keeps the process alive; its reader going ends the wait at once.
       const timer = setTimeout(done, Math.min(HOLD_CHECK_MS, Math.max(0, until - Date.now())));
@@ -99,7 +110,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i++; // backslash: the next character is escaped
+      if (char === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) {
       inString = true;
@@ -125,7 +137,9 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   } catch (error) {
     if (!(error instanceof BodyCutOff)) throw error;
     // The client went away mid-upload: nothing failed here, and nobody is left to answer.
-    console.warn(`[sandbox] ${request.method} ${redact(new URL(request.url).pathname)}: the client stopped sending the request body`);
+    console.warn(
+      `[sandbox] ${request.method} ${redact(new URL(request.url).pathname)}: the client stopped sending the request body`,
+    );
     throw new SandboxError('invalid_request', 'The request body was cut off before its end.');
   }
   if (!bytes) throw tooLarge(max);
@@ -172,7 +186,10 @@ export async function readAtMost(body: ReadableStream<Uint8Array>, max: number):
 /** Checks the media type and size, then parses JSON (not yet validated). Throws 415, 413 or 400. */
 export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
   if (!isJsonContentType(c.req.header('content-type'))) {
-    throw new SandboxError('unsupported_media_type', 'The request body must be sent with Content-Type: application/json.');
+    throw new SandboxError(
+      'unsupported_media_type',
+      'The request body must be sent with Content-Type: application/json.',
+    );
   }
   const bytes = await readCapped(c.req.raw, maxBytes);
   let text: string;
@@ -182,7 +199,10 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
     throw new SandboxError('invalid_json', 'The request body is not valid UTF-8 text.');
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new SandboxError('invalid_request', `The request body must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
+    throw new SandboxError(
+      'invalid_request',
+      `The request body must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
   }
   let protoKey = false;
   let body: unknown;

@@ -44,7 +44,10 @@ function instant(c: Context<SandboxEnv>, name: string): number | null {
   if (raw === undefined) return null;
   const at = timestamp().safeParse(raw).success ? instantOf(raw) : null;
   if (at === null) {
-    throw invalidField(name, `\`${name}\` must be an ISO 8601 date-time with a Z or an offset, e.g. 2025-03-10T09:00:00Z (a + in a query string is written %2B).`);
+    throw invalidField(
+      name,
+      `\`${name}\` must be an ISO 8601 date-time with a Z or an offset, e.g. 2025-03-10T09:00:00Z (a + in a query string is written %2B).`,
+    );
   }
   return at;
 }
@@ -53,14 +56,19 @@ function instant(c: Context<SandboxEnv>, name: string): number | null {
  * Reads `page`, `perPage`, `status` (one or several, comma-separated), `createdFrom`,
  * `createdBefore`, and with `updated` `updatedFrom`.
  */
-export function listQuery<S extends string>(c: Context<SandboxEnv>, known: readonly S[], { updated = false } = {}): ParsedListQuery<S> {
+export function listQuery<S extends string>(
+  c: Context<SandboxEnv>,
+  known: readonly S[],
+  { updated = false } = {},
+): ParsedListQuery<S> {
   const filters: [string, string][] = [];
   const status = c.req.query('status');
   let statuses: Set<S> | null = null;
   if (status !== undefined) {
     const asked = status.split(',');
     const unknown = asked.find((s) => !(known as readonly string[]).includes(s));
-    if (unknown !== undefined) throw invalidField('status', `\`status\` must be one or more of ${known.join(', ')}, comma-separated.`);
+    if (unknown !== undefined)
+      throw invalidField('status', `\`status\` must be one or more of ${known.join(', ')}, comma-separated.`);
     statuses = new Set(asked as S[]);
     filters.push(['status', status]);
   }
@@ -68,7 +76,8 @@ export function listQuery<S extends string>(c: Context<SandboxEnv>, known: reado
   const createdBefore = instant(c, 'createdBefore');
   if (createdFrom !== null) filters.push(['createdFrom', c.req.query('createdFrom') as string]);
   if (createdBefore !== null) filters.push(['createdBefore', c.req.query('createdBefore') as string]);
-  if (!updated && c.req.query('updatedFrom') !== undefined) throw invalidField('updatedFrom', '`updatedFrom` filters payment intents only.');
+  if (!updated && c.req.query('updatedFrom') !== undefined)
+    throw invalidField('updatedFrom', '`updatedFrom` filters payment intents only.');
   const updatedFrom = updated ? instant(c, 'updatedFrom') : null;
   if (updatedFrom !== null) filters.push(['updatedFrom', c.req.query('updatedFrom') as string]);
   return {
@@ -83,7 +92,12 @@ export function listQuery<S extends string>(c: Context<SandboxEnv>, known: reado
 }
 
 /** Whether a record created at `createdAt` with `status` (and changed at `updatedAt`) is one the query asks for. */
-export const matches = <S extends string>(query: ParsedListQuery<S>, createdAt: number, status: S, updatedAt = createdAt): boolean =>
+export const matches = <S extends string>(
+  query: ParsedListQuery<S>,
+  createdAt: number,
+  status: S,
+  updatedAt = createdAt,
+): boolean =>
   (query.statuses === null || query.statuses.has(status)) &&
   (query.createdFrom === null || createdAt >= query.createdFrom) &&
   (query.createdBefore === null || createdAt < query.createdBefore) &&
@@ -97,7 +111,11 @@ function pageUrl(page: number, query: ParsedListQuery<string>): string {
 }
 
 /** The page the query asks for of `matching` (newest first): past the end it is empty, not an error. */
-export function pageOf<T, U>(matching: readonly T[], query: ParsedListQuery<string>, show: (record: T) => U): { meta: PaginationMeta; data: U[] } {
+export function pageOf<T, U>(
+  matching: readonly T[],
+  query: ParsedListQuery<string>,
+  show: (record: T) => U,
+): { meta: PaginationMeta; data: U[] } {
   const { page, perPage } = query;
   const total = matching.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));

@@ -64,17 +64,23 @@ const logoRefused = (why: string) => invalidField('logo', `\`logo\` ${why}.`);
 /** The logo a `data:` URL carries, checked: PNG or WebP by its bytes, at most 8 KiB and 512 × 512. */
 export function decodeLogo(value: string): Logo {
   const match = DATA_URL.exec(value);
-  if (!match) throw logoRefused('must be a data: URL of a PNG or WebP image in base64: "data:image/png;base64,…" or "data:image/webp;base64,…"');
+  if (!match)
+    throw logoRefused(
+      'must be a data: URL of a PNG or WebP image in base64: "data:image/png;base64,…" or "data:image/webp;base64,…"',
+    );
   const type = match[1] as Logo['type'];
   const data = match[2] as string;
   const bytes = Buffer.from(data, 'base64');
   // Node decodes leniently; only the canonical encoding of the bytes is taken.
   if (bytes.toString('base64') !== data) throw logoRefused('is not valid base64');
-  if (bytes.length > MAX_LOGO_BYTES) throw logoRefused(`must be at most ${MAX_LOGO_BYTES} bytes once decoded (this one is ${bytes.length})`);
+  if (bytes.length > MAX_LOGO_BYTES)
+    throw logoRefused(`must be at most ${MAX_LOGO_BYTES} bytes once decoded (this one is ${bytes.length})`);
   const size = type === 'png' ? pngSize(bytes) : webpSize(bytes);
   if (!size) throw logoRefused(`is not a ${type === 'png' ? 'PNG' : 'WebP'} image, as its data: URL says`);
   if (size.width < 1 || size.height < 1 || size.width > MAX_LOGO_SIDE || size.height > MAX_LOGO_SIDE) {
-    throw logoRefused(`must be at most ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE} pixels (this one is ${size.width} × ${size.height})`);
+    throw logoRefused(
+      `must be at most ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE} pixels (this one is ${size.width} × ${size.height})`,
+    );
   }
   return { type, data, key: createHash('sha256').update(bytes).digest('hex').slice(0, 32) };
 }
@@ -91,7 +97,8 @@ const BLANK_LETTERS = /[\u115f\u1160\u3164\uffa0]/gu;
 
 /** The record a checked PUT body (or option) makes: what it leaves out is null. */
 export function merchantRecord(body: MerchantBody, owner: Owner, now: number): MerchantRecord {
-  if (!VISIBLE_LETTER.test(body.name.replace(BLANK_LETTERS, ''))) throw invalidField('name', '`name` must contain a visible letter or digit: payers read it to know whom they pay.');
+  if (!VISIBLE_LETTER.test(body.name.replace(BLANK_LETTERS, '')))
+    throw invalidField('name', '`name` must contain a visible letter or digit: payers read it to know whom they pay.');
   return {
     owner,
     name: body.name,
@@ -106,11 +113,14 @@ export function merchantRecord(body: MerchantBody, owner: Owner, now: number): M
  * The `merchants` option: profiles by token, checked as a PUT body would be. A bad one throws a
  * RangeError at creation, naming the token by its position (a key does not belong in an error).
  */
-export function configuredMerchants(option: Readonly<Record<string, MerchantRequest>> | undefined): Map<Owner, MerchantRecord> {
+export function configuredMerchants(
+  option: Readonly<Record<string, MerchantRequest>> | undefined,
+): Map<Owner, MerchantRecord> {
   const profiles = new Map<Owner, MerchantRecord>();
   Object.entries(option ?? {}).forEach(([token, profile], index) => {
     const which = `Sandbox option merchants, its token #${index + 1}`;
-    if (merchantToken(`Bearer ${token}`) !== token) throw new RangeError(`${which} is not a secret key of the form sk_test_….`);
+    if (merchantToken(`Bearer ${token}`) !== token)
+      throw new RangeError(`${which} is not a secret key of the form sk_test_….`);
     const owner = ownerOfToken(token);
     try {
       profiles.set(owner, merchantRecord(parseWith(merchantRequestSchema, profile), owner, 0));

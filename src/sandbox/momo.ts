@@ -23,7 +23,10 @@ export function checkMomo(data: PaymentMethodData, currency?: string): MomoAccou
   const { country, msisdn, operator_name: operator } = data.momo;
   const operators = operatorsOf(country);
   if (operators === undefined) {
-    throw invalidField(`${FIELD}.country`, `\`${FIELD}.country\` "${country}" is not a country where mobile-money payments are supported.`);
+    throw invalidField(
+      `${FIELD}.country`,
+      `\`${FIELD}.country\` "${country}" is not a country where mobile-money payments are supported.`,
+    );
   }
   const countryCurrency = findCountry(country)?.currency;
   if (currency !== undefined && countryCurrency !== currency) {

@@ -6,7 +6,12 @@ import type { TestOutcome } from '../phone';
 /** Named as the phone module's test numbers are, so TEST_NUMBERS can be looked up by outcome. */
 export type OutcomeName = TestOutcome;
 
-export type FailureCode = 'payer_declined' | 'insufficient_funds' | 'approval_timeout' | 'operator_unavailable' | 'otp_invalid';
+export type FailureCode =
+  | 'payer_declined'
+  | 'insufficient_funds'
+  | 'approval_timeout'
+  | 'operator_unavailable'
+  | 'otp_invalid';
 
 export interface OutcomeRule {
   /** Last two digits of the national number, or null for "any other number". */
@@ -109,7 +114,8 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
 const DEFAULT_RULE = OUTCOME_RULES.find((rule) => rule.suffix === null) as OutcomeRule;
 
 /** The rule of an outcome, as an attempt's record names it. */
-export const ruleOf = (outcome: OutcomeName): OutcomeRule => OUTCOME_RULES.find((rule) => rule.outcome === outcome) ?? DEFAULT_RULE;
+export const ruleOf = (outcome: OutcomeName): OutcomeRule =>
+  OUTCOME_RULES.find((rule) => rule.outcome === outcome) ?? DEFAULT_RULE;
 
 /** The rule for a payer's national number (digits only). */
 export function outcomeFor(nationalNumber: string): OutcomeRule {

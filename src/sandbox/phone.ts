@@ -15,7 +15,12 @@ export function isMobileMsisdn(country: string, msisdn: string): boolean {
   if (!planAllows(found, nsn)) return false;
   try {
     const number = new PhoneNumber(`+${msisdn}`, metadata);
-    return number.countryCallingCode === found.callingCode && number.nationalNumber === nsn && number.isValid() && number.getType() === 'MOBILE';
+    return (
+      number.countryCallingCode === found.callingCode &&
+      number.nationalNumber === nsn &&
+      number.isValid() &&
+      number.getType() === 'MOBILE'
+    );
   } catch {
     return false;
   }

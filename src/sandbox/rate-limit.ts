@@ -61,7 +61,10 @@ export interface ConfirmLimits {
   wrongSecret: SlidingWindow;
 }
 
-export const confirmLimits = (limit: RateLimit): ConfirmLimits => ({ payer: new SlidingWindow(limit), wrongSecret: new SlidingWindow(limit) });
+export const confirmLimits = (limit: RateLimit): ConfirmLimits => ({
+  payer: new SlidingWindow(limit),
+  wrongSecret: new SlidingWindow(limit),
+});
 
 /** IPv6 clients are grouped by /64: one subscriber line is given a whole /64. */
 function addressGroup(address: string): string {
@@ -71,7 +74,9 @@ function addressGroup(address: string): string {
   const [head = '', tail = ''] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
   return `${groups
     .slice(0, 4)
     .map((group) => Number.parseInt(group || '0', 16).toString(16))
@@ -85,7 +90,12 @@ function addressGroup(address: string): string {
  */
 export function clientKey(c: Context<SandboxEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded) return addressGroup(forwarded);
   }
   const address = c.env?.incoming?.socket?.remoteAddress;

@@ -21,7 +21,11 @@ export function instantOf(text: string): number | null {
   const [year, month, day, hour, minute] = parts.slice(1).map(Number) as [number, number, number, number, number];
   // Date.parse takes 30 February for 2 March, and 24:00 for the next midnight: the fields must name themselves.
   const named = new Date(Date.UTC(year, month - 1, day, hour, minute));
-  const exists = named.getUTCMonth() === month - 1 && named.getUTCDate() === day && named.getUTCHours() === hour && named.getUTCMinutes() === minute;
+  const exists =
+    named.getUTCMonth() === month - 1 &&
+    named.getUTCDate() === day &&
+    named.getUTCHours() === hour &&
+    named.getUTCMinutes() === minute;
   const at = Date.parse(text);
   return exists && Number.isFinite(at) ? at : null;
 }
@@ -33,7 +37,10 @@ function sessionEnd(expiresAt: string | undefined, now: number): number {
   const latest = now + SESSION_LIFETIME_MS;
   const at = instantOf(expiresAt);
   if (at === null || at < earliest || at > latest) {
-    throw invalidField('expiresAt', `\`expiresAt\` must be from 60 seconds to 24 hours from now: from ${isoAt(earliest)} to ${isoAt(latest)}.`);
+    throw invalidField(
+      'expiresAt',
+      `\`expiresAt\` must be from 60 seconds to 24 hours from now: from ${isoAt(earliest)} to ${isoAt(latest)}.`,
+    );
   }
   return at;
 }
@@ -61,15 +68,28 @@ export function checkSessionRequest(body: SessionRequest, now: number): number {
   if (body.total > MAX_AMOUNT) throw invalidField('total', `\`total\` must be a whole number from 1 to ${MAX_AMOUNT}.`);
   const sum = body.items.reduce((acc, item) => acc + item.price * item.quantity, 0);
   if (sum !== body.total) {
-    throw invalidField('total', `\`total\` (${body.total}) must equal the sum of price × quantity of the items (${sum}).`);
+    throw invalidField(
+      'total',
+      `\`total\` (${body.total}) must equal the sum of price × quantity of the items (${sum}).`,
+    );
   }
   return sessionEnd(body.expiresAt, now);
 }
 
 /** A session ending at `expiresAt` and the intent that pays it, stored together (or neither: 503 if they do not fit). */
-export function newSession(store: Store, body: SessionRequest, owner: Owner, now: number, expiresAt: number): SessionRecord {
+export function newSession(
+  store: Store,
+  body: SessionRequest,
+  owner: Owner,
+  now: number,
+  expiresAt: number,
+): SessionRecord {
   const id = newId('cs');
-  const intent = newIntent(store, { owner, amount: body.total, currency: body.currency, metadata: body.metadata, session: { id, expiresAt } }, now);
+  const intent = newIntent(
+    store,
+    { owner, amount: body.total, currency: body.currency, metadata: body.metadata, session: { id, expiresAt } },
+    now,
+  );
   const session: SessionRecord = {
     id,
     intentId: intent.intentId,
@@ -111,7 +131,12 @@ export function sessionStatus(intent: IntentRecord, session: SessionRecord, now:
 }
 
 /** What anyone may read of a session; `merchant` (extension) is left out when undefined. */
-export function toPublicSession(store: Store, session: SessionRecord, now: number, merchant?: Merchant | null): PublicSession {
+export function toPublicSession(
+  store: Store,
+  session: SessionRecord,
+  now: number,
+  merchant?: Merchant | null,
+): PublicSession {
   const intent = intentOf(store, session, now);
   const view: PublicSession = {
     id: session.id,
@@ -136,7 +161,13 @@ export function toPublicSession(store: Store, session: SessionRecord, now: numbe
 }
 
 /** The merchant's view: the public one plus the secret, the metadata and the page address. */
-export function toSession(store: Store, session: SessionRecord, now: number, baseUrl: string, merchant?: Merchant | null): Session {
+export function toSession(
+  store: Store,
+  session: SessionRecord,
+  now: number,
+  baseUrl: string,
+  merchant?: Merchant | null,
+): Session {
   const intent = intentOf(store, session, now);
   return {
     ...toPublicSession(store, session, now, merchant),

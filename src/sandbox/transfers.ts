@@ -81,9 +81,21 @@ export const toRemittance = (record: TransferRecord, now: number): Remittance =>
   otp: null,
 });
 
-
 /** One page of remittances, newest first (the lists' pages: src/sandbox/lists.ts). A page past the end is empty, not an error. */
-export function remittancePage(records: readonly TransferRecord[], page: number, perPage: number, now: number): RemittanceList {
-  const query = { page, perPage, statuses: null, createdFrom: null, createdBefore: null, updatedFrom: null, filters: [] };
+export function remittancePage(
+  records: readonly TransferRecord[],
+  page: number,
+  perPage: number,
+  now: number,
+): RemittanceList {
+  const query = {
+    page,
+    perPage,
+    statuses: null,
+    createdFrom: null,
+    createdBefore: null,
+    updatedFrom: null,
+    filters: [],
+  };
   return pageOf(records.slice().reverse(), query, (r) => toRemittance(r, now));
 }

@@ -16,11 +16,13 @@ const FORMAT_HINTS: Readonly<Record<string, string>> = {
   operator_name: 'must be a lower-case operator name such as "mtn"',
   receipt_email: 'must be a valid e-mail address',
   support_email: 'must be a valid e-mail address',
-  support_phone: 'must be a phone number in international form: "+", the country calling code and the number, such as "+242061234567"',
+  support_phone:
+    'must be a phone number in international form: "+", the country calling code and the number, such as "+242061234567"',
   name: 'must be plain text of 1 to 60 characters, without line breaks, control or direction characters',
   accountId: 'must be an account id starting with "acct_"',
   productId: 'must be a product id starting with "prt_"',
-  expiresAt: 'must be a date and time with its offset, such as "2026-03-10T10:30:00+01:00", from 60 seconds to 24 hours from now',
+  expiresAt:
+    'must be a date and time with its offset, such as "2026-03-10T10:30:00+01:00", from 60 seconds to 24 hours from now',
 };
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -41,12 +43,17 @@ function describe(issue: Issue, field: string, input: unknown): string {
       if (valueAt(input, issue.path) === undefined) return `${name} is required.`;
       return hint ? `${name} ${hint}.` : `${name} must be of type ${issue.expected}.`;
     case 'too_small':
-      if (issue.origin === 'string') return issue.minimum === 1 ? `${name} must not be empty.` : `${name} must have at least ${issue.minimum} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${name} must contain at least ${issue.minimum} item(s).`;
+      if (issue.origin === 'string')
+        return issue.minimum === 1
+          ? `${name} must not be empty.`
+          : `${name} must have at least ${issue.minimum} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${name} must contain at least ${issue.minimum} item(s).`;
       return `${name} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}.`;
     case 'too_big':
       if (issue.origin === 'string') return `${name} must have at most ${issue.maximum} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${name} must contain at most ${issue.maximum} items.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${name} must contain at most ${issue.maximum} items.`;
       return `${name} must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}.`;
     case 'invalid_value':
       return `${name} must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
@@ -125,7 +132,10 @@ export function checkedCurrency(currency: string, country?: string): string {
     throw invalidField('currency', `\`currency\` must be "${expected}", the currency of country "${country}".`);
   }
   if (!CURRENCIES.includes(currency)) {
-    throw invalidField('currency', `\`currency\` "${currency}" is not paid by mobile money here; use ${CURRENCIES.map((c) => `"${c}"`).join(' or ')}.`);
+    throw invalidField(
+      'currency',
+      `\`currency\` "${currency}" is not paid by mobile money here; use ${CURRENCIES.map((c) => `"${c}"`).join(' or ')}.`,
+    );
   }
   return currency;
 }

@@ -115,7 +115,10 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       // service the page itself would call (the in-process sandbox, or apiOrigin).
       plain: { api: plainPaymentApi(sandbox, apiOrigin), origins: [publicUrl] },
       // Where the page reads this server's own sandbox, a session's page may bring the session's answer.
-      readSession: apiOrigin === undefined && !vite && options.embedSessionReads === true ? inSandboxSessionRead(sandbox) : undefined,
+      readSession:
+        apiOrigin === undefined && !vite && options.embedSessionReads === true
+          ? inSandboxSessionRead(sandbox)
+          : undefined,
     }),
   );
   if (vite) app.route('/', viteDevApp(vite.server));

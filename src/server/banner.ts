@@ -13,7 +13,8 @@ export interface BannerOptions {
 }
 
 /** The command that prints a payable hosted-page link of the sandbox at `base`. */
-export const linkCommand = (base: string): string => `npm run -s sandbox:link${base === 'http://localhost:3000' ? '' : ` -- --url ${base}`}`;
+export const linkCommand = (base: string): string =>
+  `npm run -s sandbox:link${base === 'http://localhost:3000' ? '' : ` -- --url ${base}`}`;
 
 export function startBanner({ dev, url, base, apiBase, dataDir }: BannerOptions): string {
   return `momo-checkout ${dev ? 'dev server (Vite, hot reload)' : 'server'} listening on ${url}

@@ -25,7 +25,9 @@ export async function startCheckoutServer(options: CheckoutServerOptions = {}): 
   const { port = 3000, host = '127.0.0.1', dev = false, demoApi, vite: viteOptions, sandboxOptions, ...rest } = options;
   const distDir = resolve(options.distDir ?? DEFAULT_DIST_DIR);
   if (!dev && !existsSync(join(distDir, 'index.html'))) {
-    throw new Error(`The hosted page is not built: ${join(distDir, 'index.html')} is missing. Run npm run build (or npm run dev).`);
+    throw new Error(
+      `The hosted page is not built: ${join(distDir, 'index.html')} is missing. Run npm run build (or npm run dev).`,
+    );
   }
   return startServer({
     ...rest,
@@ -38,7 +40,12 @@ export async function startCheckoutServer(options: CheckoutServerOptions = {}): 
       merchants: { [SANDBOX_SECRET_KEY]: demoMerchantProfile(), ...sandboxOptions?.merchants },
     } satisfies SandboxOptions,
     demo: ({ sandbox, publicUrl }) =>
-      createDemo({ api: demoApi, sandboxFetch: sandbox.fetch, shopBaseUrl: publicUrl, sandboxCheckoutBaseUrl: sandboxOptions?.checkoutBaseUrl }),
+      createDemo({
+        api: demoApi,
+        sandboxFetch: sandbox.fetch,
+        shopBaseUrl: publicUrl,
+        sandboxCheckoutBaseUrl: sandboxOptions?.checkoutBaseUrl,
+      }),
     vite: dev
       ? async (httpServer) => {
           const { createServer } = await import('vite');

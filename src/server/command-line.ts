@@ -34,7 +34,9 @@ export function readServerArgs<Switch extends string>(
       host: { type: 'string' },
       data: { type: 'string' },
       memory: { type: 'boolean' },
-      ...Object.fromEntries(switches.map((name) => [name, { type: 'boolean' as const, ...(name === 'help' ? { short: 'h' } : {}) }])),
+      ...Object.fromEntries(
+        switches.map((name) => [name, { type: 'boolean' as const, ...(name === 'help' ? { short: 'h' } : {}) }]),
+      ),
     },
   });
   const portText = typeof values.port === 'string' ? values.port : env.PORT || undefined;
@@ -43,7 +45,12 @@ export function readServerArgs<Switch extends string>(
     throw new RangeError(`${values.port === undefined ? 'PORT' : '--port'} must be a port number, not "${portText}".`);
   }
   const host = (typeof values.host === 'string' ? values.host : env.HOST) || '127.0.0.1';
-  return { port, host, dataDir: dataDirOf(args, env), switches: new Set(switches.filter((name) => (values as Record<string, unknown>)[name] === true)) };
+  return {
+    port,
+    host,
+    dataDir: dataDirOf(args, env),
+    switches: new Set(switches.filter((name) => (values as Record<string, unknown>)[name] === true)),
+  };
 }
 
 /** `--host` with no address after it listens on every interface, as it always has for `npm start`. */

@@ -36,7 +36,9 @@ export async function compressVariants(bytes: Uint8Array, type: string): Promise
     brotli(bytes, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: type.startsWith('image/') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_MODE]: type.startsWith('image/')
+          ? constants.BROTLI_MODE_GENERIC
+          : constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
       },
     }),
@@ -124,7 +126,10 @@ export function variantResponse(req: Request, variants: Variants, options: Varia
     return new Response(null, { status: 304, headers: withoutContentHeaders(headers) });
   }
   headers['Content-Length'] = String(body.byteLength);
-  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: options.status ?? 200, headers });
+  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: options.status ?? 200,
+    headers,
+  });
 }
 
 /**
@@ -139,10 +144,21 @@ const PER_REQUEST_BROTLI_QUALITY = 10;
  * A body made for one request (a session's page, its answer in it): in the best encoding the
  * request accepts, compressed now (off the event loop), without an ETag (no two are alike).
  */
-export async function perRequestResponse(req: Request, bytes: Uint8Array, type: string, options: VariantResponseOptions): Promise<Response> {
+export async function perRequestResponse(
+  req: Request,
+  bytes: Uint8Array,
+  type: string,
+  options: VariantResponseOptions,
+): Promise<Response> {
   const compressible = isCompressible(type, bytes.byteLength);
-  const encoding = compressible ? negotiateEncoding(req.headers.get('accept-encoding'), ['br', 'gzip', 'identity']) : 'identity';
-  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': options.cacheControl, ...options.headers };
+  const encoding = compressible
+    ? negotiateEncoding(req.headers.get('accept-encoding'), ['br', 'gzip', 'identity'])
+    : 'identity';
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'Cache-Control': options.cacheControl,
+    ...options.headers,
+  };
   if (compressible) headers.Vary = 'Accept-Encoding';
   let body = bytes;
   if (encoding !== 'identity') {
@@ -160,7 +176,10 @@ export async function perRequestResponse(req: Request, bytes: Uint8Array, type: 
     headers['Content-Encoding'] = encoding;
   }
   headers['Content-Length'] = String(body.byteLength);
-  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: options.status ?? 200, headers });
+  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: options.status ?? 200,
+    headers,
+  });
 }
 
 function withoutContentHeaders(headers: Record<string, string>): Record<string, string> {
@@ -183,7 +202,8 @@ const ANSWER_BROTLI_QUALITY = 5;
  */
 export async function compressAnswer(req: Request, res: Response): Promise<Response> {
   const type = res.headers.get('Content-Type') ?? '';
-  if (req.method === 'HEAD' || res.body === null || res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return res;
+  if (req.method === 'HEAD' || res.body === null || res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type))
+    return res;
   const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
   if (length < MIN_COMPRESSED_ANSWER_BYTES || length > MAX_COMPRESSED_BYTES) return res;
   let bytes: Uint8Array;

@@ -21,9 +21,16 @@ export interface FormTokens {
 
 const TOKEN = /^([0-9]{1,15})\.([0-9]{1,3})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-export function createFormTokens({ key = randomBytes(32), now = Date.now }: { key?: Uint8Array; now?: () => number } = {}): FormTokens {
+export function createFormTokens({
+  key = randomBytes(32),
+  now = Date.now,
+}: {
+  key?: Uint8Array;
+  now?: () => number;
+} = {}): FormTokens {
   const mac = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
-  const signed = (id: string, issuedAt: string, attempts: string, nonce: string) => mac(`form\n${id}\n${issuedAt}\n${attempts}\n${nonce}`);
+  const signed = (id: string, issuedAt: string, attempts: string, nonce: string) =>
+    mac(`form\n${id}\n${issuedAt}\n${attempts}\n${nonce}`);
   return {
     issue(id, attempts) {
       const issuedAt = String(now());

@@ -18,7 +18,10 @@ export async function listen(port: number, host: string): Promise<Listening> {
   const server = createServer();
   let route: (listener: RequestListener) => void = () => undefined;
   const routed = new Promise<RequestListener>((resolve) => (route = resolve));
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => void routed.then((listener) => listener(req, res)));
+  server.on(
+    'request',
+    (req: IncomingMessage, res: ServerResponse) => void routed.then((listener) => listener(req, res)),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -31,7 +31,8 @@ const secretKey = process.env.MOMO_SECRET_KEY || undefined;
 if (apiBase && !secretKey) fail('MOMO_API_BASE is set but MOMO_SECRET_KEY is not: the demo needs both.');
 
 const reachedAsLocalhost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::';
-const publicUrl = process.env.MOMO_PUBLIC_URL || (reachedAsLocalhost && port !== 0 ? `http://localhost:${port}` : undefined);
+const publicUrl =
+  process.env.MOMO_PUBLIC_URL || (reachedAsLocalhost && port !== 0 ? `http://localhost:${port}` : undefined);
 
 let server: Awaited<ReturnType<typeof startCheckoutServer>>;
 try {

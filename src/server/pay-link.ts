@@ -6,13 +6,24 @@ import { parseArgs } from 'node:util';
 import { createClient } from '../api';
 import { SANDBOX_SECRET_KEY } from '../demo/app';
 
-const { values } = parseArgs({ options: { amount: { type: 'string' }, currency: { type: 'string' }, url: { type: 'string' } } });
-const base = (values.url ?? process.env.MOMO_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/+$/, '');
+const { values } = parseArgs({
+  options: { amount: { type: 'string' }, currency: { type: 'string' }, url: { type: 'string' } },
+});
+const base = (values.url ?? process.env.MOMO_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(
+  /\/+$/,
+  '',
+);
 try {
   const client = createClient({ baseUrl: base, token: SANDBOX_SECRET_KEY });
-  const intent = await client.createIntent({ amount: Number(values.amount ?? '5000'), currency: values.currency ?? 'xaf', description: 'Made by npm run sandbox:link' });
+  const intent = await client.createIntent({
+    amount: Number(values.amount ?? '5000'),
+    currency: values.currency ?? 'xaf',
+    description: 'Made by npm run sandbox:link',
+  });
   console.log(`${base}/pay/${intent.intent_id}#${intent.client_secret}`);
 } catch (error) {
-  console.error(`sandbox:link: could not make an intent at ${base}/v1 (is npm start running there?): ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `sandbox:link: could not make an intent at ${base}/v1 (is npm start running there?): ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }

@@ -17,7 +17,8 @@ const WORDS = {
     due: 'à payer',
     to: 'à',
     test: 'TEST',
-    expired: 'Ce formulaire a expiré ou n’est plus valable. Vérifiez vos informations et appuyez de nouveau sur Payer : rien n’a été envoyé.',
+    expired:
+      'Ce formulaire a expiré ou n’est plus valable. Vérifiez vos informations et appuyez de nouveau sur Payer : rien n’a été envoyé.',
     autoDetect: 'D’après mon numéro',
     refreshing: 'Cette page se met à jour toute seule.',
     checkNow: 'Vérifier maintenant',
@@ -30,7 +31,8 @@ const WORDS = {
     openWallet: 'Ouvrir {wallet} et payer',
     back: 'Retour au formulaire',
     language: 'English',
-    refused: 'Ce formulaire n’a pas été envoyé depuis cette page de paiement : rien n’a été payé. Rouvrez le lien de paiement.',
+    refused:
+      'Ce formulaire n’a pas été envoyé depuis cette page de paiement : rien n’a été payé. Rouvrez le lien de paiement.',
   },
   en: {
     due: 'to pay',
@@ -56,16 +58,22 @@ export type PlainWord = keyof (typeof WORDS)['fr'];
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text or an attribute's value, escaped; bidirectional controls dropped (as the page does). */
-export const esc = (text: string | number): string => plainText(String(text)).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export const esc = (text: string | number): string =>
+  plainText(String(text)).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-const fill = (text: string, values: Record<string, string | number> = {}) => text.replace(/\{(\w+)\}/g, (m, name: string) => String(values[name] ?? m));
+const fill = (text: string, values: Record<string, string | number> = {}) =>
+  text.replace(/\{(\w+)\}/g, (m, name: string) => String(values[name] ?? m));
 
 export interface Words {
   lang: PlainLang;
   t: ReturnType<typeof translator>;
   w: (word: PlainWord, values?: Record<string, string | number>) => string;
 }
-export const wordsOf = (lang: PlainLang): Words => ({ lang, t: translator(lang), w: (word, values) => fill(WORDS[lang][word], values) });
+export const wordsOf = (lang: PlainLang): Words => ({
+  lang,
+  t: translator(lang),
+  w: (word, values) => fill(WORDS[lang][word], values),
+});
 
 // The checkout's look in a few lines, for pages that must render on anything (Opera Mini, KaiOS).
 const STYLE =
@@ -97,7 +105,10 @@ export function plainHeaders(): Record<string, string> {
   };
 }
 
-export function plainResponse(status: number, { lang, title, body, refresh }: { lang: PlainLang; title: string; body: string; refresh?: number }): Response {
+export function plainResponse(
+  status: number,
+  { lang, title, body, refresh }: { lang: PlainLang; title: string; body: string; refresh?: number },
+): Response {
   const html = `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark">${
     refresh ? `<meta http-equiv="refresh" content="${refresh}">` : ''
@@ -125,7 +136,9 @@ export function header({ t, w, lang }: Words, due: Due, heading: string, paid = 
     : '';
   const description = due.description ? `<p class="small"><bdi>${esc(due.description)}</bdi></p>` : '';
   return `<p class="small">${esc(t('page.title'))}${test}</p><h1>${esc(heading)}</h1>${
-    paid ? `<p>${esc(t('summary.paid'))}${lang === 'fr' ? '\u00a0: ' : ': '}<strong class="amount">` : '<p><strong class="amount">'
+    paid
+      ? `<p>${esc(t('summary.paid'))}${lang === 'fr' ? '\u00a0: ' : ': '}<strong class="amount">`
+      : '<p><strong class="amount">'
   }${esc(formatAmount(due.amount, due.currency, lang))}</strong>${paid ? '' : ` ${w('due')}${payee}`}</p>${description}${items}`;
 }
 
@@ -142,7 +155,25 @@ export type FormErrors = Partial<Record<keyof PlainFormValues, FieldError>>;
 /** The form: posted to the page's own path, one token per form. */
 export function formPage(
   words: Words,
-  { action, token, due, values, errors = {}, notice, status = 200, otherLang }: { action: string; token: string; due: Due; values: PlainFormValues; errors?: FormErrors; notice?: string; status?: number; otherLang: string },
+  {
+    action,
+    token,
+    due,
+    values,
+    errors = {},
+    notice,
+    status = 200,
+    otherLang,
+  }: {
+    action: string;
+    token: string;
+    due: Due;
+    values: PlainFormValues;
+    errors?: FormErrors;
+    notice?: string;
+    status?: number;
+    otherLang: string;
+  },
 ): Response {
   const { t, w, lang } = words;
   const message = (name: keyof PlainFormValues) => {
@@ -156,13 +187,19 @@ export function formPage(
   const text = (name: keyof PlainFormValues, label: string, attributes: string) =>
     `<label for="p-${name}">${esc(label)}</label><input id="p-${name}" name="${name}" value="${esc(values[name])}" ${attributes}${invalid(name)}>${message(name)}`;
   const countries = COUNTRIES.filter((c) => c.wallets.length && c.currency === due.currency);
-  const option = (value: string, label: string, selected: boolean) => `<option value="${esc(value)}"${selected ? ' selected' : ''}>${esc(label)}</option>`;
-  const countryOptions = countries.map((c) => option(c.code, countryName(c.code, lang), c.code === values.country)).join('');
+  const option = (value: string, label: string, selected: boolean) =>
+    `<option value="${esc(value)}"${selected ? ' selected' : ''}>${esc(label)}</option>`;
+  const countryOptions = countries
+    .map((c) => option(c.code, countryName(c.code, lang), c.code === values.country))
+    .join('');
   // Without a script the wallets cannot follow the country: every country's, grouped; the server checks the pair.
   const walletOptions =
     option('', w('autoDetect'), !values.operator) +
     countries
-      .map((c) => `<optgroup label="${esc(countryName(c.code, lang))}">${c.wallets.map((wallet) => option(`${c.code}:${wallet.name}`, wallet.label, values.operator === `${c.code}:${wallet.name}`)).join('')}</optgroup>`)
+      .map(
+        (c) =>
+          `<optgroup label="${esc(countryName(c.code, lang))}">${c.wallets.map((wallet) => option(`${c.code}:${wallet.name}`, wallet.label, values.operator === `${c.code}:${wallet.name}`)).join('')}</optgroup>`,
+      )
       .join('');
   const body =
     header(words, due, t('form.heading')) +
@@ -188,7 +225,10 @@ export function receiptRows({ t, lang }: Words, intent: PaidIntent, merchant: st
   const rows: [string, string][] = [[t('succeeded.amount'), formatAmount(intent.amount, intent.currency, lang)]];
   if (merchant) rows.push([t('succeeded.payee'), merchant]);
   if (paid) {
-    rows.push([t('succeeded.operator'), findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase()]);
+    rows.push([
+      t('succeeded.operator'),
+      findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase(),
+    ]);
     rows.push([t('succeeded.phone'), maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4)]);
   }
   if (intent.charge_id) rows.push([t('succeeded.reference'), intent.charge_id]);
@@ -205,7 +245,8 @@ export interface PaidIntent {
 }
 
 /** The message of a failure's reason, as the page words it (an unknown one: the operator refused). */
-export const reasonKey = (code: string | undefined): MessageKey => (code && Object.hasOwn(en, `reason.${code}`) ? (`reason.${code}` as MessageKey) : 'reason.other');
+export const reasonKey = (code: string | undefined): MessageKey =>
+  code && Object.hasOwn(en, `reason.${code}`) ? (`reason.${code}` as MessageKey) : 'reason.other';
 
 /** A country code the form starts with: one that pays in `currency`, Congo's if it can. */
 export function defaultCountry(currency: string): string {

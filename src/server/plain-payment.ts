@@ -63,32 +63,53 @@ export interface PlainPaymentOptions {
  * request's bindings, so its per-client limits see the payer, not this server), or the API at
  * `apiOrigin` when the page is told to use one.
  */
-export function plainPaymentApi(sandbox: { fetch: (req: Request, env?: SandboxBindings) => Promise<Response> }, apiOrigin?: string): PlainPaymentOptions['api'] {
+export function plainPaymentApi(
+  sandbox: { fetch: (req: Request, env?: SandboxBindings) => Promise<Response> },
+  apiOrigin?: string,
+): PlainPaymentOptions['api'] {
   if (apiOrigin !== undefined) return () => ({ baseUrl: apiOrigin });
   // The address is never dialled: the sandbox answers in process.
   return (env) => ({ baseUrl: 'http://sandbox.invalid', fetch: (req) => sandbox.fetch(req, env) });
 }
 
 /** The plain payment's answers (for tests: without the hosted page around them). */
-export function plainPaymentHandler({ api, origins = [], tokens = createFormTokens() }: PlainPaymentOptions): (req: Request, env?: SandboxBindings) => Promise<Response> {
+export function plainPaymentHandler({
+  api,
+  origins = [],
+  tokens = createFormTokens(),
+}: PlainPaymentOptions): (req: Request, env?: SandboxBindings) => Promise<Response> {
   return async (req, env) => {
     const url = new URL(req.url);
     const [, id = '', sub] = PLAIN_PATH.exec(url.pathname) ?? [];
     const config = api(env);
     const page = `/pay/${id}`;
     const method = req.method;
-    if (sub === 'status' && (method === 'GET' || method === 'HEAD')) return statusPage(config, id, langOf(req, url.searchParams.get('lang')), tokens);
-    if (!sub && (method === 'GET' || method === 'HEAD')) return showForm(config, id, langOf(req, url.searchParams.get('lang')), tokens);
+    if (sub === 'status' && (method === 'GET' || method === 'HEAD'))
+      return statusPage(config, id, langOf(req, url.searchParams.get('lang')), tokens);
+    if (!sub && (method === 'GET' || method === 'HEAD'))
+      return showForm(config, id, langOf(req, url.searchParams.get('lang')), tokens);
     if (method !== 'POST' || (sub && sub !== 'code')) {
-      return new Response('Method Not Allowed\n', { status: 405, headers: { Allow: sub === 'status' ? 'GET, HEAD' : 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8' } });
+      return new Response('Method Not Allowed\n', {
+        status: 405,
+        headers: {
+          Allow: sub === 'status' ? 'GET, HEAD' : 'GET, HEAD, POST',
+          'Content-Type': 'text/plain; charset=utf-8',
+        },
+      });
     }
     // Where it comes from first: another site's post is not even read.
     const form = sameSite(req, url, origins) ? await readForm(req) : null;
     const words = wordsOf(langOf(req, form?.get('lang') ?? null));
     if (!form) {
-      return plainResponse(403, { lang: words.lang, title: words.t('error.heading'), body: `<h1>${esc(words.t('error.heading'))}</h1><p>${esc(words.w('refused'))}</p>` });
+      return plainResponse(403, {
+        lang: words.lang,
+        title: words.t('error.heading'),
+        body: `<h1>${esc(words.t('error.heading'))}</h1><p>${esc(words.w('refused'))}</p>`,
+      });
     }
-    return sub === 'code' ? postCode(config, id, page, form, words, tokens) : postForm(config, id, page, form, words, tokens);
+    return sub === 'code'
+      ? postCode(config, id, page, form, words, tokens)
+      : postForm(config, id, page, form, words, tokens);
   };
 }
 
@@ -113,7 +134,8 @@ function sameSite(req: Request, url: URL, origins: readonly string[]): boolean {
 
 /** The posted form, or null if it is not one or weighs more than a form of ours can (read no further). */
 async function readForm(req: Request): Promise<URLSearchParams | null> {
-  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
+  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    return null;
   if (!req.body) return new URLSearchParams();
   if (Number(req.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
     await req.body.cancel();
@@ -159,10 +181,20 @@ const dueOf = ({ session, intent }: Payment): Due => ({
 /** A read that failed: a page that says so (and, for a passing trouble, to try again). */
 function readFailed(error: unknown, { t, lang }: Words, again: string): Response {
   const notFound = error instanceof ApiError && error.status === 404;
-  const text = t(notFound ? 'error.notFound' : error instanceof ApiError && error.kind === 'invalid_response' ? 'error.invalidResponse' : 'error.server');
+  const text = t(
+    notFound
+      ? 'error.notFound'
+      : error instanceof ApiError && error.kind === 'invalid_response'
+        ? 'error.invalidResponse'
+        : 'error.server',
+  );
   const retry = notFound ? '' : `<a class="btn" href="${esc(again)}">${esc(t('error.retry'))}</a>`;
   if (!(error instanceof ApiError)) throw error;
-  return plainResponse(notFound ? 404 : 502, { lang, title: t('error.heading'), body: `<h1>${esc(t('error.heading'))}</h1><p>${esc(text)}</p>${retry}` });
+  return plainResponse(notFound ? 404 : 502, {
+    lang,
+    title: t('error.heading'),
+    body: `<h1>${esc(t('error.heading'))}</h1><p>${esc(text)}</p>${retry}`,
+  });
 }
 
 const EMPTY: Omit<PlainFormValues, 'country'> = { phone: '', operator: '', firstName: '', lastName: '', email: '' };
@@ -182,7 +214,13 @@ function prefilled(payment: Payment): PlainFormValues {
 const otherLangHref = (page: string, lang: PlainLang) => `${page}?plain=1&lang=${lang === 'fr' ? 'en' : 'fr'}`;
 const statusHref = (page: string, lang: PlainLang) => `${page}/status?lang=${lang}`;
 
-async function showForm(config: ClientConfig, id: string, lang: PlainLang, tokens: FormTokens, shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; status?: number } = {}): Promise<Response> {
+async function showForm(
+  config: ClientConfig,
+  id: string,
+  lang: PlainLang,
+  tokens: FormTokens,
+  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; status?: number } = {},
+): Promise<Response> {
   const words = wordsOf(lang);
   const page = `/pay/${id}`;
   let payment: Payment;
@@ -208,7 +246,14 @@ async function showForm(config: ClientConfig, id: string, lang: PlainLang, token
 
 const field = (form: URLSearchParams, name: keyof PlainFormValues) => (form.get(name) ?? '').slice(0, 320);
 
-async function postForm(config: ClientConfig, id: string, page: string, form: URLSearchParams, words: Words, tokens: FormTokens): Promise<Response> {
+async function postForm(
+  config: ClientConfig,
+  id: string,
+  page: string,
+  form: URLSearchParams,
+  words: Words,
+  tokens: FormTokens,
+): Promise<Response> {
   const { lang } = words;
   const values: PlainFormValues = {
     country: field(form, 'country'),
@@ -221,7 +266,9 @@ async function postForm(config: ClientConfig, id: string, page: string, form: UR
   // The wallet: the one chosen (a country's, as `cc:wallet`; the script's form, posted as it is,
   // names the chosen country's alone), else the number's.
   const country = findCountry(values.country)?.code ?? '';
-  const [walletCountry = '', walletName = ''] = values.operator.includes(':') ? values.operator.split(':') : [country, values.operator];
+  const [walletCountry = '', walletName = ''] = values.operator.includes(':')
+    ? values.operator.split(':')
+    : [country, values.operator];
   if (walletName) values.operator = `${walletCountry}:${walletName}`;
   const token = form.get('token') ?? '';
   const check = tokens.verify(id, token);
@@ -232,9 +279,15 @@ async function postForm(config: ClientConfig, id: string, page: string, form: UR
   const momoValues = { country, phone: values.phone, operator };
   const errors: FormErrors = { ...validate(momo.rules, momoValues), ...validate(payerRules, values) };
   // Said at the top too: a page that comes back whole opens there.
-  if (isBlocking(errors)) return showForm(config, id, lang, tokens, { values, errors, notice: words.t('form.fixErrors'), status: 400 });
+  if (isBlocking(errors))
+    return showForm(config, id, lang, tokens, { values, errors, notice: words.t('form.fixErrors'), status: 400 });
   const data = momo.data(momoValues);
-  if (!data) return showForm(config, id, lang, tokens, { values, errors: { phone: { key: 'error.phone.invalid', params: { country } } }, status: 400 });
+  if (!data)
+    return showForm(config, id, lang, tokens, {
+      values,
+      errors: { phone: { key: 'error.phone.invalid', params: { country } } },
+      status: 400,
+    });
 
   let payment: Payment;
   try {
@@ -246,14 +299,26 @@ async function postForm(config: ClientConfig, id: string, page: string, form: UR
   // A form confirms at most once: shown before the attempt it would start, and that attempt has
   // started (this form, sent twice) or another has (another tab, another form), or the payment is
   // no longer payable: the status page says what became of it. Never a second confirm.
-  if (intent.status !== 'requires_payment_method' || intent.event.charges.length !== check.attempts) return redirect(statusHref(page, lang), 303);
-  if (!intent.client_secret) return readFailed(new ApiError('invalid_response', 'The intent came without its client secret'), words, `${page}?plain=1&lang=${lang}`);
+  if (intent.status !== 'requires_payment_method' || intent.event.charges.length !== check.attempts)
+    return redirect(statusHref(page, lang), 303);
+  if (!intent.client_secret)
+    return readFailed(
+      new ApiError('invalid_response', 'The intent came without its client secret'),
+      words,
+      `${page}?plain=1&lang=${lang}`,
+    );
 
   try {
     await confirmIntentView(
       config,
       intent.intent_id,
-      { client_secret: intent.client_secret, first_name: values.firstName.trim(), last_name: values.lastName.trim(), receipt_email: values.email.trim(), payment_method_data: data },
+      {
+        client_secret: intent.client_secret,
+        first_name: values.firstName.trim(),
+        last_name: values.lastName.trim(),
+        receipt_email: values.email.trim(),
+        payment_method_data: data,
+      },
       { idempotencyKey: tokens.idempotencyKey(token, 'confirm') },
     );
   } catch (error) {
@@ -261,10 +326,15 @@ async function postForm(config: ClientConfig, id: string, page: string, form: UR
     // Refused for a field: the form again, the field said. Nothing was started.
     if (error.status === 400 && error.field) {
       const refusal = PAYER_REFUSALS[error.field] ?? momo.refusal(error.field, momoValues);
-      if (refusal) return showForm(config, id, lang, tokens, { values, errors: { [refusal[0]]: refusal[1] }, status: 400 });
+      if (refusal)
+        return showForm(config, id, lang, tokens, { values, errors: { [refusal[0]]: refusal[1] }, status: 400 });
     }
     if (error.status === 429) {
-      return showForm(config, id, lang, tokens, { values, notice: words.t('error.rateLimited', { seconds: error.retryAfter ?? 60 }), status: 429 });
+      return showForm(config, id, lang, tokens, {
+        values,
+        notice: words.t('error.rateLimited', { seconds: error.retryAfter ?? 60 }),
+        status: 429,
+      });
     }
     // Anything else (an attempt in progress, a payment ended, an answer lost on the way): the
     // status page reads what the service holds. Never sent again.
@@ -272,7 +342,14 @@ async function postForm(config: ClientConfig, id: string, page: string, form: UR
   return redirect(statusHref(page, lang), 303);
 }
 
-async function postCode(config: ClientConfig, id: string, page: string, form: URLSearchParams, words: Words, tokens: FormTokens): Promise<Response> {
+async function postCode(
+  config: ClientConfig,
+  id: string,
+  page: string,
+  form: URLSearchParams,
+  words: Words,
+  tokens: FormTokens,
+): Promise<Response> {
   const { lang } = words;
   const token = form.get('token') ?? '';
   const code = (form.get('code') ?? '').replace(/\s/g, '');
@@ -286,13 +363,24 @@ async function postCode(config: ClientConfig, id: string, page: string, form: UR
   const { intent } = payment;
   const otp = intent.status === 'pending' ? intent.next_action?.enter_otp : undefined;
   // A code for an attempt that no longer asks for one (or an expired form): the status page.
-  if (!otp || !check.ok || check.attempts !== intent.event.charges.length || !intent.client_secret || !intent.charge_id) return redirect(statusHref(page, lang), 303);
-  if (!new RegExp(`^\\d{${otp.length}}$`).test(code)) return statusPage(config, id, lang, tokens, { codeError: words.w('codeInvalid', { length: otp.length }), status: 400 });
+  if (!otp || !check.ok || check.attempts !== intent.event.charges.length || !intent.client_secret || !intent.charge_id)
+    return redirect(statusHref(page, lang), 303);
+  if (!new RegExp(`^\\d{${otp.length}}$`).test(code))
+    return statusPage(config, id, lang, tokens, {
+      codeError: words.w('codeInvalid', { length: otp.length }),
+      status: 400,
+    });
   try {
-    await sendCodeView(config, intent.intent_id, { client_secret: intent.client_secret, code }, { idempotencyKey: tokens.idempotencyKey(token, `otp ${intent.charge_id} ${code}`) });
+    await sendCodeView(
+      config,
+      intent.intent_id,
+      { client_secret: intent.client_secret, code },
+      { idempotencyKey: tokens.idempotencyKey(token, `otp ${intent.charge_id} ${code}`) },
+    );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 400 || error.status === 422) return statusPage(config, id, lang, tokens, { codeError: words.w('codeWrong'), status: 400 });
+    if (error.status === 400 || error.status === 422)
+      return statusPage(config, id, lang, tokens, { codeError: words.w('codeWrong'), status: 400 });
   }
   return redirect(statusHref(page, lang), 303);
 }
@@ -300,7 +388,13 @@ async function postCode(config: ClientConfig, id: string, page: string, form: UR
 /** Every this many seconds a pending page reloads itself. */
 export const REFRESH_SECONDS = 3;
 
-async function statusPage(config: ClientConfig, id: string, lang: PlainLang, tokens: FormTokens, shown: { codeError?: string; status?: number } = {}): Promise<Response> {
+async function statusPage(
+  config: ClientConfig,
+  id: string,
+  lang: PlainLang,
+  tokens: FormTokens,
+  shown: { codeError?: string; status?: number } = {},
+): Promise<Response> {
   const words = wordsOf(lang);
   const { t, w } = words;
   const page = `/pay/${id}`;
@@ -315,7 +409,12 @@ async function statusPage(config: ClientConfig, id: string, lang: PlainLang, tok
   const due = dueOf(payment);
   const retry = `<a class="btn" href="${esc(`${page}?plain=1&lang=${lang}`)}">${esc(t('failed.retry'))}</a>`;
   const respond = (heading: string, content: string, refresh?: number) =>
-    plainResponse(shown.status ?? 200, { lang, title: heading, body: header(words, due, heading, intent.status === 'succeeded') + content, refresh });
+    plainResponse(shown.status ?? 200, {
+      lang,
+      title: heading,
+      body: header(words, due, heading, intent.status === 'succeeded') + content,
+      refresh,
+    });
 
   switch (intent.status) {
     case 'succeeded': {
@@ -329,7 +428,9 @@ async function statusPage(config: ClientConfig, id: string, lang: PlainLang, tok
     case 'pending': {
       const action = intent.next_action;
       const paid = intent.payment_method?.momo;
-      const wallet = paid ? (findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase()) : '';
+      const wallet = paid
+        ? (findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase())
+        : '';
       const check = `<p class="small">${esc(w('refreshing'))}</p><a class="btn" href="${esc(self)}">${esc(w('checkNow'))}</a>`;
       if (action?.type === 'enter_otp' && action.enter_otp) {
         // No refresh here: it would take the code the payer is typing away.
@@ -367,15 +468,30 @@ async function statusPage(config: ClientConfig, id: string, lang: PlainLang, tok
     case 'requires_payment_method': {
       const failure = intent.last_payment_error;
       if (!failure || intent.event.charges.length === 0) return redirect(`${page}?plain=1&lang=${lang}`, 303);
-      return respond(t('failed.heading'), `<p role="alert">${esc(t({ key: reasonKey(failure.code) } as Message))}</p><p>${esc(t('failed.noCharge'))}</p>${retry}`);
+      return respond(
+        t('failed.heading'),
+        `<p role="alert">${esc(t({ key: reasonKey(failure.code) } as Message))}</p><p>${esc(t('failed.noCharge'))}</p>${retry}`,
+      );
     }
     case 'canceled': {
-      const key = intent.cancellation_reason === 'expired' ? 'error.expired' : intent.cancellation_reason === 'too_many_attempts' ? 'error.tooManyAttempts' : 'error.canceled';
+      const key =
+        intent.cancellation_reason === 'expired'
+          ? 'error.expired'
+          : intent.cancellation_reason === 'too_many_attempts'
+            ? 'error.tooManyAttempts'
+            : 'error.canceled';
       const cancel = safeReturnUrl(session?.cancelUrl, session?.id);
-      return respond(t('failed.heading'), `<p role="alert">${esc(t(key))}</p>${cancel ? `<a href="${esc(cancel)}" rel="noreferrer">${esc(t('form.cancel'))}</a>` : ''}`);
+      return respond(
+        t('failed.heading'),
+        `<p role="alert">${esc(t(key))}</p>${cancel ? `<a href="${esc(cancel)}" rel="noreferrer">${esc(t('form.cancel'))}</a>` : ''}`,
+      );
     }
     default:
-      return respond(t('unknown.heading'), `<p role="status">${esc(t('error.unknownStatus'))}</p><a class="btn" href="${esc(self)}">${esc(w('checkNow'))}</a>`, REFRESH_SECONDS * 2);
+      return respond(
+        t('unknown.heading'),
+        `<p role="status">${esc(t('error.unknownStatus'))}</p><a class="btn" href="${esc(self)}">${esc(w('checkNow'))}</a>`,
+        REFRESH_SECONDS * 2,
+      );
   }
 }
 

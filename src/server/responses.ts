@@ -82,6 +82,10 @@ export const notFoundPage = () =>
 export const serverErrorPage = () =>
   messagePage(
     500,
-    { lang: 'fr', title: 'Erreur du serveur', text: 'Un problème est survenu de notre côté. Réessayez dans un instant.' },
+    {
+      lang: 'fr',
+      title: 'Erreur du serveur',
+      text: 'Un problème est survenu de notre côté. Réessayez dans un instant.',
+    },
     { lang: 'en', title: 'Server error', text: 'Something went wrong on our side. Please try again.' },
   );

@@ -48,7 +48,8 @@ export interface HostedPolicyOptions {
 /** The CSP source that allows exactly this inline script or stylesheet: `'sha256-…'`. */
 export const cspHash = (code: string): string => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
-const hashesOf = (html: string, tag: 'script' | 'style') => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, code = '']) => cspHash(code));
+const hashesOf = (html: string, tag: 'script' | 'style') =>
+  [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, code = '']) => cspHash(code));
 
 /** `'sha256-…'` of each inline <script> of `html`, as CSP allows them. */
 export const inlineScriptHashes = (html: string): string[] => hashesOf(html, 'script');
@@ -66,7 +67,10 @@ export const inlineHashes = (...pages: string[]): Pick<HostedPolicyOptions, 'scr
   styleHashes: [...new Set(pages.flatMap(inlineStyleHashes))],
 });
 
-export function hostedPageCsp({ apiOrigin, dev = false, scriptHashes = [], styleHashes = [], imageOrigin }: HostedPolicyOptions = {}, framedBy = "'none'"): string {
+export function hostedPageCsp(
+  { apiOrigin, dev = false, scriptHashes = [], styleHashes = [], imageOrigin }: HostedPolicyOptions = {},
+  framedBy = "'none'",
+): string {
   const api = connectSource(apiOrigin);
   const logos = imageOrigin === undefined ? '' : connectSource(imageOrigin).slice("'self'".length);
   const images = api.includes(logos.trim()) ? api : `${api}${logos}`;

@@ -65,7 +65,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     listening.route(getRequestListener(app.fetch, { hostname: 'localhost' }));
     // Compress the build now rather than on the first payer's request (one file at a time).
     if (!vite) void served.warm();
-    return { url: listening.url, port: listening.port, fetch: async (req) => app.fetch(req), sandbox: served.sandbox, close };
+    return {
+      url: listening.url,
+      port: listening.port,
+      fetch: async (req) => app.fetch(req),
+      sandbox: served.sandbox,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -39,7 +39,9 @@ describe('the size of the answers the client reads', () => {
     const error = await client.getIntent('pi_x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'invalid_response', status: 200 });
-    expect((error as ApiError).message).toBe(`The answer to GET /v1/payment-intents/pi_x is larger than ${DEFAULT_MAX_ANSWER_BYTES} bytes, the most this client reads`);
+    expect((error as ApiError).message).toBe(
+      `The answer to GET /v1/payment-intents/pi_x is larger than ${DEFAULT_MAX_ANSWER_BYTES} bytes, the most this client reads`,
+    );
     expect(pulled.canceled).toBe(true);
     // A stream may run a few chunks ahead of its reader: never much past the limit.
     expect(pulled.bytes).toBeLessThanOrEqual(DEFAULT_MAX_ANSWER_BYTES + 4 * CHUNK);
@@ -48,13 +50,21 @@ describe('the size of the answers the client reads', () => {
   it('refuses at once an answer whose Content-Length says it is too large, with the limit it was given', async () => {
     const { fetch, pulled } = endlessService({ 'Content-Length': String(10 * 1024 * 1024) });
     const client = createClient({ baseUrl: 'http://service.test', fetch, readRetries: 0, maxAnswerBytes: 4096 });
-    await expect(client.getIntent('pi_x')).rejects.toMatchObject({ kind: 'invalid_response', message: expect.stringContaining('larger than 4096 bytes') });
+    await expect(client.getIntent('pi_x')).rejects.toMatchObject({
+      kind: 'invalid_response',
+      message: expect.stringContaining('larger than 4096 bytes'),
+    });
     expect(pulled.bytes).toBeLessThanOrEqual(CHUNK);
   });
 
   it('reads answers within the limit as before', async () => {
     const sandbox = createSandbox({ env: {} });
-    const client = createClient({ baseUrl: 'http://sandbox.test', token: 'sk_test_x', fetch: sandbox.fetch, maxAnswerBytes: 4096 });
+    const client = createClient({
+      baseUrl: 'http://sandbox.test',
+      token: 'sk_test_x',
+      fetch: sandbox.fetch,
+      maxAnswerBytes: 4096,
+    });
     const intent = await client.createIntent({ amount: 5000, currency: 'xaf', description: 'é'.repeat(100) });
     expect((await client.getIntent(intent.intent_id)).description).toBe('é'.repeat(100));
   });

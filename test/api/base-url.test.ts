@@ -47,7 +47,9 @@ describe('the base URL', () => {
     expect(without.error.message).toMatch(/Every path of this service starts with \/v1/);
     // The endpoint functions, which take the address as given, meet that message.
     const { getIntent } = await import('../../src/api');
-    const error = await getIntent({ baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch }, 'pi_1').catch((e: unknown) => e);
+    const error = await getIntent({ baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch }, 'pi_1').catch(
+      (e: unknown) => e,
+    );
     expect(isApiError(error) && error.message).toMatch(/\/v1 twice/);
   });
 });

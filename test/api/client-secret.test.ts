@@ -11,13 +11,20 @@ describe('parseClientSecret', () => {
     expect(parseClientSecret('pi_3Fa9_sc_Xy7')).toEqual({ intentId: 'pi_3Fa9' });
   });
 
-  it.each(['', 'pi_3Fa9', 'pi_3Fa9_secret_', 'pi__secret_Xy7', 'pi_3Fa9_key_Xy7', 'cs_3Fa9_secret_Xy7', ' pi_3Fa9_secret_Xy7', 'pi_3Fa9_secret_Xy7\n', 'pi_3F-a9_secret_Xy7'])(
-    'refuses %j',
-    (text) => {
-      expect(parseClientSecret(text)).toBeNull();
-      expect(clientSecretSchema.safeParse(text).success).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'pi_3Fa9',
+    'pi_3Fa9_secret_',
+    'pi__secret_Xy7',
+    'pi_3Fa9_key_Xy7',
+    'cs_3Fa9_secret_Xy7',
+    ' pi_3Fa9_secret_Xy7',
+    'pi_3Fa9_secret_Xy7\n',
+    'pi_3F-a9_secret_Xy7',
+  ])('refuses %j', (text) => {
+    expect(parseClientSecret(text)).toBeNull();
+    expect(clientSecretSchema.safeParse(text).success).toBe(false);
+  });
 
   it('is the shape the contract checks and the sandbox keeps out of its logs', () => {
     for (const secret of ['pi_3Fa9_secret_Xy7', 'pi_3Fa9_sc_Xy7']) {

@@ -44,7 +44,6 @@ const momo = (outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay')
 
 const payer = { first_name: 'Awa', last_name: 'Ndong', receipt_email: 'awa@example.cm' };
 
-
 describe('client › every operation against the sandbox', () => {
   it('creates, reads and confirms an intent', async () => {
     const { merchant, browser, advance } = setup();
@@ -54,7 +53,11 @@ describe('client › every operation against the sandbox', () => {
     const read = await browser.getIntent(created.intent_id);
     expect(read.client_secret).toBe(created.client_secret);
     expect(read.status).toBe('requires_payment_method');
-    const result = await browser.confirmIntent(created.intent_id, { client_secret: created.client_secret!, ...payer, payment_method_data: momo() });
+    const result = await browser.confirmIntent(created.intent_id, {
+      client_secret: created.client_secret!,
+      ...payer,
+      payment_method_data: momo(),
+    });
     expect(confirmResultSchema.safeParse(result).success).toBe(true);
     expect(result).toMatchObject({ intentId: created.intent_id, status: 'pending', amount: 5000, currency: 'xaf' });
     advance(5000);
@@ -69,7 +72,14 @@ describe('client › every operation against the sandbox', () => {
   it('creates remittances and lists them page by page', async () => {
     const { merchant } = setup();
     for (let i = 1; i <= 12; i++) {
-      const created = await merchant.createRemittance({ amount: String(1000 * i), first_name: 'Paul', last_name: 'Okemba', currency: 'xaf', metadata: { n: i }, payment_method_data: momo() });
+      const created = await merchant.createRemittance({
+        amount: String(1000 * i),
+        first_name: 'Paul',
+        last_name: 'Okemba',
+        currency: 'xaf',
+        metadata: { n: i },
+        payment_method_data: momo(),
+      });
       expect(remittanceCreatedSchema.safeParse(created).success).toBe(true);
       expect(created).toMatchObject({ amount: 1000 * i, status: 'processing', object: 'remittance' });
     }
@@ -84,9 +94,20 @@ describe('client › every operation against the sandbox', () => {
 
   it('creates a disbursement', async () => {
     const { merchant } = setup();
-    const created = await merchant.createDisbursement({ amount: '2500', first_name: 'Paul', last_name: 'Okemba', currency: 'xaf', payment_method_data: momo() });
+    const created = await merchant.createDisbursement({
+      amount: '2500',
+      first_name: 'Paul',
+      last_name: 'Okemba',
+      currency: 'xaf',
+      payment_method_data: momo(),
+    });
     expect(disbursementSchema.safeParse(created).success).toBe(true);
-    expect(created).toMatchObject({ object: 'disbursement', amount: 2500, status: 'processing', phone: numberFor('approved_after_delay').msisdn });
+    expect(created).toMatchObject({
+      object: 'disbursement',
+      amount: 2500,
+      status: 'processing',
+      phone: numberFor('approved_after_delay').msisdn,
+    });
   });
 
   it('creates a session whose public view carries no secret', async () => {
@@ -122,13 +143,20 @@ describe('client › every operation against the sandbox', () => {
     expect(session.expiresAt).toBe('2026-11-02T10:15:00.000+01:00');
     advance(15 * 60_000);
     expect((await browser.getSession(session.id)).status).toBe('expired');
-    expect(await browser.getIntent(session.paymentIntentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+    expect(await browser.getIntent(session.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'expired',
+    });
   });
 
   it('sends the token only as a header and the client secret only in the body', async () => {
     const { merchant, browser, calls } = setup();
     const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
-    await browser.confirmIntent(intent.intent_id, { client_secret: intent.client_secret!, ...payer, payment_method_data: momo() }, { idempotencyKey: 'k1' });
+    await browser.confirmIntent(
+      intent.intent_id,
+      { client_secret: intent.client_secret!, ...payer, payment_method_data: momo() },
+      { idempotencyKey: 'k1' },
+    );
     expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(calls[1]?.headers.get('authorization')).toBeNull();
     expect(calls[1]?.headers.get('idempotency-key')).toBe('k1');
@@ -139,7 +167,15 @@ describe('client › every operation against the sandbox', () => {
 describe('client › errors are typed and distinguishable', () => {
   it('names the service error code and field of a refused request', async () => {
     const { merchant } = setup();
-    const error = await failure(merchant.createRemittance({ amount: '-5', first_name: 'A', last_name: 'B', currency: 'xaf', payment_method_data: momo() }));
+    const error = await failure(
+      merchant.createRemittance({
+        amount: '-5',
+        first_name: 'A',
+        last_name: 'B',
+        currency: 'xaf',
+        payment_method_data: momo(),
+      }),
+    );
     expect(error).toMatchObject({ kind: 'http', status: 400, code: 'invalid_request', field: 'amount' });
     expect(mayHaveTakenEffect(error)).toBe(false);
   });
@@ -151,7 +187,11 @@ describe('client › errors are typed and distinguishable', () => {
   });
 
   it('keeps a non-JSON error page as text', async () => {
-    const client = createClient({ baseUrl: BASE, fetch: async () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502 }), readRetries: 0 });
+    const client = createClient({
+      baseUrl: BASE,
+      fetch: async () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502 }),
+      readRetries: 0,
+    });
     const error = await failure(client.getIntent('pi_x'));
     expect(error).toMatchObject({ kind: 'http', status: 502, code: undefined });
     expect(error.bodyText).toContain('502 Bad Gateway');
@@ -159,7 +199,11 @@ describe('client › errors are typed and distinguishable', () => {
   });
 
   it('reports a network failure', async () => {
-    const client = createClient({ baseUrl: BASE, fetch: () => Promise.reject(new TypeError('fetch failed')), readRetries: 0 });
+    const client = createClient({
+      baseUrl: BASE,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+      readRetries: 0,
+    });
     expect(await failure(client.getIntent('pi_x'))).toMatchObject({ kind: 'network' });
   });
 
@@ -169,7 +213,10 @@ describe('client › errors are typed and distinguishable', () => {
       baseUrl: BASE,
       clock: time.clock,
       readRetries: 0,
-      fetch: (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      fetch: (request) =>
+        new Promise((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     });
     let settled = false;
     const result = failure(client.getIntent('pi_x')).finally(() => (settled = true));
@@ -183,18 +230,39 @@ describe('client › errors are typed and distinguishable', () => {
     const { merchant } = setup();
     const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
     const client = createClient({ baseUrl: BASE, fetch: async () => Response.json({ ...intent, intent_id: 42 }) });
-    expect(await failure(client.getIntent(intent.intent_id))).toMatchObject({ kind: 'invalid_response', field: 'intent_id' });
+    expect(await failure(client.getIntent(intent.intent_id))).toMatchObject({
+      kind: 'invalid_response',
+      field: 'intent_id',
+    });
     const missing = createClient({ baseUrl: BASE, fetch: async () => Response.json({ ...intent, event: undefined }) });
-    expect(await failure(missing.getIntent(intent.intent_id))).toMatchObject({ kind: 'invalid_response', field: 'event' });
+    expect(await failure(missing.getIntent(intent.intent_id))).toMatchObject({
+      kind: 'invalid_response',
+      field: 'event',
+    });
   });
 
   it('refuses a confirm answer with an unknown status', async () => {
     const client = createClient({
       baseUrl: BASE,
       fetch: async () =>
-        Response.json({ intentId: 'pi_1', financialTransactionId: 'f', transactionId: 't', amount: 1, currency: 'xaf', status: 'weird', captured: false, externalId: 'e', id: 'ch_1', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', paymentMethodId: 'pm_1' }),
+        Response.json({
+          intentId: 'pi_1',
+          financialTransactionId: 'f',
+          transactionId: 't',
+          amount: 1,
+          currency: 'xaf',
+          status: 'weird',
+          captured: false,
+          externalId: 'e',
+          id: 'ch_1',
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+          paymentMethodId: 'pm_1',
+        }),
     });
-    const error = await failure(client.confirmIntent('pi_1', { client_secret: 's', ...payer, payment_method_data: momo() }));
+    const error = await failure(
+      client.confirmIntent('pi_1', { client_secret: 's', ...payer, payment_method_data: momo() }),
+    );
     expect(error).toMatchObject({ kind: 'invalid_response', field: 'status' });
     expect(mayHaveTakenEffect(error)).toBe(true);
   });
@@ -202,7 +270,10 @@ describe('client › errors are typed and distinguishable', () => {
   it('keeps extra fields from breaking a read', async () => {
     const { merchant } = setup();
     const intent = await merchant.createIntent({ amount: 100, currency: 'xaf' });
-    const client = createClient({ baseUrl: BASE, fetch: async () => Response.json({ ...intent, brand_new_field: { x: 1 } }) });
+    const client = createClient({
+      baseUrl: BASE,
+      fetch: async () => Response.json({ ...intent, brand_new_field: { x: 1 } }),
+    });
     expect((await client.getIntent(intent.intent_id)).intent_id).toBe(intent.intent_id);
   });
 });

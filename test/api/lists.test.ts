@@ -27,10 +27,27 @@ function setup() {
 }
 
 const items = [{ productId: 'prt_1', quantity: 1, price: 700, productName: 'Pagne' }];
-const session = { total: 700, currency: 'xaf', accountId: 'acct_1', successUrl: 'https://shop.test/ok', cancelUrl: 'https://shop.test/no', metadata: { order: 'o-1' }, items };
+const session = {
+  total: 700,
+  currency: 'xaf',
+  accountId: 'acct_1',
+  successUrl: 'https://shop.test/ok',
+  cancelUrl: 'https://shop.test/no',
+  metadata: { order: 'o-1' },
+  items,
+};
 const transfer = () => {
   const number = numberFor('approved_after_delay');
-  return { amount: '1500', first_name: 'Jean', last_name: 'Mabiala', currency: 'xaf', payment_method_data: { type: 'momo' as const, momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator } } };
+  return {
+    amount: '1500',
+    first_name: 'Jean',
+    last_name: 'Mabiala',
+    currency: 'xaf',
+    payment_method_data: {
+      type: 'momo' as const,
+      momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator },
+    },
+  };
 };
 
 describe('the client’s types', () => {
@@ -59,7 +76,11 @@ describe('client lists', () => {
     const seen: string[] = [];
     for await (const intent of merchant.eachIntent({ perPage: 3 })) seen.push(intent.intent_id);
     expect(seen).toEqual(created.slice().reverse());
-    expect(paths).toEqual(['/v1/payment-intents?page=1&perPage=3', '/v1/payment-intents?page=2&perPage=3', '/v1/payment-intents?page=3&perPage=3']);
+    expect(paths).toEqual([
+      '/v1/payment-intents?page=1&perPage=3',
+      '/v1/payment-intents?page=2&perPage=3',
+      '/v1/payment-intents?page=3&perPage=3',
+    ]);
   });
 
   it('gives each intent once when one is created while the pages are walked', async () => {
@@ -107,7 +128,11 @@ describe('client lists', () => {
     const { merchant, other } = setup();
     const remittance = await merchant.createRemittance(transfer());
     const disbursement = await merchant.createDisbursement(transfer());
-    expect(await merchant.getRemittance(remittance.id)).toMatchObject({ id: remittance.id, amount: 1500, status: 'processing' });
+    expect(await merchant.getRemittance(remittance.id)).toMatchObject({
+      id: remittance.id,
+      amount: 1500,
+      status: 'processing',
+    });
     expect(await merchant.getDisbursement(disbursement.id)).toEqual(disbursement);
     const refused = await other.getRemittance(remittance.id).catch((error: unknown) => error);
     expect(isApiError(refused) && refused.status).toBe(404);

@@ -20,7 +20,8 @@ async function samples(): Promise<Record<keyof typeof BROWSER_SCHEMAS, unknown[]
   const sandbox = createSandbox({ approvalMs: 1000, env: {} });
   const fetch = (request: Request) => sandbox.fetch(request);
   const merchant = createClient({ baseUrl: 'http://sandbox.test', token: 'sk_test_rules', fetch });
-  const raw = async (path: string, init?: RequestInit) => (await sandbox.fetch(new Request(`http://sandbox.test${path}`, init))).json();
+  const raw = async (path: string, init?: RequestInit) =>
+    (await sandbox.fetch(new Request(`http://sandbox.test${path}`, init))).json();
   const session = await merchant.createSession({
     total: 3500,
     currency: 'xaf',
@@ -43,7 +44,10 @@ async function samples(): Promise<Record<keyof typeof BROWSER_SCHEMAS, unknown[]
   });
   const fresh = await merchant.createIntent({ amount: 5000, currency: 'xaf', description: 'Commande A-17' });
   return {
-    paymentIntentView: [await raw(`/v1/payment-intents/${fresh.intent_id}`), await raw(`/v1/payment-intents/${session.paymentIntentId}`)],
+    paymentIntentView: [
+      await raw(`/v1/payment-intents/${fresh.intent_id}`),
+      await raw(`/v1/payment-intents/${session.paymentIntentId}`),
+    ],
     confirmResultView: [confirm],
     publicSession: [await raw(`/v1/sessions/${session.id}`)],
     errorBody: [await raw('/v1/payment-intents/pi_missing'), { error: { code: 'x', message: 'y' } }],
@@ -52,7 +56,39 @@ async function samples(): Promise<Record<keyof typeof BROWSER_SCHEMAS, unknown[]
 }
 
 /** The odd values a broken proxy or service could send, and each bound's edges. */
-const EDGES = [null, undefined, '', ' ', 'a', ' a ', '  text  ', 0, -1, 1, 1.5, 2 ** 60, 10_000, 10_001, true, [], {}, 'pi_x', 'ch_1', 'cs_1', 'xaf', 'XAF', 'a'.repeat(200), ` ${'a'.repeat(200)} `, 'a'.repeat(201), '2026-11-24T10:00:00.000+01:00', '2026-11-24T10:00Z', '2026-11-24 10:00', 'open', 'expired', 'checkout_session'];
+const EDGES = [
+  null,
+  undefined,
+  '',
+  ' ',
+  'a',
+  ' a ',
+  '  text  ',
+  0,
+  -1,
+  1,
+  1.5,
+  2 ** 60,
+  10_000,
+  10_001,
+  true,
+  [],
+  {},
+  'pi_x',
+  'ch_1',
+  'cs_1',
+  'xaf',
+  'XAF',
+  'a'.repeat(200),
+  ` ${'a'.repeat(200)} `,
+  'a'.repeat(201),
+  '2026-11-24T10:00:00.000+01:00',
+  '2026-11-24T10:00Z',
+  '2026-11-24 10:00',
+  'open',
+  'expired',
+  'checkout_session',
+];
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...EDGES));
 
 /** `value` with the value at each of its paths (itself included) replaced by each edge value. */
@@ -60,7 +96,8 @@ function* everyEdge(value: unknown): Generator<unknown> {
   for (const edge of EDGES) yield edge;
   if (typeof value !== 'object' || value === null) return;
   for (const [key, inner] of Object.entries(value)) {
-    for (const changed of everyEdge(inner)) yield Array.isArray(value) ? Object.assign([...value], { [key]: changed }) : { ...value, [key]: changed };
+    for (const changed of everyEdge(inner))
+      yield Array.isArray(value) ? Object.assign([...value], { [key]: changed }) : { ...value, [key]: changed };
   }
 }
 
@@ -76,19 +113,35 @@ function mangle(value: unknown): fc.Arbitrary<unknown> {
             weight: 4,
             arbitrary: fc.constantFrom(...entries).chain(([key, inner]) =>
               fc.oneof(
-                mangle(inner).map((changed) => (Array.isArray(value) ? Object.assign([...value], { [key]: changed }) : { ...(value as object), [key]: changed })),
-                fc.constant(Array.isArray(value) ? value.filter((_, i) => String(i) !== key) : Object.fromEntries(entries.filter(([k]) => k !== key))),
+                mangle(inner).map((changed) =>
+                  Array.isArray(value)
+                    ? Object.assign([...value], { [key]: changed })
+                    : { ...(value as object), [key]: changed },
+                ),
+                fc.constant(
+                  Array.isArray(value)
+                    ? value.filter((_, i) => String(i) !== key)
+                    : Object.fromEntries(entries.filter(([k]) => k !== key)),
+                ),
               ),
             ),
           },
-          { weight: 1, arbitrary: anyValue.map((extra) => (Array.isArray(value) ? [...value, extra] : { ...(value as object), surprise: extra })) },
+          {
+            weight: 1,
+            arbitrary: anyValue.map((extra) =>
+              Array.isArray(value) ? [...value, extra] : { ...(value as object), surprise: extra },
+            ),
+          },
         ]
       : []),
   );
 }
 
-const verdict = (result: { success: boolean; data?: unknown; error?: { issues: readonly { path: readonly PropertyKey[] }[] } }) =>
-  result.success ? { ok: true, data: result.data } : { ok: false, path: result.error!.issues[0]!.path };
+const verdict = (result: {
+  success: boolean;
+  data?: unknown;
+  error?: { issues: readonly { path: readonly PropertyKey[] }[] };
+}) => (result.success ? { ok: true, data: result.data } : { ok: false, path: result.error!.issues[0]!.path });
 
 describe('contract rules › compiled from the zod schemas', () => {
   it('the checked-in file is what `npm run contract-rules` writes now', () => {
@@ -108,12 +161,21 @@ describe('contract rules › compiled from the zod schemas', () => {
       const rules = parserOf(compile(schema));
       // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test, bundled by nobody: each schema's shipped parser, found by its name
       const shipped = parsers[`${name}Parser` as keyof typeof parsers];
-      for (const sample of real[name]) expect(verdict(rules.safeParse(sample)), `${name}: ${JSON.stringify(sample)}`).toStrictEqual(verdict(schema.safeParse(sample)));
+      for (const sample of real[name])
+        expect(verdict(rules.safeParse(sample)), `${name}: ${JSON.stringify(sample)}`).toStrictEqual(
+          verdict(schema.safeParse(sample)),
+        );
       for (const sample of real[name]) {
-        for (const input of everyEdge(sample)) expect(verdict(rules.safeParse(input)), JSON.stringify(input)).toStrictEqual(verdict(schema.safeParse(input)));
+        for (const input of everyEdge(sample))
+          expect(verdict(rules.safeParse(input)), JSON.stringify(input)).toStrictEqual(
+            verdict(schema.safeParse(input)),
+          );
       }
       // The real answers are valid (else the mangling below would test only refusals).
-      expect(real[name].some((sample) => schema.safeParse(sample).success), name).toBe(true);
+      expect(
+        real[name].some((sample) => schema.safeParse(sample).success),
+        name,
+      ).toBe(true);
       fc.assert(
         fc.property(fc.constantFrom(...real[name]).chain(mangle), (input) => {
           const expected = verdict(schema.safeParse(input));
@@ -130,6 +192,9 @@ describe('contract rules › compiled from the zod schemas', () => {
   it('trims text where the contract trims, and drops keys it does not name', () => {
     const rule: Rule = { object: { name: { string: [['trim'], ['min', 1], ['max', 5]] } } };
     expect(parserOf(rule).safeParse({ name: '  Awa ', other: 1 })).toEqual({ success: true, data: { name: 'Awa' } });
-    expect(parserOf(rule).safeParse({ name: '   ' })).toEqual({ success: false, error: { issues: [{ path: ['name'] }] } });
+    expect(parserOf(rule).safeParse({ name: '   ' })).toEqual({
+      success: false,
+      error: { issues: [{ path: ['name'] }] },
+    });
   });
 });

@@ -2,7 +2,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chargeRecordSchema, confirmResultSchema, confirmResultViewSchema, paymentIntentSchema, paymentIntentViewSchema, publicSessionSchema, sessionSchema } from '../../src/api/schemas';
+import {
+  chargeRecordSchema,
+  confirmResultSchema,
+  confirmResultViewSchema,
+  paymentIntentSchema,
+  paymentIntentViewSchema,
+  publicSessionSchema,
+  sessionSchema,
+} from '../../src/api/schemas';
 
 const keys = (schema: { def: { shape: Record<string, unknown> } }) => Object.keys(schema.def.shape).sort();
 
@@ -11,7 +19,9 @@ describe('schemas › views', () => {
     const full = keys(paymentIntentSchema);
     for (const key of keys(paymentIntentViewSchema)) expect(full).toContain(key);
     const charge = keys(chargeRecordSchema);
-    const viewEvent = paymentIntentViewSchema.def.shape.event as unknown as { def: { shape: { charges: { def: { element: { def: { shape: Record<string, unknown> } } } } } } };
+    const viewEvent = paymentIntentViewSchema.def.shape.event as unknown as {
+      def: { shape: { charges: { def: { element: { def: { shape: Record<string, unknown> } } } } } };
+    };
     for (const key of Object.keys(viewEvent.def.shape.charges.def.element.def.shape)) expect(charge).toContain(key);
   });
 
@@ -21,12 +31,22 @@ describe('schemas › views', () => {
   });
 
   it("the checkout's view of what paid reads a method it does not know instead of failing", () => {
-    expect(paymentIntentViewSchema.def.shape.payment_method.safeParse({ id: 'pm_1', type: 'card', card: { last4: '4242' } }).success).toBe(true);
-    expect(paymentIntentSchema.def.shape.payment_method.safeParse({ id: 'pm_1', type: 'card', card: { last4: '4242' } }).success).toBe(false);
+    expect(
+      paymentIntentViewSchema.def.shape.payment_method.safeParse({ id: 'pm_1', type: 'card', card: { last4: '4242' } })
+        .success,
+    ).toBe(true);
+    expect(
+      paymentIntentSchema.def.shape.payment_method.safeParse({ id: 'pm_1', type: 'card', card: { last4: '4242' } })
+        .success,
+    ).toBe(false);
   });
 
   it('the public session is the session record without its secret, url and metadata', () => {
-    expect(keys(sessionSchema).filter((key) => !keys(publicSessionSchema).includes(key))).toEqual(['clientSecret', 'metadata', 'url']);
+    expect(keys(sessionSchema).filter((key) => !keys(publicSessionSchema).includes(key))).toEqual([
+      'clientSecret',
+      'metadata',
+      'url',
+    ]);
   });
 
   it('timestamps accept Z and offsets, and refuse dates without a zone', () => {
@@ -49,7 +69,9 @@ describe('schemas › what reaches a phone', () => {
       const code = readFileSync(join(root, file), 'utf8');
       for (const [, specifier] of code.matchAll(/^(?:import|export)(?! type)[^'";]*?from '(\.[^']+)'/gm)) {
         const base = join(dirname(file), specifier!);
-        const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(join(root, f)));
+        const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(
+          (f) => /\.tsx?$/.test(f) && existsSync(join(root, f)),
+        );
         if (found) visit(relative(root, join(root, found)));
       }
     };
@@ -57,10 +79,19 @@ describe('schemas › what reaches a phone', () => {
     return seen;
   }
 
-  it.each(['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'])('%s runs the contract’s compiled rules, never zod', (entry) => {
-    const files = reachable(entry);
-    expect(files).toContain('src/api/schemas/parsers.ts');
-    expect([...files].filter((f) => /^import(?! type)[^;]*from 'zod/m.test(readFileSync(join(root, f), 'utf8')))).toEqual([]);
-    expect([...files].filter((f) => f === 'src/api/schemas/index.ts' || f === 'src/api/index.ts' || f.startsWith('src/sandbox/'))).toEqual([]);
-  });
+  it.each(['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'])(
+    '%s runs the contract’s compiled rules, never zod',
+    (entry) => {
+      const files = reachable(entry);
+      expect(files).toContain('src/api/schemas/parsers.ts');
+      expect(
+        [...files].filter((f) => /^import(?! type)[^;]*from 'zod/m.test(readFileSync(join(root, f), 'utf8'))),
+      ).toEqual([]);
+      expect(
+        [...files].filter(
+          (f) => f === 'src/api/schemas/index.ts' || f === 'src/api/index.ts' || f.startsWith('src/sandbox/'),
+        ),
+      ).toEqual([]);
+    },
+  );
 });

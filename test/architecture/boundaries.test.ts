@@ -56,9 +56,11 @@ beforeAll(async () => {
     writeFileSync(join(tree, path), `${line}\n`);
   }
   // The fixtures are not a git repository: the project's .gitignore has nothing to say there.
-  const lint = await promisify(execFile)(biome, ['lint', '--vcs-enabled=false', '--reporter=github', '--max-diagnostics=none', '.'], { cwd: tree }).catch(
-    (error: { stdout: string }) => error,
-  );
+  const lint = await promisify(execFile)(
+    biome,
+    ['lint', '--vcs-enabled=false', '--reporter=github', '--max-diagnostics=none', '.'],
+    { cwd: tree },
+  ).catch((error: { stdout: string }) => error);
   refused = new Map();
   for (const [, rule, file, message] of lint.stdout.matchAll(/^::error title=([^,]+),file=([^,]+),.*?::(.*)$/gm)) {
     if (rule === 'lint/style/noRestrictedImports') refused.set(file!.slice(tree.length + 1), message!);
@@ -68,7 +70,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
 describe('the architecture’s import rules, as the linter enforces them', () => {
-  const cases = Object.entries(FIXTURES).map(([path, [line, isRefused]]) => [path, line, isRefused ? 'refused' : 'allowed']);
+  const cases = Object.entries(FIXTURES).map(([path, [line, isRefused]]) => [
+    path,
+    line,
+    isRefused ? 'refused' : 'allowed',
+  ]);
   it.each(cases)('%s: %s — %s', (path, _, verdict) => {
     expect(refused.has(path) ? 'refused' : 'allowed', refused.get(path)).toBe(verdict);
   });

@@ -18,16 +18,24 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** The names a module declares and exports itself (not those it passes on from another module). */
 function ownExports(code: string, fileName = 'module.ts'): string[] {
-  const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    code,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const names: string[] = [];
   const imported = new Set<string>();
   for (const node of file.statements) {
     const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : undefined;
-    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) imported.add(element.name.text);
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) imported.add(element.name.text);
   }
   for (const node of file.statements) {
     if (ts.isExportDeclaration(node)) {
@@ -41,17 +49,25 @@ function ownExports(code: string, fileName = 'module.ts'): string[] {
       }
     } else if (isExported(node)) {
       if (ts.isVariableStatement(node)) {
-        for (const declaration of node.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
-      } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node)) && node.name) {
+        for (const declaration of node.declarationList.declarations)
+          if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+      } else if (
+        (ts.isFunctionDeclaration(node) ||
+          ts.isClassDeclaration(node) ||
+          ts.isInterfaceDeclaration(node) ||
+          ts.isTypeAliasDeclaration(node) ||
+          ts.isEnumDeclaration(node)) &&
+        node.name
+      ) {
         // `default` exports have no name to collide on.
-        if (!(ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) names.push(node.name.text);
+        if (!(ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword))
+          names.push(node.name.text);
       }
     }
   }
   // An overloaded function is one name.
   return [...new Set(names)];
 }
-
 
 describe('exported names across src/', () => {
   it('reads every kind of export, and not what a module passes on', () => {
@@ -64,9 +80,12 @@ describe('exported names across src/', () => {
   it('no two modules export the same name', () => {
     const owners = new Map<string, string[]>();
     for (const path of sourceFiles(SRC)) {
-      for (const name of ownExports(readFileSync(path, 'utf8'), path)) owners.set(name, [...(owners.get(name) ?? []), relative(SRC, path)]);
+      for (const name of ownExports(readFileSync(path, 'utf8'), path))
+        owners.set(name, [...(owners.get(name) ?? []), relative(SRC, path)]);
     }
-    const collisions = [...owners].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`);
+    const collisions = [...owners]
+      .filter(([, files]) => files.length > 1)
+      .map(([name, files]) => `${name}: ${files.join(', ')}`);
     expect(collisions.sort()).toEqual([]);
   });
 });

@@ -25,17 +25,25 @@ describe('the docs’ performance figures', () => {
 // limit (and the target) that bench/budgets.ts holds.
 describe('docs/performance.md › budgets', () => {
   const doc = readFileSync(new URL('../../docs/performance.md', import.meta.url), 'utf8');
-  const rows = doc.slice(doc.indexOf('| Budget | Limit | Target |'), doc.indexOf('\n## ', doc.indexOf('| Budget | Limit | Target |'))).split('\n');
+  const rows = doc
+    .slice(doc.indexOf('| Budget | Limit | Target |'), doc.indexOf('\n## ', doc.indexOf('| Budget | Limit | Target |')))
+    .split('\n');
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const expected: [string, string[]][] = [
     ['| `widget.js`, everything in it', [`≤ ${BUDGETS.widgetBrotli / KB} KB`]],
     ['| Hosted page first load', [`≤ ${BUDGETS.hostedBrotli / KB} KB`, `≤ ${TARGETS.hostedBrotli! / KB} KB`]],
     ['| Hosted page, Lighthouse (mobile, simulated slow 4G): LCP, median of 3', [`≤ ${s(BUDGETS.lcpMs)}`]],
     ['| Hosted page, Lighthouse, every run', [`≤ ${BUDGETS.tbtMs} ms`, `≥ ${BUDGETS.performanceScore}`]],
-    ['| Hosted page, Lighthouse: accessibility', [`${Math.min(BUDGETS.accessibilityScore, BUDGETS.bestPracticesScore)} each`]],
+    [
+      '| Hosted page, Lighthouse: accessibility',
+      [`${Math.min(BUDGETS.accessibilityScore, BUDGETS.bestPracticesScore)} each`],
+    ],
     ['| Slow-phone time', [`≤ ${BUDGETS.ttiOverFloor} ×`]],
     ['| Status latency, median', [`≤ ${BUDGETS.statusLatencyMedianMs / 1000} s`]],
-    ['| A complete payment', [`≤ ${BUDGETS.paymentFirstVisitBytes / KB} KB`, `≤ ${BUDGETS.paymentFirstVisitRequests} requests`]],
+    [
+      '| A complete payment',
+      [`≤ ${BUDGETS.paymentFirstVisitBytes / KB} KB`, `≤ ${BUDGETS.paymentFirstVisitRequests} requests`],
+    ],
     ['| The same payment, a returning payer', [`≤ ${BUDGETS.paymentReturningBytes / KB} KB`]],
     ['| 2G', [`≤ ${s(BUDGETS.twoGHostedMs)}`, `≤ ${s(TARGETS.twoGHostedMs!)}`]],
     ["| A payer's read while the sandbox is flooded", [`≤ ${BUDGETS.floodBystanderP99Ms} ms`]],

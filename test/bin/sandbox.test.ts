@@ -56,8 +56,22 @@ describe('momo-checkout-sandbox', () => {
     const path = `/pay/${session.id}`;
     const form = await (await fetch(`${sandbox.url}${path}?plain=1`)).text();
     const token = /name="token" value="([^"]+)"/.exec(form)?.[1] ?? '';
-    const body = new URLSearchParams({ token, country: 'cg', operator: '', phone: '06 123 4593', firstName: 'Awa', lastName: 'Ndong', email: 'awa@example.cg', lang: 'en' });
-    const posted = await fetch(`${sandbox.url}${path}`, { method: 'POST', body, redirect: 'manual', headers: { Origin: sandbox.url } });
+    const body = new URLSearchParams({
+      token,
+      country: 'cg',
+      operator: '',
+      phone: '06 123 4593',
+      firstName: 'Awa',
+      lastName: 'Ndong',
+      email: 'awa@example.cg',
+      lang: 'en',
+    });
+    const posted = await fetch(`${sandbox.url}${path}`, {
+      method: 'POST',
+      body,
+      redirect: 'manual',
+      headers: { Origin: sandbox.url },
+    });
     expect(posted.status).toBe(303);
     const status = await fetch(`${sandbox.url}${posted.headers.get('location')}`);
     // 93: approved at once.
@@ -68,6 +82,7 @@ describe('momo-checkout-sandbox', () => {
     const widget = await fetch(`${sandbox.url}/widget.js`);
     expect([widget.status, widget.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
     expect((await fetch(`${sandbox.url}/assets/page.js`)).status).toBe(200);
-    for (const path of ['/index.html', '/package.json', '/demo', '/']) expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404);
+    for (const path of ['/index.html', '/package.json', '/demo', '/'])
+      expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404);
   });
 });

@@ -31,11 +31,14 @@ interface Violation {
 async function audit(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join(' | ')}`,
   );
 }
 
@@ -54,7 +57,8 @@ function hold(page: Page, pattern: string, method: string) {
   return { held, release };
 }
 
-const waitForState = (page: Page, state: string) => page.locator(`.momo[data-state="${state}"]`).waitFor({ timeout: 15_000 });
+const waitForState = (page: Page, state: string) =>
+  page.locator(`.momo[data-state="${state}"]`).waitFor({ timeout: 15_000 });
 
 async function fill(page: Page, outcome: TestOutcome) {
   await page.locator('#momo-first-name').fill('Élodie');
@@ -93,7 +97,11 @@ const COMBOS = [
 describe.each(COMBOS)('accessibility › hosted page, $lang, $colorScheme', ({ lang, colorScheme }) => {
   /** A fresh page, and the address of `url` in this language (`?lang=` before the fragment). */
   const open = async (url: string) => {
-    const page = await h.newPage({ viewport: { width: 360, height: 740 }, colorScheme, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
+    const page = await h.newPage({
+      viewport: { width: 360, height: 740 },
+      colorScheme,
+      locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
+    });
     const [path, fragment] = url.split('#');
     return { page, address: `${path}?lang=${lang}${fragment === undefined ? '' : `#${fragment}`}` };
   };
@@ -185,40 +193,43 @@ describe.each([
   { colorScheme: 'light', currency: 'xaf', country: 'td', wallet: 'airtel', badNumber: '66 12' },
   { colorScheme: 'dark', currency: 'xaf', country: 'td', wallet: 'airtel', badNumber: '66 12' },
   { colorScheme: 'light', currency: 'xof', country: 'sn', wallet: 'orange', badNumber: '77 12' },
-] as const)('accessibility › hosted page in Arabic (right to left), $currency, $colorScheme', ({ colorScheme, currency, country, wallet, badNumber }) => {
-  it('form, form with errors, pending, succeeded, failed: no violation', async () => {
-    // Orange Money in Senegal approves with a one-time code: its code step is audited as the
-    // waiting screen, and a failure is the lack of funds once the code is in.
-    const byCode = approvalOf(country, wallet).kind === 'otp';
-    for (const [outcome, state] of [
-      ['never_approved', 'pending'],
-      ['approved_at_once', 'succeeded'],
-      [byCode ? 'insufficient_funds' : 'declined', 'failed'],
-    ] as const) {
-      const page = await h.newPage({ viewport: { width: 360, height: 740 }, colorScheme, locale: 'ar-TD' });
-      const [path, fragment] = (await newSessionUrl(12_500, currency)).split('#');
-      await page.goto(`${path}?lang=ar#${fragment}`);
-      await page.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
-      await page.locator('#momo-country').selectOption(country);
-      if (state === 'pending') {
-        expect(await audit(page), 'form').toEqual([]);
-        await page.locator('#momo-phone').fill(badNumber);
-        await page.keyboard.press('Enter');
-        await page.locator('.momo-notice').waitFor();
-        expect(await audit(page), 'form with errors').toEqual([]);
+] as const)(
+  'accessibility › hosted page in Arabic (right to left), $currency, $colorScheme',
+  ({ colorScheme, currency, country, wallet, badNumber }) => {
+    it('form, form with errors, pending, succeeded, failed: no violation', async () => {
+      // Orange Money in Senegal approves with a one-time code: its code step is audited as the
+      // waiting screen, and a failure is the lack of funds once the code is in.
+      const byCode = approvalOf(country, wallet).kind === 'otp';
+      for (const [outcome, state] of [
+        ['never_approved', 'pending'],
+        ['approved_at_once', 'succeeded'],
+        [byCode ? 'insufficient_funds' : 'declined', 'failed'],
+      ] as const) {
+        const page = await h.newPage({ viewport: { width: 360, height: 740 }, colorScheme, locale: 'ar-TD' });
+        const [path, fragment] = (await newSessionUrl(12_500, currency)).split('#');
+        await page.goto(`${path}?lang=ar#${fragment}`);
+        await page.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
+        await page.locator('#momo-country').selectOption(country);
+        if (state === 'pending') {
+          expect(await audit(page), 'form').toEqual([]);
+          await page.locator('#momo-phone').fill(badNumber);
+          await page.keyboard.press('Enter');
+          await page.locator('.momo-notice').waitFor();
+          expect(await audit(page), 'form with errors').toEqual([]);
+        }
+        await page.locator('#momo-first-name').fill('عائشة');
+        await page.locator('#momo-last-name').fill('محمد');
+        await page.locator('#momo-email').fill('aicha@example.td');
+        await page.locator('#momo-phone').fill(testNumber(outcome, country, wallet).national);
+        await page.locator('.momo-pay').click();
+        if (byCode && state === 'pending') await page.locator('#momo-code').waitFor();
+        if (byCode && state !== 'pending') await typeCodeIfAsked(page);
+        await waitForState(page, state);
+        expect(await audit(page), state).toEqual([]);
       }
-      await page.locator('#momo-first-name').fill('عائشة');
-      await page.locator('#momo-last-name').fill('محمد');
-      await page.locator('#momo-email').fill('aicha@example.td');
-      await page.locator('#momo-phone').fill(testNumber(outcome, country, wallet).national);
-      await page.locator('.momo-pay').click();
-      if (byCode && state === 'pending') await page.locator('#momo-code').waitFor();
-      if (byCode && state !== 'pending') await typeCodeIfAsked(page);
-      await waitForState(page, state);
-      expect(await audit(page), state).toEqual([]);
-    }
-  });
-});
+    });
+  },
+);
 
 describe.each(COMBOS)('accessibility › widget, $lang, $colorScheme', ({ lang, colorScheme }) => {
   const shop = (body: string) =>
@@ -228,8 +239,10 @@ describe.each(COMBOS)('accessibility › widget, $lang, $colorScheme', ({ lang, 
         `<title>Boutique</title><script src="${h.server.url}/widget.js" defer></script></head>` +
         `<body><main><h1>Boutique Mbemba</h1>${body}</main></body></html>`,
     );
-  const element = (intent: { id: string; secret: string }) => `<momo-checkout intent="${intent.id}" client-secret="${intent.secret}" lang="${lang}"></momo-checkout>`;
-  const newPage = () => h.newPage({ viewport: { width: 360, height: 740 }, colorScheme, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
+  const element = (intent: { id: string; secret: string }) =>
+    `<momo-checkout intent="${intent.id}" client-secret="${intent.secret}" lang="${lang}"></momo-checkout>`;
+  const newPage = () =>
+    h.newPage({ viewport: { width: 360, height: 740 }, colorScheme, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
 
   it('form, pending, succeeded, failed, error: no violation', async () => {
     const page = await newPage();
@@ -261,7 +274,14 @@ describe.each(COMBOS)('accessibility › widget, $lang, $colorScheme', ({ lang, 
     expect(await audit(page), 'canceled').toEqual([]);
 
     // An intent the service does not know.
-    await page.goto(shop(element({ id: 'pi_000000000000000000000000', secret: 'pi_000000000000000000000000_secret_000000000000000000000000' })));
+    await page.goto(
+      shop(
+        element({
+          id: 'pi_000000000000000000000000',
+          secret: 'pi_000000000000000000000000_secret_000000000000000000000000',
+        }),
+      ),
+    );
     await waitForState(page, 'error');
     expect(await audit(page), 'error').toEqual([]);
   });
@@ -272,7 +292,12 @@ describe.each(COMBOS)('accessibility › widget, $lang, $colorScheme', ({ lang, 
     await page.goto(shop('<p>Votre panier : 1 article.</p>'));
     await page.waitForFunction(() => 'MomoCheckout' in window);
     await page.evaluate(
-      ({ id, secret, lang }) => (window as unknown as { MomoCheckout: { open(o: object): void } }).MomoCheckout.open({ intentId: id, clientSecret: secret, lang }),
+      ({ id, secret, lang }) =>
+        (window as unknown as { MomoCheckout: { open(o: object): void } }).MomoCheckout.open({
+          intentId: id,
+          clientSecret: secret,
+          lang,
+        }),
       { ...intent, lang },
     );
     await waitForState(page, 'form');

@@ -97,13 +97,20 @@ describe('checkout › against a bare service', () => {
   it('the widget on a merchant page pays and tells the page', async () => {
     const { id, secret } = await h.newIntent(7500);
     const page = await h.newPage({ viewport: { width: 1280, height: 800 } });
-    await openMerchantPage(page, merchantPage(h, `<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="en"></momo-checkout>`));
+    await openMerchantPage(
+      page,
+      merchantPage(h, `<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="en"></momo-checkout>`),
+    );
     await recordEvents(page);
     const widget = page.locator('#w');
     await waitForState(widget, 'form');
     await pay(widget, 'approved_at_once');
     await waitForState(widget, 'succeeded');
     await page.screenshot({ path: `${SHOTS}/widget-succeeded-1280.png`, fullPage: true });
-    await expect.poll(() => seenEvents(page)).toEqual([{ type: 'succeeded', target: 'w', detail: expect.objectContaining({ intentId: id, status: 'succeeded' }) }]);
+    await expect
+      .poll(() => seenEvents(page))
+      .toEqual([
+        { type: 'succeeded', target: 'w', detail: expect.objectContaining({ intentId: id, status: 'succeeded' }) },
+      ]);
   }, 40_000);
 });

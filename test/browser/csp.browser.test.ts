@@ -52,11 +52,17 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     // Capture on the document: violations in a shadow root are reported there too (composed).
     document.addEventListener(
       'securitypolicyviolation',
-      (e) => seen.push(`event: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+      (e) =>
+        seen.push(
+          `event: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+        ),
       true,
     );
   });
-  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+  ];
 }
 
 async function fill(scope: Page | ReturnType<Page['locator']>, outcome: TestOutcome) {
@@ -174,14 +180,22 @@ describe('CSP › the widget on a strict merchant page', () => {
     const intent = await h.newIntent();
     const origin = new URL(h.server.url).origin;
     await page.goto(
-      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
-        headers: { 'Content-Security-Policy': `${strictPolicy()}; frame-src ${origin}` },
-      }),
+      merchantPage(
+        h,
+        `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+        {
+          headers: { 'Content-Security-Policy': `${strictPolicy()}; frame-src ${origin}` },
+        },
+      ),
     );
     const frame = page.frameLocator('#w iframe') as unknown as ReturnType<Page['locator']>;
     await waitForState(frame, 'form');
     // Its size came through the CSSOM: no style attribute for the policy to block.
-    const box = await page.locator('#w iframe').evaluate((el) => ({ border: getComputedStyle(el).borderTopWidth, width: el.getBoundingClientRect().width, page: document.body.clientWidth }));
+    const box = await page.locator('#w iframe').evaluate((el) => ({
+      border: getComputedStyle(el).borderTopWidth,
+      width: el.getBoundingClientRect().width,
+      page: document.body.clientWidth,
+    }));
     expect(box).toEqual({ border: '0px', width: box.page, page: box.page });
     await fill(frame, 'approved_after_delay');
     await frame.locator('.momo-pay').click();
@@ -194,9 +208,13 @@ describe('CSP › the widget on a strict merchant page', () => {
     const violations = await watchViolations(page);
     const intent = await h.newIntent();
     await page.goto(
-      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
-        headers: { 'Content-Security-Policy': strictPolicy() },
-      }),
+      merchantPage(
+        h,
+        `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+        {
+          headers: { 'Content-Security-Policy': strictPolicy() },
+        },
+      ),
     );
     const widget = page.locator('#w');
     await waitForState(widget, 'form');
@@ -212,9 +230,13 @@ describe('CSP › the widget on a strict merchant page', () => {
     const violations = await watchViolations(page);
     const intent = await h.newIntent();
     await page.goto(
-      merchantPage(h, `<main><h1>متجر</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="ar"></momo-checkout></main>`, {
-        headers: { 'Content-Security-Policy': strictPolicy() },
-      }),
+      merchantPage(
+        h,
+        `<main><h1>متجر</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="ar"></momo-checkout></main>`,
+        {
+          headers: { 'Content-Security-Policy': strictPolicy() },
+        },
+      ),
     );
     const widget = page.locator('#w');
     await widget.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
@@ -228,10 +250,20 @@ describe('CSP › the widget on a strict merchant page', () => {
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     const violations = await watchViolations(page);
     const intent = await h.newIntent();
-    await page.goto(merchantPage(h, '<main><h1>Boutique</h1></main>', { headers: { 'Content-Security-Policy': strictPolicy() } }));
+    await page.goto(
+      merchantPage(h, '<main><h1>Boutique</h1></main>', { headers: { 'Content-Security-Policy': strictPolicy() } }),
+    );
     await page.waitForFunction(() => 'MomoCheckout' in window);
     // A merchant's own script would call this; evaluating it through the DevTools protocol is not governed by the policy.
-    await page.evaluate(({ id, secret }) => (window as unknown as { MomoCheckout: { open(o: object): void } }).MomoCheckout.open({ intentId: id, clientSecret: secret, lang: 'en' }), intent);
+    await page.evaluate(
+      ({ id, secret }) =>
+        (window as unknown as { MomoCheckout: { open(o: object): void } }).MomoCheckout.open({
+          intentId: id,
+          clientSecret: secret,
+          lang: 'en',
+        }),
+      intent,
+    );
     const dialog = page.locator('momo-checkout-dialog');
     await waitForState(dialog, 'form');
     await fill(dialog, 'approved_at_once');
@@ -243,8 +275,19 @@ describe('CSP › the widget on a strict merchant page', () => {
   it('would see a violation: the watch is live', async () => {
     const page = await h.newPage();
     const violations = await watchViolations(page);
-    await page.goto(merchantPage(h, '<main><h1>Boutique</h1><p style="color: red">inline style</p></main>', { headers: { 'Content-Security-Policy': strictPolicy() } }));
+    await page.goto(
+      merchantPage(h, '<main><h1>Boutique</h1><p style="color: red">inline style</p></main>', {
+        headers: { 'Content-Security-Policy': strictPolicy() },
+      }),
+    );
     await page.waitForFunction(() => 'MomoCheckout' in window);
-    await expect.poll(violations).toEqual(expect.arrayContaining([expect.stringMatching(/^event: style-src-attr/), expect.stringMatching(/^console: .*Content Security Policy/)]));
+    await expect
+      .poll(violations)
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^event: style-src-attr/),
+          expect.stringMatching(/^console: .*Content Security Policy/),
+        ]),
+      );
   });
 });

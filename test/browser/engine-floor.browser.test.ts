@@ -86,7 +86,9 @@ describe('engine floor › a payment with every later API removed', () => {
     const session = await newSession();
     await page.goto(session.url);
     await waitForState(page, 'form');
-    expect(await page.evaluate(() => [typeof Object.hasOwn, typeof queueMicrotask, typeof String.prototype.replaceAll])).toEqual(['undefined', 'undefined', 'undefined']);
+    expect(
+      await page.evaluate(() => [typeof Object.hasOwn, typeof queueMicrotask, typeof String.prototype.replaceAll]),
+    ).toEqual(['undefined', 'undefined', 'undefined']);
     await expect(page.locator('.momo-amount').first().textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
     await pay(page, 'approved_after_delay');
     // The wallet the number chose is marked without :has().
@@ -100,7 +102,12 @@ describe('engine floor › a payment with every later API removed', () => {
   it('the widget on a merchant page: styled through a <style> in its shadow root, paid, the page told', async () => {
     const { page, errors } = await oldEngine();
     const intent = await newIntent();
-    await page.goto(merchantPage(h, `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`));
+    await page.goto(
+      merchantPage(
+        h,
+        `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`,
+      ),
+    );
     const widget = page.locator('#w');
     await waitForState(widget, 'form');
     const styled = await page.evaluate(() => {
@@ -112,7 +119,11 @@ describe('engine floor › a payment with every later API removed', () => {
     expect(styled.background).not.toBe('rgba(0, 0, 0, 0)');
     const events: string[] = [];
     await page.exposeFunction('seen', (type: string) => events.push(type));
-    await page.evaluate(() => document.getElementById('w')!.addEventListener('succeeded', () => (window as unknown as { seen(type: string): void }).seen('succeeded')));
+    await page.evaluate(() =>
+      document
+        .getElementById('w')!
+        .addEventListener('succeeded', () => (window as unknown as { seen(type: string): void }).seen('succeeded')),
+    );
     await widget.locator('#momo-first-name').fill('Awa');
     await widget.locator('#momo-last-name').fill('Ndong');
     await widget.locator('#momo-email').fill('awa@example.cg');
@@ -122,7 +133,9 @@ describe('engine floor › a payment with every later API removed', () => {
     await waitForState(widget, 'succeeded');
     await expect.poll(() => events).toEqual(['succeeded']);
     // Still styled after every render of the payment.
-    expect(await page.evaluate(() => document.getElementById('w')!.shadowRoot!.querySelectorAll('style').length)).toBe(1);
+    expect(await page.evaluate(() => document.getElementById('w')!.shadowRoot!.querySelectorAll('style').length)).toBe(
+      1,
+    );
     expect(errors).toEqual([]);
   }, 40_000);
 });
@@ -195,7 +208,12 @@ describe('never a dead form › the widget that cannot start on an old engine', 
     const logged: string[] = [];
     page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
     const intent = await newIntent();
-    await page.goto(merchantPage(h, `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="en"><p>Loading the payment…</p></momo-checkout>`));
+    await page.goto(
+      merchantPage(
+        h,
+        `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="en"><p>Loading the payment…</p></momo-checkout>`,
+      ),
+    );
     const message = page.locator('#w').getByRole('alert');
     await expect(message.textContent()).resolves.toBe('To pay, update your browser or use another one.');
     expect(logged.some((text) => text.startsWith('momo-checkout:') && text.includes('AbortController'))).toBe(true);

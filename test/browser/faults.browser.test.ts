@@ -15,11 +15,16 @@ afterEach(async () => {
 afterAll(() => h?.close());
 
 async function inject(...rules: FaultRuleInput[]) {
-  const response = await fetch(`${h.server.url}/v1/_sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
+  const response = await fetch(`${h.server.url}/v1/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(rules),
+  });
   expect(response.status).toBe(201);
 }
 
-const waitForState = (page: Page, name: string, timeout = 15_000) => page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
+const waitForState = (page: Page, name: string, timeout = 15_000) =>
+  page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
 const alertText = (page: Page) => page.locator('[role="alert"]').first().textContent();
 
 async function open(lang: 'fr' | 'en' = 'fr') {
@@ -51,14 +56,24 @@ describe('faults in Chromium', () => {
     await inject({ route: 'GET /v1/payment-intents/:id', kind: 'non_json', times: 3 });
     const page = await open('fr');
     await waitForState(page, 'error');
-    expect(await alertText(page)).toBe('Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.');
+    expect(await alertText(page)).toBe(
+      'Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.',
+    );
   }, 30_000);
 
   it('an unknown payment status: never "paid" nor "failed", a way to check again', async () => {
-    await inject({ route: 'GET /v1/payment-intents/:id', kind: 'unknown_status', value: 'requires_capture', when: 'after', times: 1 });
+    await inject({
+      route: 'GET /v1/payment-intents/:id',
+      kind: 'unknown_status',
+      value: 'requires_capture',
+      when: 'after',
+      times: 1,
+    });
     const page = await open('en');
     await waitForState(page, 'error');
-    expect(await alertText(page)).toBe('We cannot tell the state of this payment right now. Do not pay again; check again in a moment.');
+    expect(await alertText(page)).toBe(
+      'We cannot tell the state of this payment right now. Do not pay again; check again in a moment.',
+    );
     await page.getByRole('button', { name: 'Check the payment status' }).click();
     await waitForState(page, 'form');
   }, 30_000);
@@ -81,7 +96,11 @@ describe('faults in Chromium', () => {
     await waitForState(page, 'form');
     await inject({ route: 'POST /v1/payment-intents/:id/confirm', kind: 'http_error', status: 503, when: 'before' });
     await pay(page);
-    await page.getByText('Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.').waitFor();
+    await page
+      .getByText(
+        'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
+      )
+      .waitFor();
     expect(await page.locator('.momo').getAttribute('data-state')).toBe('form');
     await page.locator('.momo-pay').click();
     await waitForState(page, 'succeeded');

@@ -55,7 +55,12 @@ const waitFor = (page: Page, selector: string, timeout = 15_000) => page.locator
 const waitForState = (page: Page, name: string) => waitFor(page, `.momo[data-state="${name}"]`);
 
 /** The form filled by keyboard, as a payer without a mouse would, then Enter. */
-async function payByKeyboard(page: Page, country: string, operator: string, outcome: TestOutcome = 'approved_after_delay') {
+async function payByKeyboard(
+  page: Page,
+  country: string,
+  operator: string,
+  outcome: TestOutcome = 'approved_after_delay',
+) {
   const number = testNumber(outcome, country, operator);
   await page.locator('#momo-country').selectOption(country);
   await page.locator('#momo-phone').focus();
@@ -77,7 +82,16 @@ async function payByKeyboard(page: Page, country: string, operator: string, outc
 async function audit(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
@@ -88,69 +102,78 @@ describe('a one-time code: Orange Money, Senegal', () => {
     ['fr', /Composez #144#391# sur votre téléphone/, /Ce code n’est pas le bon/],
     ['en', /Dial #144#391# on your phone/, /This code is not right/],
     ['ar', /اطلب/, /هذا الرمز غير صحيح/],
-  ] as const)('in %s: a wrong code is said plainly, the right one pays; one confirm, each code sent once', async (lang, dial, wrong) => {
-    const { url } = await intentIn(h, 'xof');
-    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
-    const seen = watch(page);
-    await page.goto(url.replace('#', `?lang=${lang}#`));
-    await waitForState(page, 'form');
-    if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
-    await payByKeyboard(page, 'sn', 'orange');
-    await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
-    await expect(page.locator('.momo-code p').first().textContent()).resolves.toMatch(dial);
-    // The code to dial opens the phone's dialler.
-    await expect(page.locator('a.momo-dial').getAttribute('href')).resolves.toBe('tel:%23144%23391%23');
-    await expect(page.locator('#momo-code').getAttribute('autocomplete')).resolves.toBe('one-time-code');
-    await expect(page.locator('#momo-code').getAttribute('inputmode')).resolves.toBe('numeric');
-    await expect(audit(page)).resolves.toEqual([]);
-    // Too short: said, and nothing sent.
-    await page.locator('#momo-code').focus();
-    await page.keyboard.type('123');
-    await page.keyboard.press('Enter');
-    await waitFor(page, '#momo-code[aria-invalid="true"]');
-    expect(seen.codes()).toHaveLength(0);
-    await page.locator('#momo-code').fill('');
-    await page.keyboard.type('000000');
-    await page.keyboard.press('Enter');
-    await waitFor(page, '#momo-code-hint[role="alert"]');
-    await expect(page.locator('#momo-code-hint').textContent()).resolves.toMatch(wrong);
-    await expect(page.locator('.momo').getAttribute('data-state')).resolves.toBe('pending');
-    await expect(audit(page)).resolves.toEqual([]);
-    await page.locator('#momo-code').fill('');
-    await page.keyboard.type('123456');
-    await page.keyboard.press('Enter');
-    await waitForState(page, 'succeeded');
-    expect(seen.confirms()).toBe(1);
-    expect(seen.codes().map((r) => (JSON.parse(r.postData() ?? '{}') as { code: string }).code)).toEqual(['000000', '123456']);
-    // Each code carries its own Idempotency-Key, and the secret travels in the body only.
-    expect(new Set(seen.codes().map((r) => r.headers()['idempotency-key'])).size).toBe(2);
-    expect(seen.requests.some((r) => r.url().includes('_secret_'))).toBe(false);
-    expect(seen.violations).toEqual([]);
-  });
+  ] as const)(
+    'in %s: a wrong code is said plainly, the right one pays; one confirm, each code sent once',
+    async (lang, dial, wrong) => {
+      const { url } = await intentIn(h, 'xof');
+      const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+      const seen = watch(page);
+      await page.goto(url.replace('#', `?lang=${lang}#`));
+      await waitForState(page, 'form');
+      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      await payByKeyboard(page, 'sn', 'orange');
+      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
+      await expect(page.locator('.momo-code p').first().textContent()).resolves.toMatch(dial);
+      // The code to dial opens the phone's dialler.
+      await expect(page.locator('a.momo-dial').getAttribute('href')).resolves.toBe('tel:%23144%23391%23');
+      await expect(page.locator('#momo-code').getAttribute('autocomplete')).resolves.toBe('one-time-code');
+      await expect(page.locator('#momo-code').getAttribute('inputmode')).resolves.toBe('numeric');
+      await expect(audit(page)).resolves.toEqual([]);
+      // Too short: said, and nothing sent.
+      await page.locator('#momo-code').focus();
+      await page.keyboard.type('123');
+      await page.keyboard.press('Enter');
+      await waitFor(page, '#momo-code[aria-invalid="true"]');
+      expect(seen.codes()).toHaveLength(0);
+      await page.locator('#momo-code').fill('');
+      await page.keyboard.type('000000');
+      await page.keyboard.press('Enter');
+      await waitFor(page, '#momo-code-hint[role="alert"]');
+      await expect(page.locator('#momo-code-hint').textContent()).resolves.toMatch(wrong);
+      await expect(page.locator('.momo').getAttribute('data-state')).resolves.toBe('pending');
+      await expect(audit(page)).resolves.toEqual([]);
+      await page.locator('#momo-code').fill('');
+      await page.keyboard.type('123456');
+      await page.keyboard.press('Enter');
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(1);
+      expect(seen.codes().map((r) => (JSON.parse(r.postData() ?? '{}') as { code: string }).code)).toEqual([
+        '000000',
+        '123456',
+      ]);
+      // Each code carries its own Idempotency-Key, and the secret travels in the body only.
+      expect(new Set(seen.codes().map((r) => r.headers()['idempotency-key'])).size).toBe(2);
+      expect(seen.requests.some((r) => r.url().includes('_secret_'))).toBe(false);
+      expect(seen.violations).toEqual([]);
+    },
+  );
 });
 
 describe('the wallet’s app: Wave', () => {
-  it.each(['fr', 'ar'] as const)('on a phone, in %s: one large link opens the sandbox wallet page; Approve there, and the checkout shows the receipt', async (lang) => {
-    const { url } = await intentIn(h, 'xof');
-    const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    const seen = watch(page);
-    await page.goto(url.replace('#', `?lang=${lang}#`));
-    await waitForState(page, 'form');
-    await payByKeyboard(page, 'sn', 'wave');
-    await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');
-    await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
-    await expect(audit(page)).resolves.toEqual([]);
-    const link = page.locator('a.momo-open');
-    await expect(link.getAttribute('target')).resolves.toBe('_blank');
-    const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    await wallet.waitForLoadState();
-    await wallet.getByRole('button', { name: /Approve/ }).click();
-    await wallet.getByText(/Payment approved/).waitFor();
-    await page.bringToFront();
-    await waitForState(page, 'succeeded');
-    expect(seen.confirms()).toBe(1);
-    expect(seen.violations).toEqual([]);
-  });
+  it.each(['fr', 'ar'] as const)(
+    'on a phone, in %s: one large link opens the sandbox wallet page; Approve there, and the checkout shows the receipt',
+    async (lang) => {
+      const { url } = await intentIn(h, 'xof');
+      const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+      const seen = watch(page);
+      await page.goto(url.replace('#', `?lang=${lang}#`));
+      await waitForState(page, 'form');
+      await payByKeyboard(page, 'sn', 'wave');
+      await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');
+      await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
+      await expect(audit(page)).resolves.toEqual([]);
+      const link = page.locator('a.momo-open');
+      await expect(link.getAttribute('target')).resolves.toBe('_blank');
+      const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+      await wallet.waitForLoadState();
+      await wallet.getByRole('button', { name: /Approve/ }).click();
+      await wallet.getByText(/Payment approved/).waitFor();
+      await page.bringToFront();
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(1);
+      expect(seen.violations).toEqual([]);
+    },
+  );
 
   it('on a computer: the launch address as a QR code (decoded here) and as a link', async () => {
     const { url } = await intentIn(h, 'xof');
@@ -176,7 +199,9 @@ describe('the wallet’s app: Wave', () => {
     });
     const decoded = jsQR(Uint8ClampedArray.from(image.data), image.size, image.size);
     expect(decoded?.data).toBe(launch);
-    await expect(page.locator('svg.momo-qr').getAttribute('aria-label')).resolves.toMatch(/QR code of the Wave payment link/);
+    await expect(page.locator('svg.momo-qr').getAttribute('aria-label')).resolves.toMatch(
+      /QR code of the Wave payment link/,
+    );
     await expect(audit(page)).resolves.toEqual([]);
     // The payer approves on their phone; the computer's page follows.
     await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
@@ -230,9 +255,13 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     const seen = watch(page);
     await page.goto(
-      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
-        headers: { 'Content-Security-Policy': strict() },
-      }),
+      merchantPage(
+        h,
+        `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+        {
+          headers: { 'Content-Security-Policy': strict() },
+        },
+      ),
     );
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'orange');
@@ -253,9 +282,13 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     const page = await h.newPage({ viewport: { width: 1280, height: 900 } });
     const seen = watch(page);
     await page.goto(
-      merchantPage(h, `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`, {
-        headers: { 'Content-Security-Policy': strict() },
-      }),
+      merchantPage(
+        h,
+        `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+        {
+          headers: { 'Content-Security-Policy': strict() },
+        },
+      ),
     );
     const frame = page.frameLocator('#w iframe');
     await frame.locator('.momo[data-state="form"]').waitFor({ timeout: 15_000 });
@@ -281,7 +314,7 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
         h,
         `<main><h1>Boutique</h1><button id="pay">Payer</button></main>
          <script src="${h.merchant.url}/open.js" defer></script>`,
-        { headers: { 'Content-Security-Policy': strict().replace("script-src ", `script-src ${h.merchant.url} `) } },
+        { headers: { 'Content-Security-Policy': strict().replace('script-src ', `script-src ${h.merchant.url} `) } },
       ),
     );
     h.merchant.page('/open.js', {
@@ -289,7 +322,9 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
       headers: { 'Content-Type': 'text/javascript' },
     });
     await page.reload();
-    await page.waitForFunction(() => typeof (window as { MomoCheckout?: { open?: unknown } }).MomoCheckout?.open === 'function');
+    await page.waitForFunction(
+      () => typeof (window as { MomoCheckout?: { open?: unknown } }).MomoCheckout?.open === 'function',
+    );
     await page.locator('#pay').click();
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'wave');
@@ -315,7 +350,12 @@ describe('a payer the merchant knows (prefill)', () => {
         cancelUrl: `${h.merchant.url}/cart`,
         metadata: {},
         items: [{ productId: 'prt_riz', quantity: 1, price: 5000, productName: 'Riz' }],
-        customer: { firstName: 'Awa', lastName: 'Ndong', email: 'awa@exemple.cm', phone: `+${testNumber('approved_after_delay', 'cm', 'mtn').msisdn}` },
+        customer: {
+          firstName: 'Awa',
+          lastName: 'Ndong',
+          email: 'awa@exemple.cm',
+          phone: `+${testNumber('approved_after_delay', 'cm', 'mtn').msisdn}`,
+        },
       }),
     });
     const session = (await response.json()) as { url: string };

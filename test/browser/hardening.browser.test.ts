@@ -53,7 +53,10 @@ describe('hosted page › an intent canceled after 20 failed attempts', () => {
           first_name: 'Awa',
           last_name: 'Ndong',
           receipt_email: 'awa@example.cg',
-          payment_method_data: { type: 'momo', momo: { country: down.country, msisdn: down.msisdn, operator_name: down.operator } },
+          payment_method_data: {
+            type: 'momo',
+            momo: { country: down.country, msisdn: down.msisdn, operator_name: down.operator },
+          },
         }),
       });
       expect(answer.status).toBe(200);

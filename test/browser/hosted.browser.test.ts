@@ -44,7 +44,8 @@ function watch(page: Page) {
 }
 
 const state = (page: Page) => page.locator('.momo').getAttribute('data-state');
-const waitForState = (page: Page, name: string, timeout = 15_000) => page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
+const waitForState = (page: Page, name: string, timeout = 15_000) =>
+  page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
 
 /** Fills the form with the keyboard only, as a payer without a mouse would, and pays with Enter. */
 async function payWithKeyboard(page: Page, outcome: TestOutcome) {
@@ -210,7 +211,10 @@ describe('hosted page › resuming and bad links', () => {
       ['en', 'Pay with mobile money', 'Mobile money number'],
     ] as const) {
       const { id, secret } = await h.newIntent(5000);
-      const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: lang === 'fr' ? 'fr-CM' : 'en-GB' });
+      const page = await h.newPage({
+        viewport: { width: 360, height: 740 },
+        locale: lang === 'fr' ? 'fr-CM' : 'en-GB',
+      });
       let release = () => {};
       const scriptHeld = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/assets/*.js', async (route) => {
@@ -244,7 +248,11 @@ describe('hosted page › resuming and bad links', () => {
       expect(await page.locator('#app > .momo').count()).toBe(1);
       expect(await page.locator('#momo-phone[data-first-paint]').count()).toBe(1);
       // Each country's option is still the one text the prerendered page had (none split in three).
-      expect(await page.locator('#momo-country option').evaluateAll((options) => options.every((option) => option.childNodes.length === 1))).toBe(true);
+      expect(
+        await page
+          .locator('#momo-country option')
+          .evaluateAll((options) => options.every((option) => option.childNodes.length === 1)),
+      ).toBe(true);
       // What differs from the prerendered screen follows at once: a Cameroonian payer's country.
       if (lang === 'fr') await expect(page.locator('#momo-country').inputValue()).resolves.toBe('cm');
       await page.locator('#momo-phone').fill(testNumber('approved_at_once', lang === 'fr' ? 'cm' : 'cg').national);
@@ -262,15 +270,18 @@ describe('hosted page › resuming and bad links', () => {
     await page.addInitScript(() => {
       const w = window as unknown as { scriptAddedAt?: number };
       new MutationObserver(() => {
-        if (w.scriptAddedAt === undefined && document.querySelector('script[src*="/assets/"]')) w.scriptAddedAt = performance.now();
+        if (w.scriptAddedAt === undefined && document.querySelector('script[src*="/assets/"]'))
+          w.scriptAddedAt = performance.now();
       }).observe(document, { subtree: true, childList: true });
     });
     await page.goto(`${h.server.url}/pay/${id}#${secret}`);
     await waitForState(page, 'form');
     const { requestedAt, parsedAt, paintedAt, runAt } = await page.evaluate(() => ({
       requestedAt: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/assets/'))?.startTime,
-      parsedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
-      paintedAt: performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime,
+      parsedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .domContentLoadedEventStart,
+      paintedAt: performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')
+        ?.startTime,
       runAt: (window as unknown as { scriptAddedAt?: number }).scriptAddedAt,
     }));
     // Fetched as the HTML is parsed (its preload ends the page: asked for once the page has arrived,
@@ -286,7 +297,9 @@ describe('hosted page › resuming and bad links', () => {
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(`${h.server.url}/pay/${id}`);
     await waitForState(page, 'error');
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.',
+    );
     await shot(page, '6-error-fr');
   }, 20_000);
 });
@@ -315,11 +328,18 @@ describe('hosted page › the first viewport of a cheap phone', () => {
       ],
     });
     for (const lang of ['fr', 'en']) {
-      const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      const page = await h.newPage({
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
       await page.goto(`${h.server.url}/pay/${session.id}?lang=${lang}#${session.clientSecret}`);
       await waitForState(page, 'form');
       await expect(page.locator('.momo-title').textContent()).resolves.toBe('Boutique Awa');
-      expect(await page.locator('.momo-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(
+        await page.locator('.momo-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      ).toBe(true);
       await expect(page.locator('.momo-test').isVisible()).resolves.toBe(true);
       // What autocomplete fills, the wallet then chosen from the number.
       await page.locator('#momo-phone').fill(testNumber('approved_after_delay').national);
@@ -327,13 +347,26 @@ describe('hosted page › the first viewport of a cheap phone', () => {
       await page.locator('#momo-last-name').fill('Mbemba');
       await page.locator('#momo-email').fill('elodie@example.cg');
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      const box = (selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      const box = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
       expect(await page.evaluate(() => scrollY)).toBe(0);
       const pay = await box('.momo-pay');
       expect(pay.bottom, `${lang}: the pay button's bottom`).toBeLessThanOrEqual(740);
       expect((await box('.momo-operator')).bottom).toBeLessThan(pay.top);
       // Nothing dropped, and every control a thumb can hit.
-      for (const selector of ['#momo-country', '#momo-phone', '.momo-operator', '#momo-first-name', '#momo-last-name', '#momo-email', '.momo-pay', '.momo-lang']) {
+      for (const selector of [
+        '#momo-country',
+        '#momo-phone',
+        '.momo-operator',
+        '#momo-first-name',
+        '#momo-last-name',
+        '#momo-email',
+        '.momo-pay',
+        '.momo-lang',
+      ]) {
         expect((await box(selector)).height, selector).toBeGreaterThanOrEqual(44);
       }
       await shot(page, `first-viewport-${lang}`);
@@ -402,7 +435,10 @@ describe('hosted page › painted at once', () => {
     const connections = new Map<string, number>();
     cdp.on('Network.responseReceived', (event) => {
       const path = new URL(event.response.url).pathname;
-      connections.set(path.startsWith('/assets/') ? 'script' : path.startsWith('/v1/') ? 'read' : path, event.response.connectionId);
+      connections.set(
+        path.startsWith('/assets/') ? 'script' : path.startsWith('/v1/') ? 'read' : path,
+        event.response.connectionId,
+      );
     });
     await cdp.send('Network.enable');
     await page.goto(`${h.server.url}/pay/${id}#${secret}`);

@@ -18,7 +18,9 @@ afterAll(() => h?.close());
 
 const merchantApi = () => createClient({ baseUrl: h.server.url, token: TEST_TOKEN });
 
-async function newSession(items: SessionItem[] = [{ productId: 'prt_1', quantity: 1, price: 5000, productName: 'Pagne' }]) {
+async function newSession(
+  items: SessionItem[] = [{ productId: 'prt_1', quantity: 1, price: 5000, productName: 'Pagne' }],
+) {
   return merchantApi().createSession({
     total: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
     currency: 'xaf',
@@ -30,7 +32,8 @@ async function newSession(items: SessionItem[] = [{ productId: 'prt_1', quantity
   });
 }
 
-const waitForState = (page: Page, name: string, timeout = 15_000) => page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
+const waitForState = (page: Page, name: string, timeout = 15_000) =>
+  page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
 
 async function pay(page: Page, outcome: TestOutcome) {
   await page.locator('#momo-first-name').fill('Awa');
@@ -44,15 +47,30 @@ const confirms = (requests: Request[]) => requests.filter((r) => r.method() === 
 
 describe('hostile input › merchant text', () => {
   it('shows product names carrying script, HTML and bidi controls as plain text; nothing runs', async () => {
-    const payloads = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=1</script>', '\u202Egnp.exe\u202C Pagne', '"><svg onload="window.__pwned=1">'];
+    const payloads = [
+      '<img src=x onerror="window.__pwned=1">',
+      '<script>window.__pwned=1</script>',
+      '\u202Egnp.exe\u202C Pagne',
+      '"><svg onload="window.__pwned=1">',
+    ];
     // The sandbox refuses direction controls in a product name (issue 22): a service that does not
     // sends them all the same here.
-    const session = await newSession(payloads.map((productName, i) => ({ productId: `prt_${i}`, quantity: 1, price: 1000, productName: productName.replace(/[\u202a-\u202e]/g, '') })));
+    const session = await newSession(
+      payloads.map((productName, i) => ({
+        productId: `prt_${i}`,
+        quantity: 1,
+        price: 1000,
+        productName: productName.replace(/[\u202a-\u202e]/g, ''),
+      })),
+    );
     const page = await h.newPage();
     await page.route('**/v1/sessions/*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { items: { productName: string }[] };
-      await route.fulfill({ response, json: { ...body, items: body.items.map((item, i) => ({ ...item, productName: payloads[i] })) } });
+      await route.fulfill({
+        response,
+        json: { ...body, items: body.items.map((item, i) => ({ ...item, productName: payloads[i] })) },
+      });
     });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => void dialogs.push(dialog.message()));
@@ -66,7 +84,10 @@ describe('hostile input › merchant text', () => {
     expect(dialogs).toEqual([]);
     // The bidi override stays inside its item: the total still reads left to right.
     expect(await page.locator('.momo-amount').textContent()).toMatch(/^4\s000\sFCFA$/);
-    const isolated = await page.locator('.momo-item-name').first().evaluate((el) => getComputedStyle(el).unicodeBidi);
+    const isolated = await page
+      .locator('.momo-item-name')
+      .first()
+      .evaluate((el) => getComputedStyle(el).unicodeBidi);
     expect(isolated).toBe('isolate');
   });
 
@@ -76,7 +97,14 @@ describe('hostile input › merchant text', () => {
     await page.route('**/v1/sessions/*', async (route) => {
       const response = await route.fetch();
       const body = await response.json();
-      await route.fulfill({ response, json: { ...body, successUrl: 'javascript:window.__pwned=1', cancelUrl: 'data:text/html,<script>alert(1)</script>' } });
+      await route.fulfill({
+        response,
+        json: {
+          ...body,
+          successUrl: 'javascript:window.__pwned=1',
+          cancelUrl: 'data:text/html,<script>alert(1)</script>',
+        },
+      });
     });
     await page.goto(session.url);
     await waitForState(page, 'form');
@@ -144,11 +172,15 @@ describe('hostile world › the connection and the tabs', () => {
     await pay(page, 'approved_after_delay');
     await waitForState(page, 'pending');
     await context.setOffline(true);
-    const lost = page.getByText('Connexion perdue. Nous vérifierons votre paiement dès que vous serez de nouveau en ligne.');
+    const lost = page.getByText(
+      'Connexion perdue. Nous vérifierons votre paiement dès que vous serez de nouveau en ligne.',
+    );
     for (let waited = 0; waited < 30_000 && !(await lost.isVisible()); waited += 1_000) await page.clock.runFor(1_000);
     await lost.waitFor();
     // The operator approves while the payer is offline (the sandbox's own clock runs); the page cannot know yet.
-    await expect.poll(async () => (await merchantApi().getIntent(session.paymentIntentId)).status, { timeout: 10_000 }).toBe('succeeded');
+    await expect
+      .poll(async () => (await merchantApi().getIntent(session.paymentIntentId)).status, { timeout: 10_000 })
+      .toBe('succeeded');
     expect(await page.locator('.momo').getAttribute('data-state')).toBe('pending');
     await context.setOffline(false);
     await waitForState(page, 'succeeded', 10_000);

@@ -27,16 +27,29 @@ const focused = (page: Page): Promise<Focused> =>
   page.evaluate(() => {
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    return { id: active?.id ?? '', tag: active?.localName ?? '', text: active?.textContent?.trim() ?? '', label: active?.getAttribute('aria-label') ?? '' };
+    return {
+      id: active?.id ?? '',
+      tag: active?.localName ?? '',
+      text: active?.textContent?.trim() ?? '',
+      label: active?.getAttribute('aria-label') ?? '',
+    };
   });
 
 /** Presses Tab (or Shift+Tab) until `wanted` has the focus; fails after `max` presses. */
-async function tabTo(page: Page, wanted: (f: Focused) => boolean, what: string, max = 12, key = 'Tab'): Promise<number> {
+async function tabTo(
+  page: Page,
+  wanted: (f: Focused) => boolean,
+  what: string,
+  max = 12,
+  key = 'Tab',
+): Promise<number> {
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press(key);
     if (wanted(await focused(page))) return presses;
   }
-  throw new Error(`${what} never got the focus in ${max} presses of ${key} (focus on ${JSON.stringify(await focused(page))})`);
+  throw new Error(
+    `${what} never got the focus in ${max} presses of ${key} (focus on ${JSON.stringify(await focused(page))})`,
+  );
 }
 
 const byId = (id: string) => (f: Focused) => f.id === id;
@@ -79,7 +92,12 @@ describe('keyboard only › <momo-checkout> on a merchant page', () => {
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     const intent = await h.newIntent(6500);
     const sent = confirms(page);
-    await page.goto(merchantPage(h, `<main><h1>Boutique</h1><a href="#top">Accueil</a><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`));
+    await page.goto(
+      merchantPage(
+        h,
+        `<main><h1>Boutique</h1><a href="#top">Accueil</a><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+      ),
+    );
     await recordEvents(page);
     const widget = page.locator('#w');
     await waitForState(widget, 'form');
@@ -97,7 +115,9 @@ describe('keyboard only › <momo-checkout> on a merchant page', () => {
     await waitForState(widget, 'succeeded');
 
     expect(sent).toHaveLength(1);
-    const body = JSON.parse(sent[0]!.postData() ?? '{}') as { payment_method_data: { momo: { country: string; msisdn: string; operator_name: string } } };
+    const body = JSON.parse(sent[0]!.postData() ?? '{}') as {
+      payment_method_data: { momo: { country: string; msisdn: string; operator_name: string } };
+    };
     expect(body.payment_method_data.momo).toEqual({ country: 'cm', msisdn: number.msisdn, operator_name: 'mtn' });
     expect((await seenEvents(page)).map((e) => e.type)).toEqual(['succeeded']);
   });
@@ -106,7 +126,12 @@ describe('keyboard only › <momo-checkout> on a merchant page', () => {
     const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
     const intent = await h.newIntent();
     const sent = confirms(page);
-    await page.goto(merchantPage(h, `<main><h1>Shop</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="en"></momo-checkout></main>`));
+    await page.goto(
+      merchantPage(
+        h,
+        `<main><h1>Shop</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="en"></momo-checkout></main>`,
+      ),
+    );
     const widget = page.locator('#w');
     await waitForState(widget, 'form');
     await tabTo(page, byId('momo-country'), 'the country field, the first', 3);
@@ -128,10 +153,13 @@ describe('keyboard only › <momo-checkout> on a merchant page', () => {
 });
 
 describe('keyboard only › MomoCheckout.open()', () => {
-  it('opens from the merchant\'s button, pays, closes with Escape and gives the focus back', async () => {
+  it("opens from the merchant's button, pays, closes with Escape and gives the focus back", async () => {
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     const intent = await h.newIntent();
-    const url = merchantPage(h, '<main><h1>Boutique</h1><button id="buy" type="button">Payer la commande</button></main>');
+    const url = merchantPage(
+      h,
+      '<main><h1>Boutique</h1><button id="buy" type="button">Payer la commande</button></main>',
+    );
     await page.goto(url);
     await page.waitForFunction(() => 'MomoCheckout' in window);
     // What the merchant's own script would do: open the checkout when its button is pressed.
@@ -139,11 +167,17 @@ describe('keyboard only › MomoCheckout.open()', () => {
       const w = window as unknown as { calls: string[]; MomoCheckout: { open(options: object): void } };
       w.calls = [];
       document.getElementById('buy')!.addEventListener('click', () =>
-        w.MomoCheckout.open({ intentId: id, clientSecret: secret, lang: 'fr', onSucceeded: () => w.calls.push('succeeded'), onCancel: () => w.calls.push('cancel') }),
+        w.MomoCheckout.open({
+          intentId: id,
+          clientSecret: secret,
+          lang: 'fr',
+          onSucceeded: () => w.calls.push('succeeded'),
+          onCancel: () => w.calls.push('cancel'),
+        }),
       );
     }, intent);
 
-    await tabTo(page, byId('buy'), 'the merchant\'s button', 3);
+    await tabTo(page, byId('buy'), "the merchant's button", 3);
     await page.keyboard.press('Enter');
     const dialog = page.locator('momo-checkout-dialog');
     await waitForState(dialog, 'form');

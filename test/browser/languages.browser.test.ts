@@ -28,7 +28,11 @@ function catalogueRequests(page: Page): string[] {
   return seen;
 }
 
-const box = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+const box = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
 
 describe('languages › Arabic, right to left (Chad)', () => {
   it('a page opened in Arabic is dir=rtl and mirrored; numbers and amounts still read left to right', async () => {
@@ -37,7 +41,9 @@ describe('languages › Arabic, right to left (Chad)', () => {
     const requests = catalogueRequests(page);
     await page.goto(`${h.server.url}/pay/${id}?lang=ar#${secret}`);
     await page.locator('.momo[lang="ar"][data-state="form"]').waitFor();
-    expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang, document.title])).toEqual(['rtl', 'ar', ar['page.title']]);
+    expect(
+      await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang, document.title]),
+    ).toEqual(['rtl', 'ar', ar['page.title']]);
     expect(await page.locator('.momo').getAttribute('dir')).toBe('rtl');
     expect(requests).toEqual(['/i18n/ar.json']);
 
@@ -45,7 +51,12 @@ describe('languages › Arabic, right to left (Chad)', () => {
     const number = testNumber('approved_after_delay', 'td', 'airtel');
     await page.locator('#momo-phone').fill(number.national);
     // Mirrored: labels and the pay button's text start on the right, the language switch is on the left.
-    const [main, label, pay, lang] = [await box(page, '.momo-main'), await box(page, 'label[for="momo-first-name"]'), await box(page, '.momo-pay'), await box(page, '.momo-lang')];
+    const [main, label, pay, lang] = [
+      await box(page, '.momo-main'),
+      await box(page, 'label[for="momo-first-name"]'),
+      await box(page, '.momo-pay'),
+      await box(page, '.momo-lang'),
+    ];
     expect(main.right - label.right).toBeLessThan(2);
     expect(lang.left).toBeLessThan(main.left + main.width / 2);
     const payText = await page.locator('.momo-pay').evaluate((button) => {
@@ -58,8 +69,12 @@ describe('languages › Arabic, right to left (Chad)', () => {
     const last = await box(page, '#momo-last-name');
     expect(first.left).toBeGreaterThan(last.left);
     // Western digits, amounts read left to right; the number with its prefix too.
-    await expect(page.locator('.momo-pay').textContent()).resolves.toMatch(/^ادفع \u2066\u206625,000\u00a0FCFA\u2069\u2069$/);
-    expect(await page.locator('.momo-input:has(#momo-phone)').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await expect(page.locator('.momo-pay').textContent()).resolves.toMatch(
+      /^ادفع \u2066\u206625,000\u00a0FCFA\u2069\u2069$/,
+    );
+    expect(await page.locator('.momo-input:has(#momo-phone)').evaluate((el) => getComputedStyle(el).direction)).toBe(
+      'ltr',
+    );
     const [prefix, input] = [await box(page, '.momo-prefix'), await box(page, '#momo-phone')];
     expect(prefix.left).toBeLessThan(input.left);
     // Still inside a phone's first viewport, every control a thumb can hit.
@@ -72,7 +87,9 @@ describe('languages › Arabic, right to left (Chad)', () => {
 
     await page.locator('.momo-pay').click();
     await waitForState(page, 'pending');
-    await expect(page.locator('.momo-timer').textContent()).resolves.toMatch(/^الوقت المتبقي للموافقة: \u2066[45]:\d\d\u2069$/);
+    await expect(page.locator('.momo-timer').textContent()).resolves.toMatch(
+      /^الوقت المتبقي للموافقة: \u2066[45]:\d\d\u2069$/,
+    );
     // The masked number in the sentence reads left to right: its prefix on the left of its last digits.
     const sentence = page.locator('.momo-pending p', { hasText: '+235' }).first();
     const [prefixAt, lastAt] = await sentence.evaluate((p) => {
@@ -106,10 +123,16 @@ describe('languages › Arabic, right to left (Chad)', () => {
     expect(requests).toEqual([]);
     await page.locator('#momo-country').selectOption('td');
     // Chad's languages first.
-    expect(await page.locator('.momo-lang option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['fr', 'ar', 'en', 'es', 'pt']);
+    expect(
+      await page
+        .locator('.momo-lang option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['fr', 'ar', 'en', 'es', 'pt']);
     await page.locator('.momo-lang').selectOption('ar');
     await expect.poll(() => page.locator('.momo-form-heading').textContent()).toBe(ar['form.heading']);
-    expect(await page.evaluate(() => [document.documentElement.dir, new URL(location.href).searchParams.get('lang')])).toEqual(['rtl', 'ar']);
+    expect(
+      await page.evaluate(() => [document.documentElement.dir, new URL(location.href).searchParams.get('lang')]),
+    ).toEqual(['rtl', 'ar']);
     await page.locator('.momo-lang').selectOption('fr');
     await expect.poll(() => page.locator('.momo-form-heading').textContent()).toBe(fr['form.heading']);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
@@ -120,13 +143,21 @@ describe('languages › Arabic, right to left (Chad)', () => {
 });
 
 describe('languages › loaded only when chosen', () => {
-  it('are not in widget.js nor in any of the page\'s scripts: each is its own JSON file', () => {
-    const scripts = ['widget.js', ...readdirSync(join(DEFAULT_DIST_DIR, 'assets')).filter((name) => name.endsWith('.js')).map((name) => `assets/${name}`)];
+  it("are not in widget.js nor in any of the page's scripts: each is its own JSON file", () => {
+    const scripts = [
+      'widget.js',
+      ...readdirSync(join(DEFAULT_DIST_DIR, 'assets'))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => `assets/${name}`),
+    ];
     for (const script of scripts) {
       const code = readFileSync(join(DEFAULT_DIST_DIR, script), 'utf8');
       for (const catalogue of [ar, es, pt]) {
         for (const key of ['pending.heading', 'form.heading', 'error.lost'] as const) {
-          expect(code.includes(catalogue[key]) || code.includes(JSON.stringify(catalogue[key]).slice(1, -1)), `${script}: ${catalogue[key]}`).toBe(false);
+          expect(
+            code.includes(catalogue[key]) || code.includes(JSON.stringify(catalogue[key]).slice(1, -1)),
+            `${script}: ${catalogue[key]}`,
+          ).toBe(false);
         }
       }
     }
@@ -171,7 +202,13 @@ describe('languages › loaded only when chosen', () => {
       if (request.url().includes('/i18n/')) requests.push(request.url());
     });
     const intent = await h.newIntent();
-    await openMerchantPage(page, merchantPage(h, `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="ar"></momo-checkout>`));
+    await openMerchantPage(
+      page,
+      merchantPage(
+        h,
+        `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="ar"></momo-checkout>`,
+      ),
+    );
     const widget = page.locator('#w');
     await widget.locator('.momo[lang="ar"][dir="rtl"][data-state="form"]').waitFor();
     expect(await widget.locator('.momo-form-heading').textContent()).toBe(ar['form.heading']);

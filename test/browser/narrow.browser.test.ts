@@ -21,13 +21,16 @@ afterAll(() => h?.close());
 async function overflows(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    if (document.documentElement.scrollWidth > innerWidth) found.push(`page ${document.documentElement.scrollWidth} > ${innerWidth}`);
+    if (document.documentElement.scrollWidth > innerWidth)
+      found.push(`page ${document.documentElement.scrollWidth} > ${innerWidth}`);
     for (const element of document.querySelectorAll<HTMLElement>('.momo *')) {
       const style = getComputedStyle(element);
       if (style.display === 'none' || style.visibility === 'hidden' || element.closest('select, svg')) continue;
-      if (element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto') found.push(`${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`);
+      if (element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto')
+        found.push(`${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`);
       const box = element.getBoundingClientRect();
-      if (box.width > 0 && (box.right > innerWidth + 1 || box.left < -1)) found.push(`${element.className || element.tagName} past the screen`);
+      if (box.width > 0 && (box.right > innerWidth + 1 || box.left < -1))
+        found.push(`${element.className || element.tagName} past the screen`);
     }
     return found;
   });

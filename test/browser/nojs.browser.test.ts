@@ -40,7 +40,8 @@ function newSession(total = 12_500) {
 const pagePath = (url: string) => url.split('#')[0]!;
 
 /** A page with scripts off, French unless told. */
-const noScriptPage = (locale = 'fr-FR') => h.newPage({ javaScriptEnabled: false, locale, viewport: { width: 320, height: 568 } });
+const noScriptPage = (locale = 'fr-FR') =>
+  h.newPage({ javaScriptEnabled: false, locale, viewport: { width: 320, height: 568 } });
 
 /** The attempts the intent holds, as the merchant reads it. */
 const attempts = async (intentId: string) => (await merchant.getIntent(intentId)).event.charges.length;
@@ -100,7 +101,7 @@ describe('hosted page › a payment without JavaScript', () => {
     const session = await newSession();
     const page = await noScriptPage('en-GB');
     await page.goto(`${pagePath(session.url)}?plain=1`);
-        await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
     await fillForm(page, '06 12');
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.locator('#e-phone').textContent()).resolves.toBe('This number is too short.');
@@ -129,8 +130,21 @@ describe('hosted page › a payment without JavaScript', () => {
     await page.getByRole('button', { name: /^Payer / }).dblclick();
     await page.waitForURL(/\/status\?lang=fr$/);
     // The browser resends the same form (its token, its fields) after the attempt exists.
-    const form = { token, lang: 'fr', country: 'cg', operator: '', phone: testNumber('approved_after_delay').national, firstName: 'Élodie', lastName: 'Goma', email: 'elodie@example.cg' };
-    const resent = await page.request.post(pagePath(session.url), { form, headers: { Origin: h.server.url }, maxRedirects: 0 });
+    const form = {
+      token,
+      lang: 'fr',
+      country: 'cg',
+      operator: '',
+      phone: testNumber('approved_after_delay').national,
+      firstName: 'Élodie',
+      lastName: 'Goma',
+      email: 'elodie@example.cg',
+    };
+    const resent = await page.request.post(pagePath(session.url), {
+      form,
+      headers: { Origin: h.server.url },
+      maxRedirects: 0,
+    });
     expect(resent.status()).toBe(303);
     expect(resent.headers().location).toMatch(/\/status\?lang=fr$/);
     await page.locator('h1', { hasText: 'Paiement réussi' }).waitFor({ timeout: 15_000 });
@@ -158,9 +172,14 @@ describe('hosted page › a payment without JavaScript', () => {
     );
     const page = await noScriptPage();
     await page.goto(`${h.merchant.url}/cross`);
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.url().startsWith(h.server.url)), page.getByRole('button', { name: 'Go' }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().startsWith(h.server.url)),
+      page.getByRole('button', { name: 'Go' }).click(),
+    ]);
     expect(answer.status()).toBe(403);
-    await expect(page.locator('main').textContent()).resolves.toContain('n’a pas été envoyé depuis cette page de paiement');
+    await expect(page.locator('main').textContent()).resolves.toContain(
+      'n’a pas été envoyé depuis cette page de paiement',
+    );
     expect(await attempts(session.paymentIntentId)).toBe(0);
   });
 });

@@ -27,11 +27,19 @@ describe('errorKind', () => {
 describe('failure', () => {
   it('offers the way forward it is given for what may pass', () => {
     expect(failure(http(503), 'reload')).toEqual({ type: 'fail', error: 'server', recovery: 'reload' });
-    expect(failure(new ApiError('network', 'x'), 'check')).toEqual({ type: 'fail', error: 'network', recovery: 'check' });
+    expect(failure(new ApiError('network', 'x'), 'check')).toEqual({
+      type: 'fail',
+      error: 'network',
+      recovery: 'check',
+    });
   });
 
   it('offers a check when none is given: no error screen is a dead end unless nothing can help', () => {
-    expect(failure(new ApiError('invalid_response', 'x'), null)).toEqual({ type: 'fail', error: 'invalidResponse', recovery: 'check' });
+    expect(failure(new ApiError('invalid_response', 'x'), null)).toEqual({
+      type: 'fail',
+      error: 'invalidResponse',
+      recovery: 'check',
+    });
   });
 
   it('offers nothing for an unknown payment or a refused secret: trying again cannot change them', () => {
@@ -46,7 +54,13 @@ describe('refusedField', () => {
   });
 
   it('names nothing for any other answer', () => {
-    for (const error of [http(400), http(409, 'first_name'), http(500, 'first_name'), new ApiError('network', 'x'), new Error('first_name')]) {
+    for (const error of [
+      http(400),
+      http(409, 'first_name'),
+      http(500, 'first_name'),
+      new ApiError('network', 'x'),
+      new Error('first_name'),
+    ]) {
       expect(refusedField(error)).toBeUndefined();
     }
   });

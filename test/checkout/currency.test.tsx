@@ -12,13 +12,19 @@ type Bed = ReturnType<typeof createBed>;
 function readAs(bed: Bed, currency: string) {
   bed.intercept(async (request) => {
     const answer = await bed.sandbox.fetch(request);
-    return request.method === 'GET' && request.url.includes('/payment-intents/') ? Response.json({ ...(await answer.json()), currency }) : answer;
+    return request.method === 'GET' && request.url.includes('/payment-intents/')
+      ? Response.json({ ...(await answer.json()), currency })
+      : answer;
   });
 }
 
-const offered = () => [...screen.getByLabelText<HTMLSelectElement>('Pays').options].map((option) => option.value).sort();
+const offered = () =>
+  [...screen.getByLabelText<HTMLSelectElement>('Pays').options].map((option) => option.value).sort();
 /** The countries a payer can pay in `currency` from: those with a wallet (Equatorial Guinea has none sourced yet). */
-const payingIn = (currency: string) => COUNTRIES.filter((c) => c.currency === currency && c.wallets.length > 0).map((c) => c.code).sort();
+const payingIn = (currency: string) =>
+  COUNTRIES.filter((c) => c.currency === currency && c.wallets.length > 0)
+    .map((c) => c.code)
+    .sort();
 
 describe('checkout › the intent’s currency decides the countries', () => {
   it('an XOF intent offers only the XOF countries, and moves a Cameroonian default to one', async () => {

@@ -13,51 +13,83 @@ const PAYABLE = COUNTRIES.flatMap((country) => country.wallets.map((wallet) => (
 
 describe('checkout › every country and wallet pays in its currency', () => {
   it('covers the fourteen CFA-franc countries, all but those without a sourced wallet', () => {
-    expect(COUNTRIES.map((c) => c.code).sort()).toEqual(['bf', 'bj', 'cf', 'cg', 'ci', 'cm', 'ga', 'gq', 'gw', 'ml', 'ne', 'sn', 'td', 'tg']);
+    expect(COUNTRIES.map((c) => c.code).sort()).toEqual([
+      'bf',
+      'bj',
+      'cf',
+      'cg',
+      'ci',
+      'cm',
+      'ga',
+      'gq',
+      'gw',
+      'ml',
+      'ne',
+      'sn',
+      'td',
+      'tg',
+    ]);
     expect(COUNTRIES.filter((c) => c.wallets.length === 0).map((c) => c.code)).toEqual(['gq']);
   });
 
-  it.each(PAYABLE.map(({ country, wallet }) => [`${country.code} ${wallet.name}`, country, wallet] as const))('%s', async (_, country, wallet) => {
-    const bed = createBed();
-    const intent = await bed.merchant.createIntent({ amount: 2500, currency: country.currency });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country.code });
-    expect(model.values.value.country).toBe(country.code);
-    const number = TEST_NUMBERS.find((n) => n.country === country.code && n.operator === wallet.name && n.outcome === 'approved_at_once');
-    expect(number, 'a test number').toBeDefined();
-    model.setField('firstName', 'Awa');
-    model.setField('lastName', 'Ndiaye');
-    model.setField('email', 'awa@exemple.sn');
-    model.setField('phone', number!.national);
-    if (model.values.value.operator !== wallet.name) model.setField('operator', wallet.name);
-    expect(model.visibleErrors.value).toEqual({});
-    await model.submit();
-    await bed.time.settle();
-    const screen = model.screen.value;
-    const step = screen.name === 'pending' ? screen.attempt.step.type : screen.name;
-    expect(step).toBe(approvalOf(country.code, wallet.name).kind === 'push' ? 'succeeded' : approvalOf(country.code, wallet.name).kind);
-    await bed.approve(model);
-    expect(model.screen.value.name).toBe('succeeded');
-    const paid = await bed.merchant.getIntent(intent.intent_id);
-    expect({ status: paid.status, currency: paid.currency }).toEqual({ status: 'succeeded', currency: country.currency });
-    model.dispose();
-  });
+  it.each(PAYABLE.map(({ country, wallet }) => [`${country.code} ${wallet.name}`, country, wallet] as const))(
+    '%s',
+    async (_, country, wallet) => {
+      const bed = createBed();
+      const intent = await bed.merchant.createIntent({ amount: 2500, currency: country.currency });
+      const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country.code });
+      expect(model.values.value.country).toBe(country.code);
+      const number = TEST_NUMBERS.find(
+        (n) => n.country === country.code && n.operator === wallet.name && n.outcome === 'approved_at_once',
+      );
+      expect(number, 'a test number').toBeDefined();
+      model.setField('firstName', 'Awa');
+      model.setField('lastName', 'Ndiaye');
+      model.setField('email', 'awa@exemple.sn');
+      model.setField('phone', number!.national);
+      if (model.values.value.operator !== wallet.name) model.setField('operator', wallet.name);
+      expect(model.visibleErrors.value).toEqual({});
+      await model.submit();
+      await bed.time.settle();
+      const screen = model.screen.value;
+      const step = screen.name === 'pending' ? screen.attempt.step.type : screen.name;
+      expect(step).toBe(
+        approvalOf(country.code, wallet.name).kind === 'push'
+          ? 'succeeded'
+          : approvalOf(country.code, wallet.name).kind,
+      );
+      await bed.approve(model);
+      expect(model.screen.value.name).toBe('succeeded');
+      const paid = await bed.merchant.getIntent(intent.intent_id);
+      expect({ status: paid.status, currency: paid.currency }).toEqual({
+        status: 'succeeded',
+        currency: country.currency,
+      });
+      model.dispose();
+    },
+  );
 });
 
 describe('checkout › against a bare service, every wallet pushes', () => {
-  it.each(PAYABLE.map(({ country, wallet }) => [`${country.code} ${wallet.name}`, country, wallet] as const))('%s', async (_, country, wallet) => {
-    const bed = createBed({ extensions: false });
-    const intent = await bed.merchant.createIntent({ amount: 2500, currency: country.currency });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country.code });
-    const number = TEST_NUMBERS.find((n) => n.country === country.code && n.operator === wallet.name && n.outcome === 'approved_after_delay')!;
-    bed.fill(model, 'approved_after_delay', country.code, wallet.name);
-    if (model.values.value.operator !== wallet.name) model.setField('operator', wallet.name);
-    expect(model.values.value.phone.replace(/\D/g, '')).toBe(number.national.replace(/\D/g, ''));
-    await model.submit();
-    await bed.time.settle();
-    const screen = model.screen.value;
-    expect(screen.name === 'pending' && screen.attempt.step).toEqual({ type: 'push', ussd: null });
-    await bed.time.advance(5_000);
-    expect(model.screen.value.name).toBe('succeeded');
-    model.dispose();
-  });
+  it.each(PAYABLE.map(({ country, wallet }) => [`${country.code} ${wallet.name}`, country, wallet] as const))(
+    '%s',
+    async (_, country, wallet) => {
+      const bed = createBed({ extensions: false });
+      const intent = await bed.merchant.createIntent({ amount: 2500, currency: country.currency });
+      const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country.code });
+      const number = TEST_NUMBERS.find(
+        (n) => n.country === country.code && n.operator === wallet.name && n.outcome === 'approved_after_delay',
+      )!;
+      bed.fill(model, 'approved_after_delay', country.code, wallet.name);
+      if (model.values.value.operator !== wallet.name) model.setField('operator', wallet.name);
+      expect(model.values.value.phone.replace(/\D/g, '')).toBe(number.national.replace(/\D/g, ''));
+      await model.submit();
+      await bed.time.settle();
+      const screen = model.screen.value;
+      expect(screen.name === 'pending' && screen.attempt.step).toEqual({ type: 'push', ussd: null });
+      await bed.time.advance(5_000);
+      expect(model.screen.value.name).toBe('succeeded');
+      model.dispose();
+    },
+  );
 });

@@ -82,19 +82,23 @@ describe('checkout under faults', () => {
     [CONFIRM, 'on the confirm'],
     [READ, 'on the status reads'],
   ] as const) {
-    it.each(FAULTS)(`%s ${where}: never two accepted confirms, always the true state`, async (_, fault) => {
-      for (const outcome of OUTCOMES) {
-        for (const times of STRIKES) {
-          const result = await run(route, fault, outcome, times);
-          const context = `${outcome}, struck ${times}×: ${JSON.stringify(result.screen)}`;
-          expect(result.accepted, context).toBeLessThanOrEqual(1);
-          // One click on "pay": one confirm, whatever happened to it.
-          expect(result.confirmsSent, context).toBe(1);
-          expect(result.screen.name, context).toBe(trueScreen(result.truth));
-          // The pay click has had its answer, whatever it was: nothing is left hanging.
-          expect(result.submitted, context).toBe(true);
+    it.each(FAULTS)(
+      `%s ${where}: never two accepted confirms, always the true state`,
+      async (_, fault) => {
+        for (const outcome of OUTCOMES) {
+          for (const times of STRIKES) {
+            const result = await run(route, fault, outcome, times);
+            const context = `${outcome}, struck ${times}×: ${JSON.stringify(result.screen)}`;
+            expect(result.accepted, context).toBeLessThanOrEqual(1);
+            // One click on "pay": one confirm, whatever happened to it.
+            expect(result.confirmsSent, context).toBe(1);
+            expect(result.screen.name, context).toBe(trueScreen(result.truth));
+            // The pay click has had its answer, whatever it was: nothing is left hanging.
+            expect(result.submitted, context).toBe(true);
+          }
         }
-      }
-    }, 60_000);
+      },
+      60_000,
+    );
   }
 });

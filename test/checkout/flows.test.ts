@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createBed, numberFor } from '../support/checkout-bed';
 
-async function orangeSenegal(bed: ReturnType<typeof createBed>, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
+async function orangeSenegal(
+  bed: ReturnType<typeof createBed>,
+  outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay',
+) {
   const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
   const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
   bed.fill(model, outcome, 'sn', 'orange');
@@ -15,10 +18,14 @@ async function orangeSenegal(bed: ReturnType<typeof createBed>, outcome: Paramet
 }
 
 const stepOf = (model: { screen: { value: { name: string } } }) => {
-  const screen = model.screen.value as { name: string; attempt?: { step: { type: string; refused?: string | null; sending?: boolean } } };
+  const screen = model.screen.value as {
+    name: string;
+    attempt?: { step: { type: string; refused?: string | null; sending?: boolean } };
+  };
   return screen.name === 'pending' ? screen.attempt!.step : null;
 };
-const codes = (bed: ReturnType<typeof createBed>) => bed.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/otp'));
+const codes = (bed: ReturnType<typeof createBed>) =>
+  bed.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/otp'));
 
 describe('checkout › a one-time code', () => {
   it('asks for the code; a wrong one is said and the attempt still waits; the right one pays; one confirm', async () => {
@@ -104,7 +111,9 @@ describe('checkout › the wallet’s app', () => {
     const step = stepOf(model) as { type: string; url: string };
     expect(step.type).toBe('app');
     expect(step.url).toMatch(/^http:\/\/sandbox\.test\/v1\/_sandbox\/wallet\/pi_/);
-    await bed.sandbox.fetch(new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));
+    await bed.sandbox.fetch(
+      new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
+    );
     await bed.time.advance(2_000);
     expect(model.screen.value.name).toBe('succeeded');
   });

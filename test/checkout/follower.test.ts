@@ -59,7 +59,13 @@ describe('follower', () => {
     const time = createFakeTime();
     let finish: () => void = () => {};
     const read = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const follower = createFollower({ clock: time.clock, page: null, read, nextDelay: () => 1000, onOnlineChange: () => {} });
+    const follower = createFollower({
+      clock: time.clock,
+      page: null,
+      read,
+      nextDelay: () => 1000,
+      onOnlineChange: () => {},
+    });
     follower.start();
     const first = follower.now();
     const second = follower.now();
@@ -138,7 +144,13 @@ describe('follower', () => {
     };
     const delays = [1000, 2000, 8000, null];
     let next = 0;
-    const follower = createFollower({ clock: time.clock, page: null, read, nextDelay: () => delays[next++] ?? null, onOnlineChange: () => {} });
+    const follower = createFollower({
+      clock: time.clock,
+      page: null,
+      read,
+      nextDelay: () => delays[next++] ?? null,
+      onOnlineChange: () => {},
+    });
     const start = time.now();
     follower.start();
     await time.advance(30_000);
@@ -158,7 +170,14 @@ describe('follower', () => {
       });
     };
     const cutShort = vi.fn();
-    const follower = createFollower({ clock: time.clock, page: null, read, cutShort, nextDelay: () => 1000, onOnlineChange: () => {} });
+    const follower = createFollower({
+      clock: time.clock,
+      page: null,
+      read,
+      cutShort,
+      nextDelay: () => 1000,
+      onOnlineChange: () => {},
+    });
     follower.start();
     await time.advance(1000);
     const check = follower.now();

@@ -4,7 +4,13 @@ import { createForm } from '../../src/checkout/form';
 
 function filledForm() {
   const form = createForm('cg');
-  for (const [field, value] of [['firstName', 'Awa'], ['lastName', 'Ndong'], ['email', 'awa@example.cg'], ['phone', '06 123 4567']] as const) form.setField(field, value);
+  for (const [field, value] of [
+    ['firstName', 'Awa'],
+    ['lastName', 'Ndong'],
+    ['email', 'awa@example.cg'],
+    ['phone', '06 123 4567'],
+  ] as const)
+    form.setField(field, value);
   return form;
 }
 
@@ -16,7 +22,13 @@ describe('createForm', () => {
     form.blur('email');
     expect(form.visibleErrors.value).toEqual({ email: { key: 'error.email.invalid' } });
     expect(form.touchAll()).toBe(false);
-    expect(Object.keys(form.visibleErrors.value).sort()).toEqual(['email', 'firstName', 'lastName', 'operator', 'phone']);
+    expect(Object.keys(form.visibleErrors.value).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'operator',
+      'phone',
+    ]);
   });
 
   it("builds the confirm from the payer's fields and the method's", () => {

@@ -9,7 +9,7 @@ const APPROVAL_MS = 4000;
 const TIMEOUT_MS = 300_000;
 
 describe('checkout model › loading', () => {
-  it('sends the intent\'s read within start(), before its caller goes on to render', async () => {
+  it("sends the intent's read within start(), before its caller goes on to render", async () => {
     const bed = createBed();
     const { id, secret } = await bed.newIntent();
     const model = createCheckout({ api: bed.api, clientSecret: secret, page: null });
@@ -88,7 +88,13 @@ describe('checkout model › form', () => {
     expect(await model.submit()).toBe(false);
     expect(bed.confirms()).toHaveLength(0);
     expect(model.screen.value).toEqual({ name: 'form', notice: { key: 'form.fixErrors' } });
-    expect(Object.keys(model.visibleErrors.value).sort()).toEqual(['email', 'firstName', 'lastName', 'operator', 'phone']);
+    expect(Object.keys(model.visibleErrors.value).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'operator',
+      'phone',
+    ]);
   });
 
   it('shows a field error only after the payer leaves the field', async () => {
@@ -128,7 +134,14 @@ describe('checkout model › paying', () => {
     if (pending.name !== 'pending') throw new Error(`expected pending, got ${pending.name}`);
     await bed.time.advance(APPROVAL_MS + 1000);
     // The receipt shows the number as the waiting screen did.
-    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { amount: 5000, currency: 'xaf', method: { type: 'momo', operator: 'mtn', phone: pending.attempt.method?.phone } } });
+    expect(model.screen.value).toMatchObject({
+      name: 'succeeded',
+      receipt: {
+        amount: 5000,
+        currency: 'xaf',
+        method: { type: 'momo', operator: 'mtn', phone: pending.attempt.method?.phone },
+      },
+    });
     await bed.time.advance(10_000);
     expect(onSucceeded).toHaveBeenCalledTimes(1);
     const detail = onSucceeded.mock.calls[0]?.[0];
@@ -154,9 +167,15 @@ describe('checkout model › paying', () => {
     const confirm = bed.confirms()[0]!;
     expect(confirm.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     const body = await confirm.json();
-    expect(body.payment_method_data).toEqual({ type: 'momo', momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' } });
+    expect(body.payment_method_data).toEqual({
+      type: 'momo',
+      momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' },
+    });
     expect(confirm.url).not.toContain('secret');
-    expect(model.screen.value).toMatchObject({ name: 'succeeded', receipt: { reference: expect.stringMatching(/^ch_/) } });
+    expect(model.screen.value).toMatchObject({
+      name: 'succeeded',
+      receipt: { reference: expect.stringMatching(/^ch_/) },
+    });
   });
 
   it('shows a decline, then a retry on the same intent succeeds', async () => {
@@ -332,7 +351,9 @@ describe('checkout model › uncertain outcomes', () => {
 
   it('after a confirm that never arrived, says no charge has reached the service yet and lets the payer try again', async () => {
     const bed = createBed();
-    bed.intercept(async (request) => (request.url.endsWith('/confirm') ? new Response('<html>502 Bad Gateway</html>', { status: 502 }) : undefined));
+    bed.intercept(async (request) =>
+      request.url.endsWith('/confirm') ? new Response('<html>502 Bad Gateway</html>', { status: 502 }) : undefined,
+    );
     const model = await bed.open({ secret: (await bed.newIntent()).secret });
     bed.fill(model, 'approved_after_delay');
     const reads = bed.reads().length;
@@ -426,7 +447,8 @@ describe('checkout model › uncertain outcomes', () => {
     await model.submit();
     expect(model.screen.value.name).toBe('pending');
     // The service has lost its records (a sandbox restarted without its store): every read is 404.
-    const notFound = () => Response.json({ error: { code: 'not_found', message: 'No such payment intent.', field: null } }, { status: 404 });
+    const notFound = () =>
+      Response.json({ error: { code: 'not_found', message: 'No such payment intent.', field: null } }, { status: 404 });
     bed.intercept(async (request) => (request.method === 'GET' ? notFound() : undefined));
     await bed.time.advance(2000);
     expect(model.screen.value).toEqual({ name: 'error', error: 'lost', recovery: 'check' });
@@ -469,7 +491,10 @@ describe('checkout model › resuming', () => {
     first.dispose();
     const second = await bed.open({ secret });
     // Masked the same way, though the service tells a reloaded page only the last digits.
-    expect(second.screen.value).toMatchObject({ name: 'pending', attempt: { method: { operator: 'mtn', country: 'cg', phone: shownBefore } } });
+    expect(second.screen.value).toMatchObject({
+      name: 'pending',
+      attempt: { method: { operator: 'mtn', country: 'cg', phone: shownBefore } },
+    });
     await bed.time.advance(APPROVAL_MS + 1000);
     expect(second.screen.value.name).toBe('succeeded');
     expect(bed.confirms()).toHaveLength(1);
@@ -523,7 +548,11 @@ describe('checkout model › sessions', () => {
     const bed = createBed();
     const session = await newSession(bed);
     const navigate = vi.fn();
-    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret, navigate });
+    const model = await bed.open({
+      readSession: sessionReader(bed.api, session.id),
+      secret: session.clientSecret,
+      navigate,
+    });
     expect(model.session.value?.items).toHaveLength(2);
     expect(model.intent.value?.amount).toBe(12_500);
     bed.fill(model, 'approved_at_once');
@@ -537,7 +566,12 @@ describe('checkout model › sessions', () => {
     const session = await newSession(bed);
     const navigate = vi.fn();
     const onCancel = vi.fn();
-    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret, navigate, onCancel });
+    const model = await bed.open({
+      readSession: sessionReader(bed.api, session.id),
+      secret: session.clientSecret,
+      navigate,
+      onCancel,
+    });
     model.cancel();
     expect(navigate).toHaveBeenCalledWith('https://shop.example/cart', 'cancel');
     expect(onCancel).toHaveBeenCalledWith({ intentId: session.paymentIntentId, status: 'canceled', chargeId: null });
@@ -609,7 +643,13 @@ describe('checkout model › sessions', () => {
       const response = await bed.sandbox.fetch(request);
       if (!new URL(request.url).pathname.startsWith('/v1/sessions/')) return response;
       const read = (await response.json()) as Record<string, unknown>;
-      return new Response(JSON.stringify({ ...read, paymentIntent: { ...(read.paymentIntent as object), intent_id: 'pi_AnotherIntent0000', amount: 999 } }), { status: 200, headers: response.headers });
+      return new Response(
+        JSON.stringify({
+          ...read,
+          paymentIntent: { ...(read.paymentIntent as object), intent_id: 'pi_AnotherIntent0000', amount: 999 },
+        }),
+        { status: 200, headers: response.headers },
+      );
     });
     const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
     expect(model.intent.value?.intent_id).toBe(session.paymentIntentId);

@@ -6,10 +6,22 @@ import type { Attempt, Screen } from '../../src/checkout/screens';
 import { type CheckoutEvent, followUntil, transition } from '../../src/checkout/transition';
 
 const NOW = Date.parse('2026-11-02T10:00:00.000+01:00');
-const push: Attempt = { method: null, chargeId: 'ch_1', startedAt: NOW, expiresAt: NOW + 60_000, step: { type: 'push', ussd: null } };
+const push: Attempt = {
+  method: null,
+  chargeId: 'ch_1',
+  startedAt: NOW,
+  expiresAt: NOW + 60_000,
+  step: { type: 'push', ussd: null },
+};
 const otp: Attempt = { ...push, step: { type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null } };
 const sending: Attempt = { ...push, step: { type: 'otp', dial: '#144#391#', length: 6, sending: true, refused: null } };
-const receipt = { amount: 5000, currency: 'xof', method: null, reference: 'ch_1', date: '2026-11-02T10:00:00.000+01:00' };
+const receipt = {
+  amount: 5000,
+  currency: 'xof',
+  method: null,
+  reference: 'ch_1',
+  date: '2026-11-02T10:00:00.000+01:00',
+};
 
 const SCREENS: Record<string, Screen> = {
   loading: { name: 'loading' },
@@ -45,8 +57,16 @@ const EVENTS: Record<string, CheckoutEvent> = {
   load: { type: 'load' },
   refuse: { type: 'refuse', error: 'badLink' },
   'read:paid': { type: 'read', intent: intent('succeeded'), now: NOW },
-  'read:pending': { type: 'read', intent: intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' }), now: NOW },
-  'read:late': { type: 'read', intent: intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' }), now: NOW + 60_000 + 31_000 },
+  'read:pending': {
+    type: 'read',
+    intent: intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' }),
+    now: NOW,
+  },
+  'read:late': {
+    type: 'read',
+    intent: intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' }),
+    now: NOW + 60_000 + 31_000,
+  },
   'read:payable': { type: 'read', intent: intent('requires_payment_method'), now: NOW },
   fail: { type: 'fail', error: 'server', recovery: 'check' },
   submit: { type: 'submit', attempt: push },
@@ -77,9 +97,16 @@ canceled         loading  ·       ·          ·        ·        ·      ·   
 error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·
 `;
 
-const rows = TABLE.trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/));
+const rows = TABLE.trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.trim().split(/\s+/));
 const name = (screen: Screen) =>
-  screen.name === 'pending' && screen.attempt.step.type === 'otp' ? (screen.attempt.step.sending ? 'pending:sending' : 'pending:otp') : screen.name;
+  screen.name === 'pending' && screen.attempt.step.type === 'otp'
+    ? screen.attempt.step.sending
+      ? 'pending:sending'
+      : 'pending:otp'
+    : screen.name;
 
 describe('transition', () => {
   it('the table has a row for every screen and a column for every event', () => {
@@ -107,12 +134,19 @@ describe('transition', () => {
   });
 
   it('a read keeps the code the page is sending; a refused code says why, and the next one clears it', () => {
-    const read = intent('pending', { next_action: { type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: '2026-11-02T10:01:00.000+01:00' } } });
+    const read = intent('pending', {
+      next_action: {
+        type: 'enter_otp',
+        enter_otp: { dial_code: '#144#391#', length: 6, expires_at: '2026-11-02T10:01:00.000+01:00' },
+      },
+    });
     const after = transition(SCREENS['pending:sending']!, { type: 'read', intent: read, known: sending, now: NOW });
     expect(after).toMatchObject({ attempt: { step: { sending: true } } });
     const wrong = transition(after, { type: 'codeRefused', why: 'wrong' });
     expect(wrong).toMatchObject({ attempt: { step: { sending: false, refused: 'wrong' } } });
-    expect(transition(wrong, { type: 'sendCode' })).toMatchObject({ attempt: { step: { sending: true, refused: null } } });
+    expect(transition(wrong, { type: 'sendCode' })).toMatchObject({
+      attempt: { step: { sending: true, refused: null } },
+    });
   });
 
   it('the form keeps its notice when a read says it is still the form', () => {

@@ -3,7 +3,17 @@
 // (scripts/vite/later-apis.ts): a payer on Chrome 67 or iOS 12 runs the rewritten calls.
 import { parseAst } from 'rolldown/parseAst';
 import { afterEach, describe, expect, it } from 'vitest';
-import { at, flat, flatMap, fromEntries, hasOwn, matchAll, queueMicrotask, replaceAll, replaceChildren } from '../../src/compat';
+import {
+  at,
+  flat,
+  flatMap,
+  fromEntries,
+  hasOwn,
+  matchAll,
+  queueMicrotask,
+  replaceAll,
+  replaceChildren,
+} from '../../src/compat';
 import { rewriteLaterApis } from '../../scripts/vite/later-apis';
 
 type Node = ReturnType<Parameters<typeof rewriteLaterApis>[1]>;
@@ -12,14 +22,22 @@ const rewrite = (code: string) => rewriteLaterApis(code, parse)?.code.replace(/^
 
 describe('the build rewrites each later API into its fallback', () => {
   it('static and global ones, wherever they are read', () => {
-    expect(rewrite('const o = Object.fromEntries(e.filter(f)); Object.hasOwn(o, "k");')).toBe('const o = __momo_fromEntries(e.filter(f)); __momo_hasOwn(o, "k");');
-    expect(rewrite('((o.debounce) || queueMicrotask)(run); queueMicrotask(() => 1);')).toBe('((o.debounce) || __momo_queueMicrotask)(run); __momo_queueMicrotask(() => 1);');
+    expect(rewrite('const o = Object.fromEntries(e.filter(f)); Object.hasOwn(o, "k");')).toBe(
+      'const o = __momo_fromEntries(e.filter(f)); __momo_hasOwn(o, "k");',
+    );
+    expect(rewrite('((o.debounce) || queueMicrotask)(run); queueMicrotask(() => 1);')).toBe(
+      '((o.debounce) || __momo_queueMicrotask)(run); __momo_queueMicrotask(() => 1);',
+    );
   });
 
   it('methods, the receiver first, chained and nested calls included', () => {
-    expect(rewrite('u.href.replaceAll("a", x).replaceAll("b", y.at(-1))')).toBe('__momo_replaceAll(__momo_replaceAll(u.href, "a", x), "b", __momo_at(y, -1))');
+    expect(rewrite('u.href.replaceAll("a", x).replaceAll("b", y.at(-1))')).toBe(
+      '__momo_replaceAll(__momo_replaceAll(u.href, "a", x), "b", __momo_at(y, -1))',
+    );
     expect(rewrite('(a || b).flat()')).toBe('__momo_flat((a || b))');
-    expect(rewrite('[...t.matchAll(/x/g)]; root.replaceChildren()')).toBe('[...__momo_matchAll(t, /x/g)]; __momo_replaceChildren(root)');
+    expect(rewrite('[...t.matchAll(/x/g)]; root.replaceChildren()')).toBe(
+      '[...__momo_matchAll(t, /x/g)]; __momo_replaceChildren(root)',
+    );
   });
 
   it('leaves property names and a module’s own function of the same name alone', () => {
@@ -44,7 +62,8 @@ describe('the fallbacks, on an engine without the API', () => {
     delete (owner as Record<string, unknown>)[name];
   };
   afterEach(() => {
-    for (const [owner, name, descriptor] of saved.splice(0)) if (descriptor) Object.defineProperty(owner, name, descriptor);
+    for (const [owner, name, descriptor] of saved.splice(0))
+      if (descriptor) Object.defineProperty(owner, name, descriptor);
   });
 
   it('read as the standard methods do', () => {
@@ -62,13 +81,24 @@ describe('the fallbacks, on an engine without the API', () => {
     expect(replaceAll('{ID}/x/{ID}?a.b', '{ID}', 'cs_1$&')).toBe('cs_1{ID}/x/cs_1{ID}?a.b');
     expect(replaceAll('a.b.c', '.', '-')).toBe('a-b-c');
     expect(matchAll('{a} and {b}', /\{(\w+)\}/g).map((m) => m[1])).toEqual(['a', 'b']);
-    expect(fromEntries([['a', 1], ['b', 2]] as const)).toEqual({ a: 1, b: 2 });
+    expect(
+      fromEntries([
+        ['a', 1],
+        ['b', 2],
+      ] as const),
+    ).toEqual({ a: 1, b: 2 });
     expect(hasOwn({ a: undefined }, 'a')).toBe(true);
     expect(hasOwn(Object.create({ a: 1 }), 'a')).toBe(false);
   });
 
   it('replaceChildren empties the node and appends', () => {
-    const parent = { textContent: 'old', appended: [] as unknown[], append(...nodes: unknown[]) { this.appended.push(...nodes); } };
+    const parent = {
+      textContent: 'old',
+      appended: [] as unknown[],
+      append(...nodes: unknown[]) {
+        this.appended.push(...nodes);
+      },
+    };
     replaceChildren(parent as unknown as ParentNode, 'text');
     expect(parent).toMatchObject({ textContent: '', appended: ['text'] });
   });

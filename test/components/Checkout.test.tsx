@@ -37,7 +37,8 @@ describe('Checkout › form', () => {
     const { root } = await setup('fr', 5000);
     expect(root().getAttribute('data-state')).toBe('form');
     expect(screen.getByRole('button', { name: /^Payer 5\s000\sFCFA$/ })).toHaveProperty('type', 'submit');
-    for (const label of ['Prénom', 'Nom', 'E-mail pour votre reçu', 'Pays', 'Numéro mobile money']) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of ['Prénom', 'Nom', 'E-mail pour votre reçu', 'Pays', 'Numéro mobile money'])
+      expect(screen.getByLabelText(label)).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Opérateur mobile money' })).toBeTruthy();
   });
 
@@ -53,7 +54,11 @@ describe('Checkout › form', () => {
     expect(screen.getByLabelText('Last name').getAttribute('autocomplete')).toBe('family-name');
     expect(screen.getByLabelText('E-mail for your receipt').getAttribute('autocomplete')).toBe('email');
     const phone = screen.getByLabelText('Mobile money number');
-    expect([phone.getAttribute('autocomplete'), phone.getAttribute('inputmode'), phone.getAttribute('type')]).toEqual(['tel-national', 'tel', 'tel']);
+    expect([phone.getAttribute('autocomplete'), phone.getAttribute('inputmode'), phone.getAttribute('type')]).toEqual([
+      'tel-national',
+      'tel',
+      'tel',
+    ]);
     const radios = within(screen.getByRole('group', { name: 'Mobile money operator' })).getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['mtn', 'airtel']);
   });
@@ -114,7 +119,9 @@ describe('Checkout › validation messages', () => {
   it('names the country of an invalid number in the payer language', async () => {
     const fr = await setup('fr');
     type('Numéro mobile money', '07 123 4567');
-    expect(screen.getByText('Ce numéro n’est pas un numéro mobile valide pour ce pays (Congo-Brazzaville).')).toBeTruthy();
+    expect(
+      screen.getByText('Ce numéro n’est pas un numéro mobile valide pour ce pays (Congo-Brazzaville).'),
+    ).toBeTruthy();
     fr.view.unmount();
     await setup('en');
     type('Mobile money number', '07 123 4567');
@@ -125,7 +132,12 @@ describe('Checkout › validation messages', () => {
     const { bed, model, root } = await setup('en');
     fillValid(model);
     bed.intercept(async (request) =>
-      request.method === 'POST' ? Response.json({ error: { code: 'invalid_request', message: 'no', field: 'payment_method_data.momo.msisdn' } }, { status: 400 }) : undefined,
+      request.method === 'POST'
+        ? Response.json(
+            { error: { code: 'invalid_request', message: 'no', field: 'payment_method_data.momo.msisdn' } },
+            { status: 400 },
+          )
+        : undefined,
     );
     fireEvent.submit(root().querySelector('form')!);
     await bed.time.settle();
@@ -147,7 +159,11 @@ describe('Checkout › validation messages', () => {
     const { model } = await setup('fr');
     fireEvent.click(screen.getByRole('radio', { name: 'Airtel Money' }));
     type('Numéro mobile money', numberFor('approved_after_delay').national);
-    expect(screen.getByText('Ce numéro est sur le réseau MTN, non desservi par Airtel Money. Vérifiez le numéro ou choisissez un autre opérateur.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Ce numéro est sur le réseau MTN, non desservi par Airtel Money. Vérifiez le numéro ou choisissez un autre opérateur.',
+      ),
+    ).toBeTruthy();
     expect(model.values.value.operator).toBe('airtel');
   });
 
@@ -174,7 +190,9 @@ describe('Checkout › payment states', () => {
     expect(root().getAttribute('data-state')).toBe('pending');
     const heading = screen.getByRole('heading', { name: 'Validez le paiement sur votre téléphone' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(screen.getByText(/Nous avons envoyé une demande de paiement de 5\s000\sFCFA au .*•.*\d\d\. Ouvrez MTN MoMo/)).toBeTruthy();
+    expect(
+      screen.getByText(/Nous avons envoyé une demande de paiement de 5\s000\sFCFA au .*•.*\d\d\. Ouvrez MTN MoMo/),
+    ).toBeTruthy();
     expect(screen.getByText(/Temps restant pour valider : [45]:\d\d/)).toBeTruthy();
     await bed.time.advance(5000);
     expect(root().getAttribute('data-state')).toBe('succeeded');
@@ -216,15 +234,27 @@ describe('Checkout › payment states', () => {
     const model = await bed.open({ secret: 'pi_missing00000000000000_secret_abcdefabcdef' });
     const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
     expect(view.container.querySelector('.momo')?.getAttribute('data-state')).toBe('error');
-    expect(screen.getByRole('alert').textContent).toBe('Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.',
+    );
   });
 });
 
 describe('Checkout › a payment the service no longer finds', () => {
   it('says what to do, offers a check and the way back to the merchant, in both languages', async () => {
     for (const [lang, message, check, back] of [
-      ['fr', /^Ce paiement est devenu introuvable\. Si vous l’avez validé, ne payez pas une deuxième fois/, 'Vérifier l’état du paiement', 'Annuler et revenir chez le marchand'],
-      ['en', /^This payment can no longer be found\. If you approved it, do not pay again/, 'Check the payment status', 'Cancel and return to the merchant'],
+      [
+        'fr',
+        /^Ce paiement est devenu introuvable\. Si vous l’avez validé, ne payez pas une deuxième fois/,
+        'Vérifier l’état du paiement',
+        'Annuler et revenir chez le marchand',
+      ],
+      [
+        'en',
+        /^This payment can no longer be found\. If you approved it, do not pay again/,
+        'Check the payment status',
+        'Cancel and return to the merchant',
+      ],
     ] as const) {
       const bed = createBed();
       const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: () => {} });
@@ -232,7 +262,9 @@ describe('Checkout › a payment the service no longer finds', () => {
       fillValid(model, 'never_approved');
       fireEvent.submit(view.container.querySelector('form')!);
       await bed.time.settle();
-      bed.intercept(async () => Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 }));
+      bed.intercept(async () =>
+        Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 }),
+      );
       await bed.time.advance(2000);
       expect(view.container.querySelector('.momo')?.getAttribute('data-state')).toBe('error');
       expect(screen.getByRole('alert').textContent).toMatch(message);
@@ -281,7 +313,11 @@ describe('Checkout › typing a phone number', () => {
 describe('Checkout › what is paid for', () => {
   it("shows a bare intent's description above the total", async () => {
     const bed = createBed();
-    const intent = await bed.merchant.createIntent({ amount: 3500, currency: 'xaf', description: 'Commande A-17 · 2 sacs de riz' });
+    const intent = await bed.merchant.createIntent({
+      amount: 3500,
+      currency: 'xaf',
+      description: 'Commande A-17 · 2 sacs de riz',
+    });
     const model = await bed.open({ secret: intent.client_secret! });
     const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
     expect(view.container.querySelector('.momo-description')?.textContent).toBe('Commande A-17 · 2 sacs de riz');
@@ -302,7 +338,11 @@ describe('Checkout › what is paid for', () => {
     bed.intercept(async (request) => {
       if (request.method !== 'GET') return undefined;
       const body = await (await bed.sandbox.fetch(request)).json();
-      return Response.json({ ...body, description: '\u202eRiz 5 kg', merchant: { name: 'Boutique\u2067 Awa', logo_url: null, support_email: null, support_phone: null } });
+      return Response.json({
+        ...body,
+        description: '\u202eRiz 5 kg',
+        merchant: { name: 'Boutique\u2067 Awa', logo_url: null, support_email: null, support_phone: null },
+      });
     });
     const model = await bed.open({ secret: (await bed.newIntent()).secret });
     const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
@@ -329,7 +369,9 @@ describe('Checkout › what is paid for', () => {
     });
     const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
     const view = render(<Checkout model={model} lang="fr" onLangChange={() => {}} />);
-    const rows = [...view.container.querySelectorAll('.momo-items li')].map((li) => li.textContent?.replace(/\s/g, ' '));
+    const rows = [...view.container.querySelectorAll('.momo-items li')].map((li) =>
+      li.textContent?.replace(/\s/g, ' '),
+    );
     expect(rows).toEqual(['Pagne wax10 000 FCFA', "Café de l'Ouest, 500 g2 × 3 500 FCFA7 000 FCFA"]);
     // "2 × 3 500 FCFA" never breaks between its parts.
     expect(view.container.querySelector('.momo-item-unit')?.textContent).toMatch(/^2\u00a0×\u00a03\s500\sFCFA$/);

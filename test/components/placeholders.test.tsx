@@ -17,7 +17,8 @@ type Model = Awaited<ReturnType<Bed['open']>>;
 for (const [lang, catalogue] of Object.entries({ ar, es, pt })) addCatalogue(lang as Lang, catalogue);
 
 const notFound = () => Response.json({ error: { code: 'not_found', message: 'gone', field: null } }, { status: 404 });
-const refused = (field: string) => Response.json({ error: { code: 'invalid_request', message: 'no', field } }, { status: 400 });
+const refused = (field: string) =>
+  Response.json({ error: { code: 'invalid_request', message: 'no', field } }, { status: 400 });
 
 /** A merchant's profile as the service shows it (an extension). */
 const AWA = { name: 'Boutique Awa', logo_url: null, support_email: 'aide@awa.example', support_phone: null };
@@ -26,11 +27,18 @@ const AWA = { name: 'Boutique Awa', logo_url: null, support_email: 'aide@awa.exa
 function rewriteReads(bed: Bed, change: (intent: Record<string, unknown>) => Record<string, unknown>) {
   bed.intercept(async (request) => {
     const answer = await bed.sandbox.fetch(request);
-    return request.method === 'GET' && request.url.includes('/payment-intents/') ? Response.json(change(await answer.json())) : answer;
+    return request.method === 'GET' && request.url.includes('/payment-intents/')
+      ? Response.json(change(await answer.json()))
+      : answer;
   });
 }
 
-async function paying(bed: Bed, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay', country = 'cg', operator = 'mtn') {
+async function paying(
+  bed: Bed,
+  outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay',
+  country = 'cg',
+  operator = 'mtn',
+) {
   const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: () => {} });
   bed.fill(model, outcome, country, operator);
   model.setField('operator', operator);
@@ -63,7 +71,10 @@ const ERRORS: Record<ErrorKind, Scenario> = {
     bed.intercept(async () => new Response('<html>Wi-Fi</html>', { status: 200 }));
     return [await bed.open({ secret: (await bed.newIntent()).secret }), 'error invalidResponse'];
   },
-  notFound: async (bed) => [await bed.open({ secret: 'pi_missing0000000000000000_secret_abcdefabcdef' }), 'error notFound'],
+  notFound: async (bed) => [
+    await bed.open({ secret: 'pi_missing0000000000000000_secret_abcdefabcdef' }),
+    'error notFound',
+  ],
   lost: async (bed) => {
     const model = await submitted(bed, await paying(bed, 'never_approved'));
     bed.intercept(async () => notFound());
@@ -95,7 +106,10 @@ const ERRORS: Record<ErrorKind, Scenario> = {
     });
     // A service without GET /v1/sessions/{id}.
     bed.intercept(async (request) => (request.url.includes('/v1/sessions/') ? notFound() : undefined));
-    return [await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret }), 'error sessionUnavailable'];
+    return [
+      await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret }),
+      'error sessionUnavailable',
+    ];
   },
   tooManyAttempts: async (bed) => {
     // The sandbox cancels an intent whose 20th attempt failed; here every attempt meets a down operator.
@@ -125,7 +139,11 @@ const ERRORS: Record<ErrorKind, Scenario> = {
   },
   confirmUnknown: async (bed) => {
     const model = await paying(bed);
-    bed.intercept(async (request) => (request.method === 'POST' ? new Response('<html>502</html>', { status: 502 }) : Promise.reject(new TypeError('reset'))));
+    bed.intercept(async (request) =>
+      request.method === 'POST'
+        ? new Response('<html>502</html>', { status: 502 })
+        : Promise.reject(new TypeError('reset')),
+    );
     void model.submit();
     await bed.time.advance(30_000);
     return [model, 'error confirmUnknown'];
@@ -133,7 +151,13 @@ const ERRORS: Record<ErrorKind, Scenario> = {
 };
 
 /** Every reason an attempt fails for, and one the page does not know. */
-const REASONS = ['payer_declined', 'insufficient_funds', 'approval_timeout', 'operator_unavailable', 'operator_said_no'];
+const REASONS = [
+  'payer_declined',
+  'insufficient_funds',
+  'approval_timeout',
+  'operator_unavailable',
+  'operator_said_no',
+];
 
 const SCENARIOS: Record<string, Scenario> = {
   loading: async (bed) => {
@@ -149,7 +173,13 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   'form, invalid values and a number of another operator': async (bed) => {
     const model = await bed.open({ secret: (await bed.newIntent()).secret });
-    for (const [field, value] of [['firstName', 'J3an'], ['lastName', 'N'.repeat(101)], ['email', 'a@'], ['operator', 'airtel'], ['phone', '06 123 4500']] as const) {
+    for (const [field, value] of [
+      ['firstName', 'J3an'],
+      ['lastName', 'N'.repeat(101)],
+      ['email', 'a@'],
+      ['operator', 'airtel'],
+      ['phone', '06 123 4500'],
+    ] as const) {
       model.setField(field, value);
       model.blur(field);
     }
@@ -167,25 +197,39 @@ const SCENARIOS: Record<string, Scenario> = {
     ]),
   ),
   ...Object.fromEntries(
-    ['first_name', 'last_name', 'receipt_email', 'payment_method_data.momo.msisdn', 'payment_method_data.momo.operator_name', 'payment_method_data.momo.country'].map(
-      (field): [string, Scenario] => [
-        `form, ${field} refused by the service`,
-        async (bed) => {
-          const model = await paying(bed);
-          bed.intercept(async (request) => (request.method === 'POST' ? refused(field) : undefined));
-          return [await submitted(bed, model), 'form'];
-        },
-      ],
-    ),
+    [
+      'first_name',
+      'last_name',
+      'receipt_email',
+      'payment_method_data.momo.msisdn',
+      'payment_method_data.momo.operator_name',
+      'payment_method_data.momo.country',
+    ].map((field): [string, Scenario] => [
+      `form, ${field} refused by the service`,
+      async (bed) => {
+        const model = await paying(bed);
+        bed.intercept(async (request) => (request.method === 'POST' ? refused(field) : undefined));
+        return [await submitted(bed, model), 'form'];
+      },
+    ]),
   ),
   'form, too many attempts': async (bed) => {
     const model = await paying(bed);
-    bed.intercept(async (request) => (request.method === 'POST' ? Response.json({ error: { code: 'rate_limited', message: 'wait', field: null } }, { status: 429, headers: { 'Retry-After': '42' } }) : undefined));
+    bed.intercept(async (request) =>
+      request.method === 'POST'
+        ? Response.json(
+            { error: { code: 'rate_limited', message: 'wait', field: null } },
+            { status: 429, headers: { 'Retry-After': '42' } },
+          )
+        : undefined,
+    );
     return [await submitted(bed, model), 'form'];
   },
   'form, a confirm that never arrived': async (bed) => {
     const model = await paying(bed);
-    bed.intercept(async (request) => (request.method === 'POST' ? new Response('<html>502</html>', { status: 502 }) : undefined));
+    bed.intercept(async (request) =>
+      request.method === 'POST' ? new Response('<html>502</html>', { status: 502 }) : undefined,
+    );
     void model.submit();
     await bed.time.advance(5000);
     return [model, 'form'];
@@ -205,7 +249,11 @@ const SCENARIOS: Record<string, Scenario> = {
   unknown: async (bed) => {
     const model = await submitted(bed, await paying(bed, 'never_approved'));
     // The service keeps saying "pending", and gives no deadline: the operator never answers.
-    rewriteReads(bed, ({ approval_expires_at: _, ...intent }) => ({ ...intent, status: 'pending', last_payment_error: null }));
+    rewriteReads(bed, ({ approval_expires_at: _, ...intent }) => ({
+      ...intent,
+      status: 'pending',
+      last_payment_error: null,
+    }));
     await bed.time.advance(6 * 60_000);
     return [model, 'unknown'];
   },
@@ -219,7 +267,11 @@ const SCENARIOS: Record<string, Scenario> = {
       metadata: {},
       items: [{ productId: 'prt_cafe', quantity: 2, price: 3500, productName: 'Café' }],
     });
-    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret, navigate: () => {} });
+    const model = await bed.open({
+      readSession: sessionReader(bed.api, session.id),
+      secret: session.clientSecret,
+      navigate: () => {},
+    });
     bed.fill(model, 'approved_at_once');
     return [await submitted(bed, model), 'succeeded'];
   },
@@ -242,9 +294,20 @@ const SCENARIOS: Record<string, Scenario> = {
     first.dispose();
     // The service says the window closed ten minutes ago, and still no answer from the operator.
     const closed = new Date(bed.time.now() - 10 * 60_000).toISOString();
-    rewriteReads(bed, (intent) => ({ ...intent, status: 'pending', last_payment_error: null, approval_expires_at: closed }));
-    const intent = bed.requests.find((r) => r.url.endsWith('/confirm'))!.url.split('/').at(-2)!;
-    const body = (await bed.requests.find((r) => r.url.endsWith('/confirm'))!.clone().json()) as { client_secret: string };
+    rewriteReads(bed, (intent) => ({
+      ...intent,
+      status: 'pending',
+      last_payment_error: null,
+      approval_expires_at: closed,
+    }));
+    const intent = bed.requests
+      .find((r) => r.url.endsWith('/confirm'))!
+      .url.split('/')
+      .at(-2)!;
+    const body = (await bed.requests
+      .find((r) => r.url.endsWith('/confirm'))!
+      .clone()
+      .json()) as { client_secret: string };
     return [await bed.open({ intentId: intent, secret: body.client_secret }), 'unknown'];
   },
   ...Object.fromEntries(
@@ -252,7 +315,11 @@ const SCENARIOS: Record<string, Scenario> = {
       `failed, ${code}, with a new request offered`,
       async (bed) => {
         const model = await submitted(bed, await paying(bed, 'never_approved'));
-        rewriteReads(bed, (intent) => ({ ...intent, status: 'requires_payment_method', last_payment_error: { code, message: code, charge_id: intent.charge_id } }));
+        rewriteReads(bed, (intent) => ({
+          ...intent,
+          status: 'requires_payment_method',
+          last_payment_error: { code, message: code, charge_id: intent.charge_id },
+        }));
         await bed.time.advance(2000);
         return [model, 'failed'];
       },

@@ -66,7 +66,8 @@ export const paginationMeta = z.strictObject({
 });
 
 /** GET /v1/remittance: "object with meta (pagination meta above) and data (array of remittance objects with all fields listed above)". */
-export const remittanceList = <T extends z.ZodType>(item: T) => z.strictObject({ meta: paginationMeta, data: z.array(item) });
+export const remittanceList = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ meta: paginationMeta, data: z.array(item) });
 
 /** "Fields as in the create response": id (wt_), object, amount, currency, status, firstName, lastName, operatorName, country, phone, type, shouldExecutedAt, createdAt, updatedAt. */
 export const disbursement = remittanceCreated.extend({ id: id('wt'), object: z.literal('disbursement') });
@@ -108,11 +109,20 @@ const recordFields = {
   updated_at: dateTime,
 };
 
-export const chargeRecord = z.strictObject({ ...recordFields, charge_id: id('ch'), captured: flag01, refunded: flag01, disputed: flag01 });
+export const chargeRecord = z.strictObject({
+  ...recordFields,
+  charge_id: id('ch'),
+  captured: flag01,
+  refunded: flag01,
+  disputed: flag01,
+});
 
 export const payoutRecord = z
   .strictObject({ ...recordFields, payout_id: id('tr'), amount_captured: z.number(), amount_fee: z.number() })
-  .refine((payout) => payout.amount_captured === payout.amount - payout.amount_fee, 'amount_captured is the amount minus amount_fee');
+  .refine(
+    (payout) => payout.amount_captured === payout.amount - payout.amount_fee,
+    'amount_captured is the amount minus amount_fee',
+  );
 
 export const event = z.strictObject({
   id: z.int(),

@@ -22,23 +22,47 @@ const BASE = 'http://sandbox.test';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Test numbers of the sandbox (docs/sandbox.md): Congo MTN, the last two digits choose the outcome. */
-const MSISDN = { approves: '242061234500', declines: '242061234590', atOnce: '242061234593', operatorDown: '242061234594' };
+const MSISDN = {
+  approves: '242061234500',
+  declines: '242061234590',
+  atOnce: '242061234593',
+  operatorDown: '242061234594',
+};
 
 /** The profile of the merchant who is paid (docs/sandbox.md, "Extensions to the interface"). */
-const merchant = z.strictObject({ name: z.string().min(1), logo_url: z.url().nullable(), support_email: z.string().nullable(), support_phone: z.string().nullable() });
+const merchant = z.strictObject({
+  name: z.string().min(1),
+  logo_url: z.url().nullable(),
+  support_email: z.string().nullable(),
+  support_phone: z.string().nullable(),
+});
 
 /** What the payer does next about a pending attempt (docs/sandbox.md, "Extensions to the interface", and docs/decisions.md). */
 const nextAction = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('approve_on_phone'), approve_on_phone: z.strictObject({ ussd_code: z.string().nullable(), expires_at: dateTime }) }),
-  z.strictObject({ type: z.literal('enter_otp'), enter_otp: z.strictObject({ dial_code: z.string().nullable(), length: z.number().int(), expires_at: dateTime }) }),
-  z.strictObject({ type: z.literal('open_wallet'), open_wallet: z.strictObject({ url: z.url(), expires_at: dateTime }) }),
+  z.strictObject({
+    type: z.literal('approve_on_phone'),
+    approve_on_phone: z.strictObject({ ussd_code: z.string().nullable(), expires_at: dateTime }),
+  }),
+  z.strictObject({
+    type: z.literal('enter_otp'),
+    enter_otp: z.strictObject({ dial_code: z.string().nullable(), length: z.number().int(), expires_at: dateTime }),
+  }),
+  z.strictObject({
+    type: z.literal('open_wallet'),
+    open_wallet: z.strictObject({ url: z.url(), expires_at: dateTime }),
+  }),
 ]);
 
 /** A confirm's answer: with the extensions, what the payer does next. */
-const confirmResultSchema = (extensions: boolean) => (extensions ? confirmResult.extend({ next_action: nextAction.nullable() }) : confirmResult);
+const confirmResultSchema = (extensions: boolean) =>
+  extensions ? confirmResult.extend({ next_action: nextAction.nullable() }) : confirmResult;
 
 /** The fields the sandbox's extensions add (docs/sandbox.md, "Extensions to the interface"). */
-const INTENT_EXTENSIONS = { approval_expires_at: dateTime.nullable(), merchant: merchant.nullable(), next_action: nextAction.nullable() };
+const INTENT_EXTENSIONS = {
+  approval_expires_at: dateTime.nullable(),
+  merchant: merchant.nullable(),
+  next_action: nextAction.nullable(),
+};
 
 /**
  * Where the interface shows a field only as a paid intent has it, the sandbox answers null before
@@ -50,7 +74,10 @@ function intentSchema(extensions: boolean, paid: boolean) {
   if (paid) return strict;
   return strict
     .extend({ charge_id: paymentIntent.shape.charge_id.nullable(), payout_id: z.null() })
-    .refine((intent) => (intent.charge_id === null) === (intent.event.charges.length === 0), 'charge_id is null only before the first charge');
+    .refine(
+      (intent) => (intent.charge_id === null) === (intent.event.charges.length === 0),
+      'charge_id is null only before the first charge',
+    );
 }
 
 /** A remittance still processing has not been executed: `executedAt` is null until it is (docs/sandbox.md). */
@@ -62,12 +89,18 @@ function bed(extensions: boolean) {
   async function call(method: string, path: string, body?: unknown, token: string | null = TOKEN) {
     const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await sandbox.fetch(new Request(BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const response = await sandbox.fetch(
+      new Request(BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     return { status: response.status, body: (await response.json()) as unknown };
   }
   /** Parses an answer with an interface schema, failing with the first field it breaks. */
-  async function answer<S extends z.ZodType>(pending: ReturnType<typeof call>, status: number, schema: S): Promise<z.output<S>> {
+  async function answer<S extends z.ZodType>(
+    pending: ReturnType<typeof call>,
+    status: number,
+    schema: S,
+  ): Promise<z.output<S>> {
     const { status: got, body } = await pending;
     expect(got, JSON.stringify(body)).toBe(status);
     const parsed = schema.safeParse(body);
@@ -116,10 +149,19 @@ describe.each([
 ])('the sandbox %s answers what the interface documents', (_label, extensions) => {
   it('GET /v1/payment-intents/{id} in every state, without a token, and every confirm result (200)', async () => {
     const { call, answer, advance } = bed(extensions);
-    const created = await answer(call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, intentSchema(extensions, false));
-    const read = (id: string, paid = false) => answer(call('GET', `/v1/payment-intents/${id}`, undefined, null), 200, intentSchema(extensions, paid));
+    const created = await answer(
+      call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }),
+      201,
+      intentSchema(extensions, false),
+    );
+    const read = (id: string, paid = false) =>
+      answer(call('GET', `/v1/payment-intents/${id}`, undefined, null), 200, intentSchema(extensions, paid));
     const confirm = (msisdn: string) =>
-      answer(call('POST', `/v1/payment-intents/${created.intent_id}/confirm`, payer(created.client_secret, msisdn), null), 200, confirmResultSchema(extensions));
+      answer(
+        call('POST', `/v1/payment-intents/${created.intent_id}/confirm`, payer(created.client_secret, msisdn), null),
+        200,
+        confirmResultSchema(extensions),
+      );
 
     // The secret is a required string of the read, shown without an Authorization header.
     expect((await read(created.intent_id)).client_secret).toBe(created.client_secret);
@@ -136,8 +178,16 @@ describe.each([
     expect(paid).toMatchObject({ status: 'succeeded', live_mode: 0 });
     expect(paid.event.payouts).toHaveLength(1);
 
-    const atOnce = await answer(call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' }), 201, intentSchema(extensions, false));
-    const result = await answer(call('POST', `/v1/payment-intents/${atOnce.intent_id}/confirm`, payer(atOnce.client_secret, MSISDN.atOnce), null), 200, confirmResultSchema(extensions));
+    const atOnce = await answer(
+      call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' }),
+      201,
+      intentSchema(extensions, false),
+    );
+    const result = await answer(
+      call('POST', `/v1/payment-intents/${atOnce.intent_id}/confirm`, payer(atOnce.client_secret, MSISDN.atOnce), null),
+      200,
+      confirmResultSchema(extensions),
+    );
     expect(result).toMatchObject({ status: 'succeeded', captured: true });
     await read(atOnce.intent_id, true);
   });
@@ -147,7 +197,11 @@ describe.each([
     const created = await answer(call('POST', '/v1/sessions', session), 200, sessionCreated);
     const intentId = z.object({ paymentIntentId: z.string() }).parse(created).paymentIntentId;
     advance(DAY_MS);
-    const canceled = await answer(call('GET', `/v1/payment-intents/${intentId}`, undefined, null), 200, intentSchema(extensions, false));
+    const canceled = await answer(
+      call('GET', `/v1/payment-intents/${intentId}`, undefined, null),
+      200,
+      intentSchema(extensions, false),
+    );
     expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
   });
 
@@ -155,21 +209,34 @@ describe.each([
     const { call, answer } = bed(extensions);
     const profile = { name: 'Boutique Awa', support_email: 'aide@boutique-awa.cg' };
     expect((await call('PUT', '/v1/_sandbox/merchant', profile)).status).toBe(extensions ? 200 : 404);
-    const created = await answer(call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, intentSchema(extensions, false));
-    const read = await answer(call('GET', `/v1/payment-intents/${created.intent_id}`, undefined, null), 200, intentSchema(extensions, false));
+    const created = await answer(
+      call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }),
+      201,
+      intentSchema(extensions, false),
+    );
+    const read = await answer(
+      call('GET', `/v1/payment-intents/${created.intent_id}`, undefined, null),
+      200,
+      intentSchema(extensions, false),
+    );
     if (extensions) expect(read).toMatchObject({ merchant: { ...profile, logo_url: null, support_phone: null } });
     else expect(read).not.toHaveProperty('merchant');
   });
 
   it('remittances (created, listed while processing and once executed, page by page) and disbursements', async () => {
     const { call, answer, advance } = bed(extensions);
-    for (let i = 1; i <= 12; i++) await answer(call('POST', '/v1/remittance', transfer(String(1000 * i))), 201, remittanceCreated);
+    for (let i = 1; i <= 12; i++)
+      await answer(call('POST', '/v1/remittance', transfer(String(1000 * i))), 201, remittanceCreated);
     const processing = await answer(call('GET', '/v1/remittance'), 200, remittanceList(processingRemittance));
     expect(processing.meta).toMatchObject({ total: 12, perPage: 10, currentPage: 1, lastPage: 2, firstPage: 1 });
     advance(10_000);
     const second = await answer(call('GET', '/v1/remittance?page=2'), 200, remittanceList(remittance));
     expect(second.data.map((item) => item.status)).toEqual(['succeeded', 'succeeded']);
-    const made = await answer(call('POST', '/v1/disbursement', { ...transfer('2500'), metadata: undefined }), 201, disbursement);
+    const made = await answer(
+      call('POST', '/v1/disbursement', { ...transfer('2500'), metadata: undefined }),
+      201,
+      disbursement,
+    );
     expect(made.status).toBe('processing');
   });
 });

@@ -8,7 +8,13 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
-const DOCS = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
 
@@ -34,13 +40,11 @@ function anchorsOf(markdown: string): Set<string> {
 
 describe('the docs', () => {
   it('makes anchors as GitHub does', () => {
-    expect([...anchorsOf('# The doc\n## `createSandbox`: the sandbox in code\n### Next.js (App Router)\n## A\n## A\n```sh\n# a comment\n```')]).toEqual([
-      'the-doc',
-      'createsandbox-the-sandbox-in-code',
-      'nextjs-app-router',
-      'a',
-      'a-1',
-    ]);
+    expect([
+      ...anchorsOf(
+        '# The doc\n## `createSandbox`: the sandbox in code\n### Next.js (App Router)\n## A\n## A\n```sh\n# a comment\n```',
+      ),
+    ]).toEqual(['the-doc', 'createsandbox-the-sandbox-in-code', 'nextjs-app-router', 'a', 'a-1']);
   });
 
   it('README.md is at most 250 lines', () => {

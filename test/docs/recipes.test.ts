@@ -17,7 +17,8 @@ interface Recipe {
   paths: string[];
 }
 
-const looksLikePath = (token: string) => !/\s/.test(token) && (token.includes('/') || /\.(ts|tsx|js|mjs|json|css|html|md)$/.test(token));
+const looksLikePath = (token: string) =>
+  !/\s/.test(token) && (token.includes('/') || /\.(ts|tsx|js|mjs|json|css|html|md)$/.test(token));
 
 /** The recipes: each `### ` section under `## Recipes`, its **Example** line and its list's leading paths. */
 function parseRecipes(markdown: string): Recipe[] {
@@ -51,9 +52,19 @@ function exists(path: string): boolean {
     // src/methods/<name>/method.ts: some folder beside the others holds that file.
     const [before, after] = path.split(/<[^>]+>/) as [string, string];
     const parent = join(ROOT, before);
-    return existsSync(parent) && readdirSync(parent).some((entry) => statSync(join(parent, entry)).isDirectory() && existsSync(join(parent, entry, after)));
+    return (
+      existsSync(parent) &&
+      readdirSync(parent).some(
+        (entry) => statSync(join(parent, entry)).isDirectory() && existsSync(join(parent, entry, after)),
+      )
+    );
   }
-  const shape = new RegExp(`^${path.slice(folder.length + 1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '[^/]+')}$`);
+  const shape = new RegExp(
+    `^${path
+      .slice(folder.length + 1)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/<[^>]+>/g, '[^/]+')}$`,
+  );
   const dir = join(ROOT, folder);
   return existsSync(dir) && readdirSync(dir).some((file) => shape.test(file));
 }
@@ -96,9 +107,27 @@ describe('docs/architecture.md › recipes', () => {
 
   it('finds a listed path that does not exist, and a file that does not name the example', () => {
     const [fake] = parseRecipes(
-      ['# Doc', '', '## Recipes', '', '### Add a thing', '', 'Example: `no such example here`', '', '- `src/nowhere/thing.ts` — gone', '- `src/i18n/<name>.ts` — a shape', '- `vite.config.ts`, `index.html`', '', '## After'].join('\n'),
+      [
+        '# Doc',
+        '',
+        '## Recipes',
+        '',
+        '### Add a thing',
+        '',
+        'Example: `no such example here`',
+        '',
+        '- `src/nowhere/thing.ts` — gone',
+        '- `src/i18n/<name>.ts` — a shape',
+        '- `vite.config.ts`, `index.html`',
+        '',
+        '## After',
+      ].join('\n'),
     );
-    expect(fake).toEqual({ title: 'Add a thing', examples: ['no such example here'], paths: ['src/nowhere/thing.ts', 'src/i18n/<name>.ts', 'vite.config.ts', 'index.html'] });
+    expect(fake).toEqual({
+      title: 'Add a thing',
+      examples: ['no such example here'],
+      paths: ['src/nowhere/thing.ts', 'src/i18n/<name>.ts', 'vite.config.ts', 'index.html'],
+    });
     expect(fake!.paths.map(exists)).toEqual([false, true, true, true]);
     expect(exists('src/i18n/<name>.tsx')).toBe(false);
     expect(exists('src/methods/<name>/method.ts')).toBe(true);
@@ -111,7 +140,7 @@ describe('docs/architecture.md › recipes', () => {
     expect(LANGS as readonly string[]).toContain(language.examples[0]);
   });
 
-  it("the wallet example is a wallet of some country (its operator_name, then its label)", async () => {
+  it('the wallet example is a wallet of some country (its operator_name, then its label)', async () => {
     const { COUNTRIES } = await import('../../src/phone/countries');
     const [name, label] = recipes.find((r) => r.title === 'Add a wallet')!.examples;
     expect(COUNTRIES.some((c) => c.wallets.some((w) => w.name === name && w.label === label))).toBe(true);

@@ -17,8 +17,13 @@ const OUTCOME_OF_COLUMN = ['approved_after_delay', 'declined', 'approved_at_once
 describe('docs/sandbox.md', () => {
   it('has a row for every outcome the last two digits choose', () => {
     for (const [outcome, suffix] of Object.entries(TEST_SUFFIXES)) {
-      if (outcome === 'approved_after_delay') expect(rows.some((row) => row.startsWith('| anything else |'))).toBe(true);
-      else expect(rows.some((row) => row.startsWith(`| \`${suffix}\` |`)), outcome).toBe(true);
+      if (outcome === 'approved_after_delay')
+        expect(rows.some((row) => row.startsWith('| anything else |'))).toBe(true);
+      else
+        expect(
+          rows.some((row) => row.startsWith(`| \`${suffix}\` |`)),
+          outcome,
+        ).toBe(true);
     }
   });
 

@@ -24,7 +24,12 @@ let api = '';
 let closeServer: () => void = () => undefined;
 
 beforeAll(async () => {
-  const sandbox = createSandbox({ env: {}, approvalMs: 300, confirmRateLimit: false, checkoutBaseUrl: 'http://checkout.test' });
+  const sandbox = createSandbox({
+    env: {},
+    approvalMs: 300,
+    confirmRateLimit: false,
+    checkoutBaseUrl: 'http://checkout.test',
+  });
   await new Promise<void>((resolve) => {
     const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       api = `http://127.0.0.1:${info.port}`;
@@ -57,7 +62,7 @@ function startMerchant(env: Record<string, string>): Promise<Merchant> {
   createInterface({ input: child.stdout! }).on('line', (line) => {
     lines.push(line);
     if (line.startsWith('EFFECT ')) effects.push(line.slice(7));
-    for (const w of waiting.splice(0)) (line.startsWith(w.prefix) ? w.resolve(line) : waiting.push(w));
+    for (const w of waiting.splice(0)) line.startsWith(w.prefix) ? w.resolve(line) : waiting.push(w);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const merchant: Merchant = {
@@ -83,11 +88,24 @@ const merchantClient = () => createClient({ baseUrl: api, token: TOKEN });
 async function newPaidSessions(store: FulfillmentStore, count: number): Promise<string[]> {
   const client = merchantClient();
   // The shop's request handler: create the session, hand it to fulfillment (not started here).
-  const handOver = createFulfillment({ api: { baseUrl: api, token: TOKEN }, store, handlers: { paid: () => undefined }, pace: { idleMs: 100 } });
+  const handOver = createFulfillment({
+    api: { baseUrl: api, token: TOKEN },
+    store,
+    handlers: { paid: () => undefined },
+    pace: { idleMs: 100 },
+  });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const items = [{ productId: 'prt_1', quantity: 1, price: 500, productName: 'Pagne' }];
-    const session = await client.createSession({ total: 500, currency: 'xaf', accountId: 'acct_1', successUrl: 'https://s.test/ok', cancelUrl: 'https://s.test/no', metadata: { order: `CMD-${i}` }, items });
+    const session = await client.createSession({
+      total: 500,
+      currency: 'xaf',
+      accountId: 'acct_1',
+      successUrl: 'https://s.test/ok',
+      cancelUrl: 'https://s.test/no',
+      metadata: { order: `CMD-${i}` },
+      items,
+    });
     await handOver.follow({ ...session, expiresAt: session.expiresAt });
     ids.push(session.paymentIntentId);
   }
@@ -137,7 +155,9 @@ describe('kill -9 of the merchant’s server, file store', () => {
     expect(log.sort()).toEqual(ids.map((id) => `${id}:paid`).sort());
   });
 
-  it('killed inside the paid handler after its work: restarted, isHandled sees it, no second call', { timeout: 60_000 }, async () => {
+  it('killed inside the paid handler after its work: restarted, isHandled sees it, no second call', {
+    timeout: 60_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'momo-crash-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const store = fileStore(dir);
@@ -167,9 +187,14 @@ describe('kill -9 of the merchant’s server, PostgreSQL store (a real server)',
     postgres?.stop();
   });
 
-  const rows = async () => (await pool.query<{ event_id: string }>('SELECT event_id FROM orders_paid ORDER BY event_id')).rows.map((r) => r.event_id);
+  const rows = async () =>
+    (await pool.query<{ event_id: string }>('SELECT event_id FROM orders_paid ORDER BY event_id')).rows.map(
+      (r) => r.event_id,
+    );
 
-  it('killed inside the handler: its write is rolled back with the delivery, made again, committed once; two servers share the rest', { timeout: 90_000 }, async () => {
+  it('killed inside the handler: its write is rolled back with the delivery, made again, committed once; two servers share the rest', {
+    timeout: 90_000,
+  }, async () => {
     await pool.query('DROP TABLE IF EXISTS momo_fulfillment; DROP TABLE IF EXISTS orders_paid');
     const store = postgresStore(pool);
     const [hung, ...rest] = await newPaidSessions(store, 9);

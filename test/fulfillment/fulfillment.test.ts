@@ -24,7 +24,9 @@ describe('fulfillment', () => {
       t.advance(20 * SECOND);
       await drain(f);
     }
-    expect(t.calls.map((e) => [e.kind, e.id, e.metadata])).toEqual([['paid', `${session.paymentIntentId}:paid`, { order: 'CMD-1' }]]);
+    expect(t.calls.map((e) => [e.kind, e.id, e.metadata])).toEqual([
+      ['paid', `${session.paymentIntentId}:paid`, { order: 'CMD-1' }],
+    ]);
     expect(t.calls[0]?.intent?.status).toBe('succeeded');
     const kept = await f.get(session.paymentIntentId);
     expect(kept).toMatchObject({ outcome: 'paid', deliveries: { paid: 'done' } });
@@ -98,7 +100,11 @@ describe('fulfillment', () => {
 
   it('following again changes nothing, and three processes on one store call paid once for each of 30 payments', async () => {
     const t = bed();
-    const processes = [t.fulfillment({ concurrency: 3 }), t.fulfillment({ concurrency: 3 }), t.fulfillment({ concurrency: 3 })];
+    const processes = [
+      t.fulfillment({ concurrency: 3 }),
+      t.fulfillment({ concurrency: 3 }),
+      t.fulfillment({ concurrency: 3 }),
+    ];
     const sessions = [];
     for (let i = 0; i < 30; i++) {
       const session = await t.newSession(`CMD-${i}`);
@@ -193,7 +199,12 @@ describe('the sweep of the service’s list', () => {
 
   it('reads first, within seconds, the payments the list shows paid since the last look — and only those', async () => {
     const { t, intents, reads } = await paidWhileIdle(10 * SECOND);
-    expect(t.calls.map((e) => e.intentId).sort()).toEqual(intents.slice(0, 3).map((i) => i.intent_id).sort());
+    expect(t.calls.map((e) => e.intentId).sort()).toEqual(
+      intents
+        .slice(0, 3)
+        .map((i) => i.intent_id)
+        .sort(),
+    );
     // The three paid ones (their reads by t.pay are the merchant's, counted before).
     expect(reads).toBe(3);
   });
@@ -226,7 +237,9 @@ describe('a handler slower than the claim’s lease', () => {
         },
       },
     });
-    const other = t.fulfillment({ leaseMs: 300, handlers: {
+    const other = t.fulfillment({
+      leaseMs: 300,
+      handlers: {
         paid: () => {
           calls += 1;
         },

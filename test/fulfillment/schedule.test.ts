@@ -7,7 +7,13 @@ import type { FollowedPayment } from '../../src/fulfillment/types';
 
 const NOW = Date.UTC(2026, 10, 2, 9);
 const middle = () => 0.5;
-const intent = (fields: Partial<PaymentIntent>) => ({ status: 'requires_payment_method', cancellation_reason: null, approval_expires_at: null, ...fields }) as PaymentIntent;
+const intent = (fields: Partial<PaymentIntent>) =>
+  ({
+    status: 'requires_payment_method',
+    cancellation_reason: null,
+    approval_expires_at: null,
+    ...fields,
+  }) as PaymentIntent;
 const payment = (fields: Partial<FollowedPayment>): FollowedPayment => ({
   intentId: 'pi_1',
   sessionId: null,
@@ -35,7 +41,14 @@ describe('outcomeOf', () => {
     // A status this version does not know: not an end, followed until it is one or overdue.
     ['on_hold', null, null],
   ])('%s (%s) is %s', (status, reason, outcome) => {
-    expect(outcomeOf(intent({ status: status as PaymentIntent['status'], cancellation_reason: reason as PaymentIntent['cancellation_reason'] }))).toBe(outcome);
+    expect(
+      outcomeOf(
+        intent({
+          status: status as PaymentIntent['status'],
+          cancellation_reason: reason as PaymentIntent['cancellation_reason'],
+        }),
+      ),
+    ).toBe(outcome);
   });
 });
 
@@ -47,7 +60,9 @@ describe('nextCheck', () => {
   });
 
   it('while nobody pays, waits 15 s, doubling with each read, at most 5 min', () => {
-    const waits = [1, 2, 3, 4, 5, 6, 9].map((checks) => nextCheck(payment({ checks }), NOW, DEFAULT_PACE, middle) - NOW);
+    const waits = [1, 2, 3, 4, 5, 6, 9].map(
+      (checks) => nextCheck(payment({ checks }), NOW, DEFAULT_PACE, middle) - NOW,
+    );
     expect(waits).toEqual([15_000, 30_000, 60_000, 120_000, 240_000, 300_000, 300_000]);
   });
 
@@ -64,6 +79,8 @@ describe('nextCheck', () => {
 
 describe('backoff', () => {
   it('waits 2 s after a failed read, doubling, at most 5 min', () => {
-    expect([1, 2, 3, 8, 9, 30].map((failures) => backoff(failures, NOW, DEFAULT_PACE, middle) - NOW)).toEqual([2000, 4000, 8000, 256_000, 300_000, 300_000]);
+    expect([1, 2, 3, 8, 9, 30].map((failures) => backoff(failures, NOW, DEFAULT_PACE, middle) - NOW)).toEqual([
+      2000, 4000, 8000, 256_000, 300_000, 300_000,
+    ]);
   });
 });

@@ -48,19 +48,29 @@ describe('hosted page › index.html starts the first reads', () => {
     expect(earlyReadsAt(`https://pay.example/pay/pi_abc123#${secret}`)).toEqual(['/v1/payment-intents/pi_abc123']);
     expect(earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)).toEqual(['/v1/sessions/cs_s1']);
     // A reload: the tab kept the secret (the address no longer has it).
-    expect(earlyReadsAt('https://pay.example/pay/pi_abc123', { 'momo-secret:/pay/pi_abc123': secret })).toEqual(['/v1/payment-intents/pi_abc123']);
-    expect(earlyReadsAt('https://pay.example/pay/cs_s1', { 'momo-secret:/pay/cs_s1': secret })).toEqual(['/v1/sessions/cs_s1']);
+    expect(earlyReadsAt('https://pay.example/pay/pi_abc123', { 'momo-secret:/pay/pi_abc123': secret })).toEqual([
+      '/v1/payment-intents/pi_abc123',
+    ]);
+    expect(earlyReadsAt('https://pay.example/pay/cs_s1', { 'momo-secret:/pay/cs_s1': secret })).toEqual([
+      '/v1/sessions/cs_s1',
+    ]);
   });
 
   it('starts the catalogue of a language loaded only when chosen, when ?lang= names one', () => {
-    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=ar#${secret}`)).toEqual(['/i18n/ar.json', '/v1/payment-intents/pi_abc123']);
+    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=ar#${secret}`)).toEqual([
+      '/i18n/ar.json',
+      '/v1/payment-intents/pi_abc123',
+    ]);
     expect(earlyReadsAt('https://pay.example/embed?lang=PT')).toEqual(['/i18n/pt.json']);
-    for (const lang of ['fr', 'en', 'de', 'ar.json', '../v1', 'arx']) expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=${lang}`), lang).toEqual([]);
+    for (const lang of ['fr', 'en', 'de', 'ar.json', '../v1', 'arx'])
+      expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=${lang}`), lang).toEqual([]);
   });
 
   it('knows a secret as the checkout does, and sends nothing else but ids', () => {
     expect(inline).toContain(CLIENT_SECRET_PATTERN.slice(0, CLIENT_SECRET_PATTERN.lastIndexOf('[')));
-    expect(earlyReadsAt('https://pay.example/pay/pi_abc123#pi_abc123_sc_XYZ')).toEqual(['/v1/payment-intents/pi_abc123']);
+    expect(earlyReadsAt('https://pay.example/pay/pi_abc123#pi_abc123_sc_XYZ')).toEqual([
+      '/v1/payment-intents/pi_abc123',
+    ]);
     expect(earlyReadsAt('https://pay.example/pay/pi_abc123#not-a-secret')).toEqual([]);
     expect(earlyReadsAt('https://pay.example/embed')).toEqual([]);
     for (const path of earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`)) expect(path).not.toContain('secret');
@@ -87,7 +97,9 @@ describe('hosted page › index.html starts the first reads', () => {
     expect(read.status).toBe(200);
     expect(await read.text()).toBe(answer);
     // Not on an intent's page, whatever the page holds.
-    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123#${secret}`, {}, answer)).toEqual(['/v1/payment-intents/pi_abc123']);
+    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123#${secret}`, {}, answer)).toEqual([
+      '/v1/payment-intents/pi_abc123',
+    ]);
   });
 });
 
@@ -113,7 +125,9 @@ describe('hosted page › the API client takes the early reads over', () => {
     const early = { '/v1/payment-intents/pi_1': Promise.resolve(new Response('early')) };
     vi.stubGlobal('fetch', async () => new Response('late'));
     const send = withEarlyReads('https://api.elsewhere.example', early);
-    expect(await (await send(new Request('https://api.elsewhere.example/v1/payment-intents/pi_1'))).text()).toBe('late');
+    expect(await (await send(new Request('https://api.elsewhere.example/v1/payment-intents/pi_1'))).text()).toBe(
+      'late',
+    );
   });
 });
 
@@ -129,7 +143,8 @@ function boot(page: { pathname?: string; readyState?: string; visibilityState?: 
   const document = {
     readyState: page.readyState ?? 'loading',
     visibilityState: page.visibilityState ?? 'visible',
-    querySelector: (selector: string) => (selector === 'link[rel="preload"][as="script"]' ? { href: 'https://pay.example/assets/index-abc.js' } : null),
+    querySelector: (selector: string) =>
+      selector === 'link[rel="preload"][as="script"]' ? { href: 'https://pay.example/assets/index-abc.js' } : null,
     createElement: () => ({ src: '' }),
     head: { appendChild: (script: { src: string }) => appended.push(script.src) },
   };
@@ -141,7 +156,17 @@ function boot(page: { pathname?: string; readyState?: string; visibilityState?: 
     }
     disconnect() {}
   }
-  const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', 'addEventListener', 'PerformanceObserver', 'setTimeout', inline);
+  const run = new Function(
+    'location',
+    'sessionStorage',
+    'fetch',
+    'window',
+    'document',
+    'addEventListener',
+    'PerformanceObserver',
+    'setTimeout',
+    inline,
+  );
   run(
     { pathname: page.pathname ?? '/pay/pi_abc123', search: '', hash: '' },
     { getItem: () => null },
@@ -216,12 +241,24 @@ describe('hosted page › index.html asks for the page script once the page has 
     const document = {
       readyState: 'loading',
       visibilityState: 'hidden',
-      querySelector: (selector: string) => (selector === 'meta[name="momo-script"]' ? { content: '/assets/index-abc.js' } : null),
+      querySelector: (selector: string) =>
+        selector === 'meta[name="momo-script"]' ? { content: '/assets/index-abc.js' } : null,
       createElement: () => ({ rel: '', as: '', href: '' }),
       getElementById: () => null,
       head: { appendChild: (link: { rel: string; as: string; href: string }) => appended.push(link) },
     };
-    const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', 'addEventListener', 'PerformanceObserver', 'setTimeout', 'performance', inline);
+    const run = new Function(
+      'location',
+      'sessionStorage',
+      'fetch',
+      'window',
+      'document',
+      'addEventListener',
+      'PerformanceObserver',
+      'setTimeout',
+      'performance',
+      inline,
+    );
     const fire = () => {
       for (const timer of timers.splice(0)) timer();
     };
@@ -275,7 +312,10 @@ async function stuckPage(options: { lang: string; read?: unknown; started?: bool
   };
   const listeners: Record<string, () => void> = {};
   const timers: (() => void)[] = [];
-  const reads = options.read === undefined ? {} : { '/v1/sessions/cs_1': Promise.resolve(new Response(JSON.stringify(options.read))) };
+  const reads =
+    options.read === undefined
+      ? {}
+      : { '/v1/sessions/cs_1': Promise.resolve(new Response(JSON.stringify(options.read))) };
   const window: Record<string, unknown> = { momoEarlyReads: reads, momoStarted: options.started };
   const document = {
     readyState: 'complete',
@@ -295,7 +335,17 @@ async function stuckPage(options: { lang: string; read?: unknown; started?: bool
     },
     createTextNode: (text: string) => ({ ...node('#text'), textContent: text }),
   };
-  const run = new Function('location', 'sessionStorage', 'fetch', 'window', 'document', 'addEventListener', 'PerformanceObserver', 'setTimeout', inline);
+  const run = new Function(
+    'location',
+    'sessionStorage',
+    'fetch',
+    'window',
+    'document',
+    'addEventListener',
+    'PerformanceObserver',
+    'setTimeout',
+    inline,
+  );
   run(
     { pathname: '/pay/cs_1', search: '', hash: '' },
     { getItem: () => null },
@@ -316,7 +366,12 @@ async function stuckPage(options: { lang: string; read?: unknown; started?: bool
 }
 
 describe('hosted page › never a dead form: 5 s after the load, a page whose script has not started says what to do', () => {
-  const session = { total: 12500, currency: 'xaf', merchant: { name: 'Boutique Awa' }, paymentIntent: { amount: 12500, currency: 'xaf', merchant: { name: 'Boutique Awa' } } };
+  const session = {
+    total: 12500,
+    currency: 'xaf',
+    merchant: { name: 'Boutique Awa' },
+    paymentIntent: { amount: 12500, currency: 'xaf', merchant: { name: 'Boutique Awa' } },
+  };
 
   it('in French: what is due and to whom, from the early read, and a way to reload instead of the form', async () => {
     const app = await stuckPage({ lang: 'fr', read: session });
@@ -328,7 +383,11 @@ describe('hosted page › never a dead form: 5 s after the load, a page whose sc
     expect(textOf(box!.children[3]!)).toBe('Recharger la page');
     // And the same payment without the script: the plain form (src/server/plain-payment.ts).
     const [link] = box!.children[4]!.children;
-    expect([link!.tag, textOf(link!), (link as FakeNode & { href?: string }).href]).toEqual(['a', 'Ou payer sans JavaScript', '?plain=1&lang=fr']);
+    expect([link!.tag, textOf(link!), (link as FakeNode & { href?: string }).href]).toEqual([
+      'a',
+      'Ou payer sans JavaScript',
+      '?plain=1&lang=fr',
+    ]);
   });
 
   it('in English; without a read that landed, it says the amount could not be read', async () => {

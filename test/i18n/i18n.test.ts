@@ -41,13 +41,16 @@ describe('i18n › catalogues', () => {
   it('use the same placeholders in every language', () => {
     const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const [lang, catalogue] of Object.entries(CATALOGUES))
-      for (const key of Object.keys(en) as (keyof typeof en)[]) expect(names(catalogue[key]), `${lang} ${key}`).toEqual(names(en[key]));
+      for (const key of Object.keys(en) as (keyof typeof en)[])
+        expect(names(catalogue[key]), `${lang} ${key}`).toEqual(names(en[key]));
   });
 
   it('are in their own language: no English text left untranslated beyond names and codes', () => {
     for (const lang of ['ar', 'es', 'pt'] as const) {
       // Country names are proper names: "Mali", "Togo" are the same in every language.
-      const same = (Object.keys(en) as (keyof typeof en)[]).filter((key) => !key.startsWith('country.') && CATALOGUES[lang]![key] === en[key]);
+      const same = (Object.keys(en) as (keyof typeof en)[]).filter(
+        (key) => !key.startsWith('country.') && CATALOGUES[lang]![key] === en[key],
+      );
       expect(same, lang).toEqual(['summary.quantity']);
     }
   });
@@ -62,7 +65,9 @@ describe('i18n › catalogues', () => {
 
   it('fills placeholders', () => {
     expect(translator('fr')('form.pay', { amount: '5 000 FCFA' })).toBe('Payer 5 000 FCFA');
-    expect(translator('en')('error.rateLimited', { seconds: 30 })).toBe('Too many attempts. Please wait 30 seconds and try again.');
+    expect(translator('en')('error.rateLimited', { seconds: 30 })).toBe(
+      'Too many attempts. Please wait 30 seconds and try again.',
+    );
   });
 });
 
@@ -80,7 +85,10 @@ describe('i18n › the compiler checks every message', () => {
     // @ts-expect-error a message kept for later needs its values as well
     const later: Message = { key: 'error.phone.invalid' };
     const complete: Message = { key: 'error.phone.invalid', params: { country: 'cg' } };
-    expect([t(complete), later.key]).toEqual(['This is not a valid mobile number for Congo-Brazzaville.', 'error.phone.invalid']);
+    expect([t(complete), later.key]).toEqual([
+      'This is not a valid mobile number for Congo-Brazzaville.',
+      'error.phone.invalid',
+    ]);
   });
 
   it('refuses a language file that lacks a key, or a placeholder of the English text', () => {
@@ -90,7 +98,11 @@ describe('i18n › the compiler checks every message', () => {
     // @ts-expect-error the text of 'form.pay' must hold {amount}
     const unfilled: Catalogue = { ...en, 'form.pay': 'Payer' };
     const reworded: Catalogue = { ...en, 'form.pay': 'Réglez {amount} maintenant' };
-    expect([lacking['form.heading'], unfilled['form.pay'], reworded['form.pay']]).toEqual([en['form.heading'], 'Payer', 'Réglez {amount} maintenant']);
+    expect([lacking['form.heading'], unfilled['form.pay'], reworded['form.pay']]).toEqual([
+      en['form.heading'],
+      'Payer',
+      'Réglez {amount} maintenant',
+    ]);
   });
 });
 
@@ -124,10 +136,16 @@ describe('i18n › languages loaded only when chosen', () => {
   it('isolate the values in Arabic text, so numbers and codes keep their order', () => {
     addCatalogue('ar', ar);
     const t = translator('ar');
-    expect(t('pending.ussd', { ussd: '*126#' })).toBe('لم تصلك رسالة؟ اطلب \u2066*126#\u2069 من هاتفك لرؤية المدفوعات التي تنتظرك.');
-    expect(t('failed.resend', { phone: '+235\u00a0••\u00a0••\u00a034\u00a092' })).toBe('أرسل طلبًا جديدًا إلى \u2066+235\u00a0••\u00a0••\u00a034\u00a092\u2069');
+    expect(t('pending.ussd', { ussd: '*126#' })).toBe(
+      'لم تصلك رسالة؟ اطلب \u2066*126#\u2069 من هاتفك لرؤية المدفوعات التي تنتظرك.',
+    );
+    expect(t('failed.resend', { phone: '+235\u00a0••\u00a0••\u00a034\u00a092' })).toBe(
+      'أرسل طلبًا جديدًا إلى \u2066+235\u00a0••\u00a0••\u00a034\u00a092\u2069',
+    );
     expect(t('error.phone.invalid', { country: 'td' })).toBe('هذا ليس رقم هاتف محمول صحيحًا في \u2068تشاد\u2069.');
-    expect(t('error.phone.invalid', { country: 'td' }).replace(MARKS, '')).toBe('هذا ليس رقم هاتف محمول صحيحًا في تشاد.');
+    expect(t('error.phone.invalid', { country: 'td' }).replace(MARKS, '')).toBe(
+      'هذا ليس رقم هاتف محمول صحيحًا في تشاد.',
+    );
     expect(translator('fr')('pending.ussd', { ussd: '*126#' })).not.toMatch(MARKS);
   });
 });
@@ -145,7 +163,10 @@ describe('i18n › formatAmount', () => {
       ['xaf', 'ar', '5,000 FCFA'],
       ['xof', 'ar', '5,000 F CFA'],
     ];
-    for (const [currency, lang, expected] of cases) expect(formatAmount(5000, currency, lang).replace(NBSP, ' ').replace(MARKS, ''), `${currency} ${lang}`).toBe(expected);
+    for (const [currency, lang, expected] of cases)
+      expect(formatAmount(5000, currency, lang).replace(NBSP, ' ').replace(MARKS, ''), `${currency} ${lang}`).toBe(
+        expected,
+      );
     expect(formatAmount(1_250_000, 'xaf', 'es').replace(NBSP, ' ')).toBe('FCFA 1.250.000');
     expect(formatAmount(1_250_000, 'xof', 'pt').replace(NBSP, ' ')).toBe('1 250 000 F CFA');
   });
@@ -183,7 +204,9 @@ describe('i18n › pickLang', () => {
   });
 
   it('knows only the languages it has a catalogue for', () => {
-    expect(['fr', 'en', 'ar', 'es', 'pt', 'de', 'FR', '', '__proto__', 'constructor', undefined, null, 7].filter(isLang)).toEqual(['fr', 'en', 'ar', 'es', 'pt']);
+    expect(
+      ['fr', 'en', 'ar', 'es', 'pt', 'de', 'FR', '', '__proto__', 'constructor', undefined, null, 7].filter(isLang),
+    ).toEqual(['fr', 'en', 'ar', 'es', 'pt']);
     expect(pickLang(null, ['ar-TD', 'fr'])).toBe('ar');
     expect(pickLang('es', ['fr'])).toBe('es');
   });

@@ -13,7 +13,9 @@ function heldFetch() {
   const held: ((res: Response | Error) => void)[] = [];
   const fetcher = vi.fn((request: Request) => {
     requests.push(request);
-    return new Promise<Response>((resolve, reject) => held.push((res) => (res instanceof Error ? reject(res) : resolve(res))));
+    return new Promise<Response>((resolve, reject) =>
+      held.push((res) => (res instanceof Error ? reject(res) : resolve(res))),
+    );
   });
   return { fetcher, requests, answer: (i: number, res: Response | Error) => held[i]!(res) };
 }
@@ -60,7 +62,12 @@ describe('i18n › loading a language', () => {
     const shown: Lang[] = [];
     const { fetcher, answer } = heldFetch();
     const choose = langSwitcher('', (lang) => shown.push(lang), fetcher);
-    for (const [i, failure] of [new TypeError('offline'), new Response('gone', { status: 404 }), Response.json({ 'form.pay': 'Pagar' }), new Response('<html>', { status: 200 })].entries()) {
+    for (const [i, failure] of [
+      new TypeError('offline'),
+      new Response('gone', { status: 404 }),
+      Response.json({ 'form.pay': 'Pagar' }),
+      new Response('<html>', { status: 200 }),
+    ].entries()) {
       const choice = choose('pt');
       answer(i, failure);
       expect(await choice).toBe(false);

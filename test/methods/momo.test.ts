@@ -20,38 +20,67 @@ describe('momo › the form', () => {
     expect(momo.initial()).toEqual({ country: 'cg', operator: '', phone: '' });
   });
 
-  it("formats the number as typed and chooses the wallet of its network, saying it filled it in", () => {
+  it('formats the number as typed and chooses the wallet of its network, saying it filled it in', () => {
     const { values, filled } = typing([['phone', '061234567']]);
     expect(values).toEqual({ country: 'cg', operator: 'mtn', phone: '06 123 4567' });
     expect(filled.has('operator')).toBe(true);
   });
 
   it('keeps a wallet the payer chose by hand, and follows the number again once they have not', () => {
-    const chosen = typing([['operator', 'airtel'], ['phone', '061234567']]);
+    const chosen = typing([
+      ['operator', 'airtel'],
+      ['phone', '061234567'],
+    ]);
     expect(chosen.values.operator).toBe('airtel');
     expect(chosen.filled.has('operator')).toBe(false);
-    const detected = typing([['phone', '06'], ['phone', '05']]);
+    const detected = typing([
+      ['phone', '06'],
+      ['phone', '05'],
+    ]);
     expect(detected.values.operator).toBe('airtel');
   });
 
-  it("drops a wallet the new country does not have, and formats the number for it", () => {
-    expect(typing([['phone', '051234567'], ['country', 'cm']]).values.operator).toBe('');
-    expect(typing([['phone', '061234567'], ['country', 'cm']]).values.operator).toBe('mtn');
-    const { values: gabon } = typing([['operator', 'airtel'], ['country', 'ga'], ['phone', '077123456']]);
+  it('drops a wallet the new country does not have, and formats the number for it', () => {
+    expect(
+      typing([
+        ['phone', '051234567'],
+        ['country', 'cm'],
+      ]).values.operator,
+    ).toBe('');
+    expect(
+      typing([
+        ['phone', '061234567'],
+        ['country', 'cm'],
+      ]).values.operator,
+    ).toBe('mtn');
+    const { values: gabon } = typing([
+      ['operator', 'airtel'],
+      ['country', 'ga'],
+      ['phone', '077123456'],
+    ]);
     expect(gabon).toEqual({ country: 'ga', operator: 'airtel', phone: '077 12 34 56' });
   });
   it('never leaves a wallet "detected" once the number is of no network it knows', () => {
     const detected = typing([['phone', '06 123 4500']]);
     expect(detected.values.operator).toBe('mtn');
     expect(detected.filled.has('operator')).toBe(true);
-    const changed = typing([['phone', '06 123 4500'], ['phone', '01 123 4500']]);
+    const changed = typing([
+      ['phone', '06 123 4500'],
+      ['phone', '01 123 4500'],
+    ]);
     expect(changed.filled.has('operator')).toBe(false);
     // A number of another network chooses that network's wallet, still said to be detected.
-    const other = typing([['phone', '06 123 4500'], ['phone', '05 512 3400']]);
+    const other = typing([
+      ['phone', '06 123 4500'],
+      ['phone', '05 512 3400'],
+    ]);
     expect(other.values.operator).toBe('airtel');
     expect(other.filled.has('operator')).toBe(true);
     // One the payer chose by hand stays theirs.
-    const chosen = typing([['operator', 'airtel'], ['phone', '01 123 4500']]);
+    const chosen = typing([
+      ['operator', 'airtel'],
+      ['phone', '01 123 4500'],
+    ]);
     expect(chosen.values.operator).toBe('airtel');
   });
 
@@ -59,12 +88,15 @@ describe('momo › the form', () => {
     const pasted = typing([['phone', '+237 6 71 23 45 00']], momo.initial('cg'), 'xaf');
     expect(pasted.values).toMatchObject({ country: 'cm', operator: 'mtn' });
     expect(pasted.values.phone.replace(NBSP, ' ')).toMatch(/^\+237 6/);
-    expect(typing([['phone', '00221 77 123 45 00']], momo.initial('cg'), 'xof').values).toMatchObject({ country: 'sn', operator: 'orange' });
+    expect(typing([['phone', '00221 77 123 45 00']], momo.initial('cg'), 'xof').values).toMatchObject({
+      country: 'sn',
+      operator: 'orange',
+    });
     // Cameroon cannot pay an XOF intent: the country stays, the number says what is wrong.
     expect(typing([['phone', '+237 6 71 23 45 00']], momo.initial('sn'), 'xof').values.country).toBe('sn');
   });
 
-  it('pays in the currency from the payer\'s country, else the merchant\'s, else the first that can', () => {
+  it("pays in the currency from the payer's country, else the merchant's, else the first that can", () => {
     expect(momo.payIn(momo.initial('cg'), 'xof', ['ci', 'sn'])).toEqual({ country: 'ci' });
     expect(momo.payIn(momo.initial('cg'), 'xof', [undefined, 'sn'])).toEqual({ country: 'sn' });
     expect(momo.payIn(momo.initial('cg'), 'xof', ['cm', undefined])).toEqual({ country: 'sn' });
@@ -73,10 +105,18 @@ describe('momo › the form', () => {
 });
 
 describe('momo › rules', () => {
-  const check = (values: MomoValues) => ({ country: momo.rules.country(values), operator: momo.rules.operator(values), phone: momo.rules.phone(values) });
+  const check = (values: MomoValues) => ({
+    country: momo.rules.country(values),
+    operator: momo.rules.operator(values),
+    phone: momo.rules.phone(values),
+  });
 
   it('passes a valid number of the chosen wallet', () => {
-    expect(check({ country: 'cg', operator: 'mtn', phone: '06 123 4567' })).toEqual({ country: null, operator: null, phone: null });
+    expect(check({ country: 'cg', operator: 'mtn', phone: '06 123 4567' })).toEqual({
+      country: null,
+      operator: null,
+      phone: null,
+    });
   });
 
   it('asks for a wallet of the country, names the country of an invalid number, and warns of another network', () => {
@@ -90,7 +130,9 @@ describe('momo › rules', () => {
       params: { network: 'MTN', wallet: 'Airtel Money' },
       warning: true,
     });
-    expect(momo.rules.phone({ country: 'cg', operator: 'mtn', phone: '06 12' })).toEqual({ key: 'error.phone.too_short' });
+    expect(momo.rules.phone({ country: 'cg', operator: 'mtn', phone: '06 12' })).toEqual({
+      key: 'error.phone.too_short',
+    });
   });
 });
 
@@ -109,9 +151,18 @@ describe('momo › the request', () => {
 
   it('puts what the service refuses under the field the payer can fix', () => {
     const values = { country: 'cm', operator: 'mtn', phone: '6 71 23 45 67' };
-    expect(momo.refusal('payment_method_data.momo.msisdn', values)).toEqual(['phone', { key: 'error.phone.invalid', params: { country: 'cm' } }]);
-    expect(momo.refusal('payment_method_data.momo.country', values)).toEqual(['phone', { key: 'error.phone.invalid', params: { country: 'cm' } }]);
-    expect(momo.refusal('payment_method_data.momo.operator_name', values)).toEqual(['operator', { key: 'error.operator.empty' }]);
+    expect(momo.refusal('payment_method_data.momo.msisdn', values)).toEqual([
+      'phone',
+      { key: 'error.phone.invalid', params: { country: 'cm' } },
+    ]);
+    expect(momo.refusal('payment_method_data.momo.country', values)).toEqual([
+      'phone',
+      { key: 'error.phone.invalid', params: { country: 'cm' } },
+    ]);
+    expect(momo.refusal('payment_method_data.momo.operator_name', values)).toEqual([
+      'operator',
+      { key: 'error.operator.empty' },
+    ]);
     expect(momo.refusal('payment_method_data.type', values)).toBeUndefined();
     expect(momo.refusal('first_name', values)).toBeUndefined();
   });
@@ -121,8 +172,16 @@ describe('momo › an attempt as the payer sees it', () => {
   it('masks the number, from the form and from an intent read alike', () => {
     const number = numberFor('approved_after_delay', 'cm', 'orange');
     const fromForm = momo.view({ country: 'cm', operator: 'orange', phone: number.national });
-    expect({ ...fromForm, phone: fromForm.phone.replace(NBSP, ' ') }).toEqual({ type: 'momo', country: 'cm', operator: 'orange', phone: '+237 • •• •• 34 00' });
-    const fromRead = momo.viewOfIntent({ type: 'momo', momo: { country: 'cm', operator_name: 'orange', msisdn_last4: number.msisdn.slice(-4) } });
+    expect({ ...fromForm, phone: fromForm.phone.replace(NBSP, ' ') }).toEqual({
+      type: 'momo',
+      country: 'cm',
+      operator: 'orange',
+      phone: '+237 • •• •• 34 00',
+    });
+    const fromRead = momo.viewOfIntent({
+      type: 'momo',
+      momo: { country: 'cm', operator_name: 'orange', msisdn_last4: number.msisdn.slice(-4) },
+    });
     expect(fromRead).toEqual(fromForm);
   });
 

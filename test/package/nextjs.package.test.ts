@@ -25,7 +25,8 @@ const freePort = () =>
 
 beforeAll(async () => {
   const started = Date.now();
-  const step = (what: string) => console.log(`package tests, Next.js: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const step = (what: string) =>
+    console.log(`package tests, Next.js: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const project = join(tarball, '..', 'nextjs');
   await cp(join(REPO_ROOT, 'test/package/nextjs'), project, { recursive: true });
   const manifest = join(project, 'package.json');
@@ -49,7 +50,9 @@ describe('a Next.js App Router page', () => {
     const response = await fetch(`${app?.url}/`);
     const html = await response.text();
     expect(response.status, html.slice(0, 500)).toBe(200);
-    expect(html).toMatch(/<momo-checkout intent="pi_[A-Za-z0-9]+" client-secret="pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+" lang="fr" api-base="[^"]+"><p>Chargement du paiement…<\/p><\/momo-checkout>/);
+    expect(html).toMatch(
+      /<momo-checkout intent="pi_[A-Za-z0-9]+" client-secret="pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+" lang="fr" api-base="[^"]+"><p>Chargement du paiement…<\/p><\/momo-checkout>/,
+    );
     expect(html).not.toContain('sk_test_next_shop');
   });
 });

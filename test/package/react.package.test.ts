@@ -13,7 +13,13 @@ const { consumer, sandboxUrl } = inject('pkg');
 let browser: Browser;
 let shop: { child: ChildProcess; url: string };
 beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchChromium(), startCommand(process.execPath, [join(consumer, 'ssr-server.mjs')], { cwd: consumer, env: { MOMO_API_BASE: sandboxUrl } })]);
+  [browser, shop] = await Promise.all([
+    launchChromium(),
+    startCommand(process.execPath, [join(consumer, 'ssr-server.mjs')], {
+      cwd: consumer,
+      env: { MOMO_API_BASE: sandboxUrl },
+    }),
+  ]);
 });
 afterAll(async () => {
   shop?.child.kill();
@@ -23,7 +29,9 @@ afterAll(async () => {
 describe('a React 19 page rendered on the server and hydrated', () => {
   it('serves <momo-checkout> with its attributes and placeholder in the HTML', async () => {
     const html = await (await fetch(shop.url)).text();
-    expect(html).toMatch(/<momo-checkout intent="pi_[A-Za-z0-9]+" client-secret="pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+" lang="fr" api-base="[^"]+"><p>Chargement du paiement…<\/p><\/momo-checkout>/);
+    expect(html).toMatch(
+      /<momo-checkout intent="pi_[A-Za-z0-9]+" client-secret="pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+" lang="fr" api-base="[^"]+"><p>Chargement du paiement…<\/p><\/momo-checkout>/,
+    );
   });
 
   for (const viewport of [
@@ -41,11 +49,19 @@ describe('a React 19 page rendered on the server and hydrated', () => {
       await page.goto(shop.url);
       const checkout = page.locator('momo-checkout');
       await waitForState(checkout, 'form');
-      if (process.env.MOMO_PACKAGE_SCREENSHOTS) await page.screenshot({ path: join(process.env.MOMO_PACKAGE_SCREENSHOTS, `react-form-${viewport.name}.png`), fullPage: true });
+      if (process.env.MOMO_PACKAGE_SCREENSHOTS)
+        await page.screenshot({
+          path: join(process.env.MOMO_PACKAGE_SCREENSHOTS, `react-form-${viewport.name}.png`),
+          fullPage: true,
+        });
       await payApprovedAtOnce(checkout);
       await waitForState(checkout, 'succeeded');
       await expect.poll(() => page.locator('#paid').textContent()).toMatch(/^Merci ! Paiement reçu : ch_[A-Za-z0-9]+$/);
-      if (process.env.MOMO_PACKAGE_SCREENSHOTS) await page.screenshot({ path: join(process.env.MOMO_PACKAGE_SCREENSHOTS, `react-paid-${viewport.name}.png`), fullPage: true });
+      if (process.env.MOMO_PACKAGE_SCREENSHOTS)
+        await page.screenshot({
+          path: join(process.env.MOMO_PACKAGE_SCREENSHOTS, `react-paid-${viewport.name}.png`),
+          fullPage: true,
+        });
       expect(problems).toEqual([]);
       await context.close();
     });

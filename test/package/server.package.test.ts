@@ -13,7 +13,9 @@ describe('the tarball installed alone', () => {
     // Every installed package's folder: the project's own, then the tarball's, and nothing else.
     const installed = (await run('npm', ['ls', '--all', '--parseable'], { cwd: bare })).trim().split('\n');
     expect(installed).toEqual([bare, join(bare, 'node_modules/momo-checkout')]);
-    const manifest = JSON.parse(await readFile(join(bare, 'node_modules/momo-checkout/package.json'), 'utf8')) as Record<string, unknown>;
+    const manifest = JSON.parse(
+      await readFile(join(bare, 'node_modules/momo-checkout/package.json'), 'utf8'),
+    ) as Record<string, unknown>;
     expect([manifest.dependencies, manifest.private, manifest.license]).toEqual([undefined, undefined, 'MIT']);
     const size = await run('du', ['-sk', join(bare, 'node_modules')], { cwd: bare });
     console.log(`install: 1 package, ${(Number.parseInt(size, 10) / 1024).toFixed(1)} MB on disk`);
@@ -22,12 +24,15 @@ describe('the tarball installed alone', () => {
   it.each([
     ['ESM', 'server.mjs', 12_500, 'invalid_request'],
     ['CommonJS', 'server.cjs', 5000, 404],
-  ])('a %s server creates a session against momo-checkout-sandbox, and meets ApiError', async (_kind, script, amount, refused) => {
-    const output = await run(process.execPath, [join(consumer, script), sandboxUrl], { cwd: bare });
-    const result = JSON.parse(output) as { url: string; intentAmount: number; refused: unknown };
-    expect(result.url).toMatch(new RegExp(`^${sandboxUrl}/pay/cs_[A-Za-z0-9]+#pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$`));
-    expect([result.intentAmount, result.refused]).toEqual([amount, refused]);
-  });
+  ])(
+    'a %s server creates a session against momo-checkout-sandbox, and meets ApiError',
+    async (_kind, script, amount, refused) => {
+      const output = await run(process.execPath, [join(consumer, script), sandboxUrl], { cwd: bare });
+      const result = JSON.parse(output) as { url: string; intentAmount: number; refused: unknown };
+      expect(result.url).toMatch(new RegExp(`^${sandboxUrl}/pay/cs_[A-Za-z0-9]+#pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$`));
+      expect([result.intentAmount, result.refused]).toEqual([amount, refused]);
+    },
+  );
 });
 
 describe('momo-checkout/fulfillment', () => {
@@ -35,11 +40,22 @@ describe('momo-checkout/fulfillment', () => {
     const folder = await mkdtemp(join(tmpdir(), 'momo-pkg-fulfil-'));
     const output = await run(process.execPath, [join(consumer, 'fulfillment.mjs'), sandboxUrl, folder], { cwd: bare });
     const result = JSON.parse(output) as { events: [string, string][]; intentId: string; errors: number };
-    expect(result).toEqual({ events: [[`${result.intentId}:paid`, 'F-1']], intentId: expect.stringMatching(/^pi_/), errors: 0 });
+    expect(result).toEqual({
+      events: [[`${result.intentId}:paid`, 'F-1']],
+      intentId: expect.stringMatching(/^pi_/),
+      errors: 0,
+    });
   });
 
   it('loads under require() as well', async () => {
-    const output = await run(process.execPath, ['-e', "const f = require('momo-checkout/fulfillment'); console.log(typeof f.createFulfillment, typeof f.fileStore, typeof f.postgresStore)"], { cwd: bare });
+    const output = await run(
+      process.execPath,
+      [
+        '-e',
+        "const f = require('momo-checkout/fulfillment'); console.log(typeof f.createFulfillment, typeof f.fileStore, typeof f.postgresStore)",
+      ],
+      { cwd: bare },
+    );
     expect(output.trim()).toBe('function function function');
   });
 });
@@ -62,13 +78,18 @@ describe('momo-checkout-sandbox', () => {
   });
 
   it('runs the backend test of docs/sandbox.md (node --test) against it', async () => {
-    const output = await run(process.execPath, ['--test', join(consumer, 'checkout.test.mjs')], { cwd: bare, env: { MOMO_API_BASE: sandboxUrl } });
+    const output = await run(process.execPath, ['--test', join(consumer, 'checkout.test.mjs')], {
+      cwd: bare,
+      env: { MOMO_API_BASE: sandboxUrl },
+    });
     expect(output).toMatch(/^# pass 1$/m);
   });
 
   it('says how to use it, and refuses a bad port with exit code 2', async () => {
     const bin = join(bare, 'node_modules/.bin/momo-checkout-sandbox');
     expect(await run(bin, ['--help'], { cwd: bare })).toContain('--port');
-    await expect(run(bin, ['--port', 'eighty'], { cwd: bare })).rejects.toThrow(/\(2\)[\s\S]*--port must be a port number/);
+    await expect(run(bin, ['--port', 'eighty'], { cwd: bare })).rejects.toThrow(
+      /\(2\)[\s\S]*--port must be a port number/,
+    );
   });
 });

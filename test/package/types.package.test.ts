@@ -12,7 +12,6 @@ describe('the declarations in a strict TypeScript project', () => {
   it.each(['node16', 'bundler'])('type-check under moduleResolution %s', async (mode) => {
     await expect(run('npx', ['tsc', '-p', `tsconfig.${mode}.json`], { cwd: consumer })).resolves.toBe('');
   });
-
 });
 
 describe('the tarball’s metadata', () => {
@@ -24,6 +23,13 @@ describe('the tarball’s metadata', () => {
   it('passes @arethetypeswrong/cli in node10, node16 (CJS and ESM) and bundler, for every entry', async () => {
     const output = await run('npx', ['attw', tarball, '--format', 'table-flipped'], { cwd: REPO_ROOT });
     expect(output).toContain('No problems found');
-    for (const entry of ['momo-checkout', 'momo-checkout/widget', 'momo-checkout/react', 'momo-checkout/fulfillment', 'momo-checkout/widget.js']) expect(output).toContain(`"${entry}"`);
+    for (const entry of [
+      'momo-checkout',
+      'momo-checkout/widget',
+      'momo-checkout/react',
+      'momo-checkout/fulfillment',
+      'momo-checkout/widget.js',
+    ])
+      expect(output).toContain(`"${entry}"`);
   });
 });

@@ -45,9 +45,14 @@ describe('a Vite app bundling momo-checkout/widget', () => {
 
   it('keeps React out of the widget pages’ bundles', async () => {
     const assets = await readdir(join(consumer, 'dist/assets'));
-    const widgetChunks = await Promise.all(assets.filter((name) => /^(widget|script)/.test(name)).map((name) => readFile(join(consumer, 'dist/assets', name), 'utf8')));
+    const widgetChunks = await Promise.all(
+      assets
+        .filter((name) => /^(widget|script)/.test(name))
+        .map((name) => readFile(join(consumer, 'dist/assets', name), 'utf8')),
+    );
     expect(widgetChunks.length).toBeGreaterThan(0);
-    for (const code of widgetChunks) expect(code).not.toMatch(/react\.(?:element|transitional)|__SECRET_INTERNALS|react-dom/);
+    for (const code of widgetChunks)
+      expect(code).not.toMatch(/react\.(?:element|transitional)|__SECRET_INTERNALS|react-dom/);
   });
 });
 
@@ -56,7 +61,12 @@ describe('a Vite app bundling momo-checkout/widget.js as it is', () => {
     const { tab, errors, slot } = await openWith('script', 2600);
     await waitForState(slot, 'form');
     expect(await slot.locator('.momo-amount').textContent()).toMatch(/2\s600/);
-    expect(await tab.evaluate(() => [Object.keys(window.MomoCheckout ?? {}).sort(), typeof customElements.get('momo-checkout')])).toEqual([['mount', 'open', 'push'], 'function']);
+    expect(
+      await tab.evaluate(() => [
+        Object.keys(window.MomoCheckout ?? {}).sort(),
+        typeof customElements.get('momo-checkout'),
+      ]),
+    ).toEqual([['mount', 'open', 'push'], 'function']);
     expect(errors).toEqual([]);
   });
 });

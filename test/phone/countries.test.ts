@@ -72,17 +72,33 @@ describe('COUNTRIES', () => {
     expect(findWallet('tg', 'moov')?.label).toBe('Flooz');
     expect(findWallet('bj', 'moov')?.label).toBe('Moov Money');
     const networks = Object.fromEntries(COUNTRIES.flatMap((c) => c.networks.map((n) => [n.id, n.name])));
-    expect(networks).toEqual({ mtn: 'MTN', airtel: 'Airtel', orange: 'Orange', moov: 'Moov Africa', yas: 'Yas', telecel: 'Telecel' });
+    expect(networks).toEqual({
+      mtn: 'MTN',
+      airtel: 'Airtel',
+      orange: 'Orange',
+      moov: 'Moov Africa',
+      yas: 'Yas',
+      telecel: 'Telecel',
+    });
   });
 
   it('gives Wave, which takes a number of any network, no network', () => {
     const waves = COUNTRIES.flatMap((c) => c.wallets.filter((w) => w.name === 'wave').map((w) => [c.code, w.network]));
-    expect(waves).toEqual([['sn', undefined], ['ci', undefined], ['bf', undefined]]);
+    expect(waves).toEqual([
+      ['sn', undefined],
+      ['ci', undefined],
+      ['bf', undefined],
+    ]);
   });
 
   it("runs every wallet with a network on one of the country's networks", () => {
     for (const country of COUNTRIES) {
-      for (const wallet of country.wallets) if (wallet.network) expect(country.networks.map((n) => n.id), `${country.code} ${wallet.name}`).toContain(wallet.network);
+      for (const wallet of country.wallets)
+        if (wallet.network)
+          expect(
+            country.networks.map((n) => n.id),
+            `${country.code} ${wallet.name}`,
+          ).toContain(wallet.network);
     }
   });
 
@@ -91,7 +107,8 @@ describe('COUNTRIES', () => {
       const all = country.networks.flatMap((n) => n.prefixes);
       for (const prefix of all) expect(prefix).toMatch(/^\d{1,4}$/);
       for (const [i, a] of all.entries()) {
-        for (const [j, b] of all.entries()) if (i !== j) expect(b.startsWith(a), `${country.code}: ${a} / ${b}`).toBe(false);
+        for (const [j, b] of all.entries())
+          if (i !== j) expect(b.startsWith(a), `${country.code}: ${a} / ${b}`).toBe(false);
       }
     }
   });
@@ -100,8 +117,13 @@ describe('COUNTRIES', () => {
     for (const country of COUNTRIES) {
       const { length } = NATIONAL_PLANS[country.code];
       for (const prefix of country.networks.flatMap((n) => n.prefixes)) {
-        const completions = Array.from({ length: 100 }, (_, i) => `${prefix}${String(i).padStart(2, '0')}0000000`.slice(0, length));
-        expect(completions.some((nsn) => isValidMsisdn(country.code, country.callingCode + nsn)), `${country.code} ${prefix}`).toBe(true);
+        const completions = Array.from({ length: 100 }, (_, i) =>
+          `${prefix}${String(i).padStart(2, '0')}0000000`.slice(0, length),
+        );
+        expect(
+          completions.some((nsn) => isValidMsisdn(country.code, country.callingCode + nsn)),
+          `${country.code} ${prefix}`,
+        ).toBe(true);
       }
     }
   });

@@ -54,6 +54,7 @@ describe('maskLastDigits', () => {
   it('shows the last digits it was given, and no invented ones, whatever it does not know', () => {
     expect(maskLastDigits('zz', 'mtn', '4567')).toBe(nbsp('•• •• 45 67'));
     expect(maskLastDigits('cg', 'mtn', '67')).toBe(nbsp('•• •• 67'));
-    for (const country of COUNTRIES) expect(maskLastDigits(country.code, 'unknown', '4567').endsWith(nbsp('45 67'))).toBe(true);
+    for (const country of COUNTRIES)
+      expect(maskLastDigits(country.code, 'unknown', '4567').endsWith(nbsp('45 67'))).toBe(true);
   });
 });

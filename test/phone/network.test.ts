@@ -8,7 +8,11 @@ import { maskLastDigits } from '../../src/phone/mask';
 // Today every wallet runs on one network and is detected from its numbers.
 describe('detectWallet', () => {
   const cases = COUNTRIES.flatMap((country) =>
-    country.networks.flatMap((network) => network.prefixes.map((prefix) => [country.code, prefix, country.wallets.find((w) => w.network === network.id)!.name] as const)),
+    country.networks.flatMap((network) =>
+      network.prefixes.map(
+        (prefix) => [country.code, prefix, country.wallets.find((w) => w.network === network.id)!.name] as const,
+      ),
+    ),
   );
 
   it.each(cases)('%s: prefix %s alone is %s', (country, prefix, name) => {
@@ -92,12 +96,16 @@ describe('a wallet that owns no range', () => {
   });
 
   it('takes a number of any network', () => {
-    for (const nsn of ['671234567', '699123456', '662123456']) expect(onOtherNetwork(withWave, nsn, 'wave')).toBe(false);
+    for (const nsn of ['671234567', '699123456', '662123456'])
+      expect(onOtherNetwork(withWave, nsn, 'wave')).toBe(false);
     expect(onOtherNetwork(withWave, '671234567', 'orange')).toBe(true);
   });
 
-  it("a network carrying two wallets detects neither: the payer chooses", () => {
-    const shared: Country = { ...withWave, wallets: [...withWave.wallets, { name: 'mtn_business', label: 'MTN Business', network: 'mtn' }] };
+  it('a network carrying two wallets detects neither: the payer chooses', () => {
+    const shared: Country = {
+      ...withWave,
+      wallets: [...withWave.wallets, { name: 'mtn_business', label: 'MTN Business', network: 'mtn' }],
+    };
     expect(walletOn(shared, mtn)).toBeUndefined();
   });
 

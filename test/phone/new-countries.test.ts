@@ -2,7 +2,17 @@
 // The countries added with XOF and Equatorial Guinea: their numbers as payers type them, Burkina
 // Faso's NSNs with and without a leading 0, and Wave, which owns no range.
 import { describe, expect, it } from 'vitest';
-import { checkPhone, COUNTRIES, detectNetwork, detectWallet, formatAsTyped, isValidMsisdn, maskLastDigits, maskMsisdn, toMsisdn } from '../../src/phone';
+import {
+  checkPhone,
+  COUNTRIES,
+  detectNetwork,
+  detectWallet,
+  formatAsTyped,
+  isValidMsisdn,
+  maskLastDigits,
+  maskMsisdn,
+  toMsisdn,
+} from '../../src/phone';
 
 const nbsp = (text: string) => text.replaceAll(' ', '\u00a0');
 
@@ -51,7 +61,17 @@ describe('numbers of the new countries', () => {
       for (const key of keys) shown.push(formatAsTyped(country, (shown.at(-1) ?? '') + key));
       return shown;
     };
-    expect(typing('sn', '771234567')).toEqual(['7', '77', '77 1', '77 12', '77 123', '77 123 4', '77 123 45', '77 123 45 6', '77 123 45 67']);
+    expect(typing('sn', '771234567')).toEqual([
+      '7',
+      '77',
+      '77 1',
+      '77 12',
+      '77 123',
+      '77 123 4',
+      '77 123 45',
+      '77 123 45 6',
+      '77 123 45 67',
+    ]);
     expect(typing('ci', '0707123456').at(-1)).toBe('07 07 12 3456');
     expect(typing('bj', '0197123456').at(-1)).toBe('01 97 12 34 56');
     expect(typing('bf', '07123456').at(-1)).toBe('07 12 34 56');
@@ -99,7 +119,8 @@ describe('numbers of the new countries', () => {
     expect(maskMsisdn('22607123456')).toBe(nbsp('+226 •• •• 34 56'));
     expect(maskMsisdn('2290197123456')).toBe(nbsp('+229 •• •• •• 34 56'));
     expect(maskMsisdn('240222123456')).toBe(nbsp('+240 ••• •• 34 56'));
-    for (const country of COUNTRIES) expect(maskLastDigits(country.code, 'wave', '4567').endsWith(nbsp('45 67'))).toBe(true);
+    for (const country of COUNTRIES)
+      expect(maskLastDigits(country.code, 'wave', '4567').endsWith(nbsp('45 67'))).toBe(true);
   });
 });
 

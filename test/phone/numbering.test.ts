@@ -68,16 +68,20 @@ function* sample(code: string, length: number): Generator<string> {
 }
 
 describe('isMobileNsn', () => {
-  it.each(COUNTRIES.map((c) => [c.code, c]))("agrees with libphonenumber-js's PhoneNumber on 90 000 numbers or more of %s", (_, country) => {
-    let mobiles = 0;
-    for (const nsn of sample(country.code, NATIONAL_PLANS[country.code].length)) {
-      const expected = libphonenumberSaysMobile(country.callingCode, nsn);
-      if (isMobileNsn(country.code, nsn) !== expected) expect.fail(`${country.code} ${nsn}: libphonenumber-js says ${expected}`);
-      if (expected) mobiles++;
-    }
-    // The sample reaches into the mobile ranges, not only around them.
-    expect(mobiles).toBeGreaterThan(1_000);
-  });
+  it.each(COUNTRIES.map((c) => [c.code, c]))(
+    "agrees with libphonenumber-js's PhoneNumber on 90 000 numbers or more of %s",
+    (_, country) => {
+      let mobiles = 0;
+      for (const nsn of sample(country.code, NATIONAL_PLANS[country.code].length)) {
+        const expected = libphonenumberSaysMobile(country.callingCode, nsn);
+        if (isMobileNsn(country.code, nsn) !== expected)
+          expect.fail(`${country.code} ${nsn}: libphonenumber-js says ${expected}`);
+        if (expected) mobiles++;
+      }
+      // The sample reaches into the mobile ranges, not only around them.
+      expect(mobiles).toBeGreaterThan(1_000);
+    },
+  );
 });
 
 describe('the checkout and the service', () => {
@@ -90,7 +94,8 @@ describe('the checkout and the service', () => {
       if (nsn.length !== length) continue;
       const msisdn = country.callingCode + nsn;
       const service = isMobileMsisdn(country.code, msisdn);
-      if (isValidMsisdn(country.code, msisdn) !== service) expect.fail(`${country.code} ${msisdn}: the service says ${service}`);
+      if (isValidMsisdn(country.code, msisdn) !== service)
+        expect.fail(`${country.code} ${msisdn}: the service says ${service}`);
       if (service) accepted++;
     }
     expect(accepted).toBeGreaterThan(1_000);
@@ -134,8 +139,9 @@ describe('groupSizes', () => {
 describe('src/phone', () => {
   it('imports no libphonenumber-js code (the build script reads its metadata file)', () => {
     const dir = new URL('../../src/phone/', import.meta.url);
-    const importers = readdirSync(dir)
-      .filter((f) => f.endsWith('.ts') && /from\s+['"]libphonenumber-js/.test(readFileSync(new URL(f, dir), 'utf8')));
+    const importers = readdirSync(dir).filter(
+      (f) => f.endsWith('.ts') && /from\s+['"]libphonenumber-js/.test(readFileSync(new URL(f, dir), 'utf8')),
+    );
     expect(importers).toEqual([]);
   });
 });

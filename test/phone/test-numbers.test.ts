@@ -66,7 +66,8 @@ describe('TEST_NUMBERS', () => {
 
   it('has numbers for every new country that has a wallet, and none for Equatorial Guinea, which has none', () => {
     const countries = new Set(TEST_NUMBERS.map((t) => t.country));
-    for (const code of ['sn', 'ci', 'ml', 'bf', 'bj', 'tg', 'ne', 'gw']) expect(countries.has(code as never), code).toBe(true);
+    for (const code of ['sn', 'ci', 'ml', 'bf', 'bj', 'tg', 'ne', 'gw'])
+      expect(countries.has(code as never), code).toBe(true);
     expect(countries.has('gq')).toBe(false);
   });
 });

@@ -9,7 +9,17 @@ import { confirmRequest, type FormValues, formErrors } from '../../src/checkout/
 import { isBlocking } from '../../src/checkout/validation';
 import { readAddress } from '../../src/hosted/location';
 import { formatAmount } from '../../src/i18n';
-import { checkPhone, COUNTRIES, detectWallet, formatAsTyped, isValidMsisdn, maskMsisdn, nationalDigits, TEST_NUMBERS, toMsisdn } from '../../src/phone';
+import {
+  checkPhone,
+  COUNTRIES,
+  detectWallet,
+  formatAsTyped,
+  isValidMsisdn,
+  maskMsisdn,
+  nationalDigits,
+  TEST_NUMBERS,
+  toMsisdn,
+} from '../../src/phone';
 import { NATIONAL_PLANS } from '../../src/phone/countries';
 import { isMobileMsisdn } from '../../src/sandbox/phone';
 
@@ -22,18 +32,34 @@ const typed = fc.oneof(
   fc.stringMatching(/^[+0-9 ().-]{0,24}$/),
   fc.constantFrom(...TEST_NUMBERS.map((n) => n.national), ...TEST_NUMBERS.map((n) => `+${n.msisdn}`)),
 );
-const names = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.constantFrom('Élodie', "N'Goma-Mbemba", 'Jean Paul', '<script>', 'ا'));
+const names = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+  fc.constantFrom('Élodie', "N'Goma-Mbemba", 'Jean Paul', '<script>', 'ا'),
+);
 const emails = fc.oneof(fc.emailAddress(), fc.string({ maxLength: 60 }), fc.constantFrom('a@b.cg', 'x@', '@y.cm'));
-const randomForms = fc.record<FormValues>({ firstName: names, lastName: names, email: emails, country: countries, operator: operators, phone: typed });
-/** Forms a careful payer fills in (a real number, its operator), so valid forms are drawn often. */
-const carefulForms = fc.record<FormValues>({
-  firstName: fc.constantFrom('Élodie', 'Jean-Paul', "N'Goma", 'Awa'),
+const randomForms = fc.record<FormValues>({
+  firstName: names,
   lastName: names,
   email: emails,
-  country: fc.constant(''),
-  operator: fc.constant(''),
-  phone: fc.constant(''),
-}).chain((form) => fc.constantFrom(...TEST_NUMBERS).map((n): FormValues => ({ ...form, country: n.country, operator: n.operator, phone: n.national })));
+  country: countries,
+  operator: operators,
+  phone: typed,
+});
+/** Forms a careful payer fills in (a real number, its operator), so valid forms are drawn often. */
+const carefulForms = fc
+  .record<FormValues>({
+    firstName: fc.constantFrom('Élodie', 'Jean-Paul', "N'Goma", 'Awa'),
+    lastName: names,
+    email: emails,
+    country: fc.constant(''),
+    operator: fc.constant(''),
+    phone: fc.constant(''),
+  })
+  .chain((form) =>
+    fc
+      .constantFrom(...TEST_NUMBERS)
+      .map((n): FormValues => ({ ...form, country: n.country, operator: n.operator, phone: n.national })),
+  );
 const forms = fc.oneof(randomForms, carefulForms);
 
 describe('property › the payer form', () => {
@@ -57,7 +83,14 @@ describe('property › the payer form', () => {
 
   it('builds valid confirms from every sandbox test number', () => {
     for (const number of TEST_NUMBERS) {
-      const form: FormValues = { firstName: 'Awa', lastName: 'Ndong', email: 'awa@example.cm', country: number.country, operator: number.operator, phone: number.national };
+      const form: FormValues = {
+        firstName: 'Awa',
+        lastName: 'Ndong',
+        email: 'awa@example.cm',
+        country: number.country,
+        operator: number.operator,
+        phone: number.national,
+      };
       expect(isBlocking(formErrors(form)), number.national).toBe(false);
       expect(confirmRequest(form, 's')?.payment_method_data.momo.msisdn).toBe(number.msisdn);
     }
@@ -108,8 +141,16 @@ describe('property › phone numbers of every country', () => {
   /** A country and an NSN of its mobile length, often starting like one of its networks' numbers. */
   const numbers = fc.constantFrom(...COUNTRIES).chain((country) => {
     const { length } = NATIONAL_PLANS[country.code];
-    const starts = [...country.networks.flatMap((n) => n.prefixes), ...TEST_NUMBERS.filter((t) => t.country === country.code).map((t) => t.msisdn.slice(country.callingCode.length, -4)), ''];
-    return fc.tuple(fc.constant(country), fc.constantFrom(...starts), fc.stringMatching(new RegExp(`^\\d{${length}}$`))).map(([c, start, digits]) => [c, (start + digits).slice(0, length)] as const);
+    const starts = [
+      ...country.networks.flatMap((n) => n.prefixes),
+      ...TEST_NUMBERS.filter((t) => t.country === country.code).map((t) =>
+        t.msisdn.slice(country.callingCode.length, -4),
+      ),
+      '',
+    ];
+    return fc
+      .tuple(fc.constant(country), fc.constantFrom(...starts), fc.stringMatching(new RegExp(`^\\d{${length}}$`)))
+      .map(([c, start, digits]) => [c, (start + digits).slice(0, length)] as const);
   });
 
   it('the checkout and the service (libphonenumber-js) accept the same numbers, however typed', () => {
@@ -139,10 +180,15 @@ describe('property › phone numbers of every country', () => {
 describe('property › amounts', () => {
   it('formats any amount in any currency code without throwing, keeping the XAF digits', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.string({ minLength: 0, maxLength: 5 }), fc.constantFrom('fr' as const, 'en' as const), (amount, currency, lang) => {
-        expect(typeof formatAmount(amount, currency, lang)).toBe('string');
-        expect(formatAmount(amount, 'xaf', lang).replace(/\D/g, '')).toBe(String(amount));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.string({ minLength: 0, maxLength: 5 }),
+        fc.constantFrom('fr' as const, 'en' as const),
+        (amount, currency, lang) => {
+          expect(typeof formatAmount(amount, currency, lang)).toBe('string');
+          expect(formatAmount(amount, 'xaf', lang).replace(/\D/g, '')).toBe(String(amount));
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -150,17 +196,32 @@ describe('property › amounts', () => {
 
 describe('property › addresses', () => {
   it('a return address is either refused or an absolute http(s) URL', () => {
-    const hostile = fc.constantFrom('javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', '/relative', 'http://', 'vbscript:x', 'https://shop.example/ok?session={CHECKOUT_SESSION_ID}');
+    const hostile = fc.constantFrom(
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x',
+      '/relative',
+      'http://',
+      'vbscript:x',
+      'https://shop.example/ok?session={CHECKOUT_SESSION_ID}',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.webUrl(), fc.string(), hostile), fc.option(fc.stringMatching(/^cs_[A-Za-z0-9]{1,24}$/), { nil: undefined }), (raw, session) => {
-        const url = safeReturnUrl(raw, session);
-        if (url === null) return;
-        expect(url).toMatch(/^https?:\/\/[^/]/);
-        expect(new URL(url).protocol).toMatch(/^https?:$/);
-      }),
+      fc.property(
+        fc.oneof(fc.webUrl(), fc.string(), hostile),
+        fc.option(fc.stringMatching(/^cs_[A-Za-z0-9]{1,24}$/), { nil: undefined }),
+        (raw, session) => {
+          const url = safeReturnUrl(raw, session);
+          if (url === null) return;
+          expect(url).toMatch(/^https?:\/\/[^/]/);
+          expect(new URL(url).protocol).toMatch(/^https?:$/);
+        },
+      ),
       { numRuns: RUNS },
     );
-    for (const raw of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x', '/relative', 'vbscript:x']) expect(safeReturnUrl(raw)).toBeNull();
+    for (const raw of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x', '/relative', 'vbscript:x'])
+      expect(safeReturnUrl(raw)).toBeNull();
   });
 
   it('reading the page address never throws and never takes the secret from anywhere but the fragment', () => {

@@ -22,12 +22,15 @@ beforeEach(() => {
 });
 afterEach(() => container.remove());
 
-const fire = (type: string) => container.querySelector('momo-checkout')!.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+const fire = (type: string) =>
+  container.querySelector('momo-checkout')!.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
 
 describe('MomoCheckout (React) › on a server', () => {
   it('renders the element with its attributes and the placeholder, nothing undefined', () => {
     const html = renderToString(createElement(MomoCheckout, { ...props, className: 'pay' }, 'Chargement du paiement…'));
-    expect(html).toBe('<momo-checkout intent="pi_abc" client-secret="pi_abc_secret_xyz" lang="fr" class="pay">Chargement du paiement…</momo-checkout>');
+    expect(html).toBe(
+      '<momo-checkout intent="pi_abc" client-secret="pi_abc_secret_xyz" lang="fr" class="pay">Chargement du paiement…</momo-checkout>',
+    );
   });
 });
 

@@ -7,7 +7,16 @@ import { confirmResultSchema, paymentIntentSchema } from '../../src/api/schemas'
 import { approvalOf } from '../../src/methods/momo/approval';
 import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
 import { TEST_NUMBERS, type TestOutcome } from '../../src/phone';
-import { APPROVAL_MS, BASE, expectError, expectJson, PENDING_TIMEOUT_MS, setup, START, testNumber as numberFor } from './helpers';
+import {
+  APPROVAL_MS,
+  BASE,
+  expectError,
+  expectJson,
+  PENDING_TIMEOUT_MS,
+  setup,
+  START,
+  testNumber as numberFor,
+} from './helpers';
 
 const testNumber = (country: string, operator: string, outcome: TestOutcome) => numberFor(outcome, country, operator);
 
@@ -20,8 +29,17 @@ async function started(t: ReturnType<typeof setup>, number = orangeSn()) {
   return { intent, answer };
 }
 
-const code = (t: ReturnType<typeof setup>, intent: { intent_id: string; client_secret: string }, value: string, headers: Record<string, string> = {}) =>
-  t.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, { token: null, headers, body: { client_secret: intent.client_secret, code: value } });
+const code = (
+  t: ReturnType<typeof setup>,
+  intent: { intent_id: string; client_secret: string },
+  value: string,
+  headers: Record<string, string> = {},
+) =>
+  t.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, {
+    token: null,
+    headers,
+    body: { client_secret: intent.client_secret, code: value },
+  });
 
 describe('one-time code (Orange Money, Senegal)', () => {
   it('confirm answers pending with enter_otp: the code to dial, its length, when it expires', async () => {
@@ -29,7 +47,10 @@ describe('one-time code (Orange Money, Senegal)', () => {
     const { intent, answer } = await started(t);
     expect(answer.status).toBe('pending');
     const expiresAt = new Date(t.clock.now() + PENDING_TIMEOUT_MS).getTime();
-    expect(answer.next_action).toEqual({ type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: expect.any(String) } });
+    expect(answer.next_action).toEqual({
+      type: 'enter_otp',
+      enter_otp: { dial_code: '#144#391#', length: 6, expires_at: expect.any(String) },
+    });
     expect(Date.parse(answer.next_action!.enter_otp!.expires_at)).toBe(expiresAt);
     // Nothing happens by itself: the operator waits for the code.
     t.clock.advance(APPROVAL_MS * 3);
@@ -86,7 +107,11 @@ describe('one-time code (Orange Money, Senegal)', () => {
   it('a code needs the intent’s secret, and one replayed with its Idempotency-Key is answered once', async () => {
     const t = setup();
     const { intent } = await started(t);
-    await expectError(await code(t, { ...intent, client_secret: `${intent.intent_id}_secret_wrong` }, '123456'), 401, 'invalid_client_secret');
+    await expectError(
+      await code(t, { ...intent, client_secret: `${intent.intent_id}_secret_wrong` }, '123456'),
+      401,
+      'invalid_client_secret',
+    );
     const first = await code(t, intent, '123456', { 'Idempotency-Key': 'k1' });
     const again = await code(t, intent, '123456', { 'Idempotency-Key': 'k1' });
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
@@ -96,8 +121,15 @@ describe('one-time code (Orange Money, Senegal)', () => {
   it('a push wallet takes no code', async () => {
     const t = setup();
     const intent = await t.newIntent(5000, 'xaf');
-    const answer = await expectJson(await t.confirm(intent, testNumber('cm', 'mtn', 'approved_after_delay')), 200, confirmResultSchema);
-    expect(answer.next_action).toEqual({ type: 'approve_on_phone', approve_on_phone: { ussd_code: '*126#', expires_at: expect.any(String) } });
+    const answer = await expectJson(
+      await t.confirm(intent, testNumber('cm', 'mtn', 'approved_after_delay')),
+      200,
+      confirmResultSchema,
+    );
+    expect(answer.next_action).toEqual({
+      type: 'approve_on_phone',
+      approve_on_phone: { ussd_code: '*126#', expires_at: expect.any(String) },
+    });
     await expectError(await code(t, intent, '123456'), 409, 'otp_not_expected');
   });
 });
@@ -117,7 +149,11 @@ describe('the wallet’s app (Wave)', () => {
     expect(await shown.text()).toContain('value="approve"');
     t.clock.advance(APPROVAL_MS * 3);
     expect((await t.readIntent(intent.intent_id)).status).toBe('pending');
-    await t.call('POST', path, { token: null, raw: new URLSearchParams({ answer: 'approve' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await t.call('POST', path, {
+      token: null,
+      raw: new URLSearchParams({ answer: 'approve' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const read = await t.readIntent(intent.intent_id);
     expect(read.status).toBe('succeeded');
     expect(read.next_action).toBeNull();
@@ -128,7 +164,11 @@ describe('the wallet’s app (Wave)', () => {
     const { intent, answer } = await started(t, waveSn());
     const path = answer.next_action!.open_wallet!.url.slice(BASE.length);
     expect((await t.call('GET', `${path.slice(0, -3)}xyz`, { token: null })).status).toBe(404);
-    await t.call('POST', path, { token: null, raw: new URLSearchParams({ answer: 'decline' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await t.call('POST', path, {
+      token: null,
+      raw: new URLSearchParams({ answer: 'decline' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect((await t.readIntent(intent.intent_id)).last_payment_error?.code).toBe('payer_declined');
   });
 
@@ -151,7 +191,11 @@ describe('a bare service (the interface alone)', () => {
       expect('next_action' in body).toBe(false);
       expect((await code(t, intent, '123456')).status).toBe(404);
       t.clock.advance(APPROVAL_MS);
-      const read = await expectJson(await t.call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null }), 200, paymentIntentSchema);
+      const read = await expectJson(
+        await t.call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null }),
+        200,
+        paymentIntentSchema,
+      );
       expect(read.status).toBe('succeeded');
     }
   });
@@ -159,7 +203,10 @@ describe('a bare service (the interface alone)', () => {
 
 // Every test number of a wallet that approves with a code or in its app, as docs/sandbox.md's table says.
 const APPROVED = TEST_NUMBERS.filter((n) => approvalOf(n.country, n.operator).kind !== 'push');
-const AFTER_STEP: Record<TestOutcome, { final: 'succeeded' | 'failed' | null; failure: string | null; at: 'step' | 'late' | 'expiry' }> = {
+const AFTER_STEP: Record<
+  TestOutcome,
+  { final: 'succeeded' | 'failed' | null; failure: string | null; at: 'step' | 'late' | 'expiry' }
+> = {
   approved_after_delay: { final: 'succeeded', failure: null, at: 'step' },
   approved_at_once: { final: 'succeeded', failure: null, at: 'step' },
   declined: { final: 'succeeded', failure: null, at: 'step' },
@@ -171,34 +218,47 @@ const AFTER_STEP: Record<TestOutcome, { final: 'succeeded' | 'failed' | null; fa
 
 describe('every test number of a wallet that approves with a code or in its app', () => {
   it('covers Orange Money in sn, ci, ml, bf and Wave', () => {
-    expect(new Set(APPROVED.map((n) => `${n.country} ${n.operator}`))).toEqual(new Set(['sn orange', 'sn wave', 'ci orange', 'ci wave', 'ml orange', 'bf orange', 'bf wave']));
+    expect(new Set(APPROVED.map((n) => `${n.country} ${n.operator}`))).toEqual(
+      new Set(['sn orange', 'sn wave', 'ci orange', 'ci wave', 'ml orange', 'bf orange', 'bf wave']),
+    );
   });
 
-  it.each(APPROVED.map((n) => [`${n.country} ${n.operator} …${n.suffix} (${n.outcome})`, n] as const))('%s: the step, then the outcome its digits choose', async (_label, number) => {
-    const t = setup();
-    const intent = await t.newIntent(5000, 'xof');
-    const answer = await expectJson(await t.confirm(intent, number), 200, confirmResultSchema);
-    const expected = AFTER_STEP[number.outcome];
-    if (expected.final === null) {
-      expect(answer.status).toBe('failed');
-      return;
-    }
-    expect(answer.status).toBe('pending');
-    t.clock.advance(1000);
-    if (answer.next_action?.type === 'enter_otp') {
-      expect((await code(t, intent, RIGHT_CODE)).status).toBe(200);
-    } else {
-      expect(answer.next_action?.type).toBe('open_wallet');
-      const path = answer.next_action!.open_wallet!.url.slice(BASE.length);
-      await t.call('POST', path, { token: null, raw: new URLSearchParams({ answer: 'approve' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    }
-    const when = { step: START + 1000, late: START + PENDING_TIMEOUT_MS - 2000, expiry: START + PENDING_TIMEOUT_MS }[expected.at];
-    t.clock.set(when - 1);
-    expect((await t.readIntent(intent.intent_id)).status).toBe(expected.at === 'step' ? (expected.final === 'succeeded' ? 'succeeded' : 'requires_payment_method') : 'pending');
-    t.clock.set(when + 60_000);
-    const read = await t.readIntent(intent.intent_id);
-    expect(read.status).toBe(expected.final === 'succeeded' ? 'succeeded' : 'requires_payment_method');
-    expect(read.last_payment_error?.code ?? null).toBe(expected.failure);
-    expect(Date.parse(read.updated_at)).toBe(when);
-  });
+  it.each(APPROVED.map((n) => [`${n.country} ${n.operator} …${n.suffix} (${n.outcome})`, n] as const))(
+    '%s: the step, then the outcome its digits choose',
+    async (_label, number) => {
+      const t = setup();
+      const intent = await t.newIntent(5000, 'xof');
+      const answer = await expectJson(await t.confirm(intent, number), 200, confirmResultSchema);
+      const expected = AFTER_STEP[number.outcome];
+      if (expected.final === null) {
+        expect(answer.status).toBe('failed');
+        return;
+      }
+      expect(answer.status).toBe('pending');
+      t.clock.advance(1000);
+      if (answer.next_action?.type === 'enter_otp') {
+        expect((await code(t, intent, RIGHT_CODE)).status).toBe(200);
+      } else {
+        expect(answer.next_action?.type).toBe('open_wallet');
+        const path = answer.next_action!.open_wallet!.url.slice(BASE.length);
+        await t.call('POST', path, {
+          token: null,
+          raw: new URLSearchParams({ answer: 'approve' }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      }
+      const when = { step: START + 1000, late: START + PENDING_TIMEOUT_MS - 2000, expiry: START + PENDING_TIMEOUT_MS }[
+        expected.at
+      ];
+      t.clock.set(when - 1);
+      expect((await t.readIntent(intent.intent_id)).status).toBe(
+        expected.at === 'step' ? (expected.final === 'succeeded' ? 'succeeded' : 'requires_payment_method') : 'pending',
+      );
+      t.clock.set(when + 60_000);
+      const read = await t.readIntent(intent.intent_id);
+      expect(read.status).toBe(expected.final === 'succeeded' ? 'succeeded' : 'requires_payment_method');
+      expect(read.last_payment_error?.code ?? null).toBe(expected.failure);
+      expect(Date.parse(read.updated_at)).toBe(when);
+    },
+  );
 });

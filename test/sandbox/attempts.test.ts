@@ -18,11 +18,21 @@ describe('attempts per intent', () => {
       clock.advance(10);
     }
     const read = await readIntent(intent.intent_id);
-    expect(read).toMatchObject({ status: 'canceled', cancellation_reason: 'too_many_attempts', canceled_at: read.event.charges.at(-1)?.updated_at });
+    expect(read).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'too_many_attempts',
+      canceled_at: read.event.charges.at(-1)?.updated_at,
+    });
     expect(read.event.charges).toHaveLength(MAX_ATTEMPTS);
     for (let i = 0; i < 50; i += 1) {
-      const error = await expectError(await confirm(intent, testNumber('approved_at_once'), {}, from(100 + i)), 409, 'too_many_attempts');
-      expect(error.message).toBe('This payment intent has had 20 payment attempts, the most it may have; it is canceled.');
+      const error = await expectError(
+        await confirm(intent, testNumber('approved_at_once'), {}, from(100 + i)),
+        409,
+        'too_many_attempts',
+      );
+      expect(error.message).toBe(
+        'This payment intent has had 20 payment attempts, the most it may have; it is canceled.',
+      );
     }
     expect((await readIntent(intent.intent_id)).event.charges).toHaveLength(MAX_ATTEMPTS);
     expect(sandbox.stats().confirms[intent.intent_id]).toMatchObject({ accepted: MAX_ATTEMPTS, refused: 50 });

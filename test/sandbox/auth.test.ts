@@ -43,14 +43,21 @@ describe('merchant authentication', () => {
 
   it('accepts the scheme in any case, as HTTP allows', async () => {
     const { call } = setup();
-    const response = await call('GET', '/v1/remittance', { token: null, headers: { Authorization: 'bearer sk_test_x' } });
+    const response = await call('GET', '/v1/remittance', {
+      token: null,
+      headers: { Authorization: 'bearer sk_test_x' },
+    });
     await expectJson(response, 200, remittanceListSchema);
   });
 
   it('needs no token to read an intent or a session', async () => {
     const { call, newIntent } = setup();
     const intent = await newIntent();
-    await expectJson(await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null }), 200, paymentIntentSchema);
+    await expectJson(
+      await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null }),
+      200,
+      paymentIntentSchema,
+    );
   });
 
   it('never echoes the token in an error', async () => {

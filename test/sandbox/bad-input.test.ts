@@ -2,7 +2,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { remittanceListSchema } from '../../src/api/schemas';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/sandbox/json';
-import { BASE, confirmBody, createdStatus, expectError, expectJson, sessionBody, setup, testNumber, TOKEN, transferBody } from './helpers';
+import {
+  BASE,
+  confirmBody,
+  createdStatus,
+  expectError,
+  expectJson,
+  sessionBody,
+  setup,
+  testNumber,
+  TOKEN,
+  transferBody,
+} from './helpers';
 
 const POSTS: [string, unknown][] = [
   ['/v1/remittance', transferBody()],
@@ -26,10 +37,17 @@ function streamed(text: string, chunk = 1024): ReadableStream<Uint8Array> {
 
 describe('bad input on merchant POSTs', () => {
   describe.each(POSTS)('POST %s', (path) => {
-    it.each(['{', '{"amount": 1,}', "{'a':1}", 'undefined', ''])('refuses the malformed JSON %j with 400 invalid_json', async (raw) => {
-      const { call } = setup();
-      await expectError(await call('POST', path, { raw, headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_json');
-    });
+    it.each(['{', '{"amount": 1,}', "{'a':1}", 'undefined', ''])(
+      'refuses the malformed JSON %j with 400 invalid_json',
+      async (raw) => {
+        const { call } = setup();
+        await expectError(
+          await call('POST', path, { raw, headers: { 'Content-Type': 'application/json' } }),
+          400,
+          'invalid_json',
+        );
+      },
+    );
 
     it.each([
       ['no Content-Type', null],
@@ -42,14 +60,22 @@ describe('bad input on merchant POSTs', () => {
       const headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` };
       if (type !== null) headers['Content-Type'] = type;
       // A stream body, so that fetch adds no Content-Type of its own.
-      const request = new Request(`${BASE}${path}`, { method: 'POST', headers, body: new Blob(['{}']).stream(), duplex: 'half' } as RequestInit);
+      const request = new Request(`${BASE}${path}`, {
+        method: 'POST',
+        headers,
+        body: new Blob(['{}']).stream(),
+        duplex: 'half',
+      } as RequestInit);
       expect(request.headers.get('content-type')).toBe(type);
       await expectError(await sandbox.fetch(request), 415, 'unsupported_media_type');
     });
 
     it('accepts application/json with charset=utf-8', async () => {
       const { call } = setup();
-      const response = await call('POST', path, { body: POSTS.find(([p]) => p === path)?.[1], headers: { 'Content-Type': 'application/json; charset=UTF-8' } });
+      const response = await call('POST', path, {
+        body: POSTS.find(([p]) => p === path)?.[1],
+        headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+      });
       expect(response.status).toBe(createdStatus(path));
     });
 
@@ -57,7 +83,11 @@ describe('bad input on merchant POSTs', () => {
       const { call } = setup();
       const body = { ...(POSTS.find(([p]) => p === path)?.[1] as object), metadata: { ok: 'y' } };
       const raw = JSON.stringify(body).replace('"metadata":{', '"metadata":{"__proto__":"x",');
-      const error = await expectError(await call('POST', path, { raw, headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_request');
+      const error = await expectError(
+        await call('POST', path, { raw, headers: { 'Content-Type': 'application/json' } }),
+        400,
+        'invalid_request',
+      );
       expect(error.message).toContain('__proto__');
     });
 
@@ -65,17 +95,33 @@ describe('bad input on merchant POSTs', () => {
       const { call, sandbox } = setup();
       const before = sandbox.stats();
       const deep = `${'['.repeat(2650)}${']'.repeat(2650)}`;
-      const raw = JSON.stringify({ ...(POSTS.find(([p]) => p === path)?.[1] as object), metadata: { deep: 0 } }).replace('"deep":0', `"deep":${deep}`);
+      const raw = JSON.stringify({
+        ...(POSTS.find(([p]) => p === path)?.[1] as object),
+        metadata: { deep: 0 },
+      }).replace('"deep":0', `"deep":${deep}`);
       for (const headers of [{}, { 'Idempotency-Key': 'deep-1' }] as Record<string, string>[]) {
-        const error = await expectError(await call('POST', path, { raw, headers: { 'Content-Type': 'application/json', ...headers } }), 400, 'invalid_request');
+        const error = await expectError(
+          await call('POST', path, { raw, headers: { 'Content-Type': 'application/json', ...headers } }),
+          400,
+          'invalid_request',
+        );
         expect(error.message).toBe('The request body must not nest objects and arrays deeper than 16 levels.');
       }
       expect(sandbox.stats()).toEqual(before);
     });
 
-    it.each([['an array', []], ['a string', 'hello'], ['null', null], ['a number', 3]])('refuses %s as body with 400 invalid_request', async (_label, body) => {
+    it.each([
+      ['an array', []],
+      ['a string', 'hello'],
+      ['null', null],
+      ['a number', 3],
+    ])('refuses %s as body with 400 invalid_request', async (_label, body) => {
       const { call } = setup();
-      const error = await expectError(await call('POST', path, { raw: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_request');
+      const error = await expectError(
+        await call('POST', path, { raw: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+        400,
+        'invalid_request',
+      );
       expect(error.message).toBe('The request body must be a JSON object.');
     });
   });
@@ -103,7 +149,9 @@ describe('an upload cut off on its way', () => {
     const error = await expectError(await sandbox.fetch(request), 400, 'invalid_request');
     expect(error.message).toBe('The request body was cut off before its end.');
     expect(errors).not.toHaveBeenCalled();
-    expect(warnings.mock.calls).toEqual([['[sandbox] POST /v1/remittance: the client stopped sending the request body']]);
+    expect(warnings.mock.calls).toEqual([
+      ['[sandbox] POST /v1/remittance: the client stopped sending the request body'],
+    ]);
   });
 });
 
@@ -122,9 +170,21 @@ describe('bad input on confirm', () => {
     const { newIntent, call, readIntent } = setup();
     const intent = await newIntent();
     const path = `/v1/payment-intents/${intent.intent_id}/confirm`;
-    await expectError(await call('POST', path, { token: null, raw: '{"client_secret":', headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_json');
+    await expectError(
+      await call('POST', path, {
+        token: null,
+        raw: '{"client_secret":',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      400,
+      'invalid_json',
+    );
     const body = JSON.stringify(confirmBody(intent.client_secret, testNumber('approved_at_once')));
-    await expectError(await call('POST', path, { token: null, raw: body, headers: { 'Content-Type': 'text/plain' } }), 415, 'unsupported_media_type');
+    await expectError(
+      await call('POST', path, { token: null, raw: body, headers: { 'Content-Type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
     expect((await readIntent(intent.intent_id)).event.charges).toEqual([]);
   });
 
@@ -132,7 +192,15 @@ describe('bad input on confirm', () => {
     const { newIntent, call } = setup();
     const intent = await newIntent();
     const raw = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
-    await expectError(await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, raw, headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_json');
+    await expectError(
+      await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, {
+        token: null,
+        raw,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      400,
+      'invalid_json',
+    );
   });
 });
 
@@ -177,7 +245,10 @@ describe('body size', () => {
     const padded = body.replace('""', `"${'x'.repeat(16 * 1024 - body.length)}"`);
     expect(new TextEncoder().encode(padded).length).toBe(16 * 1024);
     const { call } = setup();
-    const response = await call('POST', '/v1/payment-intents', { raw: padded, headers: { 'Content-Type': 'application/json' } });
+    const response = await call('POST', '/v1/payment-intents', {
+      raw: padded,
+      headers: { 'Content-Type': 'application/json' },
+    });
     // The description is over its 500-character limit: refused by the schema, not by the size.
     await expectError(response, 400, 'invalid_request', 'description');
   });
@@ -186,17 +257,31 @@ describe('body size', () => {
     const { newIntent, call } = setup({ maxBodyBytes: 300 });
     const intent = await newIntent();
     const body = confirmBody(intent.client_secret, testNumber('approved_at_once'), { first_name: 'M'.repeat(300) });
-    await expectError(await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, body }), 413, 'body_too_large');
+    await expectError(
+      await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, body }),
+      413,
+      'body_too_large',
+    );
   });
 });
 
 describe('schema failures', () => {
   it.each([
-    ['/v1/remittance', transferBody({ payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: '06 12 34', operator_name: 'mtn' } } }), 'payment_method_data.momo.msisdn'],
+    [
+      '/v1/remittance',
+      transferBody({
+        payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: '06 12 34', operator_name: 'mtn' } },
+      }),
+      'payment_method_data.momo.msisdn',
+    ],
     ['/v1/remittance', transferBody({ currency: 'FCFA' }), 'currency'],
     ['/v1/remittance', transferBody({ metadata: { k: 'v'.repeat(501) } }), 'metadata.k'],
     ['/v1/disbursement', transferBody({ last_name: '' }), 'last_name'],
-    ['/v1/sessions', sessionBody({ items: [{ productId: 'prt_a', quantity: 1, price: -1, productName: 'A' }] }), 'items.0.price'],
+    [
+      '/v1/sessions',
+      sessionBody({ items: [{ productId: 'prt_a', quantity: 1, price: -1, productName: 'A' }] }),
+      'items.0.price',
+    ],
     ['/v1/sessions', sessionBody({ successUrl: 42 }), 'successUrl'],
   ])('POST %s answers 400 with the dotted path %#', async (path, body, field) => {
     const { call } = setup();
@@ -215,7 +300,12 @@ describe('schema failures', () => {
 
   it('names the amount bounds in its message', async () => {
     const { call } = setup();
-    const error = await expectError(await call('POST', '/v1/remittance', { body: transferBody({ amount: 10_000_001 }) }), 400, 'invalid_request', 'amount');
+    const error = await expectError(
+      await call('POST', '/v1/remittance', { body: transferBody({ amount: 10_000_001 }) }),
+      400,
+      'invalid_request',
+      'amount',
+    );
     expect(error.message).toBe('`amount` must be a whole number from 1 to 10000000.');
   });
 });

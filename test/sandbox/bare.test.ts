@@ -12,7 +12,9 @@ describe('a bare service (extensions: false)', () => {
     const intent = await newIntent();
     expect(intent).not.toHaveProperty('approval_expires_at');
     expect((await confirm(intent, testNumber('approved_after_delay'))).status).toBe(200);
-    const raw = (await (await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null })).json()) as Record<string, unknown>;
+    const raw = (await (
+      await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null })
+    ).json()) as Record<string, unknown>;
     expect(raw).not.toHaveProperty('approval_expires_at');
     expect(raw).toMatchObject({ status: 'pending', payment_method: null });
     expect(paymentIntentSchema.safeParse(raw).success).toBe(true);
@@ -23,12 +25,20 @@ describe('a bare service (extensions: false)', () => {
     const intent = await newIntent();
     const headers = { 'Idempotency-Key': 'same-key' };
     expect((await confirm(intent, testNumber('approved_after_delay'), {}, headers)).status).toBe(200);
-    await expectError(await confirm(intent, testNumber('approved_after_delay'), {}, headers), 409, 'payment_in_progress');
+    await expectError(
+      await confirm(intent, testNumber('approved_after_delay'), {}, headers),
+      409,
+      'payment_in_progress',
+    );
     clock.advance(APPROVAL_MS);
-    const [one, two] = await Promise.all([1, 2].map(async () => (await call('POST', '/v1/remittance', { body: transferBody(), headers })).json()));
+    const [one, two] = await Promise.all(
+      [1, 2].map(async () => (await call('POST', '/v1/remittance', { body: transferBody(), headers })).json()),
+    );
     expect((one as { id: string }).id).not.toBe((two as { id: string }).id);
     // Even a key the extension would refuse is only a header it does not know.
-    expect((await call('POST', '/v1/remittance', { body: transferBody(), headers: { 'Idempotency-Key': '' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/v1/remittance', { body: transferBody(), headers: { 'Idempotency-Key': '' } })).status,
+    ).toBe(201);
   });
 
   it('has no GET /v1/sessions/{id}: 404, while creating a session still answers its record', async () => {

@@ -6,11 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { confirmBody, expectError, expectJson, sessionBody, setup, testNumber, transferBody } from './helpers';
 import { paymentIntentSchema } from '../../src/api/schemas';
 
-const CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+const CONTROLS = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+];
 const item = (productName: string) => ({ productId: 'prt_1', productName, price: 5000, quantity: 1 });
 
 describe('bidirectional control characters', () => {
-  it.each(CONTROLS.map((control) => [`U+${control.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`, control]))('%s is refused in every merchant and payer text, naming the field', async (_name, control) => {
+  it.each(
+    CONTROLS.map((control) => [`U+${control.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`, control]),
+  )('%s is refused in every merchant and payer text, naming the field', async (_name, control) => {
     const { call, sandbox, newIntent } = setup({ confirmRateLimit: false });
     const text = `Riz${control} Total : 10 000`;
     const cases: [string, string, unknown, string][] = [
@@ -25,20 +40,42 @@ describe('bidirectional control characters', () => {
     for (const [method, path, body, field] of cases) {
       const error = await expectError(await call(method, path, { body }), 400, 'invalid_request', field);
       // The merchant name's own format already names direction characters.
-      expect(error.message).toMatch(field === 'name' ? /must not contain bidirectional control characters|without line breaks, control or direction characters/ : /must not contain bidirectional control characters/);
+      expect(error.message).toMatch(
+        field === 'name'
+          ? /must not contain bidirectional control characters|without line breaks, control or direction characters/
+          : /must not contain bidirectional control characters/,
+      );
     }
     const intent = await newIntent();
     for (const field of ['first_name', 'last_name'] as const) {
       const body = { ...confirmBody(intent.client_secret, testNumber('approved_at_once')), [field]: text };
-      await expectError(await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, body }), 400, 'invalid_request', field);
+      await expectError(
+        await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, body }),
+        400,
+        'invalid_request',
+        field,
+      );
     }
     expect(sandbox.stats()).toMatchObject({ intents: 1, sessions: 0, remittances: 0, disbursements: 0 });
-    expect((await expectJson(await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null }), 200, paymentIntentSchema)).status).toBe('requires_payment_method');
+    expect(
+      (
+        await expectJson(
+          await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null }),
+          200,
+          paymentIntentSchema,
+        )
+      ).status,
+    ).toBe('requires_payment_method');
   });
 
   it('takes right-to-left text itself: Arabic and Hebrew letters are not controls', async () => {
     const { call } = setup();
-    expect((await call('POST', '/v1/sessions', { body: sessionBody({ items: [item('أرز ٥ كغ')], total: 5000 }) })).status).toBe(200);
-    expect((await call('POST', '/v1/payment-intents', { body: { amount: 5000, currency: 'xaf', description: 'אורז' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/v1/sessions', { body: sessionBody({ items: [item('أرز ٥ كغ')], total: 5000 }) })).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/v1/payment-intents', { body: { amount: 5000, currency: 'xaf', description: 'אורז' } }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -31,9 +31,16 @@ describe('bounds of what the sandbox holds', () => {
     const { made, refused } = await fill(call, 'sk_test_greedy');
     expect(made.length).toBeGreaterThan(3);
     const error = await expectError(refused, 503, 'capacity_exceeded');
-    expect(error.message).toBe("This secret key's records fill its share of the sandbox (0 MiB); they are forgotten as they expire.".replace('0 MiB', `${Math.round((LIMITS.maxBytesPerToken / 2 ** 20) * 10) / 10} MiB`));
+    expect(error.message).toBe(
+      "This secret key's records fill its share of the sandbox (0 MiB); they are forgotten as they expire.".replace(
+        '0 MiB',
+        `${Math.round((LIMITS.maxBytesPerToken / 2 ** 20) * 10) / 10} MiB`,
+      ),
+    );
     expect((await call('POST', '/v1/payment-intents', { token: 'sk_test_modest', body: intentBody })).status).toBe(201);
-    expect((await confirm(made[0] as { intent_id: string; client_secret: string }, testNumber('approved_at_once'))).status).toBe(200);
+    expect(
+      (await confirm(made[0] as { intent_id: string; client_secret: string }, testNumber('approved_at_once'))).status,
+    ).toBe(200);
     expect(sandbox.stats().bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
   });
 
@@ -44,13 +51,21 @@ describe('bounds of what the sandbox holds', () => {
     // A real merchant's intents, made before the flood: one is paid after it, one keeps its attempt awaited.
     const shop = 'sk_test_real_shop';
     const mine = [] as { intent_id: string; client_secret: string }[];
-    for (let i = 0; i < 3; i += 1) mine.push(await expectJson(await call('POST', '/v1/payment-intents', { token: shop, body: intentBody }), 201, paymentIntentSchema));
+    for (let i = 0; i < 3; i += 1)
+      mine.push(
+        await expectJson(
+          await call('POST', '/v1/payment-intents', { token: shop, body: intentBody }),
+          201,
+          paymentIntentSchema,
+        ),
+      );
     const [payNow, awaited, later] = mine as [(typeof mine)[0], (typeof mine)[0], (typeof mine)[0]];
     expect((await confirm(awaited, testNumber('approved_after_delay'))).status).toBe(200);
     // Five made-up tokens, each to its share (twice as many creations as fit in it): 4 shares fill
     // the whole. (At the bound, the fifth makes room with the largest holders' oldest, its own included.)
     const flooded = [];
-    for (let i = 0; i < 5; i += 1) flooded.push((await fill(call, `sk_test_made_up_${i}`, Math.ceil((2 * limits.maxBytesPerToken) / 500))).made);
+    for (let i = 0; i < 5; i += 1)
+      flooded.push((await fill(call, `sk_test_made_up_${i}`, Math.ceil((2 * limits.maxBytesPerToken) / 500))).made);
     expect(sandbox.stats().bytes).toBeLessThanOrEqual(limits.maxBytes);
     expect(sandbox.stats().bytes).toBeGreaterThan(limits.maxBytes - 1024);
 
@@ -58,20 +73,38 @@ describe('bounds of what the sandbox holds', () => {
     expect((await confirm(payNow, testNumber('approved_at_once'))).status).toBe(200);
     expect((await readIntent(payNow.intent_id)).status).toBe('succeeded');
     // The merchant creates as before, and finds every one of its records.
-    const fresh = await expectJson(await call('POST', '/v1/payment-intents', { token: shop, body: intentBody }), 201, paymentIntentSchema);
-    expect((await call('POST', '/v1/payment-intents', { token: 'sk_test_newcomer', body: intentBody })).status).toBe(201);
+    const fresh = await expectJson(
+      await call('POST', '/v1/payment-intents', { token: shop, body: intentBody }),
+      201,
+      paymentIntentSchema,
+    );
+    expect((await call('POST', '/v1/payment-intents', { token: 'sk_test_newcomer', body: intentBody })).status).toBe(
+      201,
+    );
     clock.advance(APPROVAL_MS);
     expect((await readIntent(awaited.intent_id)).status).toBe('succeeded');
     expect((await confirm(later, testNumber('approved_at_once'))).status).toBe(200);
-    for (const { intent_id } of [...mine, fresh]) expect((await call('GET', `/v1/payment-intents/${intent_id}`, { token: shop })).status).toBe(200);
+    for (const { intent_id } of [...mine, fresh])
+      expect((await call('GET', `/v1/payment-intents/${intent_id}`, { token: shop })).status).toBe(200);
     // What went is the made-up tokens' oldest: their newest are still there.
-    for (const made of flooded) expect((await call('GET', `/v1/payment-intents/${(made.at(-1) as { intent_id: string }).intent_id}`, { token: null })).status).toBe(200);
-    await expectError(await call('GET', `/v1/payment-intents/${(flooded[0]![0] as { intent_id: string }).intent_id}`, { token: null }), 404, 'not_found');
+    for (const made of flooded)
+      expect(
+        (await call('GET', `/v1/payment-intents/${(made.at(-1) as { intent_id: string }).intent_id}`, { token: null }))
+          .status,
+      ).toBe(200);
+    await expectError(
+      await call('GET', `/v1/payment-intents/${(flooded[0]![0] as { intent_id: string }).intent_id}`, { token: null }),
+      404,
+      'not_found',
+    );
     expect(sandbox.stats().bytes).toBeLessThanOrEqual(limits.maxBytes);
   });
 
   it('refuses with 503 only when no room can be made: every record held is a payment whose approval is awaited', async () => {
-    const { call, confirm, sandbox } = setup({ limits: { maxBytes: 8 * 1024, maxBytesPerToken: 8 * 1024 }, confirmRateLimit: false });
+    const { call, confirm, sandbox } = setup({
+      limits: { maxBytes: 8 * 1024, maxBytesPerToken: 8 * 1024 },
+      confirmRateLimit: false,
+    });
     const awaited: string[] = [];
     for (;;) {
       const response = await call('POST', '/v1/payment-intents', { token: 'sk_test_only', body: intentBody });
@@ -83,17 +116,29 @@ describe('bounds of what the sandbox holds', () => {
     expect(awaited.length).toBeGreaterThan(3);
     // At most the one intent whose confirm found no room is not a payment under way: too little
     // to make room for a large creation.
-    const large = { ...intentBody, description: 'd'.repeat(500), metadata: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v'.repeat(400)])) };
-    await expectError(await call('POST', '/v1/payment-intents', { token: 'sk_test_newcomer', body: large }), 503, 'capacity_exceeded');
+    const large = {
+      ...intentBody,
+      description: 'd'.repeat(500),
+      metadata: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v'.repeat(400)])),
+    };
+    await expectError(
+      await call('POST', '/v1/payment-intents', { token: 'sk_test_newcomer', body: large }),
+      503,
+      'capacity_exceeded',
+    );
     // None of the payments under way was forgotten to make room.
-    for (const id of awaited) expect((await call('GET', `/v1/payment-intents/${id}`, { token: null })).status).toBe(200);
+    for (const id of awaited)
+      expect((await call('GET', `/v1/payment-intents/${id}`, { token: null })).status).toBe(200);
     expect(sandbox.stats().bytes).toBeLessThanOrEqual(8 * 1024);
   });
 
   it('forgets records 7 days after their last activity and gives their room back', async () => {
     const { call, clock, readIntent, sandbox, confirm } = setup({ limits: LIMITS });
     const { made } = await fill(call, 'sk_test_greedy');
-    const [old, paid] = made as [{ intent_id: string; client_secret: string }, { intent_id: string; client_secret: string }];
+    const [old, paid] = made as [
+      { intent_id: string; client_secret: string },
+      { intent_id: string; client_secret: string },
+    ];
     clock.advance(3 * DAY_MS);
     expect((await confirm(paid, testNumber('approved_at_once'))).status).toBe(200);
     clock.advance(4 * DAY_MS);
@@ -118,12 +163,21 @@ describe('bounds of what the sandbox holds', () => {
   });
 
   it('keeps a flood of twice its default bound within a 160 MB heap: the oldest of the largest holders make room, no crash, a small holder’s payer still answered', () => {
-    const output = execFileSync(process.execPath, ['--max-old-space-size=160', '--expose-gc', '--import', 'tsx', 'test/sandbox/support/flood.ts'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    const seen = JSON.parse(output.trim().split('\n').at(-1) as string) as { statuses: Record<string, number>; bystander: number; bytes: number; heapUsedMb: number };
+    const output = execFileSync(
+      process.execPath,
+      ['--max-old-space-size=160', '--expose-gc', '--import', 'tsx', 'test/sandbox/support/flood.ts'],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    const seen = JSON.parse(output.trim().split('\n').at(-1) as string) as {
+      statuses: Record<string, number>;
+      bystander: number;
+      bytes: number;
+      heapUsedMb: number;
+    };
     expect(seen.statuses['201']).toBeGreaterThan(10_000);
     expect(Object.keys(seen.statuses)).toEqual(['201']);
     expect(seen.bystander).toBe(200);

@@ -33,7 +33,9 @@ describe('conditional reads of an intent and a session', () => {
     expect(await same.text()).toBe('');
     // Another tag, or one of a list, weak or strong: compared on the opaque value.
     expect((await call('GET', path, { token: null, headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
-    expect((await call('GET', path, { token: null, headers: { 'If-None-Match': `"x", ${etag!.slice(2)}` } })).status).toBe(304);
+    expect(
+      (await call('GET', path, { token: null, headers: { 'If-None-Match': `"x", ${etag!.slice(2)}` } })).status,
+    ).toBe(304);
 
     expect((await confirm(intent, testNumber('approved_after_delay'))).status).toBe(200);
     const pending = await call('GET', path, { token: null, headers: { 'If-None-Match': etag! } });
@@ -62,7 +64,10 @@ describe('conditional reads of an intent and a session', () => {
   it('are not a bare service’s: no tag, whole answers', async () => {
     const { call, newIntent } = setup({ extensions: false });
     const intent = await newIntent();
-    const read = await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null, headers: { 'If-None-Match': '*' } });
+    const read = await call('GET', `/v1/payment-intents/${intent.intent_id}`, {
+      token: null,
+      headers: { 'If-None-Match': '*' },
+    });
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).toBeNull();
   });
@@ -123,7 +128,9 @@ describe('the client’s conditional reads', () => {
     const { newIntent, config, rewriteWith } = recorded({ extensions: false });
     const intent = await newIntent();
     rewriteWith(() => new Response(null, { status: 304 }));
-    const unasked = await getIntentView(config, intent.intent_id, { conditional: true }).catch((error: unknown) => error);
+    const unasked = await getIntentView(config, intent.intent_id, { conditional: true }).catch(
+      (error: unknown) => error,
+    );
     expect(unasked).toBeInstanceOf(ApiError);
     expect((unasked as ApiError).kind).toBe('invalid_response');
 
@@ -131,7 +138,9 @@ describe('the client’s conditional reads', () => {
     const other = await tagged.newIntent();
     await getIntentView(tagged.config, other.intent_id);
     tagged.rewriteWith(() => new Response(null, { status: 304, headers: { ETag: 'W/"someone-else"' } }));
-    const wrong = await getIntentView(tagged.config, other.intent_id, { conditional: true }).catch((error: unknown) => error);
+    const wrong = await getIntentView(tagged.config, other.intent_id, { conditional: true }).catch(
+      (error: unknown) => error,
+    );
     expect((wrong as ApiError).kind).toBe('invalid_response');
   });
 });
@@ -183,7 +192,9 @@ describe('held reads of an intent', () => {
     const etag = (await call('GET', path, { token: null })).headers.get('etag')!;
     const gone = new AbortController();
     const started = Date.now();
-    const held = sandbox.fetch(new Request(`${BASE}${path}`, { headers: { 'If-None-Match': etag, Prefer: 'wait=20' }, signal: gone.signal }));
+    const held = sandbox.fetch(
+      new Request(`${BASE}${path}`, { headers: { 'If-None-Match': etag, Prefer: 'wait=20' }, signal: gone.signal }),
+    );
     setTimeout(() => gone.abort(), 300);
     await held.catch(() => undefined);
     expect(Date.now() - started).toBeLessThan(1_500);
@@ -197,7 +208,10 @@ describe('held reads of an intent', () => {
     const { call, newIntent } = setup({ extensions: false });
     const intent = await newIntent();
     const started = Date.now();
-    const read = await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null, headers: { 'If-None-Match': '*', Prefer: 'wait=5' } });
+    const read = await call('GET', `/v1/payment-intents/${intent.intent_id}`, {
+      token: null,
+      headers: { 'If-None-Match': '*', Prefer: 'wait=5' },
+    });
     expect(read.status).toBe(200);
     expect(read.headers.get('preference-applied')).toBeNull();
     expect(Date.now() - started).toBeLessThan(500);

@@ -5,8 +5,19 @@ import { resolveConfig } from '../../src/sandbox/config';
 describe('resolveConfig', () => {
   it('has the documented defaults', () => {
     const config = resolveConfig({ env: {} });
-    expect(config).toMatchObject({ approvalMs: 4000, pendingTimeoutMs: 300_000, executionMs: 5000, checkoutBaseUrl: 'http://localhost:3000', maxBodyBytes: 16_384 });
-    expect(config).toMatchObject({ faults: false, confirmRateLimit: { max: 10, windowMs: 60_000 }, trustProxy: false, extensions: true });
+    expect(config).toMatchObject({
+      approvalMs: 4000,
+      pendingTimeoutMs: 300_000,
+      executionMs: 5000,
+      checkoutBaseUrl: 'http://localhost:3000',
+      maxBodyBytes: 16_384,
+    });
+    expect(config).toMatchObject({
+      faults: false,
+      confirmRateLimit: { max: 10, windowMs: 60_000 },
+      trustProxy: false,
+      extensions: true,
+    });
     expect(config.now).toBe(Date.now);
   });
 
@@ -28,7 +39,9 @@ describe('resolveConfig', () => {
   });
 
   it('drops a trailing slash from checkoutBaseUrl', () => {
-    expect(resolveConfig({ env: {}, checkoutBaseUrl: 'https://pay.example.com/' }).checkoutBaseUrl).toBe('https://pay.example.com');
+    expect(resolveConfig({ env: {}, checkoutBaseUrl: 'https://pay.example.com/' }).checkoutBaseUrl).toBe(
+      'https://pay.example.com',
+    );
   });
 
   it('reads SANDBOX_FAULTS as 1/0 or true/false, the option winning, and refuses anything else', () => {

@@ -10,7 +10,13 @@ describe('POST /v1/payment-intents/:id/confirm › client secret', () => {
     const { newIntent, confirm } = setup();
     const intent = await newIntent(2500);
     const result = await expectJson(await confirm(intent, approved), 200, confirmResultSchema);
-    expect(result).toMatchObject({ intentId: intent.intent_id, amount: 2500, currency: 'xaf', status: 'pending', captured: false });
+    expect(result).toMatchObject({
+      intentId: intent.intent_id,
+      amount: 2500,
+      currency: 'xaf',
+      status: 'pending',
+      captured: false,
+    });
     expect(result.id).toMatch(/^ch_[0-9A-Za-z]{24}$/);
     expect(result.paymentMethodId).toMatch(/^pm_[0-9A-Za-z]{24}$/);
     expect(result.financialTransactionId).toMatch(/^\d{10}$/);
@@ -34,13 +40,20 @@ describe('POST /v1/payment-intents/:id/confirm › client secret', () => {
     const { newIntent, confirm } = setup();
     const one = await newIntent();
     const other = await newIntent();
-    await expectError(await confirm({ intent_id: one.intent_id, client_secret: other.client_secret }, approved), 401, 'invalid_client_secret');
+    await expectError(
+      await confirm({ intent_id: one.intent_id, client_secret: other.client_secret }, approved),
+      401,
+      'invalid_client_secret',
+    );
   });
 
   it('checks the secret before the body: a bad secret with a bad body is still a 401', async () => {
     const { newIntent, call } = setup();
     const intent = await newIntent();
-    const response = await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, body: { client_secret: 'nope' } });
+    const response = await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, {
+      token: null,
+      body: { client_secret: 'nope' },
+    });
     await expectError(response, 401, 'invalid_client_secret');
   });
 
@@ -53,7 +66,10 @@ describe('POST /v1/payment-intents/:id/confirm › client secret', () => {
     await confirm(paid, testNumber('approved_at_once'));
     const bodies = [];
     for (const intent of [fresh, pending, paid]) {
-      const response = await confirm({ intent_id: intent.intent_id, client_secret: `${intent.client_secret}x` }, approved);
+      const response = await confirm(
+        { intent_id: intent.intent_id, client_secret: `${intent.client_secret}x` },
+        approved,
+      );
       expect(response.status).toBe(401);
       bodies.push(await response.text());
     }
@@ -64,18 +80,46 @@ describe('POST /v1/payment-intents/:id/confirm › client secret', () => {
   it('answers 404 for an unknown intent', async () => {
     const { newIntent, confirm } = setup();
     const intent = await newIntent();
-    await expectError(await confirm({ intent_id: 'pi_unknown', client_secret: intent.client_secret }, approved), 404, 'not_found');
+    await expectError(
+      await confirm({ intent_id: 'pi_unknown', client_secret: intent.client_secret }, approved),
+      404,
+      'not_found',
+    );
   });
 });
 
 describe('POST /v1/payment-intents/:id/confirm › payment data', () => {
   const cases: [string, Record<string, unknown>, string][] = [
-    ['an unsupported country', { country: 'fr', msisdn: '33612345678', operator_name: 'orange' }, 'payment_method_data.momo.country'],
-    ['a country code that is not two lower-case letters', { country: 'CG', msisdn: approved.msisdn, operator_name: 'mtn' }, 'payment_method_data.momo.country'],
-    ['a number of another country', { country: 'cg', msisdn: testNumber('approved_after_delay', 'cm').msisdn, operator_name: 'mtn' }, 'payment_method_data.momo.msisdn'],
-    ['a number too short', { country: 'cg', msisdn: '24206123456', operator_name: 'mtn' }, 'payment_method_data.momo.msisdn'],
-    ['a number with a +', { country: 'cg', msisdn: `+${approved.msisdn}`, operator_name: 'mtn' }, 'payment_method_data.momo.msisdn'],
-    ['an operator of another country', { country: 'cg', msisdn: approved.msisdn, operator_name: 'orange' }, 'payment_method_data.momo.operator_name'],
+    [
+      'an unsupported country',
+      { country: 'fr', msisdn: '33612345678', operator_name: 'orange' },
+      'payment_method_data.momo.country',
+    ],
+    [
+      'a country code that is not two lower-case letters',
+      { country: 'CG', msisdn: approved.msisdn, operator_name: 'mtn' },
+      'payment_method_data.momo.country',
+    ],
+    [
+      'a number of another country',
+      { country: 'cg', msisdn: testNumber('approved_after_delay', 'cm').msisdn, operator_name: 'mtn' },
+      'payment_method_data.momo.msisdn',
+    ],
+    [
+      'a number too short',
+      { country: 'cg', msisdn: '24206123456', operator_name: 'mtn' },
+      'payment_method_data.momo.msisdn',
+    ],
+    [
+      'a number with a +',
+      { country: 'cg', msisdn: `+${approved.msisdn}`, operator_name: 'mtn' },
+      'payment_method_data.momo.msisdn',
+    ],
+    [
+      'an operator of another country',
+      { country: 'cg', msisdn: approved.msisdn, operator_name: 'orange' },
+      'payment_method_data.momo.operator_name',
+    ],
     ['a missing operator', { country: 'cg', msisdn: approved.msisdn }, 'payment_method_data.momo.operator_name'],
   ];
 
@@ -83,7 +127,12 @@ describe('POST /v1/payment-intents/:id/confirm › payment data', () => {
     const { newIntent, call, readIntent } = setup();
     const intent = await newIntent();
     const body = { ...confirmBody(intent.client_secret, approved), payment_method_data: { type: 'momo', momo } };
-    const error = await expectError(await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, body }), 400, 'invalid_request', field);
+    const error = await expectError(
+      await call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, { token: null, body }),
+      400,
+      'invalid_request',
+      field,
+    );
     expect(error.message).toContain(field);
     expect((await readIntent(intent.intent_id)).event.charges).toEqual([]);
   });
@@ -99,24 +148,40 @@ describe('POST /v1/payment-intents/:id/confirm › payment data', () => {
     await expectError(await confirm(intent, approved, extra as never), 400, 'invalid_request', field);
   });
 
-  it.each(['élodie@exemple.cg', 'awa@exémple.cg', '用户@例子.公司'])('accepts the internationalised receipt address %s (RFC 6531)', async (receipt_email) => {
-    const { newIntent, confirm } = setup();
-    const intent = await newIntent();
-    expect((await confirm(intent, approved, { receipt_email })).status).toBe(200);
-  });
+  it.each(['élodie@exemple.cg', 'awa@exémple.cg', '用户@例子.公司'])(
+    'accepts the internationalised receipt address %s (RFC 6531)',
+    async (receipt_email) => {
+      const { newIntent, confirm } = setup();
+      const intent = await newIntent();
+      expect((await confirm(intent, approved, { receipt_email })).status).toBe(200);
+    },
+  );
 
-  it.each(['a@b', 'a..b@c.cg', '.a@c.cg', 'a@-c.cg', 'a b@c.cg', 'a@b@c.cg', `${'é'.repeat(33)}@exemple.cg`])('refuses the receipt address %j with 400 saying what it must be', async (receipt_email) => {
-    const { newIntent, confirm, readIntent } = setup();
-    const intent = await newIntent();
-    const error = await expectError(await confirm(intent, approved, { receipt_email }), 400, 'invalid_request', 'receipt_email');
-    expect(error.message).toBe('`receipt_email` must be a valid e-mail address.');
-    expect((await readIntent(intent.intent_id)).event.charges).toEqual([]);
-  });
+  it.each(['a@b', 'a..b@c.cg', '.a@c.cg', 'a@-c.cg', 'a b@c.cg', 'a@b@c.cg', `${'é'.repeat(33)}@exemple.cg`])(
+    'refuses the receipt address %j with 400 saying what it must be',
+    async (receipt_email) => {
+      const { newIntent, confirm, readIntent } = setup();
+      const intent = await newIntent();
+      const error = await expectError(
+        await confirm(intent, approved, { receipt_email }),
+        400,
+        'invalid_request',
+        'receipt_email',
+      );
+      expect(error.message).toBe('`receipt_email` must be a valid e-mail address.');
+      expect((await readIntent(intent.intent_id)).event.charges).toEqual([]);
+    },
+  );
 
   it('says which field is missing in plain English', async () => {
     const { newIntent, confirm } = setup();
     const intent = await newIntent();
-    const error = await expectError(await confirm(intent, approved, { receipt_email: undefined } as never), 400, 'invalid_request', 'receipt_email');
+    const error = await expectError(
+      await confirm(intent, approved, { receipt_email: undefined } as never),
+      400,
+      'invalid_request',
+      'receipt_email',
+    );
     expect(error.message).toBe('`receipt_email` is required.');
   });
 });
@@ -143,7 +208,13 @@ describe('POST /v1/payment-intents/:id/confirm › state', () => {
     const { newIntent, confirm } = setup();
     const intent = await newIntent();
     await confirm(intent, testNumber('approved_at_once'));
-    await expectError(await confirm(intent, approved, { payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: '242', operator_name: 'mtn' } } }), 409, 'payment_already_succeeded');
+    await expectError(
+      await confirm(intent, approved, {
+        payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: '242', operator_name: 'mtn' } },
+      }),
+      409,
+      'payment_already_succeeded',
+    );
   });
 
   it('keeps a failed intent payable: a new attempt clears last_payment_error and adds a charge', async () => {
@@ -156,7 +227,11 @@ describe('POST /v1/payment-intents/:id/confirm › state', () => {
     expect(failed.last_payment_error?.code).toBe('operator_unavailable');
 
     clock.advance(1000);
-    const second = await expectJson(await confirm(intent, testNumber('approved_after_delay', 'cg', 'airtel')), 200, confirmResultSchema);
+    const second = await expectJson(
+      await confirm(intent, testNumber('approved_after_delay', 'cg', 'airtel')),
+      200,
+      confirmResultSchema,
+    );
     const retrying = await readIntent(intent.intent_id);
     expect(retrying).toMatchObject({ status: 'pending', last_payment_error: null, charge_id: second.id });
     expect(retrying.payment_method?.momo.operator_name).toBe('airtel');
@@ -199,14 +274,17 @@ describe('POST /v1/payment-intents/:id/confirm › concurrency', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
-    for (const response of responses.filter((r) => r.status === 409)) await expectError(response, 409, 'payment_in_progress');
+    for (const response of responses.filter((r) => r.status === 409))
+      await expectError(response, 409, 'payment_in_progress');
     expect((await readIntent(intent.intent_id)).event.charges).toHaveLength(1);
   });
 
   it('succeeds exactly once out of 200 concurrent confirms of an instant approval', async () => {
     const { newIntent, confirm, readIntent } = setup({ confirmRateLimit: false });
     const intent = await newIntent();
-    const responses = await Promise.all(Array.from({ length: 200 }, () => confirm(intent, testNumber('approved_at_once'))));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => confirm(intent, testNumber('approved_at_once'))),
+    );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     const read = await readIntent(intent.intent_id);
     expect(read.event.charges).toHaveLength(1);
@@ -241,7 +319,9 @@ describe('POST /v1/payment-intents/:id/confirm › Idempotency-Key', () => {
   it('answers 200 to every one of 50 concurrent retries with one key, with one attempt', async () => {
     const { newIntent, confirm, readIntent } = setup({ confirmRateLimit: false });
     const intent = await newIntent();
-    const responses = await Promise.all(Array.from({ length: 50 }, () => confirm(intent, approved, {}, { 'Idempotency-Key': 'same' })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => confirm(intent, approved, {}, { 'Idempotency-Key': 'same' })),
+    );
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([200]));
     const ids = await Promise.all(responses.map(async (r) => confirmResultSchema.parse(await r.json()).id));
     expect(new Set(ids).size).toBe(1);

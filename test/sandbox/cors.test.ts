@@ -8,13 +8,20 @@ const ORIGIN = { Origin: 'https://shop.example.cg' };
 describe('CORS of browser-facing endpoints', () => {
   async function withSession() {
     const context = setup();
-    const session = await expectJson(await context.call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
+    const session = await expectJson(
+      await context.call('POST', '/v1/sessions', { body: sessionBody() }),
+      200,
+      sessionSchema,
+    );
     return { ...context, session };
   }
 
   it('lets any origin read an intent and a session', async () => {
     const { call, session } = await withSession();
-    const intent = await call('GET', `/v1/payment-intents/${session.paymentIntentId}`, { token: null, headers: ORIGIN });
+    const intent = await call('GET', `/v1/payment-intents/${session.paymentIntentId}`, {
+      token: null,
+      headers: ORIGIN,
+    });
     expect(intent.headers.get('access-control-allow-origin')).toBe('*');
     expect((await expectJson(intent, 200, paymentIntentSchema)).client_secret).toBe(session.clientSecret);
     const read = await call('GET', `/v1/sessions/${session.id}`, { token: null, headers: ORIGIN });
@@ -42,7 +49,11 @@ describe('CORS of browser-facing endpoints', () => {
       const { call } = setup();
       const response = await call('OPTIONS', path, {
         token: null,
-        headers: { ...ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+        headers: {
+          ...ORIGIN,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type,idempotency-key',
+        },
       });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -64,17 +75,23 @@ describe('merchant endpoints and browsers', () => {
     ['POST', '/v1/payment-intents', { amount: 100, currency: 'xaf' }],
   ];
 
-  it.each(endpoints)('refuses %s %s with an Origin header with 403, even with a valid token', async (method, path, body) => {
-    const { call, newIntent } = setup();
-    const response = await call(method, path, { headers: ORIGIN, body });
-    expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    await expectError(response, 403, 'browser_origin_forbidden');
-    expect((await newIntent()).id).toBe(1);
-  });
+  it.each(endpoints)(
+    'refuses %s %s with an Origin header with 403, even with a valid token',
+    async (method, path, body) => {
+      const { call, newIntent } = setup();
+      const response = await call(method, path, { headers: ORIGIN, body });
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      await expectError(response, 403, 'browser_origin_forbidden');
+      expect((await newIntent()).id).toBe(1);
+    },
+  );
 
   it.each(endpoints)('never allows the preflight of %s %s', async (_method, path) => {
     const { call } = setup();
-    const response = await call('OPTIONS', path, { token: null, headers: { ...ORIGIN, 'Access-Control-Request-Method': 'POST' } });
+    const response = await call('OPTIONS', path, {
+      token: null,
+      headers: { ...ORIGIN, 'Access-Control-Request-Method': 'POST' },
+    });
     for (const name of response.headers.keys()) expect(name).not.toMatch(/^access-control-/);
     await expectError(response, 403, 'browser_origin_forbidden');
   });
@@ -82,6 +99,10 @@ describe('merchant endpoints and browsers', () => {
   it('refuses a token on an intent read from a browser', async () => {
     const { call, newIntent } = setup();
     const intent = await newIntent();
-    await expectError(await call('GET', `/v1/payment-intents/${intent.intent_id}`, { headers: ORIGIN }), 403, 'browser_origin_forbidden');
+    await expectError(
+      await call('GET', `/v1/payment-intents/${intent.intent_id}`, { headers: ORIGIN }),
+      403,
+      'browser_origin_forbidden',
+    );
   });
 });

@@ -16,13 +16,22 @@ describe('currencies › what the sandbox accepts', () => {
   it('takes xaf and xof for intents and sessions, and nothing else', async () => {
     const { call } = setup();
     for (const currency of ['xaf', 'xof']) {
-      const intent = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 700, currency } }), 201, paymentIntentSchema);
+      const intent = await expectJson(
+        await call('POST', '/v1/payment-intents', { body: { amount: 700, currency } }),
+        201,
+        paymentIntentSchema,
+      );
       expect(intent.currency).toBe(currency);
       const session = await call('POST', '/v1/sessions', { body: sessionBody({ currency }) });
       expect(session.status).toBe(200);
       expect(((await session.json()) as { currency: string }).currency).toBe(currency);
     }
-    const error = await expectError(await call('POST', '/v1/payment-intents', { body: { amount: 700, currency: 'xpf' } }), 400, 'invalid_request', 'currency');
+    const error = await expectError(
+      await call('POST', '/v1/payment-intents', { body: { amount: 700, currency: 'xpf' } }),
+      400,
+      'invalid_request',
+      'currency',
+    );
     expect(error.message).toBe('`currency` "xpf" is not paid by mobile money here; use "xaf" or "xof".');
   });
 
@@ -33,7 +42,9 @@ describe('currencies › what the sandbox accepts', () => {
     ['disbursement', 'tg', 'moov'],
   ])('takes an xof %s to %s (%s)', async (kind, country, operator) => {
     const { call } = setup();
-    const created = await call('POST', `/v1/${kind}`, { body: transferBody({ currency: 'xof', payment_method_data: momo(country, operator) }) });
+    const created = await call('POST', `/v1/${kind}`, {
+      body: transferBody({ currency: 'xof', payment_method_data: momo(country, operator) }),
+    });
     expect(created.status).toBe(201);
     expect(((await created.json()) as { currency: string }).currency).toBe('xof');
   });
@@ -41,18 +52,33 @@ describe('currencies › what the sandbox accepts', () => {
   it.each([
     ['remittance', 'sn', 'orange', 'xaf', 'xof'],
     ['disbursement', 'cm', 'mtn', 'xof', 'xaf'],
-  ])('refuses a %s to %s (%s) in the other currency, 400 on currency', async (kind, country, operator, wrong, right) => {
-    const { call } = setup();
-    const error = await expectError(await call('POST', `/v1/${kind}`, { body: transferBody({ currency: wrong, payment_method_data: momo(country, operator) }) }), 400, 'invalid_request', 'currency');
-    expect(error.message).toBe(`\`currency\` must be "${right}", the currency of country "${country}".`);
-  });
+  ])(
+    'refuses a %s to %s (%s) in the other currency, 400 on currency',
+    async (kind, country, operator, wrong, right) => {
+      const { call } = setup();
+      const error = await expectError(
+        await call('POST', `/v1/${kind}`, {
+          body: transferBody({ currency: wrong, payment_method_data: momo(country, operator) }),
+        }),
+        400,
+        'invalid_request',
+        'currency',
+      );
+      expect(error.message).toBe(`\`currency\` must be "${right}", the currency of country "${country}".`);
+    },
+  );
 });
 
 describe('confirm › the payer’s country pays in the intent’s currency', () => {
   it('refuses a Senegalese payer of an xaf intent with 400 on the country, starting nothing', async () => {
     const { newIntent, confirm, readIntent, sandbox } = setup();
     const intent = await newIntent();
-    const error = await expectError(await confirm(intent, testNumber('approved_at_once', 'sn', 'orange')), 400, 'invalid_request', 'payment_method_data.momo.country');
+    const error = await expectError(
+      await confirm(intent, testNumber('approved_at_once', 'sn', 'orange')),
+      400,
+      'invalid_request',
+      'payment_method_data.momo.country',
+    );
     expect(error.message).toBe(
       '`payment_method_data.momo.country` "sn" pays in "xof"; this payment is in "xaf", so the payer must pay from a country that uses it.',
     );
@@ -65,10 +91,19 @@ describe('confirm › the payer’s country pays in the intent’s currency', ()
   it('refuses a Cameroonian payer of an xof intent, then takes an Ivorian one', async () => {
     const { newIntent, confirm } = setup();
     const intent = await newIntent(700, 'xof');
-    const error = await expectError(await confirm(intent, testNumber('approved_at_once', 'cm', 'mtn')), 400, 'invalid_request', 'payment_method_data.momo.country');
+    const error = await expectError(
+      await confirm(intent, testNumber('approved_at_once', 'cm', 'mtn')),
+      400,
+      'invalid_request',
+      'payment_method_data.momo.country',
+    );
     expect(error.message).toContain('"cm" pays in "xaf"; this payment is in "xof"');
     expect((await confirm(intent, testNumber('approved_at_once', 'ci', 'mtn'))).status).toBe(200);
-    await expectError(await confirm(intent, testNumber('approved_at_once', 'cg', 'mtn')), 409, 'payment_already_succeeded');
+    await expectError(
+      await confirm(intent, testNumber('approved_at_once', 'cg', 'mtn')),
+      409,
+      'payment_already_succeeded',
+    );
   });
 
   it('refuses every test number of the other currency, and takes every one of its own', async () => {
@@ -87,7 +122,11 @@ describe('confirm › the payer’s country pays in the intent’s currency', ()
   it('refuses a payer from Equatorial Guinea, where no wallet is offered, with 400 on the operator', async () => {
     const { newIntent, confirm } = setup();
     const intent = await newIntent(700, 'xaf');
-    const number = { ...testNumber('approved_at_once', 'cm', 'orange'), country: 'gq' as const, msisdn: '240222123493' };
+    const number = {
+      ...testNumber('approved_at_once', 'cm', 'orange'),
+      country: 'gq' as const,
+      msisdn: '240222123493',
+    };
     await expectError(await confirm(intent, number), 400, 'invalid_request', 'payment_method_data.momo.operator_name');
   });
 });

@@ -17,10 +17,19 @@ const json = { 'Content-Type': 'application/json' };
 const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
   ['invalid_json', (c) => c.call('POST', '/v1/remittance', { raw: '{', headers: json })],
   ['invalid_request', (c) => c.call('POST', '/v1/remittance', { body: {} })],
-  ['unsupported_media_type', (c) => c.call('POST', '/v1/remittance', { raw: '{}', headers: { 'Content-Type': 'text/plain' } })],
-  ['body_too_large', (c) => c.call('POST', '/v1/remittance', { body: transferBody({ first_name: 'x'.repeat(20_000) }) })],
+  [
+    'unsupported_media_type',
+    (c) => c.call('POST', '/v1/remittance', { raw: '{}', headers: { 'Content-Type': 'text/plain' } }),
+  ],
+  [
+    'body_too_large',
+    (c) => c.call('POST', '/v1/remittance', { body: transferBody({ first_name: 'x'.repeat(20_000) }) }),
+  ],
   ['unauthorized', (c) => c.call('GET', '/v1/remittance', { token: null })],
-  ['invalid_client_secret', async (c) => c.confirm({ ...(await c.newIntent()), client_secret: 'pi_x_secret_y' }, approved)],
+  [
+    'invalid_client_secret',
+    async (c) => c.confirm({ ...(await c.newIntent()), client_secret: 'pi_x_secret_y' }, approved),
+  ],
   ['browser_origin_forbidden', (c) => c.call('GET', '/v1/remittance', { headers: { Origin: 'https://shop.example' } })],
   ['not_found', (c) => c.call('GET', '/v1/nowhere')],
   [
@@ -42,7 +51,10 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
   [
     'payment_intent_canceled',
     async (c) => {
-      const session = (await (await c.call('POST', '/v1/sessions', { body: sessionBody() })).json()) as { paymentIntentId: string; clientSecret: string };
+      const session = (await (await c.call('POST', '/v1/sessions', { body: sessionBody() })).json()) as {
+        paymentIntentId: string;
+        clientSecret: string;
+      };
       c.clock.set(START + 24 * 60 * 60 * 1000);
       return c.confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, approved);
     },
@@ -63,7 +75,10 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
     async (c) => {
       const intent = await c.newIntent(5000, 'xof');
       await c.confirm(intent, testNumber('approved_after_delay', 'sn', 'orange'));
-      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, { token: null, body: { client_secret: intent.client_secret, code: '000000' } });
+      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, {
+        token: null,
+        body: { client_secret: intent.client_secret, code: '000000' },
+      });
     },
   ],
   [
@@ -72,7 +87,10 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
       const intent = await c.newIntent(5000, 'xof');
       await c.confirm(intent, testNumber('approved_after_delay', 'sn', 'orange'));
       c.clock.advance(300_000);
-      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, { token: null, body: { client_secret: intent.client_secret, code: '123456' } });
+      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, {
+        token: null,
+        body: { client_secret: intent.client_secret, code: '123456' },
+      });
     },
   ],
   [
@@ -80,7 +98,10 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
     async (c) => {
       const intent = await c.newIntent();
       await c.confirm(intent, approved);
-      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, { token: null, body: { client_secret: intent.client_secret, code: '123456' } });
+      return c.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, {
+        token: null,
+        body: { client_secret: intent.client_secret, code: '123456' },
+      });
     },
   ],
   [
@@ -103,7 +124,9 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
     'capacity_exceeded',
     () => {
       const small = setup({ limits: { maxBytes: 4096, maxBytesPerToken: 1024 } });
-      return small.call('POST', '/v1/remittance', { body: transferBody() }).then(() => small.call('POST', '/v1/remittance', { body: transferBody() }));
+      return small
+        .call('POST', '/v1/remittance', { body: transferBody() })
+        .then(() => small.call('POST', '/v1/remittance', { body: transferBody() }));
     },
   ],
   [
@@ -115,7 +138,8 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
       try {
         for (;;) {
           const response = await send(child, '/v1/remittance', transferBody());
-          if (response.status !== 201) return new Response(await response.text(), { status: response.status, headers: response.headers });
+          if (response.status !== 201)
+            return new Response(await response.text(), { status: response.status, headers: response.headers });
         }
       } finally {
         child.process.kill('SIGKILL');
@@ -138,40 +162,58 @@ describe('error shape', () => {
     expect(CASES.map(([code]) => code).sort()).toEqual([...ERROR_CODES].sort());
   });
 
-  it.each(CASES)('%s is answered with its status in exactly the documented shape', async (code, send) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const context = setupFaults({ maxBodyBytes: 4096 });
-    const response = await send(context);
-    expect(response.status).toBe(ERROR_STATUS[code]);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const body = JSON.parse(await response.text()) as { error: Record<string, unknown> };
-    expect(Object.keys(body)).toEqual(['error']);
-    expect(Object.keys(body.error)).toEqual(['code', 'message', 'field']);
-    expect(body.error.code).toBe(code);
-    expect(body.error.message).toMatch(/^[A-Z`][^\n]+\.$/);
-    expect(body.error.field === null || typeof body.error.field === 'string').toBe(true);
-  }, 30_000); // storage_unavailable starts a sandbox in a child process
+  it.each(CASES)(
+    '%s is answered with its status in exactly the documented shape',
+    async (code, send) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const context = setupFaults({ maxBodyBytes: 4096 });
+      const response = await send(context);
+      expect(response.status).toBe(ERROR_STATUS[code]);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const body = JSON.parse(await response.text()) as { error: Record<string, unknown> };
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(Object.keys(body.error)).toEqual(['code', 'message', 'field']);
+      expect(body.error.code).toBe(code);
+      expect(body.error.message).toMatch(/^[A-Z`][^\n]+\.$/);
+      expect(body.error.field === null || typeof body.error.field === 'string').toBe(true);
+    },
+    30_000,
+  ); // storage_unavailable starts a sandbox in a child process
 });
 
 describe('internal errors', () => {
-  const INTERNAL = { error: { code: 'internal_error', message: 'The sandbox failed unexpectedly; the request may be retried.', field: null } };
+  const INTERNAL = {
+    error: {
+      code: 'internal_error',
+      message: 'The sandbox failed unexpectedly; the request may be retried.',
+      field: null,
+    },
+  };
 
-  it.each(['before', 'after'] as const)('answer exactly the error shape and no detail when a handler throws (%s)', async (when) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { call, faults } = setupFaults();
-    faults.inject({ route: 'POST /v1/remittance', kind: 'throw', when, message: 'detail at /work/src/secret.ts:1' });
-    const response = await call('POST', '/v1/remittance', { body: transferBody() });
-    const text = await response.text();
-    expect(response.status).toBe(500);
-    expect(JSON.parse(text)).toEqual(INTERNAL);
-    expect(text).not.toMatch(/Injected|detail|\.ts|at |Error\b/);
-  });
+  it.each(['before', 'after'] as const)(
+    'answer exactly the error shape and no detail when a handler throws (%s)',
+    async (when) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { call, faults } = setupFaults();
+      faults.inject({ route: 'POST /v1/remittance', kind: 'throw', when, message: 'detail at /work/src/secret.ts:1' });
+      const response = await call('POST', '/v1/remittance', { body: transferBody() });
+      const text = await response.text();
+      expect(response.status).toBe(500);
+      expect(JSON.parse(text)).toEqual(INTERNAL);
+      expect(text).not.toMatch(/Injected|detail|\.ts|at |Error\b/);
+    },
+  );
 
   it('log the failure to stderr without any token or client secret', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { sandbox, faults, newIntent } = setupFaults();
     const intent = await newIntent();
-    faults.inject({ route: 'GET /v1/payment-intents/:id', kind: 'throw', when: 'after', message: `${intent.client_secret} Bearer ${TOKEN}` });
+    faults.inject({
+      route: 'GET /v1/payment-intents/:id',
+      kind: 'throw',
+      when: 'after',
+      message: `${intent.client_secret} Bearer ${TOKEN}`,
+    });
     const response = await sandbox.fetch(
       new Request(`${BASE}/v1/payment-intents/${intent.intent_id}`, { headers: { Authorization: `Bearer ${TOKEN}` } }),
     );

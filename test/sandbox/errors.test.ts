@@ -29,7 +29,9 @@ describe('ERROR_CODES', () => {
       'storage_unavailable',
     ]);
     expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
-    expect(new SandboxError('not_found', 'Gone.').toBody()).toEqual({ error: { code: 'not_found', message: 'Gone.', field: null } });
+    expect(new SandboxError('not_found', 'Gone.').toBody()).toEqual({
+      error: { code: 'not_found', message: 'Gone.', field: null },
+    });
   });
 });
 
@@ -64,7 +66,9 @@ describe('uncaught exceptions', () => {
 
   it('answers 500 internal_error with no internal detail', async () => {
     const { sandbox } = failing();
-    const response = await sandbox.fetch(new Request(`${BASE}/v1/remittance`, { headers: { Authorization: `Bearer ${TOKEN}` } }));
+    const response = await sandbox.fetch(
+      new Request(`${BASE}/v1/remittance`, { headers: { Authorization: `Bearer ${TOKEN}` } }),
+    );
     const text = await response.clone().text();
     const error = await expectError(response, 500, 'internal_error');
     expect(error.message).not.toMatch(/clock|Error|at /);
@@ -84,11 +88,15 @@ describe('uncaught exceptions', () => {
 
 describe('redact', () => {
   it('removes bearer tokens and client secrets', () => {
-    expect(redact('Authorization: Bearer abc sk_test_123 pi_Ab1_secret_Cd2 ok')).toBe('Authorization: [redacted] [redacted] [redacted] ok');
+    expect(redact('Authorization: Bearer abc sk_test_123 pi_Ab1_secret_Cd2 ok')).toBe(
+      'Authorization: [redacted] [redacted] [redacted] ok',
+    );
   });
 
   it('removes record ids, keeping their kind: an error log names no intent', () => {
-    expect(redact('GET /v1/payment-intents/pi_3kTq9ZbW2xYtR7mN1pLs4vHc failed; session cs_Q2w3E4r5T6y7U8i9O0p1A2s3')).toBe('GET /v1/payment-intents/pi_… failed; session cs_…');
+    expect(
+      redact('GET /v1/payment-intents/pi_3kTq9ZbW2xYtR7mN1pLs4vHc failed; session cs_Q2w3E4r5T6y7U8i9O0p1A2s3'),
+    ).toBe('GET /v1/payment-intents/pi_… failed; session cs_…');
   });
 });
 

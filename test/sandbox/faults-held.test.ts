@@ -21,7 +21,12 @@ describe('fault kinds › reset and hang without a network', () => {
     const controller = new AbortController();
     let settled = false;
     const pending = sandbox
-      .fetch(new Request(`${BASE}/v1/remittance`, { signal: controller.signal, headers: { Authorization: 'Bearer sk_test_1' } }))
+      .fetch(
+        new Request(`${BASE}/v1/remittance`, {
+          signal: controller.signal,
+          headers: { Authorization: 'Bearer sk_test_1' },
+        }),
+      )
       .finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(settled).toBe(false);

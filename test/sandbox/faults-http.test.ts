@@ -15,7 +15,11 @@ describe('/v1/_sandbox/* when faults are off', () => {
     ['GET', STATS],
   ])('%s %s answers 404 not_found', async (method, path) => {
     const { call } = setup();
-    await expectError(await call(method, path, { token: null, body: method === 'POST' ? [rule] : undefined }), 404, 'not_found');
+    await expectError(
+      await call(method, path, { token: null, body: method === 'POST' ? [rule] : undefined }),
+      404,
+      'not_found',
+    );
   });
 
   it('stay off with SANDBOX_FAULTS=0 and come on with SANDBOX_FAULTS=1', async () => {
@@ -27,7 +31,10 @@ describe('/v1/_sandbox/* when faults are off', () => {
 describe('POST /v1/_sandbox/faults', () => {
   it('adds a list of rules, answers them with ids and defaults, and they apply', async () => {
     const { call } = setupFaults();
-    const response = await call('POST', FAULTS, { token: null, body: [rule, { ...rule, kind: 'reset', status: undefined, when: 'after' }] });
+    const response = await call('POST', FAULTS, {
+      token: null,
+      body: [rule, { ...rule, kind: 'reset', status: undefined, when: 'after' }],
+    });
     expect(response.status).toBe(201);
     const { rules } = (await response.json()) as { rules: { id: number; when: string; remaining: number }[] };
     expect(rules.map((r) => [r.id, r.when, r.remaining])).toEqual([
@@ -52,8 +59,16 @@ describe('POST /v1/_sandbox/faults', () => {
 
   it('checks the body like every POST: 415 without JSON, 400 on broken JSON', async () => {
     const { call } = setupFaults();
-    await expectError(await call('POST', FAULTS, { raw: '[]', headers: { 'Content-Type': 'text/plain' } }), 415, 'unsupported_media_type');
-    await expectError(await call('POST', FAULTS, { raw: '[', headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_json');
+    await expectError(
+      await call('POST', FAULTS, { raw: '[]', headers: { 'Content-Type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
+    await expectError(
+      await call('POST', FAULTS, { raw: '[', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'invalid_json',
+    );
   });
 });
 

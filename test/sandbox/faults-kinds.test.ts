@@ -10,7 +10,6 @@ import { failure } from '../support/failure';
 const CONFIRM = 'POST /v1/payment-intents/:id/confirm';
 const approved = testNumber('approved_after_delay');
 
-
 /** A confirm through the API client with one fault rule on the confirm route. */
 async function confirmWith(rule: Omit<FaultRuleInput, 'route'>) {
   const context = setupFaults();
@@ -52,12 +51,15 @@ const AFTER_ONLY: typeof EVERY_PHASE = [
 ];
 
 describe('fault kinds › after: the attempt starts, its answer is lost or garbled', () => {
-  it.each([...EVERY_PHASE, ...AFTER_ONLY])('%s: the client fails as expected and exactly one attempt starts', async (_label, rule, expected) => {
-    const { error, charges, counts } = await confirmWith({ ...rule, when: 'after' });
-    expect(error).toMatchObject(expected);
-    expect(charges).toHaveLength(1);
-    expect(counts).toMatchObject({ accepted: 1, refused: 0 });
-  });
+  it.each([...EVERY_PHASE, ...AFTER_ONLY])(
+    '%s: the client fails as expected and exactly one attempt starts',
+    async (_label, rule, expected) => {
+      const { error, charges, counts } = await confirmWith({ ...rule, when: 'after' });
+      expect(error).toMatchObject(expected);
+      expect(charges).toHaveLength(1);
+      expect(counts).toMatchObject({ accepted: 1, refused: 0 });
+    },
+  );
 
   it('defaults truncated_json and unknown_status to after', async () => {
     const { faults } = setupFaults();
@@ -73,7 +75,10 @@ describe('fault kinds › answers', () => {
   it('http_error answers an nginx-like HTML page, with CORS on a browser-facing route only', async () => {
     const { call, faults, newIntent } = setupFaults();
     const intent = await newIntent();
-    faults.inject([{ route: 'GET /v1/payment-intents/:id', kind: 'http_error', status: 503 }, { route: 'GET /v1/remittance', kind: 'http_error' }]);
+    faults.inject([
+      { route: 'GET /v1/payment-intents/:id', kind: 'http_error', status: 503 },
+      { route: 'GET /v1/remittance', kind: 'http_error' },
+    ]);
     const page = await call('GET', `/v1/payment-intents/${intent.intent_id}`, { token: null });
     expect(page.status).toBe(503);
     expect(page.headers.get('content-type')).toBe('text/html');

@@ -57,26 +57,31 @@ async function served(how: 'serve' | 'request only') {
   return { sandbox, base, confirm, rawConfirm, charges, inject, intent };
 }
 
-
 describe('faults over HTTP › reset', () => {
-  it.each(['before', 'after'] as const)('served with serve(): the socket is reset before any header (%s)', async (when) => {
-    const { rawConfirm, charges, inject } = await served('serve');
-    inject({ kind: 'reset', when });
-    const error = await rawConfirm().then(
-      () => null,
-      (e: unknown) => e as TypeError & { cause?: { code?: string } },
-    );
-    expect(error).toBeInstanceOf(TypeError);
-    expect(error?.cause?.code).toBe('ECONNRESET');
-    expect(await charges()).toBe(when === 'before' ? 0 : 1);
-  });
+  it.each(['before', 'after'] as const)(
+    'served with serve(): the socket is reset before any header (%s)',
+    async (when) => {
+      const { rawConfirm, charges, inject } = await served('serve');
+      inject({ kind: 'reset', when });
+      const error = await rawConfirm().then(
+        () => null,
+        (e: unknown) => e as TypeError & { cause?: { code?: string } },
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error?.cause?.code).toBe('ECONNRESET');
+      expect(await charges()).toBe(when === 'before' ? 0 : 1);
+    },
+  );
 
-  it.each(['before', 'after'] as const)('served request-only: the body breaks and the client sees a network error (%s)', async (when) => {
-    const { confirm, charges, inject } = await served('request only');
-    inject({ kind: 'reset', when });
-    expect(await failure(confirm())).toMatchObject({ kind: 'network' });
-    expect(await charges()).toBe(when === 'before' ? 0 : 1);
-  });
+  it.each(['before', 'after'] as const)(
+    'served request-only: the body breaks and the client sees a network error (%s)',
+    async (when) => {
+      const { confirm, charges, inject } = await served('request only');
+      inject({ kind: 'reset', when });
+      expect(await failure(confirm())).toMatchObject({ kind: 'network' });
+      expect(await charges()).toBe(when === 'before' ? 0 : 1);
+    },
+  );
 
   it('leaves the server answering the next request normally', async () => {
     const { confirm, inject } = await served('request only');

@@ -11,7 +11,16 @@ describe('faults.inject', () => {
   it('fills in the defaults and numbers the rules', () => {
     const { faults } = setupFaults();
     const [rule] = faults.inject({ route: REMITTANCES, kind: 'reset' });
-    expect(rule).toEqual({ id: 1, route: REMITTANCES, kind: 'reset', when: 'before', times: 1, remaining: 1, probability: 1, seed: 1 });
+    expect(rule).toEqual({
+      id: 1,
+      route: REMITTANCES,
+      kind: 'reset',
+      when: 'before',
+      times: 1,
+      remaining: 1,
+      probability: 1,
+      seed: 1,
+    });
     expect(faults.inject([{ route: '* *', kind: 'hang' }]).map((r) => r.id)).toEqual([2]);
     expect(faults.rules()).toHaveLength(2);
   });
@@ -22,15 +31,30 @@ describe('faults.inject', () => {
     ['a route with an unknown method', { route: 'FETCH /v1/remittance', kind: 'reset' }, /`route`/],
     ['a relative path', { route: 'GET v1/remittance', kind: 'reset' }, /`route`/],
     ['latency without ms', { route: REMITTANCES, kind: 'latency' }, /`ms` is required/],
-    ['a status on a reset', { route: REMITTANCES, kind: 'reset', status: 502 }, /`status` does not apply to a reset fault/],
-    ['a status a proxy would not send', { route: REMITTANCES, kind: 'http_error', status: 404 }, /`status` must be one of: 500, 502, 503, 504/],
+    [
+      'a status on a reset',
+      { route: REMITTANCES, kind: 'reset', status: 502 },
+      /`status` does not apply to a reset fault/,
+    ],
+    [
+      'a status a proxy would not send',
+      { route: REMITTANCES, kind: 'http_error', status: 404 },
+      /`status` must be one of: 500, 502, 503, 504/,
+    ],
     ['truncated_json before', { route: REMITTANCES, kind: 'truncated_json', when: 'before' }, /`when` must be "after"/],
     ['unknown_status before', { route: REMITTANCES, kind: 'unknown_status', when: 'before' }, /`when` must be "after"/],
     ['a probability over 1', { route: REMITTANCES, kind: 'reset', probability: 1.5 }, /`probability`/],
     ['times 0', { route: REMITTANCES, kind: 'reset', times: 0 }, /`times`/],
     ['a misspelt option', { route: REMITTANCES, kind: 'reset', time: 2 }, /time/],
     ['not an object', 'reset', /JSON object/],
-    ['the bad field of the second rule', [{ route: REMITTANCES, kind: 'reset' }, { route: REMITTANCES, kind: 'nope' }], /`1\.kind`/],
+    [
+      'the bad field of the second rule',
+      [
+        { route: REMITTANCES, kind: 'reset' },
+        { route: REMITTANCES, kind: 'nope' },
+      ],
+      /`1\.kind`/,
+    ],
   ];
 
   it.each(BAD)('refuses %s with a RangeError naming the field, adding nothing', (_label, rule, message) => {
@@ -93,7 +117,9 @@ describe('fault rules › times', () => {
     faults.inject({ route: REMITTANCES, kind: 'http_error' });
     await newIntent();
     await call('GET', '/v1/remittance?page=2');
-    expect(faults.hits()).toEqual([{ rule: 1, kind: 'http_error', when: 'before', method: 'GET', path: '/v1/remittance' }]);
+    expect(faults.hits()).toEqual([
+      { rule: 1, kind: 'http_error', when: 'before', method: 'GET', path: '/v1/remittance' },
+    ]);
   });
 });
 
@@ -144,7 +170,10 @@ describe('fault rules › order and phases', () => {
 
   it('never applies after-rules when a before-rule answered', async () => {
     const { call, faults } = setupFaults();
-    faults.inject([{ route: REMITTANCES, kind: 'http_error' }, { route: REMITTANCES, kind: 'reset', when: 'after' }]);
+    faults.inject([
+      { route: REMITTANCES, kind: 'http_error' },
+      { route: REMITTANCES, kind: 'reset', when: 'after' },
+    ]);
     expect((await call('GET', '/v1/remittance')).status).toBe(502);
     expect(faults.rules().map((rule) => rule.remaining)).toEqual([0, 1]);
   });

@@ -28,8 +28,28 @@ const replacement: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.integer({ min: 500, max: 20_000 }).chain((n) => fc.constantFrom('x', 'é', '𝄞', '\u0000', '"').map((c) => c.repeat(n))),
-  fc.constantFrom(0, -1, 1.5, 1e21, 2 ** 53 + 2, -0, 10_000_001, '10000001', '', ' ', '0', '1e3', 'NaN', true, [], {}, null),
+  fc
+    .integer({ min: 500, max: 20_000 })
+    .chain((n) => fc.constantFrom('x', 'é', '𝄞', '\u0000', '"').map((c) => c.repeat(n))),
+  fc.constantFrom(
+    0,
+    -1,
+    1.5,
+    1e21,
+    2 ** 53 + 2,
+    -0,
+    10_000_001,
+    '10000001',
+    '',
+    ' ',
+    '0',
+    '1e3',
+    'NaN',
+    true,
+    [],
+    {},
+    null,
+  ),
   fc.integer(),
   fc.maxSafeInteger(),
   fc.stringMatching(/^[1-9]\d{0,15}$/),
@@ -46,7 +66,10 @@ const scalar = fc.oneof(fc.string({ maxLength: 10 }), fc.boolean(), fc.integer()
 const mutation = fc.record({
   at: fc.nat(),
   op: fc.constantFrom('delete', 'replace', 'add key'),
-  key: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...POLLUTING_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
+  key: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...POLLUTING_KEYS) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  ),
   value: fc.oneof({ weight: 3, arbitrary: replacement }, { weight: 1, arbitrary: scalar }),
 });
 
@@ -74,7 +97,9 @@ export function damaged(valid: unknown): fc.Arbitrary<string> {
   });
 }
 
-export const anyJson: fc.Arbitrary<string> = fc.jsonValue({ maxDepth: 5 }).map((value) => JSON.stringify(value as Json));
+export const anyJson: fc.Arbitrary<string> = fc
+  .jsonValue({ maxDepth: 5 })
+  .map((value) => JSON.stringify(value as Json));
 
 export const rawText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),

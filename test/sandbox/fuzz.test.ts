@@ -5,7 +5,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { confirmResultSchema, disbursementSchema, merchantSchema, paymentIntentSchema, remittanceCreatedSchema, sessionSchema } from '../../src/api/schemas';
+import {
+  confirmResultSchema,
+  disbursementSchema,
+  merchantSchema,
+  paymentIntentSchema,
+  remittanceCreatedSchema,
+  sessionSchema,
+} from '../../src/api/schemas';
 import { encodePng } from '../../src/demo/png';
 import { anyJson, damaged, pollutedBodies, rawText } from './fuzz-inputs';
 import { confirmBody, sessionBody, setupFaults, testNumber, TOKEN, transferBody } from './helpers';
@@ -26,12 +33,32 @@ interface Endpoint {
 const parses = (schema: z.ZodMiniType) => (body: unknown) => void schema.parse(body);
 
 const ENDPOINTS: Record<string, Endpoint> = {
-  'POST /v1/remittance': { path: () => '/v1/remittance', valid: () => transferBody({ metadata: { ref: 'r-1' } }), check: parses(remittanceCreatedSchema), followUp: true },
-  'POST /v1/disbursement': { path: () => '/v1/disbursement', valid: () => transferBody(), check: parses(disbursementSchema), followUp: true },
-  'POST /v1/sessions': { path: () => '/v1/sessions', valid: () => sessionBody(), check: parses(sessionSchema), followUp: true },
+  'POST /v1/remittance': {
+    path: () => '/v1/remittance',
+    valid: () => transferBody({ metadata: { ref: 'r-1' } }),
+    check: parses(remittanceCreatedSchema),
+    followUp: true,
+  },
+  'POST /v1/disbursement': {
+    path: () => '/v1/disbursement',
+    valid: () => transferBody(),
+    check: parses(disbursementSchema),
+    followUp: true,
+  },
+  'POST /v1/sessions': {
+    path: () => '/v1/sessions',
+    valid: () => sessionBody(),
+    check: parses(sessionSchema),
+    followUp: true,
+  },
   'POST /v1/payment-intents': {
     path: () => '/v1/payment-intents',
-    valid: () => ({ amount: 2500, currency: 'xaf', description: 'Pagne', metadata: { order: 'A-1', gift: true, n: 3 } }),
+    valid: () => ({
+      amount: 2500,
+      currency: 'xaf',
+      description: 'Pagne',
+      metadata: { order: 'A-1', gift: true, n: 3 },
+    }),
     check: parses(paymentIntentSchema),
     followUp: true,
   },
@@ -55,14 +82,20 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
   'POST /v1/_sandbox/faults': {
     path: () => '/v1/_sandbox/faults',
-    valid: () => [{ route: 'GET /v1/remittance', kind: 'http_error', status: 503, times: 2, probability: 0.5, seed: 9 }],
+    valid: () => [
+      { route: 'GET /v1/remittance', kind: 'http_error', status: 503, times: 2, probability: 0.5, seed: 9 },
+    ],
     check: (body) => expect(body).toMatchObject({ rules: expect.any(Array) }),
     followUp: false,
   },
 };
 
 /** Runs per endpoint and kind of input: damaged valid bodies reach furthest, so they get the most. */
-const RUNS = { 'any JSON value': 100, 'the valid body damaged in one to four places': 300, 'raw text that is mostly not JSON': 100 };
+const RUNS = {
+  'any JSON value': 100,
+  'the valid body damaged in one to four places': 300,
+  'raw text that is mostly not JSON': 100,
+};
 /** About a second is usual; a busy machine (GC pauses, other builds) has made it five. */
 const PROPERTY_TIMEOUT_MS = 60_000;
 /** The damaged bodies are drawn before any intent exists: the real secret replaces this one. */
@@ -90,7 +123,11 @@ async function probe(endpoint: Endpoint, text: string): Promise<number> {
   const bed: Bed = { ...context, intent: await context.newIntent() };
   const before = endpoint.followUp ? await snapshot(bed) : { rules: bed.faults.rules() };
   const key = { 'Idempotency-Key': 'fuzz-1' };
-  const send = (raw: string) => bed.call(endpoint.method ?? 'POST', endpoint.path(bed), { raw, headers: { 'Content-Type': 'application/json', ...key } });
+  const send = (raw: string) =>
+    bed.call(endpoint.method ?? 'POST', endpoint.path(bed), {
+      raw,
+      headers: { 'Content-Type': 'application/json', ...key },
+    });
 
   const response = await send(text.replaceAll(PLACEHOLDER.client_secret, bed.intent.client_secret));
   const answer = await response.text();
@@ -123,22 +160,30 @@ describe.each(Object.entries(ENDPOINTS))('%s › any request body', (_name, endp
     'raw text that is mostly not JSON': rawText,
   };
 
-  it.each(Object.entries(inputs))('answers %s with a 4xx in the error shape or a valid 2xx, never a 5xx', async (label, arbitrary) => {
-    const numRuns = RUNS[label as keyof typeof RUNS];
-    let tried = 0;
-    await fc.assert(
-      fc.asyncProperty(arbitrary, async (text) => {
-        tried += await probe(endpoint, text);
-      }),
-      { numRuns },
-    );
-    expect(tried).toBe(numRuns);
-  }, PROPERTY_TIMEOUT_MS);
+  it.each(Object.entries(inputs))(
+    'answers %s with a 4xx in the error shape or a valid 2xx, never a 5xx',
+    async (label, arbitrary) => {
+      const numRuns = RUNS[label as keyof typeof RUNS];
+      let tried = 0;
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (text) => {
+          tried += await probe(endpoint, text);
+        }),
+        { numRuns },
+      );
+      expect(tried).toBe(numRuns);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('answers the valid body with a prototype-pollution key on each of its objects without a 5xx or a polluted prototype', async () => {
-    const bodies = pollutedBodies(endpoint.valid({ intent: PLACEHOLDER } as Bed));
-    let tried = 0;
-    for (const text of bodies) tried += await probe(endpoint, text);
-    expect(tried).toBeGreaterThanOrEqual(12);
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'answers the valid body with a prototype-pollution key on each of its objects without a 5xx or a polluted prototype',
+    async () => {
+      const bodies = pollutedBodies(endpoint.valid({ intent: PLACEHOLDER } as Bed));
+      let tried = 0;
+      for (const text of bodies) tried += await probe(endpoint, text);
+      expect(tried).toBeGreaterThanOrEqual(12);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

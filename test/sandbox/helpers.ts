@@ -52,17 +52,27 @@ export function setup(options: SandboxOptions = {}) {
     return new Request(`${BASE}${path}`, { method, headers, body });
   }
 
-  const call = (method: string, path: string, options?: RequestOptions) => sandbox.fetch(request(method, path, options));
+  const call = (method: string, path: string, options?: RequestOptions) =>
+    sandbox.fetch(request(method, path, options));
 
   /** A new intent through the merchant API; returns it parsed, with its client secret. */
   async function newIntent(amount = 5000, currency = 'xaf'): Promise<PaymentIntent> {
-    return expectJson(await call('POST', '/v1/payment-intents', { body: { amount, currency } }), 201, paymentIntentSchema);
+    return expectJson(
+      await call('POST', '/v1/payment-intents', { body: { amount, currency } }),
+      201,
+      paymentIntentSchema,
+    );
   }
 
   const readIntent = async (id: string, token: string | null = null) =>
     expectJson(await call('GET', `/v1/payment-intents/${id}`, { token }), 200, paymentIntentSchema);
 
-  const confirm = (intent: { intent_id: string; client_secret: string }, number: TestNumber, extra: Partial<ConfirmRequest> = {}, headers: Record<string, string> = {}) =>
+  const confirm = (
+    intent: { intent_id: string; client_secret: string },
+    number: TestNumber,
+    extra: Partial<ConfirmRequest> = {},
+    headers: Record<string, string> = {},
+  ) =>
     call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, {
       token: null,
       headers,
@@ -84,13 +94,20 @@ export function setupFaults(options: SandboxOptions = {}) {
   return { ...context, faults };
 }
 
-export function confirmBody(clientSecret: string, number: TestNumber, extra: Partial<ConfirmRequest> = {}): ConfirmRequest {
+export function confirmBody(
+  clientSecret: string,
+  number: TestNumber,
+  extra: Partial<ConfirmRequest> = {},
+): ConfirmRequest {
   return {
     client_secret: clientSecret,
     first_name: 'Mireille',
     last_name: 'Nganga',
     receipt_email: 'mireille@example.cg',
-    payment_method_data: { type: 'momo', momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator } },
+    payment_method_data: {
+      type: 'momo',
+      momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator },
+    },
     ...extra,
   };
 }
@@ -136,7 +153,11 @@ export function expectCommonHeaders(response: Response): void {
   expect(response.headers.get('cache-control')).toBe('no-store');
 }
 
-export async function expectJson<S extends z.ZodMiniType>(response: Response, status: number, schema: S): Promise<z.output<S>> {
+export async function expectJson<S extends z.ZodMiniType>(
+  response: Response,
+  status: number,
+  schema: S,
+): Promise<z.output<S>> {
   const text = await response.text();
   expect(response.status, text).toBe(status);
   expectCommonHeaders(response);

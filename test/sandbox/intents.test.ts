@@ -51,11 +51,23 @@ describe('POST /v1/payment-intents (sandbox extension)', () => {
 
   it('counts integer ids per merchant token: they say nothing of other merchants\u2019 volume', async () => {
     const { call, confirm } = setup();
-    for (let i = 0; i < 5; i += 1) await call('POST', '/v1/payment-intents', { token: 'sk_test_busy_shop', body: { amount: 100, currency: 'xaf' } });
-    const other = await expectJson(await call('POST', '/v1/payment-intents', { token: 'sk_test_quiet_shop', body: { amount: 100, currency: 'xaf' } }), 201, paymentIntentSchema);
+    for (let i = 0; i < 5; i += 1)
+      await call('POST', '/v1/payment-intents', { token: 'sk_test_busy_shop', body: { amount: 100, currency: 'xaf' } });
+    const other = await expectJson(
+      await call('POST', '/v1/payment-intents', {
+        token: 'sk_test_quiet_shop',
+        body: { amount: 100, currency: 'xaf' },
+      }),
+      201,
+      paymentIntentSchema,
+    );
     expect([other.id, other.event.id]).toEqual([1, 1]);
     expect((await confirm(other, testNumber('approved_at_once'))).status).toBe(200);
-    const paid = await expectJson(await call('GET', `/v1/payment-intents/${other.intent_id}`, { token: null }), 200, paymentIntentSchema);
+    const paid = await expectJson(
+      await call('GET', `/v1/payment-intents/${other.intent_id}`, { token: null }),
+      200,
+      paymentIntentSchema,
+    );
     expect(paid.event.charges.map((charge) => charge.id)).toEqual([1]);
   });
 
@@ -75,7 +87,12 @@ describe('POST /v1/payment-intents (sandbox extension)', () => {
     ['fractional text', '5000.5'],
   ])('refuses a %s amount with 400 on field amount', async (_label, amount) => {
     const { call } = setup();
-    await expectError(await call('POST', '/v1/payment-intents', { body: { amount, currency: 'xaf' } }), 400, 'invalid_request', 'amount');
+    await expectError(
+      await call('POST', '/v1/payment-intents', { body: { amount, currency: 'xaf' } }),
+      400,
+      'invalid_request',
+      'amount',
+    );
   });
 
   it('takes the amount as numeric text too, as the transfer endpoints do', async () => {
@@ -92,17 +109,29 @@ describe('POST /v1/payment-intents (sandbox extension)', () => {
 
   it('refuses a currency no supported country pays in, before a page could show it', async () => {
     const { call } = setup();
-    const error = await expectError(await call('POST', '/v1/payment-intents', { body: { amount: 100, currency: 'usd' } }), 400, 'invalid_request', 'currency');
+    const error = await expectError(
+      await call('POST', '/v1/payment-intents', { body: { amount: 100, currency: 'usd' } }),
+      400,
+      'invalid_request',
+      'currency',
+    );
     expect(error.message).toBe('`currency` "usd" is not paid by mobile money here; use "xaf" or "xof".');
     const session = await call('POST', '/v1/sessions', { body: sessionBody({ currency: 'eur' }) });
     await expectError(session, 400, 'invalid_request', 'currency');
     const transfer = await call('POST', '/v1/remittance', { body: transferBody({ currency: 'usd' }) });
-    expect((await expectError(transfer, 400, 'invalid_request', 'currency')).message).toBe('`currency` must be "xaf", the currency of country "cg".');
+    expect((await expectError(transfer, 400, 'invalid_request', 'currency')).message).toBe(
+      '`currency` must be "xaf", the currency of country "cg".',
+    );
   });
 
   it('refuses a currency that is not three lower-case letters', async () => {
     const { call } = setup();
-    const error = await expectError(await call('POST', '/v1/payment-intents', { body: { amount: 100, currency: 'XAF' } }), 400, 'invalid_request', 'currency');
+    const error = await expectError(
+      await call('POST', '/v1/payment-intents', { body: { amount: 100, currency: 'XAF' } }),
+      400,
+      'invalid_request',
+      'currency',
+    );
     expect(error.message).toContain('`currency`');
   });
 });
@@ -119,13 +148,19 @@ describe('GET /v1/payment-intents/:id', () => {
   it('refuses an Authorization header that is not a merchant token with 401', async () => {
     const { newIntent, call } = setup();
     const created = await newIntent();
-    await expectError(await call('GET', `/v1/payment-intents/${created.intent_id}`, { token: 'sk_live_123' }), 401, 'unauthorized');
+    await expectError(
+      await call('GET', `/v1/payment-intents/${created.intent_id}`, { token: 'sk_live_123' }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('refuses a merchant token sent from a browser with 403', async () => {
     const { newIntent, call } = setup();
     const created = await newIntent();
-    const response = await call('GET', `/v1/payment-intents/${created.intent_id}`, { headers: { Origin: 'https://shop.example.cg' } });
+    const response = await call('GET', `/v1/payment-intents/${created.intent_id}`, {
+      headers: { Origin: 'https://shop.example.cg' },
+    });
     await expectError(response, 403, 'browser_origin_forbidden');
   });
 

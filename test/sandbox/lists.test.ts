@@ -3,8 +3,26 @@
 // itself — its sessions and intents listed newest first and filtered, a remittance or a
 // disbursement read back. Another token sees none of them.
 import { describe, expect, it } from 'vitest';
-import { disbursementSchema, paymentIntentListSchema, paymentIntentSchema, remittanceCreatedSchema, remittanceSchema, sessionListSchema, sessionSchema } from '../../src/api/schemas';
-import { APPROVAL_MS, EXECUTION_MS, expectError, expectJson, sessionBody, setup, START, testNumber, transferBody } from './helpers';
+import {
+  disbursementSchema,
+  paymentIntentListSchema,
+  paymentIntentSchema,
+  remittanceCreatedSchema,
+  remittanceSchema,
+  sessionListSchema,
+  sessionSchema,
+} from '../../src/api/schemas';
+import {
+  APPROVAL_MS,
+  EXECUTION_MS,
+  expectError,
+  expectJson,
+  sessionBody,
+  setup,
+  START,
+  testNumber,
+  transferBody,
+} from './helpers';
 
 const OTHER = 'sk_test_someone_else';
 const MINUTE = 60_000;
@@ -14,7 +32,17 @@ describe('GET /v1/payment-intents', () => {
     const { call, clock } = setup();
     const ids: string[] = [];
     for (let i = 1; i <= 12; i++) {
-      ids.push((await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 100 * i, currency: 'xaf', metadata: { order: `A-${i}` } } }), 201, paymentIntentSchema)).intent_id);
+      ids.push(
+        (
+          await expectJson(
+            await call('POST', '/v1/payment-intents', {
+              body: { amount: 100 * i, currency: 'xaf', metadata: { order: `A-${i}` } },
+            }),
+            201,
+            paymentIntentSchema,
+          )
+        ).intent_id,
+      );
       clock.advance(1000);
     }
     const first = await expectJson(await call('GET', '/v1/payment-intents'), 200, paymentIntentListSchema);
@@ -39,17 +67,32 @@ describe('GET /v1/payment-intents', () => {
 
   it('filters by status (one or several) and by creation time, and the page addresses keep the filters', async () => {
     const { call, clock, confirm } = setup();
-    const open = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 1000, currency: 'xaf' } }), 201, paymentIntentSchema);
+    const open = await expectJson(
+      await call('POST', '/v1/payment-intents', { body: { amount: 1000, currency: 'xaf' } }),
+      201,
+      paymentIntentSchema,
+    );
     clock.advance(MINUTE);
-    const paid = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 2000, currency: 'xaf' } }), 201, paymentIntentSchema);
+    const paid = await expectJson(
+      await call('POST', '/v1/payment-intents', { body: { amount: 2000, currency: 'xaf' } }),
+      201,
+      paymentIntentSchema,
+    );
     expect((await confirm(paid, testNumber('approved_after_delay'))).status).toBe(200);
     clock.advance(MINUTE);
-    const waiting = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 3000, currency: 'xaf' } }), 201, paymentIntentSchema);
+    const waiting = await expectJson(
+      await call('POST', '/v1/payment-intents', { body: { amount: 3000, currency: 'xaf' } }),
+      201,
+      paymentIntentSchema,
+    );
     expect((await confirm(waiting, testNumber('approved_after_delay'))).status).toBe(200);
     // The paid one's approval came; the last one's is still awaited.
     clock.advance(APPROVAL_MS / 2);
 
-    const ids = async (query: string) => (await expectJson(await call('GET', `/v1/payment-intents?${query}`), 200, paymentIntentListSchema)).data.map((i) => i.intent_id);
+    const ids = async (query: string) =>
+      (await expectJson(await call('GET', `/v1/payment-intents?${query}`), 200, paymentIntentListSchema)).data.map(
+        (i) => i.intent_id,
+      );
     expect(await ids('status=succeeded')).toEqual([paid.intent_id]);
     expect(await ids('status=pending')).toEqual([waiting.intent_id]);
     expect(await ids('status=requires_payment_method,pending')).toEqual([waiting.intent_id, open.intent_id]);
@@ -58,22 +101,45 @@ describe('GET /v1/payment-intents', () => {
     const paidAt = new Date(START + MINUTE).toISOString();
     expect(await ids(`createdFrom=${paidAt}`)).toEqual([waiting.intent_id, paid.intent_id]);
     expect(await ids(`createdBefore=${paidAt}`)).toEqual([open.intent_id]);
-    expect(await ids(`createdFrom=${encodeURIComponent('2025-03-10T10:01:00+01:00')}&createdBefore=${encodeURIComponent('2025-03-10T10:02:00+01:00')}`)).toEqual([paid.intent_id]);
+    expect(
+      await ids(
+        `createdFrom=${encodeURIComponent('2025-03-10T10:01:00+01:00')}&createdBefore=${encodeURIComponent('2025-03-10T10:02:00+01:00')}`,
+      ),
+    ).toEqual([paid.intent_id]);
 
-    const page = await expectJson(await call('GET', '/v1/payment-intents?status=requires_payment_method,pending&perPage=1'), 200, paymentIntentListSchema);
-    expect(page.meta).toMatchObject({ total: 2, lastPage: 2, nextPageUrl: '/?page=2&perPage=1&status=requires_payment_method%2Cpending' });
+    const page = await expectJson(
+      await call('GET', '/v1/payment-intents?status=requires_payment_method,pending&perPage=1'),
+      200,
+      paymentIntentListSchema,
+    );
+    expect(page.meta).toMatchObject({
+      total: 2,
+      lastPage: 2,
+      nextPageUrl: '/?page=2&perPage=1&status=requires_payment_method%2Cpending',
+    });
   });
 
   it('filters by last change with updatedFrom (a payment paid now, created long ago), for intents only', async () => {
     const { call, clock, confirm } = setup();
-    const old = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 1000, currency: 'xaf' } }), 201, paymentIntentSchema);
+    const old = await expectJson(
+      await call('POST', '/v1/payment-intents', { body: { amount: 1000, currency: 'xaf' } }),
+      201,
+      paymentIntentSchema,
+    );
     await call('POST', '/v1/payment-intents', { body: { amount: 2000, currency: 'xaf' } });
     clock.advance(60 * MINUTE);
     const since = new Date(START + 60 * MINUTE).toISOString();
-    expect((await expectJson(await call('GET', `/v1/payment-intents?updatedFrom=${since}`), 200, paymentIntentListSchema)).data).toEqual([]);
+    expect(
+      (await expectJson(await call('GET', `/v1/payment-intents?updatedFrom=${since}`), 200, paymentIntentListSchema))
+        .data,
+    ).toEqual([]);
     expect((await confirm(old, testNumber('approved_after_delay'))).status).toBe(200);
     clock.advance(APPROVAL_MS);
-    const changed = await expectJson(await call('GET', `/v1/payment-intents?updatedFrom=${since}&status=succeeded`), 200, paymentIntentListSchema);
+    const changed = await expectJson(
+      await call('GET', `/v1/payment-intents?updatedFrom=${since}&status=succeeded`),
+      200,
+      paymentIntentListSchema,
+    );
     expect(changed.data.map((i) => i.intent_id)).toEqual([old.intent_id]);
     await expectError(await call('GET', `/v1/sessions?updatedFrom=${since}`), 400, 'invalid_request', 'updatedFrom');
   });
@@ -82,11 +148,19 @@ describe('GET /v1/payment-intents', () => {
     const { call } = setup();
     await call('POST', '/v1/payment-intents', { body: { amount: 1000, currency: 'xaf' } });
     await call('POST', '/v1/sessions', { body: sessionBody() });
-    const theirs = await expectJson(await call('GET', '/v1/payment-intents', { token: OTHER }), 200, paymentIntentListSchema);
+    const theirs = await expectJson(
+      await call('GET', '/v1/payment-intents', { token: OTHER }),
+      200,
+      paymentIntentListSchema,
+    );
     expect(theirs).toMatchObject({ meta: { total: 0, lastPage: 1, nextPageUrl: null }, data: [] });
     await expectError(await call('GET', '/v1/payment-intents', { token: null }), 401, 'unauthorized');
     // A list takes a secret key: a browser is refused, as on every merchant endpoint.
-    await expectError(await call('GET', '/v1/payment-intents', { headers: { Origin: 'https://shop.example.cg' } }), 403, 'browser_origin_forbidden');
+    await expectError(
+      await call('GET', '/v1/payment-intents', { headers: { Origin: 'https://shop.example.cg' } }),
+      403,
+      'browser_origin_forbidden',
+    );
   });
 
   it.each([
@@ -107,10 +181,16 @@ describe('GET /v1/sessions', () => {
     const { call, clock, confirm, readIntent } = setup();
     const created = [];
     for (let i = 0; i < 3; i++) {
-      created.push(await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ metadata: { orderId: `CMD-${i}` } }) }), 200, sessionSchema));
+      created.push(
+        await expectJson(
+          await call('POST', '/v1/sessions', { body: sessionBody({ metadata: { orderId: `CMD-${i}` } }) }),
+          200,
+          sessionSchema,
+        ),
+      );
       clock.advance(1000);
     }
-    const [oldest, middle, newest] = created as [typeof created[0], typeof created[0], typeof created[0]];
+    const [oldest, middle, newest] = created as [(typeof created)[0], (typeof created)[0], (typeof created)[0]];
     const intent = await readIntent(middle.paymentIntentId);
     expect((await confirm(intent, testNumber('approved_after_delay'))).status).toBe(200);
     clock.advance(APPROVAL_MS);
@@ -126,13 +206,17 @@ describe('GET /v1/sessions', () => {
     clock.advance(24 * 60 * MINUTE);
     const expired = await expectJson(await call('GET', '/v1/sessions?status=expired'), 200, sessionListSchema);
     expect(expired.data.map((s) => s.id)).toEqual([newest.id, oldest.id]);
-    expect((await expectJson(await call('GET', '/v1/sessions?status=open'), 200, sessionListSchema)).meta.total).toBe(0);
+    expect((await expectJson(await call('GET', '/v1/sessions?status=open'), 200, sessionListSchema)).meta.total).toBe(
+      0,
+    );
   });
 
   it('another token lists none', async () => {
     const { call } = setup();
     await call('POST', '/v1/sessions', { body: sessionBody() });
-    expect((await expectJson(await call('GET', '/v1/sessions', { token: OTHER }), 200, sessionListSchema)).data).toEqual([]);
+    expect(
+      (await expectJson(await call('GET', '/v1/sessions', { token: OTHER }), 200, sessionListSchema)).data,
+    ).toEqual([]);
     await expectError(await call('GET', '/v1/sessions', { token: null }), 401, 'unauthorized');
   });
 });
@@ -140,7 +224,11 @@ describe('GET /v1/sessions', () => {
 describe('GET /v1/remittance/{id} and GET /v1/disbursement/{id}', () => {
   it('reads a remittance back as the list shows it, processing then succeeded', async () => {
     const { call, clock } = setup();
-    const created = await expectJson(await call('POST', '/v1/remittance', { body: transferBody() }), 201, remittanceCreatedSchema);
+    const created = await expectJson(
+      await call('POST', '/v1/remittance', { body: transferBody() }),
+      201,
+      remittanceCreatedSchema,
+    );
     const before = await expectJson(await call('GET', `/v1/remittance/${created.id}`), 200, remittanceSchema);
     expect(before).toMatchObject({ ...created, status: 'processing', executedAt: null });
     clock.advance(EXECUTION_MS);
@@ -150,16 +238,32 @@ describe('GET /v1/remittance/{id} and GET /v1/disbursement/{id}', () => {
 
   it('reads a disbursement back', async () => {
     const { call, clock } = setup();
-    const created = await expectJson(await call('POST', '/v1/disbursement', { body: transferBody() }), 201, disbursementSchema);
-    expect(await expectJson(await call('GET', `/v1/disbursement/${created.id}`), 200, disbursementSchema)).toEqual(created);
+    const created = await expectJson(
+      await call('POST', '/v1/disbursement', { body: transferBody() }),
+      201,
+      disbursementSchema,
+    );
+    expect(await expectJson(await call('GET', `/v1/disbursement/${created.id}`), 200, disbursementSchema)).toEqual(
+      created,
+    );
     clock.advance(EXECUTION_MS);
-    expect(await expectJson(await call('GET', `/v1/disbursement/${created.id}`), 200, disbursementSchema)).toMatchObject({ status: 'succeeded' });
+    expect(
+      await expectJson(await call('GET', `/v1/disbursement/${created.id}`), 200, disbursementSchema),
+    ).toMatchObject({ status: 'succeeded' });
   });
 
   it('answers 404 to another token, to an unknown id and to a record of the other kind', async () => {
     const { call } = setup();
-    const remittance = await expectJson(await call('POST', '/v1/remittance', { body: transferBody() }), 201, remittanceCreatedSchema);
-    const disbursement = await expectJson(await call('POST', '/v1/disbursement', { body: transferBody() }), 201, disbursementSchema);
+    const remittance = await expectJson(
+      await call('POST', '/v1/remittance', { body: transferBody() }),
+      201,
+      remittanceCreatedSchema,
+    );
+    const disbursement = await expectJson(
+      await call('POST', '/v1/disbursement', { body: transferBody() }),
+      201,
+      disbursementSchema,
+    );
     await expectError(await call('GET', `/v1/remittance/${remittance.id}`, { token: OTHER }), 404, 'not_found');
     await expectError(await call('GET', `/v1/disbursement/${disbursement.id}`, { token: OTHER }), 404, 'not_found');
     await expectError(await call('GET', '/v1/remittance/rem_unknown'), 404, 'not_found');
@@ -172,7 +276,11 @@ describe('GET /v1/remittance/{id} and GET /v1/disbursement/{id}', () => {
 describe('a bare service (extensions off)', () => {
   it('knows none of these paths', async () => {
     const { call } = setup({ extensions: false });
-    const remittance = await expectJson(await call('POST', '/v1/remittance', { body: transferBody() }), 201, remittanceCreatedSchema);
+    const remittance = await expectJson(
+      await call('POST', '/v1/remittance', { body: transferBody() }),
+      201,
+      remittanceCreatedSchema,
+    );
     for (const path of ['/v1/sessions', '/v1/payment-intents', `/v1/remittance/${remittance.id}`]) {
       await expectError(await call('GET', path), 404, 'not_found');
     }

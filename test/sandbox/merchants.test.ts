@@ -78,7 +78,11 @@ describe('PUT and GET /v1/_sandbox/merchant', () => {
   it('replaces the profile whole: what a second PUT leaves out is null', async () => {
     const { call } = setup();
     await call('PUT', PROFILE, { body: profile() });
-    const set = await expectJson(await call('PUT', PROFILE, { body: { name: '  Chez Mireille ' } }), 200, merchantSchema);
+    const set = await expectJson(
+      await call('PUT', PROFILE, { body: { name: '  Chez Mireille ' } }),
+      200,
+      merchantSchema,
+    );
     expect(set).toEqual({ name: 'Chez Mireille', logo_url: null, support_email: null, support_phone: null });
     expect(await expectJson(await call('GET', PROFILE), 200, merchantSchema)).toEqual(set);
   });
@@ -87,8 +91,18 @@ describe('PUT and GET /v1/_sandbox/merchant', () => {
     const { call } = setup();
     await expectError(await call('PUT', PROFILE, { body: profile(), token: null }), 401, 'unauthorized');
     await expectError(await call('GET', PROFILE, { token: 'pk_test_x' }), 401, 'unauthorized');
-    await expectError(await call('PUT', PROFILE, { body: profile(), headers: { Origin: 'https://shop.example' } }), 403, 'browser_origin_forbidden');
-    await expectError(await call('OPTIONS', PROFILE, { headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'PUT' } }), 403, 'browser_origin_forbidden');
+    await expectError(
+      await call('PUT', PROFILE, { body: profile(), headers: { Origin: 'https://shop.example' } }),
+      403,
+      'browser_origin_forbidden',
+    );
+    await expectError(
+      await call('OPTIONS', PROFILE, {
+        headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'PUT' },
+      }),
+      403,
+      'browser_origin_forbidden',
+    );
     await expectError(await call('PUT', PROFILE, { raw: JSON.stringify(profile()) }), 415, 'unsupported_media_type');
   });
 
@@ -111,7 +125,12 @@ describe('PUT and GET /v1/_sandbox/merchant', () => {
     ['logo_url', { logo_url: 'https://evil.example/logo.png' } as never, 'is not a known field'],
   ])('refuses a bad %s with 400 naming it (%j)', async (field, overrides, words) => {
     const { call } = setup();
-    const error = await expectError(await call('PUT', PROFILE, { body: { ...profile(), ...overrides } }), 400, 'invalid_request', field);
+    const error = await expectError(
+      await call('PUT', PROFILE, { body: { ...profile(), ...overrides } }),
+      400,
+      'invalid_request',
+      field,
+    );
     expect(error.message).toContain(words);
     await expectError(await call('GET', PROFILE), 404, 'not_found');
   });
@@ -133,48 +152,85 @@ describe('the logo', () => {
     ['a PNG of 512 × 1', 'png', png(512, 1)],
   ])('takes %s', async (_label, type, bytes) => {
     const { call } = setup();
-    const set = await expectJson(await call('PUT', PROFILE, { body: profile({ logo: dataUrl(type, bytes) }) }), 200, merchantSchema);
+    const set = await expectJson(
+      await call('PUT', PROFILE, { body: profile({ logo: dataUrl(type, bytes) }) }),
+      200,
+      merchantSchema,
+    );
     expect(set.logo_url).toBe(`${BASE}/v1/merchant-logos/${logoKey(bytes)}.${type}`);
   });
 
   const big = Buffer.concat([png(1, 1).subarray(0, -12), Buffer.alloc(8 * 1024), png(1, 1).subarray(-12)]);
   it.each([
     ['an address', 'https://cdn.example/logo.png', 'must be a data: URL of a PNG or WebP image in base64'],
-    ['an SVG', `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`, 'must be a data: URL'],
+    [
+      'an SVG',
+      `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`,
+      'must be a data: URL',
+    ],
     ['a GIF', `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}`, 'must be a data: URL'],
     ['a JPEG', dataUrl('jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0])), 'must be a data: URL'],
     ['a data: URL without base64', `data:image/png,${png().toString('latin1')}`, 'must be a data: URL'],
     ['base64 with a space', dataUrl('png', png()).replace('iVBOR', 'iVB OR'), 'must be a data: URL'],
-    ['base64 without its padding', dataUrl('png', Buffer.concat([png(), Buffer.alloc(4 - (png().length % 3))])).replace(/=+$/, ''), 'is not valid base64'],
-    ['text that says it is a PNG', dataUrl('png', Buffer.from('<html><script>alert(1)</script></html>')), 'is not a PNG image'],
+    [
+      'base64 without its padding',
+      dataUrl('png', Buffer.concat([png(), Buffer.alloc(4 - (png().length % 3))])).replace(/=+$/, ''),
+      'is not valid base64',
+    ],
+    [
+      'text that says it is a PNG',
+      dataUrl('png', Buffer.from('<html><script>alert(1)</script></html>')),
+      'is not a PNG image',
+    ],
     ['a WebP that says it is a PNG', dataUrl('png', WEBP_LOSSLESS), 'is not a PNG image'],
     ['a PNG that says it is a WebP', dataUrl('webp', png()), 'is not a WebP image'],
     ['a PNG cut short', dataUrl('png', png().subarray(0, -1)), 'is not a PNG image'],
-    ['a WebP whose RIFF size lies', dataUrl('webp', Buffer.concat([WEBP_LOSSLESS, Buffer.alloc(2)])), 'is not a WebP image'],
+    [
+      'a WebP whose RIFF size lies',
+      dataUrl('webp', Buffer.concat([WEBP_LOSSLESS, Buffer.alloc(2)])),
+      'is not a WebP image',
+    ],
     ['an image over 8 KiB', dataUrl('png', big), `must be at most 8192 bytes once decoded (this one is ${big.length})`],
     ['a PNG of 513 × 1', dataUrl('png', png(513, 1)), 'must be at most 512 × 512 pixels (this one is 513 × 1)'],
     ['a WebP of 4000 × 4000', dataUrl('webp', webp('VP8X', 4000, 4000)), 'must be at most 512 × 512 pixels'],
     ['a number', 42, 'must be of type string'],
   ])('refuses %s with 400 on logo', async (_label, logo, words) => {
     const { call } = setup();
-    const error = await expectError(await call('PUT', PROFILE, { body: profile({ logo: logo as string }) }), 400, 'invalid_request', 'logo');
+    const error = await expectError(
+      await call('PUT', PROFILE, { body: profile({ logo: logo as string }) }),
+      400,
+      'invalid_request',
+      'logo',
+    );
     expect(error.message).toContain(words);
   });
 
   it('reads any bytes behind a PNG or WebP start without failing: a logo or a 400, never another error', () => {
-    const starts = [png().subarray(0, 33), WEBP_LOSSLESS.subarray(0, 16), webp('VP8 ', 1, 1).subarray(0, 20), webp('VP8X', 1, 1).subarray(0, 16), Buffer.alloc(0)];
+    const starts = [
+      png().subarray(0, 33),
+      WEBP_LOSSLESS.subarray(0, 16),
+      webp('VP8 ', 1, 1).subarray(0, 20),
+      webp('VP8X', 1, 1).subarray(0, 16),
+      Buffer.alloc(0),
+    ];
     fc.assert(
-      fc.property(fc.constantFrom(...starts), fc.uint8Array({ maxLength: 80 }), fc.constantFrom('png', 'webp'), (start, rest, type) => {
-        const bytes = Buffer.concat([start, rest]);
-        // A RIFF size that tells the truth, half the time, so that WebP headers are read further.
-        if (bytes.length >= 8 && rest.length % 2 === 0 && bytes.subarray(0, 4).toString('latin1') === 'RIFF') bytes.writeUInt32LE(bytes.length - 8, 4);
-        try {
-          decodeLogo(dataUrl(type, bytes));
-        } catch (error) {
-          expect(error).toBeInstanceOf(SandboxError);
-          expect((error as SandboxError).field).toBe('logo');
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...starts),
+        fc.uint8Array({ maxLength: 80 }),
+        fc.constantFrom('png', 'webp'),
+        (start, rest, type) => {
+          const bytes = Buffer.concat([start, rest]);
+          // A RIFF size that tells the truth, half the time, so that WebP headers are read further.
+          if (bytes.length >= 8 && rest.length % 2 === 0 && bytes.subarray(0, 4).toString('latin1') === 'RIFF')
+            bytes.writeUInt32LE(bytes.length - 8, 4);
+          try {
+            decodeLogo(dataUrl(type, bytes));
+          } catch (error) {
+            expect(error).toBeInstanceOf(SandboxError);
+            expect((error as SandboxError).field).toBe('logo');
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -185,8 +241,15 @@ describe('the logo', () => {
       ['png', png(16, 16)],
       ['webp', WEBP_LOSSLESS],
     ] as const) {
-      const { logo_url } = await expectJson(await call('PUT', PROFILE, { body: profile({ logo: dataUrl(type, bytes) }) }), 200, merchantSchema);
-      const response = await call('GET', new URL(logo_url as string).pathname, { token: null, headers: { Origin: 'https://elsewhere.example' } });
+      const { logo_url } = await expectJson(
+        await call('PUT', PROFILE, { body: profile({ logo: dataUrl(type, bytes) }) }),
+        200,
+        merchantSchema,
+      );
+      const response = await call('GET', new URL(logo_url as string).pathname, {
+        token: null,
+        headers: { Origin: 'https://elsewhere.example' },
+      });
       expect(response.status).toBe(200);
       expect(Object.fromEntries(response.headers)).toMatchObject({
         'content-type': `image/${type}`,
@@ -197,7 +260,11 @@ describe('the logo', () => {
       });
       expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
       const head = await call('HEAD', new URL(logo_url as string).pathname, { token: null });
-      expect([head.status, head.headers.get('content-type'), (await head.arrayBuffer()).byteLength]).toEqual([200, `image/${type}`, 0]);
+      expect([head.status, head.headers.get('content-type'), (await head.arrayBuffer()).byteLength]).toEqual([
+        200,
+        `image/${type}`,
+        0,
+      ]);
     }
   });
 
@@ -205,7 +272,13 @@ describe('the logo', () => {
     const { call } = setup();
     const { logo_url } = await expectJson(await call('PUT', PROFILE, { body: profile() }), 200, merchantSchema);
     const path = new URL(logo_url as string).pathname;
-    for (const other of [path.replace(/\.png$/, '.webp'), path.replace(/[0-9a-f]{4}\.png$/, '0000.png'), path.replace('.png', '.PNG'), '/v1/merchant-logos/..%2F..%2Fetc%2Fpasswd', '/v1/merchant-logos/']) {
+    for (const other of [
+      path.replace(/\.png$/, '.webp'),
+      path.replace(/[0-9a-f]{4}\.png$/, '0000.png'),
+      path.replace('.png', '.PNG'),
+      '/v1/merchant-logos/..%2F..%2Fetc%2Fpasswd',
+      '/v1/merchant-logos/',
+    ]) {
       await expectError(await call('GET', other, { token: null }), 404, 'not_found');
     }
     // Replaced, the old logo is no longer served.
@@ -226,11 +299,18 @@ describe('the logo', () => {
     const response = await sandbox.fetch(
       new Request('http://evil.example/v1/_sandbox/merchant', {
         method: 'PUT',
-        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          'Content-Type': 'application/json',
+          Host: 'evil.example',
+          'X-Forwarded-Host': 'evil.example',
+        },
         body: JSON.stringify(profile()),
       }),
     );
-    expect((await expectJson(response, 200, merchantSchema)).logo_url).toBe(`https://pay.example.com/v1/merchant-logos/${logoKey(png())}.png`);
+    expect((await expectJson(response, 200, merchantSchema)).logo_url).toBe(
+      `https://pay.example.com/v1/merchant-logos/${logoKey(png())}.png`,
+    );
   });
 });
 
@@ -244,7 +324,12 @@ describe('merchant on the intent and the session (extension)', () => {
     expect((await readIntent(created.intent_id, TOKEN)).merchant).toEqual(view);
     // Changed later, the intent shows the profile as it is now.
     await call('PUT', PROFILE, { body: { name: 'Boutique Awa & Fils' } });
-    expect((await readIntent(created.intent_id)).merchant).toEqual({ name: 'Boutique Awa & Fils', logo_url: null, support_email: null, support_phone: null });
+    expect((await readIntent(created.intent_id)).merchant).toEqual({
+      name: 'Boutique Awa & Fils',
+      logo_url: null,
+      support_email: null,
+      support_phone: null,
+    });
   });
 
   it('is null, never a made-up name, when the owning token has no profile (whoever else has one)', async () => {
@@ -253,7 +338,9 @@ describe('merchant on the intent and the session (extension)', () => {
     const created = await newIntent();
     expect(created.merchant).toBeNull();
     expect((await readIntent(created.intent_id, TOKEN)).merchant).toBeNull();
-    const raw = (await (await call('GET', `/v1/payment-intents/${created.intent_id}`, { token: null })).json()) as Record<string, unknown>;
+    const raw = (await (
+      await call('GET', `/v1/payment-intents/${created.intent_id}`, { token: null })
+    ).json()) as Record<string, unknown>;
     expect(raw.merchant).toBeNull();
     expect(JSON.stringify(raw)).not.toContain('Boutique');
   });
@@ -263,9 +350,19 @@ describe('merchant on the intent and the session (extension)', () => {
     const view = await expectJson(await call('PUT', PROFILE, { body: profile() }), 200, merchantSchema);
     const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
     expect(session.merchant).toEqual(view);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`, { token: null }), 200, publicSessionSchema)).merchant).toEqual(view);
-    const other = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody(), token: 'sk_test_nobody' }), 200, sessionSchema);
-    expect((await expectJson(await call('GET', `/v1/sessions/${other.id}`, { token: null }), 200, publicSessionSchema)).merchant).toBeNull();
+    expect(
+      (await expectJson(await call('GET', `/v1/sessions/${session.id}`, { token: null }), 200, publicSessionSchema))
+        .merchant,
+    ).toEqual(view);
+    const other = await expectJson(
+      await call('POST', '/v1/sessions', { body: sessionBody(), token: 'sk_test_nobody' }),
+      200,
+      sessionSchema,
+    );
+    expect(
+      (await expectJson(await call('GET', `/v1/sessions/${other.id}`, { token: null }), 200, publicSessionSchema))
+        .merchant,
+    ).toBeNull();
   });
 
   it('says live_mode 0 on every intent: the sandbox is test mode', async () => {
@@ -278,7 +375,10 @@ describe('the merchants option', () => {
   it('gives tokens their profiles from the start; a PUT replaces one', async () => {
     const { call, newIntent } = setup({ merchants: { [TOKEN]: profile({ logo: dataUrl('webp', WEBP_LOSSLESS) }) } });
     const view = await expectJson(await call('GET', PROFILE), 200, merchantSchema);
-    expect(view).toMatchObject({ name: 'Boutique Awa', logo_url: `${BASE}/v1/merchant-logos/${logoKey(WEBP_LOSSLESS)}.webp` });
+    expect(view).toMatchObject({
+      name: 'Boutique Awa',
+      logo_url: `${BASE}/v1/merchant-logos/${logoKey(WEBP_LOSSLESS)}.webp`,
+    });
     expect((await newIntent()).merchant).toEqual(view);
     expect((await call('GET', new URL(view.logo_url as string).pathname, { token: null })).status).toBe(200);
     await call('PUT', PROFILE, { body: { name: 'Nouveau nom' } });
@@ -286,9 +386,17 @@ describe('the merchants option', () => {
   });
 
   it.each([
-    ['a token that is not a secret key', { pk_live_x: { name: 'Awa' } }, 'its token #1 is not a secret key of the form sk_test_…'],
+    [
+      'a token that is not a secret key',
+      { pk_live_x: { name: 'Awa' } },
+      'its token #1 is not a secret key of the form sk_test_…',
+    ],
     ['a bad name', { sk_test_a: { name: 'Awa' }, sk_test_b: { name: '' } }, 'its token #2: `name` must be plain text'],
-    ['a bad logo', { sk_test_a: { name: 'Awa', logo: 'https://cdn.example/a.png' } }, 'its token #1: `logo` must be a data: URL'],
+    [
+      'a bad logo',
+      { sk_test_a: { name: 'Awa', logo: 'https://cdn.example/a.png' } },
+      'its token #1: `logo` must be a data: URL',
+    ],
   ])('refuses %s with a RangeError at creation, naming no key', (_label, merchants, words) => {
     expect(() => createSandbox({ env: {}, merchants: merchants as never })).toThrow(RangeError);
     expect(() => createSandbox({ env: {}, merchants: merchants as never })).toThrow(words);
@@ -336,7 +444,9 @@ describe('what a profile weighs and how long it is kept', () => {
 
   it('is refused with 503 past the bound, like any creation', async () => {
     const { call } = setup({ limits: { maxBytes: 16 * 1024, maxBytesPerToken: 4 * 1024 } });
-    const heavy = profile({ logo: dataUrl('png', Buffer.concat([png(1, 1).subarray(0, -12), Buffer.alloc(4000), png(1, 1).subarray(-12)])) });
+    const heavy = profile({
+      logo: dataUrl('png', Buffer.concat([png(1, 1).subarray(0, -12), Buffer.alloc(4000), png(1, 1).subarray(-12)])),
+    });
     await expectError(await call('PUT', PROFILE, { body: heavy }), 503, 'capacity_exceeded');
     expect((await call('PUT', PROFILE, { body: profile() })).status).toBe(200);
   });
@@ -371,19 +481,31 @@ describe('a profile on disk', () => {
     dirs.push(dir);
     const open = () => createSandbox({ dataDir: dir, now: () => START, env: {}, checkoutBaseUrl: BASE });
     const put = (sandbox: ReturnType<typeof open>, body: unknown) =>
-      sandbox.fetch(new Request(`${BASE}${PROFILE}`, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+      sandbox.fetch(
+        new Request(`${BASE}${PROFILE}`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
     const first = open();
     await put(first, { name: 'Premier' });
     const view = await expectJson(await put(first, profile()), 200, merchantSchema);
     await first.close();
 
     const second = open();
-    const read = await second.fetch(new Request(`${BASE}${PROFILE}`, { headers: { Authorization: `Bearer ${TOKEN}` } }));
+    const read = await second.fetch(
+      new Request(`${BASE}${PROFILE}`, { headers: { Authorization: `Bearer ${TOKEN}` } }),
+    );
     expect(await expectJson(read, 200, merchantSchema)).toEqual(view);
     const logo = await second.fetch(new Request(view.logo_url as string));
     expect(Buffer.from(await logo.arrayBuffer())).toEqual(png());
     const intent = await second.fetch(
-      new Request(`${BASE}/v1/payment-intents`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: '{"amount":100,"currency":"xaf"}' }),
+      new Request(`${BASE}/v1/payment-intents`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+        body: '{"amount":100,"currency":"xaf"}',
+      }),
     );
     expect((await expectJson(intent, 201, paymentIntentSchema)).merchant).toEqual(view);
     await second.close();

@@ -95,14 +95,28 @@ describe('confirm outcomes by test number', () => {
         expect(after.status).toBe('succeeded');
         expect(charge).toMatchObject({ type: 'charge.success', status: 'succeeded', captured: 1, failure_code: null });
         expect(after.event.payouts).toHaveLength(1);
-        expect(after.event.payouts[0]).toMatchObject({ type: 'payout.succeeded', amount: 10_000, amount_fee: 150, amount_captured: 9850 });
+        expect(after.event.payouts[0]).toMatchObject({
+          type: 'payout.succeeded',
+          amount: 10_000,
+          amount_fee: 150,
+          amount_captured: 9850,
+        });
         expect(after.payout_id).toBe(after.event.payouts[0]?.payout_id);
         expect(after.last_payment_error).toBeNull();
       } else {
         expect(after.status).toBe('requires_payment_method');
-        expect(charge).toMatchObject({ type: 'charge.failed', status: 'failed', captured: 0, failure_code: expected.failure });
+        expect(charge).toMatchObject({
+          type: 'charge.failed',
+          status: 'failed',
+          captured: 0,
+          failure_code: expected.failure,
+        });
         expect(charge?.failure_message).toMatch(/^[A-Z].+\.$/);
-        expect(after.last_payment_error).toEqual({ code: expected.failure, message: charge?.failure_message, charge_id: result.id });
+        expect(after.last_payment_error).toEqual({
+          code: expected.failure,
+          message: charge?.failure_message,
+          charge_id: result.id,
+        });
         expect(after.event.payouts).toEqual([]);
         expect(after.payout_id).toBeNull();
       }

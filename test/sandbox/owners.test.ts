@@ -11,9 +11,20 @@ const OTHER = 'sk_test_someone_else';
 describe('records are scoped to the token that created them', () => {
   it('another token gets 404 reading an intent (it read the secret and metadata)', async () => {
     const { call, readIntent } = setup();
-    const created = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 900, currency: 'xaf', metadata: { order: 'A-1' } } }), 201, paymentIntentSchema);
-    await expectError(await call('GET', `/v1/payment-intents/${created.intent_id}`, { token: OTHER }), 404, 'not_found');
-    expect(await readIntent(created.intent_id, TOKEN)).toMatchObject({ metadata: { order: 'A-1' }, client_secret: created.client_secret });
+    const created = await expectJson(
+      await call('POST', '/v1/payment-intents', { body: { amount: 900, currency: 'xaf', metadata: { order: 'A-1' } } }),
+      201,
+      paymentIntentSchema,
+    );
+    await expectError(
+      await call('GET', `/v1/payment-intents/${created.intent_id}`, { token: OTHER }),
+      404,
+      'not_found',
+    );
+    expect(await readIntent(created.intent_id, TOKEN)).toMatchObject({
+      metadata: { order: 'A-1' },
+      client_secret: created.client_secret,
+    });
   });
 
   it('another token gets 404 reading a session; its owner and a token-less reader get it', async () => {
@@ -28,13 +39,21 @@ describe('records are scoped to the token that created them', () => {
     const { call } = setup();
     const mine = await call('POST', '/v1/remittance', { body: transferBody() });
     expect(mine.status).toBe(201);
-    for (let i = 0; i < 3; i += 1) await call('POST', '/v1/remittance', { token: OTHER, body: transferBody({ first_name: `Autre${'x'.repeat(i)}` }) });
+    for (let i = 0; i < 3; i += 1)
+      await call('POST', '/v1/remittance', {
+        token: OTHER,
+        body: transferBody({ first_name: `Autre${'x'.repeat(i)}` }),
+      });
     const list = await expectJson(await call('GET', '/v1/remittance'), 200, remittanceListSchema);
     expect(list.meta.total).toBe(1);
     expect(list.data.map((r) => r.firstName)).toEqual(['Jean']);
     const theirs = await expectJson(await call('GET', '/v1/remittance', { token: OTHER }), 200, remittanceListSchema);
     expect(theirs.meta.total).toBe(3);
-    const nobody = await expectJson(await call('GET', '/v1/remittance', { token: 'sk_test_new' }), 200, remittanceListSchema);
+    const nobody = await expectJson(
+      await call('GET', '/v1/remittance', { token: 'sk_test_new' }),
+      200,
+      remittanceListSchema,
+    );
     expect(nobody).toMatchObject({ meta: { total: 0, lastPage: 1 }, data: [] });
   });
 
@@ -47,12 +66,21 @@ describe('records are scoped to the token that created them', () => {
 describe('metadata is for its owner only', () => {
   it('reads null without a token, on a bare intent and on the intent a session names', async () => {
     const { call, readIntent } = setup();
-    const bare = await expectJson(await call('POST', '/v1/payment-intents', { body: { amount: 900, currency: 'xaf', metadata: { customer: 'awa@example.cg' } } }), 201, paymentIntentSchema);
+    const bare = await expectJson(
+      await call('POST', '/v1/payment-intents', {
+        body: { amount: 900, currency: 'xaf', metadata: { customer: 'awa@example.cg' } },
+      }),
+      201,
+      paymentIntentSchema,
+    );
     expect(bare.metadata).toEqual({ customer: 'awa@example.cg' });
     expect((await readIntent(bare.intent_id)).metadata).toBeNull();
 
     const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
-    const publicView = (await (await call('GET', `/v1/sessions/${session.id}`, { token: null })).json()) as Record<string, unknown>;
+    const publicView = (await (await call('GET', `/v1/sessions/${session.id}`, { token: null })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(publicView).not.toHaveProperty('metadata');
     expect((await readIntent(String(publicView.paymentIntentId))).metadata).toBeNull();
     expect((await readIntent(session.paymentIntentId, TOKEN)).metadata).toEqual({ orderId: 'CMD-1042' });

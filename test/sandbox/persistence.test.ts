@@ -13,7 +13,17 @@ import { dataDirOf, wipeState } from '../../src/sandbox/persist/location';
 import { REPO_ROOT } from '../../src/server/paths';
 import { Store } from '../../src/sandbox/store/store';
 import { type Child, send, startChild } from './support/child';
-import { BASE, confirmBody, expectError, expectJson, sessionBody, START, testNumber, TOKEN, transferBody } from './helpers';
+import {
+  BASE,
+  confirmBody,
+  expectError,
+  expectJson,
+  sessionBody,
+  START,
+  testNumber,
+  TOKEN,
+  transferBody,
+} from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dirs: string[] = [];
@@ -31,11 +41,21 @@ function newDir(): string {
 /** A sandbox on `dir` and a fake clock, with the helpers' request shape. */
 function open(dir: string, clock = { time: START }, options: SandboxOptions = {}) {
   const sandbox = createSandbox({ dataDir: dir, now: () => clock.time, env: {}, checkoutBaseUrl: BASE, ...options });
-  const call = (method: string, path: string, body?: unknown, token: string | null = TOKEN, headers: Record<string, string> = {}) =>
+  const call = (
+    method: string,
+    path: string,
+    body?: unknown,
+    token: string | null = TOKEN,
+    headers: Record<string, string> = {},
+  ) =>
     sandbox.fetch(
       new Request(`${BASE}${path}`, {
         method,
-        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
@@ -46,7 +66,13 @@ const journalOf = (dir: string) => join(dir, readdirSync(dir).find((name) => nam
 
 /** Makes `dir` look as kill -9 mid-append leaves it: a dead process's lock, the last journal unsealed, its last line cut short. */
 function crashed(dir: string): void {
-  const journal = join(dir, readdirSync(dir).filter((name) => /^journal-\d+\.jsonl$/.test(name)).sort().at(-1) as string);
+  const journal = join(
+    dir,
+    readdirSync(dir)
+      .filter((name) => /^journal-\d+\.jsonl$/.test(name))
+      .sort()
+      .at(-1) as string,
+  );
   const lines = readFileSync(journal, 'utf8').split('\n');
   lines.splice(-2, 1); // the seal
   writeFileSync(journal, `${lines.join('\n')}0123456789abcdef {"kind":"intent","record":{"id":2,"intentId":"pi_tor`);
@@ -55,7 +81,24 @@ function crashed(dir: string): void {
 
 const record = (i: number) => ({
   kind: 'transfer' as const,
-  record: { kind: 'remittance' as const, id: `rem_${i}`, owner: 'o', amount: 1, currency: 'xaf', firstName: 'A', lastName: 'B', operator: 'mtn', country: 'cg', phone: '242061234500', walletId: 'w', financialTransactionId: '1', transactionId: 't', externalId: 'e', createdAt: START + i, executesAt: START + i },
+  record: {
+    kind: 'remittance' as const,
+    id: `rem_${i}`,
+    owner: 'o',
+    amount: 1,
+    currency: 'xaf',
+    firstName: 'A',
+    lastName: 'B',
+    operator: 'mtn',
+    country: 'cg',
+    phone: '242061234500',
+    walletId: 'w',
+    financialTransactionId: '1',
+    transactionId: 't',
+    externalId: 'e',
+    createdAt: START + i,
+    executesAt: START + i,
+  },
 });
 
 /**
@@ -93,14 +136,31 @@ function expectRefused(dir: string, message: RegExp): void {
 }
 
 /** `text` without its last `count` lines (each with its newline). */
-const withoutLastLines = (text: string, count: number) => `${text.split('\n').slice(0, -1 - count).join('\n')}\n`;
+const withoutLastLines = (text: string, count: number) =>
+  `${text
+    .split('\n')
+    .slice(0, -1 - count)
+    .join('\n')}\n`;
 
 describe('the state on disk', () => {
   it('survives a restart: intents, attempts, sessions, remittances, Idempotency-Key answers, ids that count on', async () => {
     const dir = newDir();
     const first = open(dir);
-    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf', metadata: { order: 'A-1' } }), 201, paymentIntentSchema);
-    expect((await first.call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, confirmBody(intent.client_secret, testNumber('approved_after_delay')), null)).status).toBe(200);
+    const intent = await expectJson(
+      await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf', metadata: { order: 'A-1' } }),
+      201,
+      paymentIntentSchema,
+    );
+    expect(
+      (
+        await first.call(
+          'POST',
+          `/v1/payment-intents/${intent.intent_id}/confirm`,
+          confirmBody(intent.client_secret, testNumber('approved_after_delay')),
+          null,
+        )
+      ).status,
+    ).toBe(200);
     const session = await expectJson(await first.call('POST', '/v1/sessions', sessionBody()), 200, sessionSchema);
     const keyed = await first.call('POST', '/v1/remittance', transferBody(), TOKEN, { 'Idempotency-Key': 'payroll-1' });
     const keyedText = await keyed.text();
@@ -112,13 +172,29 @@ describe('the state on disk', () => {
     expect(await (await second.call('GET', `/v1/payment-intents/${intent.intent_id}`)).text()).toBe(paidBefore);
     expect(JSON.parse(paidBefore)).toMatchObject({ status: 'succeeded', metadata: { order: 'A-1' } });
     expect((await second.call('GET', `/v1/sessions/${session.id}`)).status).toBe(200);
-    const replay = await second.call('POST', '/v1/remittance', transferBody(), TOKEN, { 'Idempotency-Key': 'payroll-1' });
+    const replay = await second.call('POST', '/v1/remittance', transferBody(), TOKEN, {
+      'Idempotency-Key': 'payroll-1',
+    });
     expect([replay.headers.get('idempotent-replayed'), await replay.text()]).toEqual(['true', keyedText]);
-    await expectError(await second.call('POST', '/v1/remittance', transferBody({ amount: '1' }), TOKEN, { 'Idempotency-Key': 'payroll-1' }), 409, 'idempotency_key_reused');
+    await expectError(
+      await second.call('POST', '/v1/remittance', transferBody({ amount: '1' }), TOKEN, {
+        'Idempotency-Key': 'payroll-1',
+      }),
+      409,
+      'idempotency_key_reused',
+    );
     const list = await expectJson(await second.call('GET', '/v1/remittance'), 200, remittanceListSchema);
     expect(list.data.map((r) => r.id)).toEqual([JSON.parse(keyedText).id]);
-    await expectError(await second.call('GET', `/v1/payment-intents/${intent.intent_id}`, undefined, 'sk_test_other'), 404, 'not_found');
-    const next = await expectJson(await second.call('POST', '/v1/payment-intents', { amount: 100, currency: 'xaf' }), 201, paymentIntentSchema);
+    await expectError(
+      await second.call('GET', `/v1/payment-intents/${intent.intent_id}`, undefined, 'sk_test_other'),
+      404,
+      'not_found',
+    );
+    const next = await expectJson(
+      await second.call('POST', '/v1/payment-intents', { amount: 100, currency: 'xaf' }),
+      201,
+      paymentIntentSchema,
+    );
     expect(next.id).toBe(3);
     expect(second.sandbox.stats()).toMatchObject({ intents: 3, sessions: 1, remittances: 1 });
     await second.sandbox.close();
@@ -128,8 +204,17 @@ describe('the state on disk', () => {
     const dir = newDir();
     const clock = { time: START };
     const first = open(dir, clock);
-    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, paymentIntentSchema);
-    await first.call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, confirmBody(intent.client_secret, testNumber('approved_after_delay')), null);
+    const intent = await expectJson(
+      await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }),
+      201,
+      paymentIntentSchema,
+    );
+    await first.call(
+      'POST',
+      `/v1/payment-intents/${intent.intent_id}/confirm`,
+      confirmBody(intent.client_secret, testNumber('approved_after_delay')),
+      null,
+    );
     await first.sandbox.close();
     clock.time += 60_000;
     const second = open(dir, clock);
@@ -137,21 +222,31 @@ describe('the state on disk', () => {
     await second.sandbox.close();
     const third = open(dir, clock);
     expect(await (await third.call('GET', `/v1/payment-intents/${intent.intent_id}`)).text()).toBe(paid);
-    expect(JSON.parse(paid)).toMatchObject({ status: 'succeeded', updated_at: '2025-03-10T10:00:04.000+01:00', event: { payouts: [{ amount_fee: 75 }] } });
+    expect(JSON.parse(paid)).toMatchObject({
+      status: 'succeeded',
+      updated_at: '2025-03-10T10:00:04.000+01:00',
+      event: { payouts: [{ amount_fee: 75 }] },
+    });
     await third.sandbox.close();
   });
 
   it('sets aside a last line cut short by a crash (never acknowledged), and goes on writing after it', async () => {
     const dir = newDir();
     const first = open(dir);
-    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' }), 201, paymentIntentSchema);
+    const intent = await expectJson(
+      await first.call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' }),
+      201,
+      paymentIntentSchema,
+    );
     await first.sandbox.close();
     // What kill -9 mid-append leaves: the lock of a dead process, a journal without its seal, a line cut short.
     crashed(dir);
     const second = open(dir);
     expect((await second.call('GET', `/v1/payment-intents/${intent.intent_id}`)).status).toBe(200);
     expect(second.sandbox.stats().intents).toBe(1);
-    expect(readFileSync(join(dir, 'journal-000001.jsonl.torn'), 'utf8')).toBe('0123456789abcdef {"kind":"intent","record":{"id":2,"intentId":"pi_tor');
+    expect(readFileSync(join(dir, 'journal-000001.jsonl.torn'), 'utf8')).toBe(
+      '0123456789abcdef {"kind":"intent","record":{"id":2,"intentId":"pi_tor',
+    );
     expect((await second.call('POST', '/v1/payment-intents', { amount: 800, currency: 'xaf' })).status).toBe(201);
     await second.sandbox.close();
     const third = open(dir);
@@ -166,7 +261,9 @@ describe('the state on disk', () => {
     await first.sandbox.close();
     const journal = journalOf(dir);
     writeFileSync(journal, readFileSync(journal, 'utf8').replace('"kind":"intent"', '"kind":"intent'));
-    expect(() => open(dir)).toThrow(/damaged \(journal-000001\.jsonl: line 1 does not match its checksum.*npm run sandbox:wipe/);
+    expect(() => open(dir)).toThrow(
+      /damaged \(journal-000001\.jsonl: line 1 does not match its checksum.*npm run sandbox:wipe/,
+    );
   });
 
   it('is one process’s at a time; a lock left by a dead process is taken over', async () => {
@@ -209,7 +306,14 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
   async function threeIntents(dir: string) {
     const first = open(dir);
     const made = [];
-    for (const amount of [700, 800, 900]) made.push(await expectJson(await first.call('POST', '/v1/payment-intents', { amount, currency: 'xaf' }), 201, paymentIntentSchema));
+    for (const amount of [700, 800, 900])
+      made.push(
+        await expectJson(
+          await first.call('POST', '/v1/payment-intents', { amount, currency: 'xaf' }),
+          201,
+          paymentIntentSchema,
+        ),
+      );
     await first.sandbox.close();
     return made;
   }
@@ -219,9 +323,16 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     await threeIntents(dir);
     const journal = join(dir, 'journal-000001.jsonl');
     const whole = readFileSync(journal, 'utf8');
-    for (const cut of [withoutLastLines(whole, 1), withoutLastLines(whole, 2), whole.slice(0, whole.lastIndexOf('\n', whole.length - 2) - 30)]) {
+    for (const cut of [
+      withoutLastLines(whole, 1),
+      withoutLastLines(whole, 2),
+      whole.slice(0, whole.lastIndexOf('\n', whole.length - 2) - 30),
+    ]) {
       writeFileSync(journal, cut);
-      expectRefused(dir, /damaged \(journal-000001\.jsonl: (it does not end with the seal a clean shutdown writes|it ends in the middle of a line)/);
+      expectRefused(
+        dir,
+        /damaged \(journal-000001\.jsonl: (it does not end with the seal a clean shutdown writes|it ends in the middle of a line)/,
+      );
     }
     // Put back as it was, it starts whole.
     writeFileSync(journal, whole);
@@ -235,7 +346,8 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     const made = await threeIntents(dir);
     crashed(dir);
     const started = open(dir);
-    for (const intent of made) expect((await started.call('GET', `/v1/payment-intents/${intent.intent_id}`)).status).toBe(200);
+    for (const intent of made)
+      expect((await started.call('GET', `/v1/payment-intents/${intent.intent_id}`)).status).toBe(200);
     await started.sandbox.close();
   });
 
@@ -279,7 +391,10 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     expect(readdirSync(dir).filter((name) => name.startsWith('journal-'))).toHaveLength(4);
     const kept = readFileSync(join(dir, 'journal-000002.jsonl'));
     rmSync(join(dir, 'journal-000002.jsonl'));
-    expectRefused(dir, /damaged \(journal-000002\.jsonl: it is missing, between journal-000001\.jsonl and journal-000003\.jsonl/);
+    expectRefused(
+      dir,
+      /damaged \(journal-000002\.jsonl: it is missing, between journal-000001\.jsonl and journal-000003\.jsonl/,
+    );
     writeFileSync(join(dir, 'journal-000002.jsonl'), kept);
     rmSync(join(dir, 'journal-000001.jsonl'));
     expectRefused(dir, /damaged \(journal-000001\.jsonl: it is missing, yet state\.jsonl says/);
@@ -288,13 +403,29 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
   it('hand-edited records: a paid intent edited back to unpaid, in the journal or in the snapshot', async () => {
     const dir = newDir();
     const first = open(dir);
-    const intent = await expectJson(await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }), 201, paymentIntentSchema);
-    expect((await first.call('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, confirmBody(intent.client_secret, testNumber('approved_at_once')), null)).status).toBe(200);
+    const intent = await expectJson(
+      await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }),
+      201,
+      paymentIntentSchema,
+    );
+    expect(
+      (
+        await first.call(
+          'POST',
+          `/v1/payment-intents/${intent.intent_id}/confirm`,
+          confirmBody(intent.client_secret, testNumber('approved_at_once')),
+          null,
+        )
+      ).status,
+    ).toBe(200);
     await first.sandbox.close();
     const journal = join(dir, 'journal-000001.jsonl');
     const whole = readFileSync(journal, 'utf8');
     writeFileSync(journal, whole.replace('"outcome":"approved_at_once"', '"outcome":"operator_unavailable"'));
-    expectRefused(dir, /damaged \(journal-000001\.jsonl: line 2 does not match its checksum: it was changed after it was written/);
+    expectRefused(
+      dir,
+      /damaged \(journal-000001\.jsonl: line 2 does not match its checksum: it was changed after it was written/,
+    );
     writeFileSync(journal, whole.replace('"amount":5000', '"amount":5'));
     expectRefused(dir, /damaged \(journal-000001\.jsonl: line 1 does not match its checksum/);
 
@@ -308,8 +439,28 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
   it('a directory of the previous version (no checksums) starts with its records, then is written in this one, its journals kept aside', async () => {
     const dir = newDir();
     // What the previous version wrote: a header of version 1, then plain JSON lines.
-    const intent = { id: 1, intentId: 'pi_legacy1', owner: 'o', clientSecret: 'pi_legacy1_secret_x', amount: 700, currency: 'xaf', metadata: null, description: null, eventId: 1, createdAt: START, updatedAt: START, attempts: [], sessionId: null, expiresAt: null, canceledAt: null, cancellationReason: null };
-    writeFileSync(join(dir, 'state.jsonl'), `${JSON.stringify({ format: 'momo-checkout sandbox state', version: 1, journal: 1 })}\n${JSON.stringify(record(1))}\n`);
+    const intent = {
+      id: 1,
+      intentId: 'pi_legacy1',
+      owner: 'o',
+      clientSecret: 'pi_legacy1_secret_x',
+      amount: 700,
+      currency: 'xaf',
+      metadata: null,
+      description: null,
+      eventId: 1,
+      createdAt: START,
+      updatedAt: START,
+      attempts: [],
+      sessionId: null,
+      expiresAt: null,
+      canceledAt: null,
+      cancellationReason: null,
+    };
+    writeFileSync(
+      join(dir, 'state.jsonl'),
+      `${JSON.stringify({ format: 'momo-checkout sandbox state', version: 1, journal: 1 })}\n${JSON.stringify(record(1))}\n`,
+    );
     writeFileSync(join(dir, 'journal-000001.jsonl'), `${JSON.stringify({ kind: 'intent', record: intent })}\n`);
     const started = open(dir);
     expect(started.sandbox.stats()).toMatchObject({ intents: 1, remittances: 1 });
@@ -329,7 +480,9 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     const firstLine = whole.slice(0, whole.indexOf('\n') + 1);
     writeFileSync(state, firstLine + 'x'.repeat(2 * 1024 * 1024));
     const before = contentsOf(dir);
-    expect(() => open(dir, { time: START }, { limits: { maxBytes: 64 * 1024, maxBytesPerToken: 16 * 1024 } })).toThrow(/too large to load \(state\.jsonl: 2 MiB, more than the 1\.1 MiB a sandbox bounded at 0\.1 MiB writes\)/);
+    expect(() => open(dir, { time: START }, { limits: { maxBytes: 64 * 1024, maxBytesPerToken: 16 * 1024 } })).toThrow(
+      /too large to load \(state\.jsonl: 2 MiB, more than the 1\.1 MiB a sandbox bounded at 0\.1 MiB writes\)/,
+    );
     expect(contentsOf(dir)).toEqual(before);
   });
 });
@@ -351,7 +504,10 @@ describe('where the state is kept, and wiping it', () => {
     await running.call('POST', '/v1/payment-intents', { amount: 700, currency: 'xaf' });
     expect(() => wipeState(dir)).toThrow('Another sandbox of this process keeps its state in');
     await running.sandbox.close();
-    const wiped = execFileSync('npm', ['run', '--silent', 'sandbox:wipe', '--', '--data', dir], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const wiped = execFileSync('npm', ['run', '--silent', 'sandbox:wipe', '--', '--data', dir], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     expect(wiped).toContain(`wiped the sandbox's state in ${dir}`);
     expect(existsSync(dir)).toBe(false);
     expect(wipeState(dir)).toBe(false);
@@ -366,21 +522,42 @@ describe('a crash in the middle of a flood of writes', () => {
     const dir = newDir();
     const child = await startChild(dir);
     children.push(child);
-    const acknowledged = { intents: [] as { id: string; secret: string }[], remittances: [] as string[], sessions: [] as string[], charges: [] as { intent: string; charge: string }[] };
+    const acknowledged = {
+      intents: [] as { id: string; secret: string }[],
+      remittances: [] as string[],
+      sessions: [] as string[],
+      charges: [] as { intent: string; charge: string }[],
+    };
     let killed = false;
     const number = testNumber('approved_after_delay');
     const flood = async (lane: number) => {
       for (let i = 0; !killed; i += 1) {
         try {
-          const intent = await send(child, '/v1/payment-intents', { amount: 100 + i, currency: 'xaf', metadata: { lane, i } }, 'sk_test_persist', { 'Idempotency-Key': `k-${lane}-${i}` });
+          const intent = await send(
+            child,
+            '/v1/payment-intents',
+            { amount: 100 + i, currency: 'xaf', metadata: { lane, i } },
+            'sk_test_persist',
+            { 'Idempotency-Key': `k-${lane}-${i}` },
+          );
           if (intent.status === 201) {
             const body = (await intent.json()) as { intent_id: string; client_secret: string };
             acknowledged.intents.push({ id: body.intent_id, secret: body.client_secret });
-            const confirm = await send(child, `/v1/payment-intents/${body.intent_id}/confirm`, confirmBody(body.client_secret, number), null);
-            if (confirm.status === 200) acknowledged.charges.push({ intent: body.intent_id, charge: ((await confirm.json()) as { id: string }).id });
+            const confirm = await send(
+              child,
+              `/v1/payment-intents/${body.intent_id}/confirm`,
+              confirmBody(body.client_secret, number),
+              null,
+            );
+            if (confirm.status === 200)
+              acknowledged.charges.push({
+                intent: body.intent_id,
+                charge: ((await confirm.json()) as { id: string }).id,
+              });
           }
           const remittance = await send(child, '/v1/remittance', transferBody({ amount: String(1 + i) }));
-          if (remittance.status === 201) acknowledged.remittances.push(((await remittance.json()) as { id: string }).id);
+          if (remittance.status === 201)
+            acknowledged.remittances.push(((await remittance.json()) as { id: string }).id);
           const session = await send(child, '/v1/sessions', sessionBody());
           if (session.status === 200) acknowledged.sessions.push(((await session.json()) as { id: string }).id);
         } catch {
@@ -393,7 +570,8 @@ describe('a crash in the middle of a flood of writes', () => {
     // which a slow or busy machine would fill with less (the test is of the crash, not of speed).
     const enough = 60 + Math.floor(Math.random() * 200);
     const giveUp = Date.now() + 30_000;
-    while (acknowledged.intents.length < enough && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (acknowledged.intents.length < enough && Date.now() < giveUp)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     killed = true;
     child.process.kill('SIGKILL');
     expect(await child.exited).toBe('SIGKILL');
@@ -402,20 +580,28 @@ describe('a crash in the middle of a flood of writes', () => {
 
     const restarted = await startChild(dir);
     children.push(restarted);
-    for (const { id } of acknowledged.intents) expect((await send(restarted, `/v1/payment-intents/${id}`)).status, id).toBe(200);
+    for (const { id } of acknowledged.intents)
+      expect((await send(restarted, `/v1/payment-intents/${id}`)).status, id).toBe(200);
     for (const { intent, charge } of acknowledged.charges) {
-      const read = (await (await send(restarted, `/v1/payment-intents/${intent}`)).json()) as { event: { charges: { charge_id: string }[] } };
+      const read = (await (await send(restarted, `/v1/payment-intents/${intent}`)).json()) as {
+        event: { charges: { charge_id: string }[] };
+      };
       expect(read.event.charges.map((c) => c.charge_id)).toContain(charge);
     }
     for (const id of acknowledged.sessions) expect((await send(restarted, `/v1/sessions/${id}`)).status, id).toBe(200);
     const listed = new Set<string>();
     for (let page = 1; ; page += 1) {
-      const list = (await (await send(restarted, `/v1/remittance?perPage=100&page=${page}`)).json()) as { data: { id: string }[]; meta: { lastPage: number } };
+      const list = (await (await send(restarted, `/v1/remittance?perPage=100&page=${page}`)).json()) as {
+        data: { id: string }[];
+        meta: { lastPage: number };
+      };
       for (const item of list.data) listed.add(item.id);
       if (page >= list.meta.lastPage) break;
     }
     for (const id of acknowledged.remittances) expect(listed.has(id), id).toBe(true);
-    console.info(`kill -9 mid-flood: ${acknowledged.intents.length} intents, ${acknowledged.charges.length} confirms, ${acknowledged.remittances.length} remittances, ${acknowledged.sessions.length} sessions acknowledged, all there after the restart`);
+    console.info(
+      `kill -9 mid-flood: ${acknowledged.intents.length} intents, ${acknowledged.charges.length} confirms, ${acknowledged.remittances.length} remittances, ${acknowledged.sessions.length} sessions acknowledged, all there after the restart`,
+    );
   }, 60_000);
 });
 
@@ -441,7 +627,10 @@ describe('a disk that fails', () => {
 
     const restarted = await startChild(dir);
     children.push(restarted);
-    const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as { data: { id: string }[]; meta: { total: number } };
+    const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as {
+      data: { id: string }[];
+      meta: { total: number };
+    };
     expect(list.meta.total).toBeGreaterThanOrEqual(made.length);
     const listed = new Set(list.data.map((item) => item.id));
     for (const id of made.slice(-100)) expect(listed.has(id), id).toBe(true);
@@ -462,7 +651,10 @@ describe('a disk that fails', () => {
     expect(await child.exited).toBe(0);
     const restarted = await startChild(dir);
     children.push(restarted);
-    const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as { data: { id: string }[]; meta: { total: number } };
+    const list = (await (await send(restarted, '/v1/remittance?perPage=100&page=1')).json()) as {
+      data: { id: string }[];
+      meta: { total: number };
+    };
     expect(list.meta.total).toBeGreaterThanOrEqual(made.length);
     const listed = new Set(list.data.map((item) => item.id));
     for (const id of made.slice(-100)) expect(listed.has(id), id).toBe(true);

@@ -16,7 +16,11 @@ const from = (address: string) => ({ incoming: { socket: { remoteAddress: addres
 
 function bed(options: Parameters<typeof setup>[0] = {}) {
   const context = setup(options);
-  const send = (intent: { intent_id: string; client_secret: string }, env?: SandboxBindings, headers: Record<string, string> = {}) =>
+  const send = (
+    intent: { intent_id: string; client_secret: string },
+    env?: SandboxBindings,
+    headers: Record<string, string> = {},
+  ) =>
     context.sandbox.fetch(
       context.request('POST', `/v1/payment-intents/${intent.intent_id}/confirm`, {
         token: null,
@@ -110,7 +114,12 @@ describe('confirm rate limit', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     expect(statuses.filter((s) => s === 429)).toHaveLength(190);
     expect((await readIntent(intent.intent_id)).event.charges).toHaveLength(1);
-    expect(sandbox.stats().confirms[intent.intent_id]).toEqual({ accepted: 1, replayed: 0, refused: 9, rateLimited: 190 });
+    expect(sandbox.stats().confirms[intent.intent_id]).toEqual({
+      accepted: 1,
+      replayed: 0,
+      refused: 9,
+      rateLimited: 190,
+    });
   });
 
   it('can be turned off', async () => {
@@ -130,7 +139,11 @@ describe('confirm rate limit', () => {
       const body = confirmBody(intent.client_secret, declined);
       await payer.confirmIntent(intent.intent_id, body).catch(() => undefined);
       await payer.confirmIntent(intent.intent_id, body).catch(() => undefined);
-      await expect(payer.confirmIntent(intent.intent_id, body)).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 60 });
+      await expect(payer.confirmIntent(intent.intent_id, body)).rejects.toMatchObject({
+        status: 429,
+        code: 'rate_limited',
+        retryAfter: 60,
+      });
       expect((await send(intent)).status).toBe(409);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -139,12 +152,16 @@ describe('confirm rate limit', () => {
 });
 
 describe('confirm rate limit › no lockout without the secret', () => {
-  const wrong = (intent: { intent_id: string }) => ({ intent_id: intent.intent_id, client_secret: `${intent.intent_id}_secret_wrongwrongwrongwrong1234` });
+  const wrong = (intent: { intent_id: string }) => ({
+    intent_id: intent.intent_id,
+    client_secret: `${intent.intent_id}_secret_wrongwrongwrongwrong1234`,
+  });
 
   it('wrong secrets from the payer’s own address (a shared carrier NAT) never spend the payer’s budget', async () => {
     const { newIntent, send } = bed();
     const intent = await newIntent();
-    for (let i = 0; i < 10; i += 1) await expectError(await send(wrong(intent), from('100.64.0.7')), 401, 'invalid_client_secret');
+    for (let i = 0; i < 10; i += 1)
+      await expectError(await send(wrong(intent), from('100.64.0.7')), 401, 'invalid_client_secret');
     for (let i = 0; i < 40; i += 1) expect((await send(wrong(intent), from('100.64.0.7'))).status).toBe(429);
     expect((await send(intent, from('100.64.0.7'))).status).toBe(200);
   });
@@ -153,7 +170,8 @@ describe('confirm rate limit › no lockout without the secret', () => {
     const { newIntent, send, clock } = bed();
     const intent = await newIntent();
     const other = await newIntent();
-    for (let i = 0; i < 10; i += 1) await expectError(await send(wrong(intent), from(`203.0.113.${i}`)), 401, 'invalid_client_secret');
+    for (let i = 0; i < 10; i += 1)
+      await expectError(await send(wrong(intent), from(`203.0.113.${i}`)), 401, 'invalid_client_secret');
     clock.advance(15_000);
     const refused = await send(wrong(intent), from('198.51.100.1'));
     expect(refused.headers.get('retry-after')).toBe('45');
@@ -222,9 +240,15 @@ describe('SlidingWindow under a flood of distinct keys', () => {
 describe('resolveConfig › confirmRateLimit', () => {
   it('defaults to 10 per 60 000 ms, reads SANDBOX_CONFIRM_RATE_LIMIT, and prefers the option', () => {
     expect(resolveConfig({ env: {} }).confirmRateLimit).toEqual({ max: 10, windowMs: 60_000 });
-    expect(resolveConfig({ env: { SANDBOX_CONFIRM_RATE_LIMIT: '3/1000' } }).confirmRateLimit).toEqual({ max: 3, windowMs: 1000 });
+    expect(resolveConfig({ env: { SANDBOX_CONFIRM_RATE_LIMIT: '3/1000' } }).confirmRateLimit).toEqual({
+      max: 3,
+      windowMs: 1000,
+    });
     expect(resolveConfig({ env: { SANDBOX_CONFIRM_RATE_LIMIT: 'off' } }).confirmRateLimit).toBeNull();
-    expect(resolveConfig({ env: { SANDBOX_CONFIRM_RATE_LIMIT: 'off' }, confirmRateLimit: { max: 1, windowMs: 1 } }).confirmRateLimit).toEqual({ max: 1, windowMs: 1 });
+    expect(
+      resolveConfig({ env: { SANDBOX_CONFIRM_RATE_LIMIT: 'off' }, confirmRateLimit: { max: 1, windowMs: 1 } })
+        .confirmRateLimit,
+    ).toEqual({ max: 1, windowMs: 1 });
     expect(resolveConfig({ env: {}, confirmRateLimit: false }).confirmRateLimit).toBeNull();
   });
 
@@ -234,6 +258,8 @@ describe('resolveConfig › confirmRateLimit', () => {
 
   it('refuses a nonsense option', () => {
     expect(() => resolveConfig({ env: {}, confirmRateLimit: { max: 0, windowMs: 1000 } })).toThrow(/confirmRateLimit/);
-    expect(() => resolveConfig({ env: {}, confirmRateLimit: { max: 2.5, windowMs: 1000 } })).toThrow(/confirmRateLimit/);
+    expect(() => resolveConfig({ env: {}, confirmRateLimit: { max: 2.5, windowMs: 1000 } })).toThrow(
+      /confirmRateLimit/,
+    );
   });
 });

@@ -28,7 +28,12 @@ describe('POST /v1/sessions', () => {
     expect(url.pathname + url.search).not.toContain('secret');
 
     const intent = await readIntent(session.paymentIntentId, TOKEN);
-    expect(intent).toMatchObject({ amount: 12_500, currency: 'xaf', metadata: { orderId: 'CMD-1042' }, client_secret: session.clientSecret });
+    expect(intent).toMatchObject({
+      amount: 12_500,
+      currency: 'xaf',
+      metadata: { orderId: 'CMD-1042' },
+      client_secret: session.clientSecret,
+    });
   });
 
   it('builds the url from checkoutBaseUrl only, whatever Host the request names', async () => {
@@ -48,7 +53,9 @@ describe('POST /v1/sessions', () => {
       headers: { Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/json' },
       body: JSON.stringify(sessionBody()),
     });
-    expect((await expectJson(await unconfigured.fetch(request), 200, sessionSchema)).url).toMatch(/^http:\/\/localhost:3000\/pay\/cs_/);
+    expect((await expectJson(await unconfigured.fetch(request), 200, sessionSchema)).url).toMatch(
+      /^http:\/\/localhost:3000\/pay\/cs_/,
+    );
   });
 
   it('builds the url from checkoutBaseUrl when given', async () => {
@@ -69,7 +76,12 @@ describe('POST /v1/sessions', () => {
   ])('refuses a %s successUrl and cancelUrl with 400 naming the field', async (_label, bad) => {
     const { call } = setup();
     for (const field of ['successUrl', 'cancelUrl']) {
-      const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ [field]: bad }) }), 400, 'invalid_request', field);
+      const error = await expectError(
+        await call('POST', '/v1/sessions', { body: sessionBody({ [field]: bad }) }),
+        400,
+        'invalid_request',
+        field,
+      );
       expect(error.message).toContain(field);
     }
   });
@@ -82,7 +94,12 @@ describe('POST /v1/sessions', () => {
 
   it('refuses a total that differs from the sum of price × quantity, creating nothing', async () => {
     const { call, newIntent } = setup();
-    const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ total: 12_000 }) }), 400, 'invalid_request', 'total');
+    const error = await expectError(
+      await call('POST', '/v1/sessions', { body: sessionBody({ total: 12_000 }) }),
+      400,
+      'invalid_request',
+      'total',
+    );
     expect(error.message).toContain('12500');
     // Had the refused session created its intent, the next intent would be number 2.
     expect((await newIntent()).id).toBe(1);
@@ -96,14 +113,23 @@ describe('POST /v1/sessions', () => {
     ['metadata', { metadata: undefined }],
   ])('refuses a bad %s with 400 naming it', async (field, overrides) => {
     const { call } = setup();
-    await expectError(await call('POST', '/v1/sessions', { body: sessionBody(overrides) }), 400, 'invalid_request', field);
+    await expectError(
+      await call('POST', '/v1/sessions', { body: sessionBody(overrides) }),
+      400,
+      'invalid_request',
+      field,
+    );
   });
 });
 
 describe('GET /v1/sessions/:id', () => {
   async function created(options = {}) {
     const context = setup(options);
-    const session = await expectJson(await context.call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
+    const session = await expectJson(
+      await context.call('POST', '/v1/sessions', { body: sessionBody() }),
+      200,
+      sessionSchema,
+    );
     return { ...context, session };
   }
 
@@ -116,11 +142,36 @@ describe('GET /v1/sessions/:id', () => {
     expect(text).not.toContain('_secret_');
     expect(text).not.toContain('CMD-1042');
     expect(Object.keys(JSON.parse(text)).sort()).toEqual(
-      ['id', 'object', 'status', 'paymentIntentId', 'total', 'currency', 'accountId', 'successUrl', 'cancelUrl', 'items', 'createdAt', 'expiresAt', 'merchant', 'customer', 'paymentIntent'].sort(),
+      [
+        'id',
+        'object',
+        'status',
+        'paymentIntentId',
+        'total',
+        'currency',
+        'accountId',
+        'successUrl',
+        'cancelUrl',
+        'items',
+        'createdAt',
+        'expiresAt',
+        'merchant',
+        'customer',
+        'paymentIntent',
+      ].sort(),
     );
-    expect(read).toMatchObject({ id: session.id, status: 'open', paymentIntentId: session.paymentIntentId, items: session.items });
+    expect(read).toMatchObject({
+      id: session.id,
+      status: 'open',
+      paymentIntentId: session.paymentIntentId,
+      items: session.items,
+    });
     // Its intent, as the intent's own read answers the same reader, but for the secret.
-    const { client_secret: secret, ...intent } = await expectJson(await call('GET', `/v1/payment-intents/${session.paymentIntentId}`, { token: null }), 200, paymentIntentSchema);
+    const { client_secret: secret, ...intent } = await expectJson(
+      await call('GET', `/v1/payment-intents/${session.paymentIntentId}`, { token: null }),
+      200,
+      paymentIntentSchema,
+    );
     expect(secret).toBe(session.clientSecret);
     expect(JSON.parse(text).paymentIntent).toEqual(intent);
     // Its owner's token reads no more of it: no metadata, the session's or its intent's.
@@ -131,33 +182,50 @@ describe('GET /v1/sessions/:id', () => {
 
   it('turns complete once its intent has succeeded', async () => {
     const { call, confirm, clock, session } = await created();
-    await confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, testNumber('approved_after_delay'));
+    await confirm(
+      { intent_id: session.paymentIntentId, client_secret: session.clientSecret },
+      testNumber('approved_after_delay'),
+    );
     clock.advance(APPROVAL_MS - 1);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'open',
+    );
     clock.advance(1);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('complete');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'complete',
+    );
   });
 
   it('stays open after a failed attempt', async () => {
     const { call, confirm, clock, session } = await created();
     await confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, testNumber('declined'));
     clock.advance(APPROVAL_MS);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'open',
+    );
   });
 
   it('turns expired 24 h after creation unless paid', async () => {
     const { call, clock, session } = await created();
     clock.set(START + DAY_MS - 1);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'open',
+    );
     clock.set(START + DAY_MS);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('expired');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'expired',
+    );
   });
 
-  it("cancels its intent when it expires unpaid: the intent says why, and a confirm is refused", async () => {
+  it('cancels its intent when it expires unpaid: the intent says why, and a confirm is refused', async () => {
     const { confirm, clock, readIntent, session } = await created();
     clock.set(START + DAY_MS);
     const intent = await readIntent(session.paymentIntentId);
-    expect(intent).toMatchObject({ status: 'canceled', canceled_at: '2025-03-11T10:00:00.000+01:00', cancellation_reason: 'expired' });
+    expect(intent).toMatchObject({
+      status: 'canceled',
+      canceled_at: '2025-03-11T10:00:00.000+01:00',
+      cancellation_reason: 'expired',
+    });
     expect(intent.updated_at).toBe(intent.canceled_at);
     const pay = { intent_id: session.paymentIntentId, client_secret: session.clientSecret };
     await expectError(await confirm(pay, testNumber('approved_at_once')), 409, 'payment_intent_canceled');
@@ -171,7 +239,9 @@ describe('GET /v1/sessions/:id', () => {
     expect((await confirm(pay, testNumber('approved_after_delay'))).status).toBe(200);
     clock.advance(APPROVAL_MS);
     expect((await readIntent(session.paymentIntentId)).status).toBe('succeeded');
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('complete');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'complete',
+    );
   });
 
   it('cancels when an attempt awaited at its end fails, at the moment it failed', async () => {
@@ -183,7 +253,11 @@ describe('GET /v1/sessions/:id', () => {
     expect((await readIntent(session.paymentIntentId)).status).toBe('pending');
     clock.advance(APPROVAL_MS);
     const intent = await readIntent(session.paymentIntentId);
-    expect(intent).toMatchObject({ status: 'canceled', cancellation_reason: 'expired', last_payment_error: { code: 'payer_declined' } });
+    expect(intent).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'expired',
+      last_payment_error: { code: 'payer_declined' },
+    });
     expect(intent.canceled_at).toBe(intent.event.charges[0]!.updated_at);
   });
 
@@ -191,7 +265,11 @@ describe('GET /v1/sessions/:id', () => {
     const { clock, newIntent, readIntent } = setup();
     const intent = await newIntent();
     clock.set(START + 7 * DAY_MS - 1);
-    expect(await readIntent(intent.intent_id)).toMatchObject({ status: 'requires_payment_method', canceled_at: null, cancellation_reason: null });
+    expect(await readIntent(intent.intent_id)).toMatchObject({
+      status: 'requires_payment_method',
+      canceled_at: null,
+      cancellation_reason: null,
+    });
   });
 
   it('answers 404 for an unknown session', async () => {
@@ -211,34 +289,66 @@ describe('POST /v1/sessions › expiresAt (extension: the session lifetime, as S
     ['30 minutes, in minutes with another offset', '2025-03-10T11:30+02:00', '2025-03-10T10:30:00.000+01:00'],
   ])('takes %s and ends the session then', async (_label, expiresAt, answered) => {
     const { call } = setup();
-    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }), 200, sessionSchema);
+    const session = await expectJson(
+      await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }),
+      200,
+      sessionSchema,
+    );
     expect(session.expiresAt).toBe(answered);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`, { token: null }), 200, publicSessionSchema)).expiresAt).toBe(answered);
+    expect(
+      (await expectJson(await call('GET', `/v1/sessions/${session.id}`, { token: null }), 200, publicSessionSchema))
+        .expiresAt,
+    ).toBe(answered);
   });
 
   it('still lasts 24 h without it', async () => {
     const { call } = setup();
-    expect((await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema)).expiresAt).toBe('2025-03-11T10:00:00.000+01:00');
+    expect(
+      (await expectJson(await call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema)).expiresAt,
+    ).toBe('2025-03-11T10:00:00.000+01:00');
   });
 
   it('cancels the intent when a short session ends, as when a day-long one does; a page then cannot pay', async () => {
     const { call, clock, confirm, readIntent } = setup();
-    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(2 * MINUTE_MS) }) }), 200, sessionSchema);
+    const session = await expectJson(
+      await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(2 * MINUTE_MS) }) }),
+      200,
+      sessionSchema,
+    );
     clock.set(START + 2 * MINUTE_MS - 1);
     expect((await readIntent(session.paymentIntentId)).status).toBe('requires_payment_method');
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('open');
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'open',
+    );
     clock.advance(1);
-    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe('expired');
-    expect(await readIntent(session.paymentIntentId)).toMatchObject({ status: 'canceled', canceled_at: '2025-03-10T10:02:00.000+01:00', cancellation_reason: 'expired' });
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'expired',
+    );
+    expect(await readIntent(session.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      canceled_at: '2025-03-10T10:02:00.000+01:00',
+      cancellation_reason: 'expired',
+    });
     const pay = { intent_id: session.paymentIntentId, client_secret: session.clientSecret };
     await expectError(await confirm(pay, testNumber('approved_at_once')), 409, 'payment_intent_canceled');
   });
 
   it('lets an approval awaited when a short session ends run its course', async () => {
     const { call, clock, confirm, readIntent } = setup();
-    const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(MINUTE_MS) }) }), 200, sessionSchema);
+    const session = await expectJson(
+      await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(MINUTE_MS) }) }),
+      200,
+      sessionSchema,
+    );
     clock.set(START + MINUTE_MS - 1000);
-    expect((await confirm({ intent_id: session.paymentIntentId, client_secret: session.clientSecret }, testNumber('approved_after_delay'))).status).toBe(200);
+    expect(
+      (
+        await confirm(
+          { intent_id: session.paymentIntentId, client_secret: session.clientSecret },
+          testNumber('approved_after_delay'),
+        )
+      ).status,
+    ).toBe(200);
     clock.advance(APPROVAL_MS);
     expect((await readIntent(session.paymentIntentId)).status).toBe('succeeded');
   });
@@ -256,21 +366,37 @@ describe('POST /v1/sessions › expiresAt (extension: the session lifetime, as S
     ['text', 'in an hour'],
   ])('refuses %s with 400 on expiresAt, creating nothing', async (_label, expiresAt) => {
     const { call, sandbox } = setup();
-    const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }), 400, 'invalid_request', 'expiresAt');
+    const error = await expectError(
+      await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }),
+      400,
+      'invalid_request',
+      'expiresAt',
+    );
     expect(error.message).toMatch(/^`expiresAt` must be/);
     expect(sandbox.stats()).toMatchObject({ intents: 0, sessions: 0 });
   });
 
   it('says the window in its refusal', async () => {
     const { call } = setup();
-    const error = await expectError(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(DAY_MS + MINUTE_MS) }) }), 400, 'invalid_request', 'expiresAt');
-    expect(error.message).toBe('`expiresAt` must be from 60 seconds to 24 hours from now: from 2025-03-10T10:01:00.000+01:00 to 2025-03-11T10:00:00.000+01:00.');
+    const error = await expectError(
+      await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: at(DAY_MS + MINUTE_MS) }) }),
+      400,
+      'invalid_request',
+      'expiresAt',
+    );
+    expect(error.message).toBe(
+      '`expiresAt` must be from 60 seconds to 24 hours from now: from 2025-03-10T10:01:00.000+01:00 to 2025-03-11T10:00:00.000+01:00.',
+    );
   });
 
   it('is ignored by a bare service, as any field it does not know: the session lasts 24 h', async () => {
     const { call } = setup({ extensions: false });
     for (const expiresAt of [at(5 * MINUTE_MS), 'in an hour']) {
-      const session = await expectJson(await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }), 200, sessionSchema);
+      const session = await expectJson(
+        await call('POST', '/v1/sessions', { body: sessionBody({ expiresAt }) }),
+        200,
+        sessionSchema,
+      );
       expect(session.expiresAt).toBe('2025-03-11T10:00:00.000+01:00');
     }
   });

@@ -8,7 +8,14 @@ const approved = testNumber('approved_after_delay');
 describe('sandbox.stats', () => {
   it('counts records', async () => {
     const { sandbox, newIntent } = setup();
-    expect(sandbox.stats()).toEqual({ intents: 0, sessions: 0, remittances: 0, disbursements: 0, bytes: 0, confirms: {} });
+    expect(sandbox.stats()).toEqual({
+      intents: 0,
+      sessions: 0,
+      remittances: 0,
+      disbursements: 0,
+      bytes: 0,
+      confirms: {},
+    });
     await newIntent();
     expect(sandbox.stats().intents).toBe(1);
   });
@@ -21,7 +28,9 @@ describe('sandbox.stats', () => {
     await confirm(intent, approved, {}, key);
     await confirm(intent, approved);
     await confirm({ ...intent, client_secret: `${intent.client_secret}x` }, approved);
-    expect(sandbox.stats().confirms).toEqual({ [intent.intent_id]: { accepted: 1, replayed: 1, refused: 2, rateLimited: 0 } });
+    expect(sandbox.stats().confirms).toEqual({
+      [intent.intent_id]: { accepted: 1, replayed: 1, refused: 2, rateLimited: 0 },
+    });
   });
 
   it('ignores confirms of intents that do not exist', async () => {
@@ -35,12 +44,19 @@ describe('sandbox.stats', () => {
     const { sandbox, faults, newIntent, confirm, readIntent } = setupFaults();
     const lost = await newIntent();
     const stopped = await newIntent();
-    faults.inject({ route: 'POST /v1/payment-intents/:id/confirm', kind: 'http_error', when: 'after', times: 'always' });
+    faults.inject({
+      route: 'POST /v1/payment-intents/:id/confirm',
+      kind: 'http_error',
+      when: 'after',
+      times: 'always',
+    });
     await confirm(lost, approved);
     faults.clear();
     faults.inject({ route: 'POST /v1/payment-intents/:id/confirm', kind: 'http_error', when: 'before' });
     await confirm(stopped, approved);
-    expect(sandbox.stats().confirms).toEqual({ [lost.intent_id]: { accepted: 1, replayed: 0, refused: 0, rateLimited: 0 } });
+    expect(sandbox.stats().confirms).toEqual({
+      [lost.intent_id]: { accepted: 1, replayed: 0, refused: 0, rateLimited: 0 },
+    });
     expect((await readIntent(lost.intent_id)).event.charges).toHaveLength(1);
   });
 

@@ -28,7 +28,11 @@ describe('POST /v1/remittance', () => {
 
   it('accepts the amount as an integer too', async () => {
     const { call } = setup();
-    const remittance = await expectJson(await call('POST', '/v1/remittance', { body: transferBody({ amount: 700 }) }), 201, remittanceCreatedSchema);
+    const remittance = await expectJson(
+      await call('POST', '/v1/remittance', { body: transferBody({ amount: 700 }) }),
+      201,
+      remittanceCreatedSchema,
+    );
     expect(remittance.amount).toBe(700);
   });
 
@@ -36,7 +40,12 @@ describe('POST /v1/remittance', () => {
     'refuses the amount %j with 400 on field amount',
     async (amount) => {
       const { call } = setup();
-      await expectError(await call('POST', '/v1/remittance', { body: transferBody({ amount }) }), 400, 'invalid_request', 'amount');
+      await expectError(
+        await call('POST', '/v1/remittance', { body: transferBody({ amount }) }),
+        400,
+        'invalid_request',
+        'amount',
+      );
       const list = await expectJson(await call('GET', '/v1/remittance'), 200, remittanceListSchema);
       expect(list.meta.total).toBe(0);
     },
@@ -44,8 +53,15 @@ describe('POST /v1/remittance', () => {
 
   it('checks the recipient’s number like a payer’s', async () => {
     const { call } = setup();
-    const body = transferBody({ payment_method_data: { type: 'momo', momo: { country: 'ga', msisdn: '24106123456', operator_name: 'airtel' } } });
-    await expectError(await call('POST', '/v1/remittance', { body }), 400, 'invalid_request', 'payment_method_data.momo.msisdn');
+    const body = transferBody({
+      payment_method_data: { type: 'momo', momo: { country: 'ga', msisdn: '24106123456', operator_name: 'airtel' } },
+    });
+    await expectError(
+      await call('POST', '/v1/remittance', { body }),
+      400,
+      'invalid_request',
+      'payment_method_data.momo.msisdn',
+    );
   });
 });
 
@@ -55,7 +71,13 @@ describe('GET /v1/remittance', () => {
     await call('POST', '/v1/remittance', { body: transferBody() });
     clock.advance(EXECUTION_MS - 1);
     const before = await expectJson(await call('GET', '/v1/remittance'), 200, remittanceListSchema);
-    expect(before.data[0]).toMatchObject({ status: 'processing', executedAt: null, failureCode: null, failureMessage: null, otp: null });
+    expect(before.data[0]).toMatchObject({
+      status: 'processing',
+      executedAt: null,
+      failureCode: null,
+      failureMessage: null,
+      otp: null,
+    });
     expect(before.data[0]?.walletId).toMatch(/^wal_/);
     expect(before.data[0]?.transactionId).toMatch(/^txn_/);
     expect(before.data[0]?.externalId).toMatch(/^ext_/);
@@ -63,7 +85,12 @@ describe('GET /v1/remittance', () => {
     clock.advance(1);
     const after = await expectJson(await call('GET', '/v1/remittance'), 200, remittanceListSchema);
     const executedAt = '2025-03-10T10:00:05.000+01:00';
-    expect(after.data[0]).toMatchObject({ status: 'succeeded', executedAt, updatedAt: executedAt, shouldExecutedAt: executedAt });
+    expect(after.data[0]).toMatchObject({
+      status: 'succeeded',
+      executedAt,
+      updatedAt: executedAt,
+      shouldExecutedAt: executedAt,
+    });
   });
 
   it('answers an empty first page when there is nothing', async () => {
@@ -97,23 +124,26 @@ describe('GET /v1/remittance', () => {
   it('pages 25 remittances newest first, 10 per page by default', async () => {
     const { call } = await withRemittances(25);
     const pages = [];
-    for (const page of [1, 2, 3]) pages.push(await expectJson(await call('GET', `/v1/remittance?page=${page}`), 200, remittanceListSchema));
+    for (const page of [1, 2, 3])
+      pages.push(await expectJson(await call('GET', `/v1/remittance?page=${page}`), 200, remittanceListSchema));
     expect(pages.map((p) => p.data.map((r) => r.amount))).toEqual([
       [25, 24, 23, 22, 21, 20, 19, 18, 17, 16],
       [15, 14, 13, 12, 11, 10, 9, 8, 7, 6],
       [5, 4, 3, 2, 1],
     ]);
-    expect(pages.map((p) => p.meta)).toEqual([1, 2, 3].map((n) => ({
-      total: 25,
-      perPage: 10,
-      currentPage: n,
-      lastPage: 3,
-      firstPage: 1,
-      firstPageUrl: '/?page=1',
-      lastPageUrl: '/?page=3',
-      nextPageUrl: n < 3 ? `/?page=${n + 1}` : null,
-      previousPageUrl: n > 1 ? `/?page=${n - 1}` : null,
-    })));
+    expect(pages.map((p) => p.meta)).toEqual(
+      [1, 2, 3].map((n) => ({
+        total: 25,
+        perPage: 10,
+        currentPage: n,
+        lastPage: 3,
+        firstPage: 1,
+        firstPageUrl: '/?page=1',
+        lastPageUrl: '/?page=3',
+        nextPageUrl: n < 3 ? `/?page=${n + 1}` : null,
+        previousPageUrl: n > 1 ? `/?page=${n - 1}` : null,
+      })),
+    );
   });
 
   it('takes perPage and carries it in the page urls', async () => {
@@ -166,9 +196,20 @@ describe('POST /v1/disbursement', () => {
   it('creates a processing disbursement with 201', async () => {
     const { call } = setup();
     const number = testNumber('approved_after_delay', 'td', 'moov');
-    const body = transferBody({ amount: '2000', payment_method_data: { type: 'momo', momo: { country: 'td', msisdn: number.msisdn, operator_name: 'moov' } } });
+    const body = transferBody({
+      amount: '2000',
+      payment_method_data: { type: 'momo', momo: { country: 'td', msisdn: number.msisdn, operator_name: 'moov' } },
+    });
     const disbursement = await expectJson(await call('POST', '/v1/disbursement', { body }), 201, disbursementSchema);
-    expect(disbursement).toMatchObject({ object: 'disbursement', amount: 2000, status: 'processing', country: 'td', operatorName: 'moov', phone: number.msisdn, type: 1 });
+    expect(disbursement).toMatchObject({
+      object: 'disbursement',
+      amount: 2000,
+      status: 'processing',
+      country: 'td',
+      operatorName: 'moov',
+      phone: number.msisdn,
+      type: 1,
+    });
     expect(disbursement.id).toMatch(/^wt_[0-9A-Za-z]{24}$/);
     expect(Date.parse(disbursement.shouldExecutedAt) - Date.parse(disbursement.createdAt)).toBe(EXECUTION_MS);
   });
@@ -181,12 +222,21 @@ describe('POST /v1/disbursement', () => {
 
   it('refuses a missing first_name with 400 naming it', async () => {
     const { call } = setup();
-    await expectError(await call('POST', '/v1/disbursement', { body: transferBody({ first_name: undefined }) }), 400, 'invalid_request', 'first_name');
+    await expectError(
+      await call('POST', '/v1/disbursement', { body: transferBody({ first_name: undefined }) }),
+      400,
+      'invalid_request',
+      'first_name',
+    );
   });
 
   it('follows executionMs from the options', async () => {
     const { call } = setup({ executionMs: 60_000 });
-    const disbursement = await expectJson(await call('POST', '/v1/disbursement', { body: transferBody() }), 201, disbursementSchema);
+    const disbursement = await expectJson(
+      await call('POST', '/v1/disbursement', { body: transferBody() }),
+      201,
+      disbursementSchema,
+    );
     expect(Date.parse(disbursement.shouldExecutedAt)).toBe(START + 60_000);
   });
 });

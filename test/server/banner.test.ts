@@ -31,14 +31,21 @@ describe('the start-up banner', () => {
   it('names a command that prints a payable link of the sandbox it is given', async () => {
     const sandbox = createSandbox({ env: {} });
     const url = await new Promise<string>((resolve) => {
-      const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
+      const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve(`http://127.0.0.1:${info.port}`),
+      );
       closers.push(() => server.close());
     });
-    const { stdout } = await run('npm', ['run', '-s', 'sandbox:link', '--', '--url', url, '--amount', '2500'], { cwd: REPO_ROOT });
+    const { stdout } = await run('npm', ['run', '-s', 'sandbox:link', '--', '--url', url, '--amount', '2500'], {
+      cwd: REPO_ROOT,
+    });
     const link = stdout.trim();
     const found = new RegExp(`^${url}/pay/(pi_[0-9A-Za-z]+)#(pi_[0-9A-Za-z]+_secret_[0-9A-Za-z]+)$`).exec(link);
     expect(found, link).not.toBeNull();
-    const read = (await (await fetch(`${url}/v1/payment-intents/${found?.[1]}`)).json()) as { amount: number; status: string };
+    const read = (await (await fetch(`${url}/v1/payment-intents/${found?.[1]}`)).json()) as {
+      amount: number;
+      status: string;
+    };
     expect(read).toMatchObject({ amount: 2500, status: 'requires_payment_method' });
   }, 60_000);
 });

@@ -3,13 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { readServerArgs } from '../../src/server/command-line';
 
-const read = (args: string[], env: Record<string, string> = {}) => readServerArgs(args, env, { defaultPort: 3000, switches: ['dev'] });
+const read = (args: string[], env: Record<string, string> = {}) =>
+  readServerArgs(args, env, { defaultPort: 3000, switches: ['dev'] });
 
 describe('readServerArgs', () => {
   it('takes --port and --host, else PORT and HOST, else the command’s defaults', () => {
     expect(read([])).toMatchObject({ port: 3000, host: '127.0.0.1' });
     expect(read([], { PORT: '4000', HOST: '0.0.0.0' })).toMatchObject({ port: 4000, host: '0.0.0.0' });
-    expect(read(['--port', '5000', '--host=::1'], { PORT: '4000', HOST: '0.0.0.0' })).toMatchObject({ port: 5000, host: '::1' });
+    expect(read(['--port', '5000', '--host=::1'], { PORT: '4000', HOST: '0.0.0.0' })).toMatchObject({
+      port: 5000,
+      host: '::1',
+    });
     expect(read(['--port=0'])).toMatchObject({ port: 0 });
   });
 

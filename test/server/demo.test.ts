@@ -32,7 +32,12 @@ function checkout(fields: Record<string, string>, headers: Record<string, string
   });
 }
 
-async function createSessionFromForm(): Promise<{ sessionId: string; location: string; intentId: string; secret: string }> {
+async function createSessionFromForm(): Promise<{
+  sessionId: string;
+  location: string;
+  intentId: string;
+  secret: string;
+}> {
   const { html } = await shop();
   const res = await checkout({ order: orderOf(html), lang: 'fr' }, { 'Sec-Fetch-Site': 'same-origin', Origin: 'null' });
   expect(res.status).toBe(303);
@@ -81,7 +86,9 @@ describe('GET /demo', () => {
 
   it('stores nothing: any number of GETs (prefetchers, crawlers) create no payment', async () => {
     const count = async () => {
-      const res = await fetch(`${running.server.url}/v1/payment-intents?perPage=1`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } });
+      const res = await fetch(`${running.server.url}/v1/payment-intents?perPage=1`, {
+        headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+      });
       return ((await res.json()) as { meta: { total: number } }).meta.total;
     };
     const before = await count();
@@ -92,7 +99,8 @@ describe('GET /demo', () => {
 
   it('creates the payment link’s intent when the customer clicks, then sends them to its hosted page, in the shop’s language', async () => {
     const { html } = await shop();
-    const order = /action="\/demo\/pay-link">\s*<input type="hidden" name="order" value="(CMD-[0-9A-F]+)">/.exec(html)?.[1] ?? '';
+    const order =
+      /action="\/demo\/pay-link">\s*<input type="hidden" name="order" value="(CMD-[0-9A-F]+)">/.exec(html)?.[1] ?? '';
     const post = () =>
       fetch(`${running.server.url}/demo/pay-link`, {
         method: 'POST',
@@ -102,7 +110,9 @@ describe('GET /demo', () => {
       });
     const res = await post();
     expect(res.status).toBe(303);
-    const match = /\/pay\/(pi_[A-Za-z0-9]+)\?lang=fr#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(res.headers.get('location') ?? '');
+    const match = /\/pay\/(pi_[A-Za-z0-9]+)\?lang=fr#((pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+)$/.exec(
+      res.headers.get('location') ?? '',
+    );
     expect(match?.[3]).toBe(match?.[1]);
     const intent = await (await fetch(`${running.server.url}/v1/payment-intents/${match?.[1]}`)).json();
     expect(intent).toMatchObject({ amount: TOTAL, currency: 'xaf', status: 'requires_payment_method' });
@@ -137,7 +147,8 @@ describe('GET /demo', () => {
 
   it('shows the sandbox test numbers', async () => {
     const { html } = await shop();
-    const number = (outcome: string) => TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)?.national;
+    const number = (outcome: string) =>
+      TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === outcome)?.national;
     expect(html).toContain(`${number('approved_at_once')}`);
     expect(html).toContain(`${number('declined')}`);
   });
@@ -159,7 +170,13 @@ describe('links built from the configured address, never from Host', () => {
 
   it('the demo answers 303 to the hosted page at its own address, with return addresses there too', async () => {
     const order = orderOf((await shop()).html);
-    const res = await rawRequest(running.server.url, '/demo/checkout', { ...forged, 'Content-Type': 'application/x-www-form-urlencoded' }, 'POST', `order=${order}&lang=fr`);
+    const res = await rawRequest(
+      running.server.url,
+      '/demo/checkout',
+      { ...forged, 'Content-Type': 'application/x-www-form-urlencoded' },
+      'POST',
+      `order=${order}&lang=fr`,
+    );
     expect(res.status).toBe(303);
     const location = String(res.headers.location);
     expect(location.startsWith(`${running.server.url}/pay/cs_`)).toBe(true);
@@ -179,16 +196,32 @@ describe('links built from the configured address, never from Host', () => {
       metadata: {},
       items: [{ productId: 'prt_x', quantity: 1, price: 1000, productName: 'X' }],
     });
-    const res = await rawRequest(running.server.url, '/v1/sessions', { ...forged, Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/json' }, 'POST', body);
+    const res = await rawRequest(
+      running.server.url,
+      '/v1/sessions',
+      { ...forged, Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/json' },
+      'POST',
+      body,
+    );
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.toString()).url).toMatch(new RegExp(`^${running.server.url}/pay/cs_`));
   });
 
   it('uses publicUrl when one is configured', async () => {
-    const other = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'https://pay.example.cg/' });
+    const other = await startCheckoutServer({
+      port: 0,
+      distDir: running.fixture.distDir,
+      publicUrl: 'https://pay.example.cg/',
+    });
     try {
       const order = orderOf(await (await fetch(`${other.url}/demo`)).text());
-      const res = await rawRequest(other.url, '/demo/checkout', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'POST', `order=${order}`);
+      const res = await rawRequest(
+        other.url,
+        '/demo/checkout',
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        'POST',
+        `order=${order}`,
+      );
       expect(String(res.headers.location)).toMatch(/^https:\/\/pay\.example\.cg\/pay\/cs_/);
     } finally {
       await other.close();
@@ -242,7 +275,11 @@ describe('POST /demo/checkout', () => {
     expect((await checkout({ order: 'x' }, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect((await checkout({ order: 'x' }, { Origin: 'https://evil.example' })).status).toBe(403);
     expect((await fetch(`${running.server.url}/demo/checkout`)).status).toBe(405);
-    const json = await fetch(`${running.server.url}/demo/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${running.server.url}/demo/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(400);
     const huge = await checkout({ order: 'x'.repeat(10_000) });
     expect(huge.status).toBe(400);
@@ -259,13 +296,17 @@ describe('GET /demo/success', () => {
     expect(html).not.toContain('paiement reçu</h1>');
     expect(html).toContain(formatXaf(TOTAL));
     expect(html).toContain('data-status="open"');
-    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
+    expect(res.headers.get('content-security-policy')).toMatch(
+      /^default-src 'self'; script-src 'self'; style-src 'self';/,
+    );
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it('says paid once the payment has succeeded', async () => {
     const { sessionId, intentId, secret } = await createSessionFromForm();
-    const approving = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_at_once');
+    const approving = TEST_NUMBERS.find(
+      (n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_at_once',
+    );
     const confirm = await fetch(`${running.server.url}/v1/payment-intents/${intentId}/confirm`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -317,14 +358,18 @@ describe('GET /demo/success', () => {
 });
 
 describe('GET /demo/orders', () => {
-  it('shows paid, within the approval window, the order of a payer who closed the tab at the approval screen', { timeout: 60_000 }, async () => {
+  it('shows paid, within the approval window, the order of a payer who closed the tab at the approval screen', {
+    timeout: 60_000,
+  }, async () => {
     const { intentId, secret } = await createSessionFromForm();
     const orders = async () => (await fetch(`${running.server.url}/demo/orders?lang=en`)).text();
     const order = /data-order="(CMD-[0-9A-F]+)" data-state="open"/.exec(await orders())?.[1];
     expect(order).toMatch(/^CMD-/);
     // The payer confirms, is shown "approve on your phone", approves there and closes the tab:
     // the shop's success page is never visited.
-    const approving = TEST_NUMBERS.find((n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay');
+    const approving = TEST_NUMBERS.find(
+      (n) => n.country === 'cg' && n.operator === 'mtn' && n.outcome === 'approved_after_delay',
+    );
     const confirm = await fetch(`${running.server.url}/v1/payment-intents/${intentId}/confirm`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -350,20 +395,52 @@ describe('GET /demo/orders', () => {
 
 describe('GET /demo/success › the shop checks on its server', () => {
   /** A payment service that answers the session and intent it is given, whoever asks. */
-  async function withService(session: Record<string, unknown>, intent: Record<string, unknown>, check: (url: string) => Promise<void>) {
+  async function withService(
+    session: Record<string, unknown>,
+    intent: Record<string, unknown>,
+    check: (url: string) => Promise<void>,
+  ) {
     const sandbox = createSandbox({ env: {}, checkoutBaseUrl: 'http://checkout.test' });
-    const base = await (await sandbox.fetch(new Request('http://checkout.test/v1/sessions', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ total: 100, currency: 'xaf', accountId: DEMO_ACCOUNT_ID, successUrl: 'https://s.example/ok', cancelUrl: 'https://s.example/ko', metadata: { order: 'CMD-0123456789AB' }, items: [{ productId: 'prt_x', quantity: 1, price: 100, productName: 'X' }] }),
-    }))).json() as Record<string, unknown>;
-    const read = await (await sandbox.fetch(new Request(`http://checkout.test/v1/payment-intents/${base.paymentIntentId}`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }))).json() as Record<string, unknown>;
+    const base = (await (
+      await sandbox.fetch(
+        new Request('http://checkout.test/v1/sessions', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            total: 100,
+            currency: 'xaf',
+            accountId: DEMO_ACCOUNT_ID,
+            successUrl: 'https://s.example/ok',
+            cancelUrl: 'https://s.example/ko',
+            metadata: { order: 'CMD-0123456789AB' },
+            items: [{ productId: 'prt_x', quantity: 1, price: 100, productName: 'X' }],
+          }),
+        }),
+      )
+    ).json()) as Record<string, unknown>;
+    const read = (await (
+      await sandbox.fetch(
+        new Request(`http://checkout.test/v1/payment-intents/${base.paymentIntentId}`, {
+          headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+        }),
+      )
+    ).json()) as Record<string, unknown>;
     const service = createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(req.url?.startsWith('/v1/sessions/') ? { ...base, status: 'complete', ...session } : { ...read, status: 'succeeded', ...intent }));
+      res.end(
+        JSON.stringify(
+          req.url?.startsWith('/v1/sessions/')
+            ? { ...base, status: 'complete', ...session }
+            : { ...read, status: 'succeeded', ...intent },
+        ),
+      );
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-    const shop = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}`, secretKey: 'sk_test_x' } });
+    const shop = await startCheckoutServer({
+      port: 0,
+      distDir: running.fixture.distDir,
+      demoApi: { baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}`, secretKey: 'sk_test_x' },
+    });
     try {
       await check(shop.url);
     } finally {
@@ -378,12 +455,18 @@ describe('GET /demo/success › the shop checks on its server', () => {
       const res = await successOf(url);
       expect([res.status, await res.text()]).toEqual([200, expect.stringContaining('Thank you, payment received')]);
       // Its widget calls that service and shows the merchant's logo the service serves.
-      expect(res.headers.get('content-security-policy')).toMatch(/; img-src 'self' http:\/\/127\.0\.0\.1:\d+ data:; connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/);
+      expect(res.headers.get('content-security-policy')).toMatch(
+        /; img-src 'self' http:\/\/127\.0\.0\.1:\d+ data:; connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/,
+      );
     });
   });
 
   it('does not recognise another merchant’s paid session (another account, or an intent without this shop’s order)', async () => {
-    for (const [session, intent] of [[{ accountId: 'acct_other' }, {}], [{}, { metadata: { order: 'not-ours' } }], [{}, { metadata: null }]] as const) {
+    for (const [session, intent] of [
+      [{ accountId: 'acct_other' }, {}],
+      [{}, { metadata: { order: 'not-ours' } }],
+      [{}, { metadata: null }],
+    ] as const) {
       await withService(session, intent, async (url) => {
         const res = await successOf(url);
         expect(res.status).toBe(404);
@@ -416,7 +499,9 @@ describe('when the payment service fails', () => {
     // A service that refuses everything with a hostile message.
     const service = createServer((_req, res) => {
       res.writeHead(400, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'invalid_request', message: '<script>alert(1)</script>', field: null } }));
+      res.end(
+        JSON.stringify({ error: { code: 'invalid_request', message: '<script>alert(1)</script>', field: null } }),
+      );
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     const { port } = service.address() as AddressInfo;
@@ -461,7 +546,11 @@ describe('when the payment service fails', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const broken = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' } });
+    const broken = await startCheckoutServer({
+      port: 0,
+      distDir: running.fixture.distDir,
+      demoApi: { baseUrl: `http://127.0.0.1:${port}`, secretKey: 'sk_test_x' },
+    });
     const original = console.error;
     console.error = () => undefined;
     try {
@@ -478,19 +567,28 @@ describe('when the payment service fails', () => {
 describe("the demo merchant's profile", () => {
   it('names Boutique Awa, with its logo (a PNG of at most 2 KB served by this server) and a support e-mail, on its sessions and intents', async () => {
     const { sessionId, intentId } = await createSessionFromForm();
-    const session = (await (await fetch(`${running.server.url}/v1/sessions/${sessionId}`)).json()) as { merchant: Record<string, string | null> };
+    const session = (await (await fetch(`${running.server.url}/v1/sessions/${sessionId}`)).json()) as {
+      merchant: Record<string, string | null>;
+    };
     expect(session.merchant).toEqual({
       name: 'Boutique Awa',
       logo_url: expect.stringMatching(new RegExp(`^${running.server.url}/v1/merchant-logos/[0-9a-f]{32}\\.png$`)),
       support_email: 'aide@boutique-awa.example',
       support_phone: '+242061234567',
     });
-    const intent = (await (await fetch(`${running.server.url}/v1/payment-intents/${intentId}`)).json()) as { merchant: unknown; live_mode: number };
+    const intent = (await (await fetch(`${running.server.url}/v1/payment-intents/${intentId}`)).json()) as {
+      merchant: unknown;
+      live_mode: number;
+    };
     expect(intent).toMatchObject({ merchant: session.merchant, live_mode: 0 });
 
     const logo = await fetch(session.merchant.logo_url as string);
     const bytes = Buffer.from(await logo.arrayBuffer());
-    expect([logo.status, logo.headers.get('content-type'), logo.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
+    expect([logo.status, logo.headers.get('content-type'), logo.headers.get('x-content-type-options')]).toEqual([
+      200,
+      'image/png',
+      'nosniff',
+    ]);
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     expect(bytes.length).toBeLessThanOrEqual(2048);
     // 48 × 48.

@@ -18,7 +18,10 @@ beforeAll(() => {
 });
 afterAll(() => fixture.cleanup());
 
-async function withServer<T>(options: Parameters<typeof startCheckoutServer>[0], work: (server: RunningServer, session: Session) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  options: Parameters<typeof startCheckoutServer>[0],
+  work: (server: RunningServer, session: Session) => Promise<T>,
+): Promise<T> {
   const server = await startCheckoutServer({ port: 0, distDir: fixture.distDir, embedSessionReads: true, ...options });
   try {
     const client = createClient({ baseUrl: server.url, token: 'sk_test_embed' });
@@ -30,7 +33,9 @@ async function withServer<T>(options: Parameters<typeof startCheckoutServer>[0],
       cancelUrl: 'https://shop.example/cart',
       metadata: { order: 'private-metadata-42' },
       // What a merchant may write: nothing in it can close the data block.
-      items: [{ productId: 'prt_p1', quantity: 1, price: 5000, productName: 'Pagne </script><script>alert(1)</script> <!--' }],
+      items: [
+        { productId: 'prt_p1', quantity: 1, price: 5000, productName: 'Pagne </script><script>alert(1)</script> <!--' },
+      ],
     });
     return await work(server, session);
   } finally {
@@ -38,7 +43,8 @@ async function withServer<T>(options: Parameters<typeof startCheckoutServer>[0],
   }
 }
 
-const blockOf = (html: string): string | undefined => new RegExp(`<script type="application/json" id="${EMBEDDED_READ_ID}">([^<]*)</script>`).exec(html)?.[1];
+const blockOf = (html: string): string | undefined =>
+  new RegExp(`<script type="application/json" id="${EMBEDDED_READ_ID}">([^<]*)</script>`).exec(html)?.[1];
 
 describe('the hosted page › a session’s page brings the session’s answer', () => {
   it('holds exactly what the page would read, before its first script, no secret nor metadata in it, nothing that closes the block', async () => {
@@ -51,7 +57,9 @@ describe('the hosted page › a session’s page brings the session’s answer',
       const block = blockOf(html);
       expect(block).toBeDefined();
       expect(html).toContain(`${embeddedRead(block!.replace(/\\u003c/g, '<'))}<script type="module"`);
-      const read = await (await fetch(`${server.url}/v1/sessions/${session.id}`, { headers: { Accept: 'application/json' } })).json();
+      const read = await (
+        await fetch(`${server.url}/v1/sessions/${session.id}`, { headers: { Accept: 'application/json' } })
+      ).json();
       expect(JSON.parse(block!)).toEqual(read);
       expect(JSON.parse(block!).items[0].productName).toBe('Pagne </script><script>alert(1)</script> <!--');
       expect(block).not.toContain('<');
@@ -93,9 +101,16 @@ describe('the hosted page › a session’s page brings the session’s answer',
   });
 
   it('nothing unless asked for (embedSessionReads), where the page reads another service (apiOrigin), from a bare service (no session read), or a sandbox rigged with faults', async () => {
-    for (const options of [{ embedSessionReads: false }, { apiOrigin: 'https://api.example.com' }, { sandboxOptions: { extensions: false } }, { sandboxOptions: { faults: true } }]) {
+    for (const options of [
+      { embedSessionReads: false },
+      { apiOrigin: 'https://api.example.com' },
+      { sandboxOptions: { extensions: false } },
+      { sandboxOptions: { faults: true } },
+    ]) {
       await withServer(options, async (server, session) => {
-        expect(await (await fetch(`${server.url}/pay/${session.id}`)).text(), JSON.stringify(options)).toBe(fixture.files.html);
+        expect(await (await fetch(`${server.url}/pay/${session.id}`)).text(), JSON.stringify(options)).toBe(
+          fixture.files.html,
+        );
       });
     }
   });

@@ -16,7 +16,8 @@ export interface DistFixture {
   cleanup(): void;
 }
 
-const repeat = (line: string, times: number) => Array.from({ length: times }, (_, i) => line.replace('#', String(i))).join('\n');
+const repeat = (line: string, times: number) =>
+  Array.from({ length: times }, (_, i) => line.replace('#', String(i))).join('\n');
 
 export function makeDistFixture(): DistFixture {
   const base = mkdtempSync(join(tmpdir(), 'momo-server-test-'));
@@ -59,7 +60,13 @@ export interface RawResponse {
 }
 
 /** A request whose path is sent exactly as given, and whose body comes back undecoded. */
-export function rawRequest(baseUrl: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawResponse> {
+export function rawRequest(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method, headers: { Connection: 'close', ...headers } }, (res) => {

@@ -20,7 +20,10 @@ beforeAll(() => {
 
 describe('server › /i18n/<lang>.json', () => {
   it('serves a catalogue to any origin, compressed, with a short cache', async () => {
-    const res = await rawRequest(running.server.url, '/i18n/ar.json', { Origin: 'https://shop.example', 'Accept-Encoding': 'br, gzip' });
+    const res = await rawRequest(running.server.url, '/i18n/ar.json', {
+      Origin: 'https://shop.example',
+      'Accept-Encoding': 'br, gzip',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-encoding']).toBe('br');
@@ -31,7 +34,15 @@ describe('server › /i18n/<lang>.json', () => {
     expect(brotliDecompressSync(res.body).toString()).toBe(body);
   });
 
-  it.each(['/i18n/de.json', '/i18n/.hidden.json', '/i18n/', '/i18n/ar.json/x', '/i18n/../index.html', '/i18n/%2e%2e/index.html', '/i18n/AR.json'])('answers 404 for %s', async (path) => {
+  it.each([
+    '/i18n/de.json',
+    '/i18n/.hidden.json',
+    '/i18n/',
+    '/i18n/ar.json/x',
+    '/i18n/../index.html',
+    '/i18n/%2e%2e/index.html',
+    '/i18n/AR.json',
+  ])('answers 404 for %s', async (path) => {
     expect((await rawRequest(running.server.url, path)).status).toBe(404);
   });
 

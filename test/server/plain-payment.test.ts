@@ -16,7 +16,10 @@ describe('form tokens', () => {
     expect(tokens.verify('pi_abc', token)).toEqual({ ok: true, attempts: 2 });
     expect(tokens.verify('pi_abd', token)).toEqual({ ok: false, reason: 'invalid' });
     expect(tokens.verify('pi_abc', token.replace(/\.2\./, '.3.'))).toEqual({ ok: false, reason: 'invalid' });
-    expect(tokens.verify('pi_abc', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.verify('pi_abc', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(tokens.verify('pi_abc', '')).toEqual({ ok: false, reason: 'invalid' });
     // Another server's key (a restart) knows none of them.
     expect(createFormTokens().verify('pi_abc', token)).toEqual({ ok: false, reason: 'invalid' });
@@ -47,13 +50,19 @@ function plainSetup() {
     },
   };
   const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox) });
-  const get = (path: string, headers: Record<string, string> = {}) => handler(new Request(`${BASE}${path}`, { headers }));
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    handler(new Request(`${BASE}${path}`, { headers }));
   const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
     handler(
       new Request(`${BASE}${path}`, {
         method: 'POST',
         body: new URLSearchParams(form).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, 'Sec-Fetch-Site': 'same-origin', ...headers },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: BASE,
+          'Sec-Fetch-Site': 'same-origin',
+          ...headers,
+        },
       }),
     );
   const attempts = async (id: string) => (await s.readIntent(id)).event.charges.length;
@@ -61,7 +70,15 @@ function plainSetup() {
 }
 
 const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
-const payer = (phone: string) => ({ country: 'cg', operator: '', phone, firstName: 'Élodie', lastName: 'Goma', email: 'elodie@example.cg', lang: 'fr' });
+const payer = (phone: string) => ({
+  country: 'cg',
+  operator: '',
+  phone,
+  firstName: 'Élodie',
+  lastName: 'Goma',
+  email: 'elodie@example.cg',
+  lang: 'fr',
+});
 
 describe('the plain payment', () => {
   it('confirms once per form, with the secret in the body only, and never in a page', async () => {
@@ -69,18 +86,26 @@ describe('the plain payment', () => {
     const intent = await t.newIntent(5000);
     const form = await t.get(`/pay/${intent.intent_id}?plain=1`);
     expect(form.status).toBe(200);
-    expect(form.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; img-src 'none'; form-action 'self'/);
+    expect(form.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; img-src 'none'; form-action 'self'/,
+    );
     const html = await form.text();
     expect(html).not.toContain(intent.client_secret);
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain(`action="/pay/${intent.intent_id}"`);
     const token = tokenOf(html);
 
-    const first = await t.post(`/pay/${intent.intent_id}`, { token, ...payer(number('approved_after_delay').national) });
+    const first = await t.post(`/pay/${intent.intent_id}`, {
+      token,
+      ...payer(number('approved_after_delay').national),
+    });
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(`/pay/${intent.intent_id}/status?lang=fr`);
     // The same form again: no second confirm.
-    const again = await t.post(`/pay/${intent.intent_id}`, { token, ...payer(number('approved_after_delay').national) });
+    const again = await t.post(`/pay/${intent.intent_id}`, {
+      token,
+      ...payer(number('approved_after_delay').national),
+    });
     expect(again.headers.get('location')).toBe(`/pay/${intent.intent_id}/status?lang=fr`);
     const confirms = t.sent.filter((r) => r.url.endsWith('/confirm'));
     expect(confirms).toHaveLength(1);
@@ -104,7 +129,10 @@ describe('the plain payment', () => {
     const intent = await t.newIntent();
     const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
     const form = { token, ...payer(number('approved_after_delay').national) };
-    const answers = await Promise.all([t.post(`/pay/${intent.intent_id}`, form), t.post(`/pay/${intent.intent_id}`, form)]);
+    const answers = await Promise.all([
+      t.post(`/pay/${intent.intent_id}`, form),
+      t.post(`/pay/${intent.intent_id}`, form),
+    ]);
     expect(answers.map((res) => res.status)).toEqual([303, 303]);
     expect(await t.attempts(intent.intent_id)).toBe(1);
   });
@@ -113,7 +141,12 @@ describe('the plain payment', () => {
     const t = plainSetup();
     const intent = await t.newIntent();
     const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
-    const res = await t.post(`/pay/${intent.intent_id}`, { token, ...payer('06 12'), email: 'not-an-address', lang: 'en' });
+    const res = await t.post(`/pay/${intent.intent_id}`, {
+      token,
+      ...payer('06 12'),
+      email: 'not-an-address',
+      lang: 'en',
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
@@ -123,11 +156,15 @@ describe('the plain payment', () => {
     expect(t.sent.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(0);
   });
 
-  it('takes the hosted page\'s own form, posted without its script, back as a plain form: nothing sent', async () => {
+  it("takes the hosted page's own form, posted without its script, back as a plain form: nothing sent", async () => {
     const t = plainSetup();
     const intent = await t.newIntent();
     // The prerendered form's fields (their names, the wallet as the chosen country's), no token.
-    const res = await t.post(`/pay/${intent.intent_id}`, { ...payer(number('approved_after_delay').national), operator: 'mtn', lang: '' }, { 'Accept-Language': 'fr-FR' });
+    const res = await t.post(
+      `/pay/${intent.intent_id}`,
+      { ...payer(number('approved_after_delay').national), operator: 'mtn', lang: '' },
+      { 'Accept-Language': 'fr-FR' },
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('rien n’a été envoyé');
@@ -153,7 +190,12 @@ describe('the plain payment', () => {
         c.close();
       },
     });
-    const streamed = new Request(`${BASE}/pay/${intent.intent_id}`, { method: 'POST', body: huge, duplex: 'half', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE } } as RequestInit);
+    const streamed = new Request(`${BASE}/pay/${intent.intent_id}`, {
+      method: 'POST',
+      body: huge,
+      duplex: 'half',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE },
+    } as RequestInit);
     expect((await plainPaymentHandler({ api: plainPaymentApi(t.sandbox) })(streamed)).status).toBe(403);
     expect(await t.attempts(intent.intent_id)).toBe(0);
   });
@@ -168,7 +210,10 @@ describe('the plain payment', () => {
     expect(failed).toContain('The payment was declined on your phone.');
     expect(failed).toContain(`href="/pay/${intent.intent_id}?plain=1&amp;lang=en"`);
     // The old form, sent again (Back, then Pay): the status page, no new attempt.
-    const stale = await t.post(`/pay/${intent.intent_id}`, { token, ...payer(number('approved_after_delay').national) });
+    const stale = await t.post(`/pay/${intent.intent_id}`, {
+      token,
+      ...payer(number('approved_after_delay').national),
+    });
     expect(stale.headers.get('location')).toMatch(/\/status\?lang=fr$/);
     expect(await t.attempts(intent.intent_id)).toBe(1);
     // A new form starts the second.
@@ -182,7 +227,12 @@ describe('the plain payment', () => {
     const intent = await t.newIntent(5000, 'xof');
     const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
     const orange = number('approved_after_delay', 'sn', 'orange');
-    await t.post(`/pay/${intent.intent_id}`, { token, ...payer(orange.national), country: 'sn', operator: 'sn:orange' });
+    await t.post(`/pay/${intent.intent_id}`, {
+      token,
+      ...payer(orange.national),
+      country: 'sn',
+      operator: 'sn:orange',
+    });
     const step = await (await t.get(`/pay/${intent.intent_id}/status?lang=fr`)).text();
     expect(step).toContain('name="code"');
     expect(step).not.toContain('http-equiv="refresh"');

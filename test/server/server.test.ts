@@ -21,11 +21,15 @@ describe('startCheckoutServer', () => {
   });
 
   it('refuses to start without a built hosted page, saying how to build it', async () => {
-    await expect(startCheckoutServer({ port: 0, distDir: `${running.fixture.base}/missing` })).rejects.toThrow(/npm run build/);
+    await expect(startCheckoutServer({ port: 0, distDir: `${running.fixture.base}/missing` })).rejects.toThrow(
+      /npm run build/,
+    );
   });
 
   it('refuses an apiOrigin that is not an http(s) address', async () => {
-    await expect(startCheckoutServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'javascript:alert(1)' })).rejects.toThrow();
+    await expect(
+      startCheckoutServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'javascript:alert(1)' }),
+    ).rejects.toThrow();
   });
 
   it('closes even with a keep-alive connection open', async () => {
@@ -50,7 +54,11 @@ describe('the API under /v1', () => {
     const read = await fetch(`${running.server.url}/v1/payment-intents/${intent.intent_id}`);
     expect(read.status).toBe(200);
     expect(read.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await read.json()).toMatchObject({ intent_id: intent.intent_id, amount: 2500, client_secret: intent.client_secret });
+    expect(await read.json()).toMatchObject({
+      intent_id: intent.intent_id,
+      amount: 2500,
+      client_secret: intent.client_secret,
+    });
   });
 
   it('compresses answers above a few hundred bytes as the request allows, with Vary; a 304 and a small error as they are', async () => {
@@ -78,7 +86,10 @@ describe('the API under /v1', () => {
     const gz = await rawRequest(running.server.url, path, { 'Accept-Encoding': 'gzip' });
     expect(gunzipSync(gz.body).toString()).toBe(text);
 
-    const unchanged = await rawRequest(running.server.url, path, { 'Accept-Encoding': 'br', 'If-None-Match': String(br.headers.etag) });
+    const unchanged = await rawRequest(running.server.url, path, {
+      'Accept-Encoding': 'br',
+      'If-None-Match': String(br.headers.etag),
+    });
     expect(unchanged.status).toBe(304);
     expect(unchanged.headers['content-encoding']).toBeUndefined();
     expect(unchanged.body.byteLength).toBe(0);
@@ -100,10 +111,16 @@ describe('the API under /v1', () => {
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const socket = connect(running.server.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write('POST /v1/remittance HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"amount": 1');
+    socket.write(
+      'POST /v1/remittance HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"amount": 1',
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     socket.destroy();
-    await vi.waitFor(() => expect(warnings).toHaveBeenCalledWith('[sandbox] POST /v1/remittance: the client stopped sending the request body'));
+    await vi.waitFor(() =>
+      expect(warnings).toHaveBeenCalledWith(
+        '[sandbox] POST /v1/remittance: the client stopped sending the request body',
+      ),
+    );
     expect(errors).not.toHaveBeenCalled();
   });
 
@@ -116,7 +133,11 @@ describe('the API under /v1', () => {
 
 describe('the hosted page', () => {
   it('allows the merchant logo at the address the sandbox gives it, whatever name the page was opened under', async () => {
-    const server = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, publicUrl: 'http://localhost:1' });
+    const server = await startCheckoutServer({
+      port: 0,
+      distDir: running.fixture.distDir,
+      publicUrl: 'http://localhost:1',
+    });
     try {
       const client = createClient({ baseUrl: server.url, token: 'sk_test_demo' });
       const intent = await client.createIntent({ amount: 5000, currency: 'xaf' });
@@ -137,7 +158,9 @@ describe('the hosted page', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       // Images also from the sandbox's own address, where merchant logos are (test below).
-      expect(res.headers.get('content-security-policy')).toBe(HOSTED_CSP.replace("img-src 'self'", `img-src 'self' ${running.server.url}`));
+      expect(res.headers.get('content-security-policy')).toBe(
+        HOSTED_CSP.replace("img-src 'self'", `img-src 'self' ${running.server.url}`),
+      );
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
@@ -150,7 +173,11 @@ describe('the hosted page', () => {
   });
 
   it('takes connect-src from the configured API origin', async () => {
-    const other = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'https://api.example.com/v1' });
+    const other = await startCheckoutServer({
+      port: 0,
+      distDir: running.fixture.distDir,
+      apiOrigin: 'https://api.example.com/v1',
+    });
     try {
       const res = await fetch(`${other.url}/pay/pi_x`);
       expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.example.com;");
@@ -227,7 +254,10 @@ describe('compression', () => {
     const again = await rawRequest(running.server.url, JS, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.body.byteLength).toBe(0);
-    const otherEncoding = await rawRequest(running.server.url, JS, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    const otherEncoding = await rawRequest(running.server.url, JS, {
+      'Accept-Encoding': 'gzip',
+      'If-None-Match': etag,
+    });
     expect(otherEncoding.status).toBe(200);
   });
 });
@@ -297,7 +327,15 @@ describe('other paths', () => {
   });
 
   it('answers anything else with a small 404 page, in French and English', async () => {
-    for (const path of ['/nope', '/index.html', '/package.json', '/demonstration', '/v1x', '/src/server/main.ts', '/pay/hello']) {
+    for (const path of [
+      '/nope',
+      '/index.html',
+      '/package.json',
+      '/demonstration',
+      '/v1x',
+      '/src/server/main.ts',
+      '/pay/hello',
+    ]) {
       const res = await fetch(`${running.server.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');

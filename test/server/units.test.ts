@@ -42,12 +42,22 @@ describe('safeSegments', () => {
   it('accepts plain names', () => {
     expect(safeSegments('assets/index-Ab_12.js')).toEqual(['assets', 'index-Ab_12.js']);
   });
-  it.each(['', 'assets/', 'assets//x.js', '../x', 'assets/..', 'assets/%2e%2e', 'assets/..%2fx', 'assets/a%5cb', 'assets/.env', 'a/%00', 'a/%zz', 'a/b c'])(
-    'refuses %j',
-    (path) => {
-      expect(safeSegments(path)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'assets/',
+    'assets//x.js',
+    '../x',
+    'assets/..',
+    'assets/%2e%2e',
+    'assets/..%2fx',
+    'assets/a%5cb',
+    'assets/.env',
+    'a/%00',
+    'a/%zz',
+    'a/b c',
+  ])('refuses %j', (path) => {
+    expect(safeSegments(path)).toBeNull();
+  });
 });
 
 describe('createStaticFiles', () => {
@@ -79,16 +89,26 @@ describe('hostedPageCsp', () => {
     );
   });
   it('names the API origin, and only its origin', () => {
-    expect(hostedPageCsp({ apiOrigin: 'https://api.example.com/v1?x=1' })).toContain("connect-src 'self' https://api.example.com;");
+    expect(hostedPageCsp({ apiOrigin: 'https://api.example.com/v1?x=1' })).toContain(
+      "connect-src 'self' https://api.example.com;",
+    );
     // The merchant's logo (the `merchant` extension) is served by the API, from its origin.
-    expect(hostedPageCsp({ apiOrigin: 'https://api.example.com/v1?x=1' })).toContain("img-src 'self' https://api.example.com data:;");
+    expect(hostedPageCsp({ apiOrigin: 'https://api.example.com/v1?x=1' })).toContain(
+      "img-src 'self' https://api.example.com data:;",
+    );
     expect(() => hostedPageCsp({ apiOrigin: "data:'unsafe-inline'" })).toThrow();
   });
   it('allows the merchant logo from the sandbox’s own address, whatever address the page was opened at', () => {
-    expect(hostedPageCsp({ imageOrigin: 'http://localhost:3000' })).toContain("img-src 'self' http://localhost:3000 data:;");
-    expect(hostedPageCsp({ imageOrigin: 'http://127.0.0.1:12111/' })).toContain("img-src 'self' http://127.0.0.1:12111 data:;");
+    expect(hostedPageCsp({ imageOrigin: 'http://localhost:3000' })).toContain(
+      "img-src 'self' http://localhost:3000 data:;",
+    );
+    expect(hostedPageCsp({ imageOrigin: 'http://127.0.0.1:12111/' })).toContain(
+      "img-src 'self' http://127.0.0.1:12111 data:;",
+    );
     // Named once when it is the API's origin already.
-    expect(hostedPageCsp({ apiOrigin: 'https://api.example.com', imageOrigin: 'https://api.example.com' })).toContain("img-src 'self' https://api.example.com data:;");
+    expect(hostedPageCsp({ apiOrigin: 'https://api.example.com', imageOrigin: 'https://api.example.com' })).toContain(
+      "img-src 'self' https://api.example.com data:;",
+    );
     expect(() => hostedPageCsp({ imageOrigin: "data:'unsafe-inline'" })).toThrow();
   });
   it('allows Vite’s injected styles and hot-reload socket in dev, never inline scripts', () => {
@@ -101,7 +121,9 @@ describe('hostedPageCsp', () => {
 
 describe('escapeHtml and html', () => {
   it('escapes the five significant characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
   });
   it('escapes every interpolated value but not nested fragments', () => {
     const name = '<img src=x onerror=alert(1)>';

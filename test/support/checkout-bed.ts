@@ -43,7 +43,12 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
   const fetch = (request: Request) => {
     requests.push(request.clone());
     const answer = exchange(request);
-    const entry: Exchange = { method: request.method, path: new URL(request.url).pathname, hitsBefore: sandbox.faults?.hits().length ?? 0, answered: answer.catch(() => {}) };
+    const entry: Exchange = {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      hitsBefore: sandbox.faults?.hits().length ?? 0,
+      answered: answer.catch(() => {}),
+    };
     underway.add(entry);
     void entry.answered.then(() => underway.delete(entry));
     return answer;
@@ -51,7 +56,9 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
 
   /** A request the sandbox holds with a `hang` fault: it ends only when the checkout gives up. */
   const held = (entry: Exchange) =>
-    (sandbox.faults?.hits().slice(entry.hitsBefore) ?? []).some((hit) => hit.kind === 'hang' && hit.method === entry.method && hit.path === entry.path);
+    (sandbox.faults?.hits().slice(entry.hitsBefore) ?? []).some(
+      (hit) => hit.kind === 'hang' && hit.method === entry.method && hit.path === entry.path,
+    );
 
   // Faults run some of their work on the machine's own timers (a latency, a connection that
   // breaks): a settled moment waits for those answers, not for time to pass. (Only the sandbox's
@@ -98,7 +105,13 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     if (step?.type === 'otp') await model.sendCode(RIGHT_CODE);
     else if (step?.type === 'app') {
       const form = new URLSearchParams({ answer: 'approve' });
-      await sandbox.fetch(new Request(step.url, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+      await sandbox.fetch(
+        new Request(step.url, {
+          method: 'POST',
+          body: form,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      );
       await model.checkNow();
     }
     await time.settle();

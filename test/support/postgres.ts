@@ -12,7 +12,8 @@ function binDir(): string {
   if (found) return join(found, '..');
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) if (existsSync(join(root, version, 'bin', 'initdb'))) return join(root, version, 'bin');
+  for (const version of versions)
+    if (existsSync(join(root, version, 'bin', 'initdb'))) return join(root, version, 'bin');
   throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (see .ci/run).');
 }
 
@@ -36,12 +37,23 @@ export function startPostgres(): Postgres {
     chownSync(dir, uid, gid);
   }
   const run = (command: string, args: string[]) => {
-    const [file, all] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, all] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args];
     execFileSync(file as string, all as string[], { stdio: 'pipe' });
   };
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   // No TCP port (nothing to collide with), fsync kept on: the tests kill processes, not the machine.
-  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-k ${dir} -c listen_addresses='' -c max_connections=50`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-k ${dir} -c listen_addresses='' -c max_connections=50`,
+    'start',
+  ]);
   return {
     host: dir,
     user: 'postgres',

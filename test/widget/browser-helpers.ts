@@ -11,19 +11,28 @@ export interface SeenEvent {
 }
 
 /** A merchant page (another origin) with the script tag of the integration guide. */
-export function merchantPage(h: Harness, body: string, options: { head?: string; headers?: Record<string, string>; path?: string } = {}): string {
+export function merchantPage(
+  h: Harness,
+  body: string,
+  options: { head?: string; headers?: Record<string, string>; path?: string } = {},
+): string {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Merchant</title>
 <script src="${h.server.url}/widget.js" defer></script>
 ${options.head ?? ''}</head>
 <body>${body}</body></html>`;
-  return h.merchant.page(options.path ?? `/shop-${Math.random().toString(36).slice(2)}`, { html, headers: options.headers });
+  return h.merchant.page(options.path ?? `/shop-${Math.random().toString(36).slice(2)}`, {
+    html,
+    headers: options.headers,
+  });
 }
 
 /** Opens a page and waits until the widget's script has run. */
 export async function openMerchantPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => typeof (window as { MomoCheckout?: { mount?: unknown } }).MomoCheckout?.mount === 'function');
+  await page.waitForFunction(
+    () => typeof (window as { MomoCheckout?: { mount?: unknown } }).MomoCheckout?.mount === 'function',
+  );
 }
 
 /** Records every widget event reaching the document, with the id of the element it came from. */
@@ -39,7 +48,8 @@ export async function recordEvents(page: Page): Promise<void> {
   });
 }
 
-export const seenEvents = (page: Page) => page.evaluate(() => (window as unknown as { seenEvents: SeenEvent[] }).seenEvents);
+export const seenEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seenEvents: SeenEvent[] }).seenEvents);
 
 /** The checkout's root (`.momo`) in a widget, through its shadow root. */
 export const checkoutIn = (scope: Locator | Page) => scope.locator('.momo');

@@ -34,7 +34,9 @@ describe('widget config › langOf', () => {
     expect(langOf('')).toBe('en');
     expect(error).not.toHaveBeenCalled();
     expect(langOf('de')).toBe('en');
-    expect(error).toHaveBeenCalledWith('momo-checkout: lang "de" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser\'s language instead.');
+    expect(error).toHaveBeenCalledWith(
+      'momo-checkout: lang "de" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser\'s language instead.',
+    );
   });
 });
 
@@ -50,7 +52,8 @@ describe('widget config › apiBaseOf', () => {
   });
 
   it('takes the service’s address as the sandbox prints it, with /v1, or with a trailing slash', () => {
-    for (const given of ['http://127.0.0.1:12111/v1', 'http://127.0.0.1:12111/v1/', 'http://127.0.0.1:12111/']) expect(apiBaseOf(given)).toBe('http://127.0.0.1:12111');
+    for (const given of ['http://127.0.0.1:12111/v1', 'http://127.0.0.1:12111/v1/', 'http://127.0.0.1:12111/'])
+      expect(apiBaseOf(given)).toBe('http://127.0.0.1:12111');
     expect(apiBaseOf('https://pay.example/checkout')).toBe('https://pay.example/checkout');
   });
 });

@@ -49,7 +49,9 @@ describe('widget.js › on a merchant page', () => {
     page.on('request', (request) => {
       if (request.url().includes('/v1/')) apiCalls.push(request.url());
     });
-    const url = merchantPage(h, element('w', intent), { head: '<script>window.globalsBefore = Object.keys(window)</script>' });
+    const url = merchantPage(h, element('w', intent), {
+      head: '<script>window.globalsBefore = Object.keys(window)</script>',
+    });
     expect(new URL(url).origin).not.toBe(new URL(h.server.url).origin);
     await openMerchantPage(page, url);
     await waitForState(page.locator('#w'), 'form');
@@ -59,7 +61,9 @@ describe('widget.js › on a merchant page', () => {
       return Object.keys(window).filter((key) => !before.includes(key) && key !== 'globalsBefore');
     });
     expect(added).toEqual(['MomoCheckout']);
-    expect(await page.evaluate(() => Object.keys((window as unknown as { MomoCheckout: object }).MomoCheckout).sort())).toEqual(['mount', 'open', 'push']);
+    expect(
+      await page.evaluate(() => Object.keys((window as unknown as { MomoCheckout: object }).MomoCheckout).sort()),
+    ).toEqual(['mount', 'open', 'push']);
     await expect.poll(() => page.locator('#w .momo-amount').textContent()).toMatch(/7\s500/);
     expect(apiCalls.length).toBeGreaterThan(0);
     for (const call of apiCalls) expect(call.startsWith(`${h.server.url}/v1/`)).toBe(true);
@@ -71,7 +75,11 @@ describe('widget.js › on a merchant page', () => {
     await waitForState(page.locator('#w'), 'form');
     const shadow = await page.evaluate(() => {
       const root = document.getElementById('w')!.shadowRoot!;
-      return { sheets: root.adoptedStyleSheets.length, styles: root.querySelectorAll('style').length, lightChildren: document.getElementById('w')!.childNodes.length };
+      return {
+        sheets: root.adoptedStyleSheets.length,
+        styles: root.querySelectorAll('style').length,
+        lightChildren: document.getElementById('w')!.childNodes.length,
+      };
     });
     expect(shadow).toEqual({ sheets: 1, styles: 0, lightChildren: 0 });
   });
@@ -92,18 +100,26 @@ describe('<momo-checkout> › paying', () => {
     await waitForState(scope, 'succeeded');
 
     const events = await seenEvents(page);
-    expect(events).toEqual([{ type: 'succeeded', target: 'w', detail: { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) } }]);
+    expect(events).toEqual([
+      {
+        type: 'succeeded',
+        target: 'w',
+        detail: { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) },
+      },
+    ]);
     expect(popups).toBe(0);
     const said = JSON.stringify(events);
     expect(said).not.toContain(intent.secret);
     expect(said).not.toContain(msisdn.slice(-9));
-    expect(await page.evaluate(() => {
-      let bubbledAndComposed = false;
-      const host = document.getElementById('w')!;
-      host.addEventListener('probe', (e) => (bubbledAndComposed = e.bubbles && e.composed), { once: true });
-      host.dispatchEvent(new CustomEvent('probe', { bubbles: true, composed: true }));
-      return bubbledAndComposed;
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        let bubbledAndComposed = false;
+        const host = document.getElementById('w')!;
+        host.addEventListener('probe', (e) => (bubbledAndComposed = e.bubbles && e.composed), { once: true });
+        host.dispatchEvent(new CustomEvent('probe', { bubbles: true, composed: true }));
+        return bubbledAndComposed;
+      }),
+    ).toBe(true);
   });
 
   it('says why a payment was declined, then takes a retry on the same intent', async () => {
@@ -124,9 +140,19 @@ describe('<momo-checkout> › paying', () => {
 
     const [failed, succeeded, ...more] = await seenEvents(page);
     expect(more).toEqual([]);
-    expect(failed).toEqual({ type: 'attemptfailed', target: 'w', detail: { intentId: intent.id, status: 'failed', chargeId: expect.stringMatching(/^ch_/) } });
-    expect(succeeded).toEqual({ type: 'succeeded', target: 'w', detail: { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) } });
-    expect((succeeded!.detail as { chargeId: string }).chargeId).not.toBe((failed!.detail as { chargeId: string }).chargeId);
+    expect(failed).toEqual({
+      type: 'attemptfailed',
+      target: 'w',
+      detail: { intentId: intent.id, status: 'failed', chargeId: expect.stringMatching(/^ch_/) },
+    });
+    expect(succeeded).toEqual({
+      type: 'succeeded',
+      target: 'w',
+      detail: { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) },
+    });
+    expect((succeeded!.detail as { chargeId: string }).chargeId).not.toBe(
+      (failed!.detail as { chargeId: string }).chargeId,
+    );
   });
 
   it('dispatches canceled when the payer leaves', async () => {
@@ -136,7 +162,9 @@ describe('<momo-checkout> › paying', () => {
     await recordEvents(page);
     await waitForState(page.locator('#w'), 'form');
     await page.locator('#w .momo-link').click();
-    expect(await seenEvents(page)).toEqual([{ type: 'canceled', target: 'w', detail: { intentId: intent.id, status: 'canceled', chargeId: null } }]);
+    expect(await seenEvents(page)).toEqual([
+      { type: 'canceled', target: 'w', detail: { intentId: intent.id, status: 'canceled', chargeId: null } },
+    ]);
     // The widget says so (it does not stay as it was), and the payer can come back to pay.
     await waitForState(page.locator('#w'), 'canceled');
     await page.locator('#w').getByRole('button', { name: 'Revenir au paiement' }).click();
@@ -194,7 +222,9 @@ describe('<momo-checkout> › attributes', () => {
       return new Promise<number>((resolve) => setTimeout(() => resolve(el.shadowRoot!.childNodes.length), 50));
     });
     expect(left).toBe(0);
-    await page.evaluate(() => document.getElementById('box')!.append((window as unknown as { detached: Element }).detached));
+    await page.evaluate(() =>
+      document.getElementById('box')!.append((window as unknown as { detached: Element }).detached),
+    );
     await waitForState(page.locator('#w'), 'form');
   });
 });
@@ -282,11 +312,12 @@ describe('demo shop › embedded widget', () => {
     await waitForState(dialog, 'form');
     await pay(dialog, 'approved_at_once');
     await waitForState(dialog, 'succeeded');
-    await expect.poll(() => page.locator('#dialog-said').textContent()).toBe('Paiement reçu. La boutique confirme la commande auprès du service de paiement.');
+    await expect
+      .poll(() => page.locator('#dialog-said').textContent())
+      .toBe('Paiement reçu. La boutique confirme la commande auprès du service de paiement.');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Payer dans une fenêtre' }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 });
-

@@ -27,7 +27,10 @@ describe('widget.mjs › on a server', () => {
 
 describe('widget.mjs › in a merchant’s bundle', () => {
   it('mounts from the merchant’s own origin, with apiBase pointing at the service', async () => {
-    h.merchant.page('/assets/widget.mjs', { html: await readFile(MODULE, 'utf8'), headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+    h.merchant.page('/assets/widget.mjs', {
+      html: await readFile(MODULE, 'utf8'),
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+    });
     const intent = await h.newIntent(4200);
     const url = h.merchant.page(
       '/bundled',

@@ -47,13 +47,21 @@ describe('widget.js › isolated mode', () => {
 
     await pay(inFrame(page), 'approved_at_once');
     await waitForState(inFrame(page), 'succeeded');
-    await expect.poll(() => seenEvents(page)).toEqual([
-      { type: 'succeeded', target: 'w', detail: { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) } },
-    ]);
+    await expect
+      .poll(() => seenEvents(page))
+      .toEqual([
+        {
+          type: 'succeeded',
+          target: 'w',
+          detail: { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) },
+        },
+      ]);
     // Sized by its content: the receipt is not cut off, and the frame does not scroll.
     const [frameHeight, contentHeight] = await Promise.all([
       page.locator('#w iframe').evaluate((frame) => frame.getBoundingClientRect().height),
-      inFrame(page).locator('.momo').evaluate((root) => root.getBoundingClientRect().bottom),
+      inFrame(page)
+        .locator('.momo')
+        .evaluate((root) => root.getBoundingClientRect().bottom),
     ]);
     expect(frameHeight).toBeGreaterThanOrEqual(contentHeight);
   }, 30_000);
@@ -66,7 +74,11 @@ describe('widget.js › isolated mode', () => {
     await waitForState(inFrame(page), 'form');
     // A script of the page forging the frame's message, to the page itself and through another frame.
     await page.evaluate(({ id }) => {
-      const forged = { momo: 'event', type: 'succeeded', detail: { intentId: id, status: 'succeeded', chargeId: 'ch_forged' } };
+      const forged = {
+        momo: 'event',
+        type: 'succeeded',
+        detail: { intentId: id, status: 'succeeded', chargeId: 'ch_forged' },
+      };
       window.postMessage(forged, '*');
       const other = document.createElement('iframe');
       other.srcdoc = `<script>parent.postMessage(${JSON.stringify(forged)}, '*')</script>`;
@@ -83,7 +95,11 @@ describe('widget.js › isolated mode', () => {
     await recordEvents(page);
     await waitForState(inFrame(page), 'form');
     await inFrame(page).getByRole('button', { name: 'Annuler et revenir chez le marchand' }).click();
-    await expect.poll(() => seenEvents(page)).toEqual([{ type: 'canceled', target: 'w', detail: { intentId: intent.id, status: 'canceled', chargeId: null } }]);
+    await expect
+      .poll(() => seenEvents(page))
+      .toEqual([
+        { type: 'canceled', target: 'w', detail: { intentId: intent.id, status: 'canceled', chargeId: null } },
+      ]);
     await page.evaluate(() => document.querySelector('momo-checkout')!.remove());
     expect(page.frames()).toHaveLength(1);
   }, 20_000);

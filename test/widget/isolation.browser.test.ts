@@ -28,7 +28,10 @@ const style = (page: Page, selector: string, properties: string[]) =>
       const element = document.querySelector(host!)!.shadowRoot!.querySelector(inner!)!;
       const computed = getComputedStyle(element);
       const box = element.getBoundingClientRect();
-      return { ...Object.fromEntries(properties.map((p) => [p, computed.getPropertyValue(p)])), height: Math.round(box.height) };
+      return {
+        ...Object.fromEntries(properties.map((p) => [p, computed.getPropertyValue(p)])),
+        height: Math.round(box.height),
+      };
     },
     { selector, properties },
   );
@@ -43,17 +46,37 @@ describe('widget › style isolation', () => {
     h.merchant.page('/hostile.css', { html: HOSTILE_CSS, headers: { 'Content-Type': 'text/css; charset=utf-8' } });
     const csp = `default-src 'none'; script-src ${h.server.url}; connect-src ${h.server.url}; style-src 'self'; base-uri 'none'`;
     const intent = await h.newIntent();
-    const url = merchantPage(h, `<section><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></section>`, {
-      head: '<link rel="stylesheet" href="/hostile.css">',
-      headers: { 'Content-Security-Policy': csp },
-    });
+    const url = merchantPage(
+      h,
+      `<section><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></section>`,
+      {
+        head: '<link rel="stylesheet" href="/hostile.css">',
+        headers: { 'Content-Security-Policy': csp },
+      },
+    );
     await openMerchantPage(page, url);
     const scope = page.locator('#w');
     await waitForState(scope, 'form');
 
     expect(await scope.locator('.momo-pay').isVisible()).toBe(true);
-    const root = await style(page, '#w >>> .momo', ['font-size', 'line-height', 'letter-spacing', 'text-transform', 'word-spacing', 'font-family', 'display']);
-    expect(root).toMatchObject({ 'font-size': '16px', 'line-height': '24px', 'letter-spacing': 'normal', 'text-transform': 'none', 'word-spacing': '0px', 'font-family': 'Georgia, serif', display: 'block' });
+    const root = await style(page, '#w >>> .momo', [
+      'font-size',
+      'line-height',
+      'letter-spacing',
+      'text-transform',
+      'word-spacing',
+      'font-family',
+      'display',
+    ]);
+    expect(root).toMatchObject({
+      'font-size': '16px',
+      'line-height': '24px',
+      'letter-spacing': 'normal',
+      'text-transform': 'none',
+      'word-spacing': '0px',
+      'font-family': 'Georgia, serif',
+      display: 'block',
+    });
     const button = await style(page, '#w >>> .momo-pay', ['background-color', 'border-radius', 'display']);
     expect(button).toMatchObject({ 'background-color': 'rgb(200, 0, 100)', 'border-radius': '0px', display: 'flex' });
     expect(button.height).toBeGreaterThanOrEqual(44);
@@ -67,8 +90,12 @@ describe('widget › style isolation', () => {
   it('does not style the merchant’s own elements', async () => {
     const page = await h.newPage();
     const intent = await h.newIntent();
-    const lookalikes = '<div class="momo" id="theirs"><h2>Boutique</h2><button class="momo-pay" id="their-button">Acheter</button></div>';
-    const url = merchantPage(h, `${lookalikes}<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`);
+    const lookalikes =
+      '<div class="momo" id="theirs"><h2>Boutique</h2><button class="momo-pay" id="their-button">Acheter</button></div>';
+    const url = merchantPage(
+      h,
+      `${lookalikes}<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`,
+    );
     const before = await page.goto(merchantPage(h, lookalikes)).then(() => theirStyles(page));
     await openMerchantPage(page, url);
     await waitForState(page.locator('#w'), 'form');
@@ -80,7 +107,15 @@ function theirStyles(page: Page) {
   return page.evaluate(() =>
     ['theirs', 'their-button'].map((id) => {
       const computed = getComputedStyle(document.getElementById(id)!);
-      return ['padding', 'max-width', 'font-family', 'background-color', 'border-radius', 'min-height', 'box-sizing'].map((p) => computed.getPropertyValue(p));
+      return [
+        'padding',
+        'max-width',
+        'font-family',
+        'background-color',
+        'border-radius',
+        'min-height',
+        'box-sizing',
+      ].map((p) => computed.getPropertyValue(p));
     }),
   );
 }
@@ -89,7 +124,12 @@ describe('widget › two on one page', () => {
   it('pays, fails and tears down each one on its own', async () => {
     const page = await h.newPage();
     const [a, b] = [await h.newIntent(1000), await h.newIntent(2000)];
-    const body = [a, b].map((intent, i) => `<momo-checkout id="${'ab'[i]}" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`).join('');
+    const body = [a, b]
+      .map(
+        (intent, i) =>
+          `<momo-checkout id="${'ab'[i]}" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`,
+      )
+      .join('');
     await openMerchantPage(page, merchantPage(h, body));
     await recordEvents(page);
     const [first, second] = [page.locator('#a'), page.locator('#b')];
@@ -147,13 +187,13 @@ describe('MomoCheckout.mount › destroy()', () => {
     };
     const listenersBefore = await listenerCount();
 
-    await page.evaluate(
-      ({ id, secret }) => {
-        const w = window as unknown as { handle: { destroy(): void }; MomoCheckout: { mount(target: string, options: object): { destroy(): void } } };
-        w.handle = w.MomoCheckout.mount('#slot', { intentId: id, clientSecret: secret, lang: 'fr' });
-      },
-      intent,
-    );
+    await page.evaluate(({ id, secret }) => {
+      const w = window as unknown as {
+        handle: { destroy(): void };
+        MomoCheckout: { mount(target: string, options: object): { destroy(): void } };
+      };
+      w.handle = w.MomoCheckout.mount('#slot', { intentId: id, clientSecret: secret, lang: 'fr' });
+    }, intent);
     const scope = page.locator('#slot');
     await waitForState(scope, 'form');
     await pay(scope, 'never_approved');
@@ -172,10 +212,12 @@ describe('MomoCheckout.mount › destroy()', () => {
     expect(reads).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { pendingTimers(): number }).pendingTimers())).toBe(0);
     expect(await listenerCount()).toBe(listenersBefore);
-    expect(await page.evaluate(() => {
-      const root = document.getElementById('slot')!.shadowRoot!;
-      return { nodes: root.childNodes.length, sheets: root.adoptedStyleSheets.length };
-    })).toEqual({ nodes: 0, sheets: 0 });
+    expect(
+      await page.evaluate(() => {
+        const root = document.getElementById('slot')!.shadowRoot!;
+        return { nodes: root.childNodes.length, sheets: root.adoptedStyleSheets.length };
+      }),
+    ).toEqual({ nodes: 0, sheets: 0 });
     await cdp.detach();
   });
 });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const SHOP = '<h1>Boutique</h1><a href="#top" id="before">Accueil</a><button id="buy">Payer</button><a href="#bottom" id="after">Contact</a>';
+const SHOP =
+  '<h1>Boutique</h1><a href="#top" id="before">Accueil</a><button id="buy">Payer</button><a href="#bottom" id="after">Contact</a>';
 
 interface Calls {
   calls: [string, unknown][];
@@ -25,7 +26,14 @@ async function shopWithModal(page: Page, intent: { id: string; secret: string })
     w.calls = [];
     const record = (name: string) => (detail: unknown) => w.calls.push([name, detail]);
     document.getElementById('buy')!.addEventListener('click', () => {
-      w.MomoCheckout.open({ intentId: id, clientSecret: secret, lang: 'fr', onSucceeded: record('succeeded'), onFailed: record('failed'), onCancel: record('cancel') });
+      w.MomoCheckout.open({
+        intentId: id,
+        clientSecret: secret,
+        lang: 'fr',
+        onSucceeded: record('succeeded'),
+        onFailed: record('failed'),
+        onCancel: record('cancel'),
+      });
     });
   }, intent);
   await page.locator('#buy').focus();
@@ -56,10 +64,13 @@ describe('MomoCheckout.open › the dialog', () => {
       expect(await focusIsIn(page)).toBe('momo-checkout-dialog');
     }
     // The page behind cannot be reached by pointer either, nor scrolled.
-    await page.locator('#after').click({ timeout: 1000, trial: true }).then(
-      () => expect.unreachable('the page behind should be inert'),
-      () => undefined,
-    );
+    await page
+      .locator('#after')
+      .click({ timeout: 1000, trial: true })
+      .then(
+        () => expect.unreachable('the page behind should be inert'),
+        () => undefined,
+      );
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
   });
 
@@ -70,7 +81,8 @@ describe('MomoCheckout.open › the dialog', () => {
     const overflow = () => page.evaluate(() => document.documentElement.style.overflow);
     await page.evaluate(() => (document.documentElement.style.overflow = 'auto'));
     const handles = await page.evaluateHandle(({ id, secret }) => {
-      const open = (window as unknown as { MomoCheckout: { open(options: object): { destroy(): void } } }).MomoCheckout.open;
+      const open = (window as unknown as { MomoCheckout: { open(options: object): { destroy(): void } } }).MomoCheckout
+        .open;
       return [open({ intentId: id, clientSecret: secret }), open({ intentId: id, clientSecret: secret })];
     }, intent);
     // Each dialog is up once its part has come from the checkout's origin (widget/open.ts).
@@ -94,7 +106,8 @@ describe('MomoCheckout.open › the dialog', () => {
     await openMerchantPage(page, merchantPage(h, SHOP));
     const fetched = page.waitForResponse((response) => response.url().endsWith('/steps/dialog.js'));
     await page.evaluate(({ id, secret }) => {
-      const open = (window as unknown as { MomoCheckout: { open(options: object): { destroy(): void } } }).MomoCheckout.open;
+      const open = (window as unknown as { MomoCheckout: { open(options: object): { destroy(): void } } }).MomoCheckout
+        .open;
       open({ intentId: id, clientSecret: secret }).destroy();
     }, intent);
     await fetched;
@@ -142,7 +155,9 @@ describe('MomoCheckout.open › the dialog', () => {
     await waitForState(scope, 'succeeded');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialogs(page)).toBe(0);
-    expect(await calls(page)).toEqual([['succeeded', { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) }]]);
+    expect(await calls(page)).toEqual([
+      ['succeeded', { intentId: intent.id, status: 'succeeded', chargeId: expect.stringMatching(/^ch_/) }],
+    ]);
     expect(await focusedId(page)).toBe('buy');
   });
 
@@ -164,7 +179,11 @@ describe('MomoCheckout.open › the dialog', () => {
     const intent = await h.newIntent();
     await openMerchantPage(page, merchantPage(h, SHOP));
     await page.evaluate(({ id, secret }) => {
-      const w = window as unknown as { calls: unknown[]; handle: { destroy(): void }; MomoCheckout: { open(options: object): { destroy(): void } } };
+      const w = window as unknown as {
+        calls: unknown[];
+        handle: { destroy(): void };
+        MomoCheckout: { open(options: object): { destroy(): void } };
+      };
       w.calls = [];
       w.handle = w.MomoCheckout.open({ intentId: id, clientSecret: secret, onCancel: (d: unknown) => w.calls.push(d) });
     }, intent);

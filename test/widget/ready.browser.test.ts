@@ -39,7 +39,9 @@ describe('MomoCheckout › before widget.js has run', () => {
     await waitForState(p.locator('#pay'), 'form');
     expect(await p.evaluate(() => (window as unknown as { typeBefore: string }).typeBefore)).toBe('undefined');
     expect(await p.locator('#pay .momo-amount').textContent()).toMatch(/3\s100/);
-    expect(await p.evaluate(() => typeof (window as unknown as { handle: { destroy: unknown } }).handle.destroy)).toBe('function');
+    expect(await p.evaluate(() => typeof (window as unknown as { handle: { destroy: unknown } }).handle.destroy)).toBe(
+      'function',
+    );
     expect(errors).toEqual([]);
   });
 

@@ -98,7 +98,9 @@ describe('widget › mount', () => {
     document.body.innerHTML = '<div id="pay"></div>';
     handles.push(mount('#pay', { intentId: 'pi_1', clientSecret: 'x' }));
     expect(document.getElementById('pay')!.shadowRoot).not.toBeNull();
-    expect(() => mount('#nowhere', { intentId: 'pi_1', clientSecret: 'x' })).toThrow('momo-checkout: no element matches "#nowhere".');
+    expect(() => mount('#nowhere', { intentId: 'pi_1', clientSecret: 'x' })).toThrow(
+      'momo-checkout: no element matches "#nowhere".',
+    );
   });
 
   it('replaces an earlier checkout mounted on the same element', async () => {

@@ -14,7 +14,11 @@ export const intentPath = (id: string) => `/v1/payment-intents/${encodeURICompon
  * check after an error) asks for the whole state. `hold` (a follower's scheduled read): where the
  * config says so, the service may hold it until the state changes (ClientConfig.heldReadS).
  */
-export const getIntentView = (config: ClientConfig, id: string, options: CallOptions & { conditional?: boolean; hold?: boolean } = {}): Promise<PaymentIntentView> =>
+export const getIntentView = (
+  config: ClientConfig,
+  id: string,
+  options: CallOptions & { conditional?: boolean; hold?: boolean } = {},
+): Promise<PaymentIntentView> =>
   request(config, { ...options, method: 'GET', path: intentPath(id), schema: paymentIntentViewParser });
 
 /**
@@ -23,16 +27,37 @@ export const getIntentView = (config: ClientConfig, id: string, options: CallOpt
  * the payer may already have been asked to pay, so the caller must read the intent before deciding
  * anything (see checkout/confirm).
  */
-export const confirmIntentView = (config: ClientConfig, id: string, body: ConfirmRequest, options: CallOptions = {}): Promise<ConfirmResultView> =>
-  request(config, { ...options, method: 'POST', path: `${intentPath(id)}/confirm`, body, schema: confirmResultViewParser });
+export const confirmIntentView = (
+  config: ClientConfig,
+  id: string,
+  body: ConfirmRequest,
+  options: CallOptions = {},
+): Promise<ConfirmResultView> =>
+  request(config, {
+    ...options,
+    method: 'POST',
+    path: `${intentPath(id)}/confirm`,
+    body,
+    schema: confirmResultViewParser,
+  });
 
 /**
  * Extension: POST /v1/payment-intents/{id}/otp, the one-time code the payer generated for the
  * attempt whose `next_action` asks for it; answered as a confirm is. Never retried, as a confirm.
  */
-export const sendCodeView = (config: ClientConfig, id: string, body: OtpRequest, options: CallOptions = {}): Promise<ConfirmResultView> =>
+export const sendCodeView = (
+  config: ClientConfig,
+  id: string,
+  body: OtpRequest,
+  options: CallOptions = {},
+): Promise<ConfirmResultView> =>
   request(config, { ...options, method: 'POST', path: `${intentPath(id)}/otp`, body, schema: confirmResultViewParser });
 
 /** Sandbox extension: GET /v1/sessions/{id}, what the hosted page shows (no secret in it). */
 export const getSession = (config: ClientConfig, id: string, options: CallOptions = {}): Promise<PublicSession> =>
-  request(config, { ...options, method: 'GET', path: `/v1/sessions/${encodeURIComponent(id)}`, schema: publicSessionParser });
+  request(config, {
+    ...options,
+    method: 'GET',
+    path: `/v1/sessions/${encodeURIComponent(id)}`,
+    schema: publicSessionParser,
+  });

@@ -3,7 +3,16 @@
 // field for field; keeping them in a module of their own keeps the rest of the contract, and the
 // zod code only it needs, out of the hosted page and widget.js.
 import * as z from 'zod/mini';
-import { amountSchema, countrySchema, currencySchema, nonEmpty, nullableText, operatorNameSchema, prefixed, timestamp } from './fields';
+import {
+  amountSchema,
+  countrySchema,
+  currencySchema,
+  nonEmpty,
+  nullableText,
+  operatorNameSchema,
+  prefixed,
+  timestamp,
+} from './fields';
 
 export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
 
@@ -19,7 +28,9 @@ export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
 export const nextActionSchema = z.object({
   type: z.string(),
   approve_on_phone: z.optional(z.object({ ussd_code: nullableText(), expires_at: timestamp() })),
-  enter_otp: z.optional(z.object({ dial_code: nullableText(), length: z.int().check(z.gte(4), z.lte(8)), expires_at: timestamp() })),
+  enter_otp: z.optional(
+    z.object({ dial_code: nullableText(), length: z.int().check(z.gte(4), z.lte(8)), expires_at: timestamp() }),
+  ),
   /** Only http(s) addresses: a page never opens a `javascript:` link it was sent. */
   open_wallet: z.optional(z.object({ url: z.string().check(z.regex(/^https?:\/\/[^\s]+$/)), expires_at: timestamp() })),
 });
@@ -179,7 +190,10 @@ export const publicSessionShape = {
  * its intent as the payer's page reads it (the intent's read without its secret), so that a
  * session page needs one read, not two. Absent: the page reads the intent itself.
  */
-export const publicSessionSchema = z.object({ ...publicSessionShape, paymentIntent: z.optional(paymentIntentViewSchema) });
+export const publicSessionSchema = z.object({
+  ...publicSessionShape,
+  paymentIntent: z.optional(paymentIntentViewSchema),
+});
 
 /** The one error shape of every 4xx and 5xx answer (decision: docs/decisions.md). */
 export const errorBodySchema = z.object({

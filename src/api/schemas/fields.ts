@@ -6,7 +6,8 @@ import { CLIENT_SECRET } from './client-secret';
 
 export const prefixed = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}_[^\\s]+$`)));
 /** ISO 8601 date-time with a Z or an offset, as the service writes them. */
-export const timestamp = () => z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/));
+export const timestamp = () =>
+  z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/));
 export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 export const nullableText = () => z.nullable(z.string());
 
@@ -23,11 +24,13 @@ export const operatorNameSchema = z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31
  * service counts them in UTF-8 octets (`emailAddressSchema`, ./index), which are never fewer, so
  * the page refuses nothing the service would take.
  */
-export const emailSchema = z.string().check(
-  z.regex(
-    /^(?=[^@]{1,64}@)(?=.{1,254}$)[^\0-\x20"(),.:;<>@[\\\]\x7f-\x9f\s]+(?:\.[^\0-\x20"(),.:;<>@[\\\]\x7f-\x9f\s]+)*@(?:[\p{L}\p{Nd}](?:[\p{L}\p{M}\p{Nd}-]*[\p{L}\p{M}\p{Nd}])?\.)+(?:\p{L}[\p{L}\p{M}]+|xn--[a-z\d-]+)$/iu,
-  ),
-);
+export const emailSchema = z
+  .string()
+  .check(
+    z.regex(
+      /^(?=[^@]{1,64}@)(?=.{1,254}$)[^\0-\x20"(),.:;<>@[\\\]\x7f-\x9f\s]+(?:\.[^\0-\x20"(),.:;<>@[\\\]\x7f-\x9f\s]+)*@(?:[\p{L}\p{Nd}](?:[\p{L}\p{M}\p{Nd}-]*[\p{L}\p{M}\p{Nd}])?\.)+(?:\p{L}[\p{L}\p{M}]+|xn--[a-z\d-]+)$/iu,
+    ),
+  );
 
 /** A client secret, as the contract checks it (its format: ./client-secret). */
 export const clientSecretSchema = z.string().check(z.regex(CLIENT_SECRET));

@@ -11,11 +11,36 @@
 // Browser code imports ./checkout (what the payer's page reads) and ./fields, never this module:
 // its top-level schemas are built on import, and the bytes of the rest must not reach a phone.
 import * as z from 'zod/mini';
-import { chargeViewShape, intentViewShape, momoPaidSchema, publicSessionShape, recordViewShape, sessionItemSchema } from './checkout';
-import { amountSchema, clientSecretSchema, countrySchema, currencySchema, emailSchema, nonEmpty, nullableText, operatorNameSchema, prefixed, timestamp } from './fields';
+import {
+  chargeViewShape,
+  intentViewShape,
+  momoPaidSchema,
+  publicSessionShape,
+  recordViewShape,
+  sessionItemSchema,
+} from './checkout';
+import {
+  amountSchema,
+  clientSecretSchema,
+  countrySchema,
+  currencySchema,
+  emailSchema,
+  nonEmpty,
+  nullableText,
+  operatorNameSchema,
+  prefixed,
+  timestamp,
+} from './fields';
 
 export * from './checkout';
-export { amountSchema, clientSecretSchema, countrySchema, currencySchema, emailSchema, operatorNameSchema } from './fields';
+export {
+  amountSchema,
+  clientSecretSchema,
+  countrySchema,
+  currencySchema,
+  emailSchema,
+  operatorNameSchema,
+} from './fields';
 
 /** Digits with the country calling code and no `+`, as the service writes phone numbers. */
 export const msisdnSchema = z.string().check(z.regex(/^[1-9]\d{7,14}$/));
@@ -31,7 +56,10 @@ export const emailAddressSchema = emailSchema.check(
     return octets(text.slice(0, at)) <= 64 && octets(text.slice(at + 1)) <= 253 && octets(text) <= 254;
   }),
 );
-export const metadataSchema = z.record(z.string().check(z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]));
+export const metadataSchema = z.record(
+  z.string().check(z.maxLength(40)),
+  z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]),
+);
 
 // ---- Request bodies ---------------------------------------------------------------------------
 
@@ -198,7 +226,8 @@ export const remittanceListSchema = z.object({
 export const intentStatusSchema = z.enum(['requires_payment_method', 'pending', 'succeeded', 'canceled']);
 
 /** Any text when parsed, typed as the values of `known`: see above. */
-const knownText = <T extends string>(known: readonly T[]) => z.custom<T>((value) => typeof value === 'string', { error: `one of ${known.join(', ')} (or a newer value)` });
+const knownText = <T extends string>(known: readonly T[]) =>
+  z.custom<T>((value) => typeof value === 'string', { error: `one of ${known.join(', ')} (or a newer value)` });
 
 export const chargeStatusSchema = z.enum(['pending', 'succeeded', 'failed']);
 export const chargeTypeSchema = z.enum(['charge.pending', 'charge.success', 'charge.failed']);
@@ -249,7 +278,9 @@ export const eventSchema = z.object({
 });
 
 /** What an intent's latest attempt paid with, by `type` as `payment_method_data` (decision: docs/decisions.md). */
-export const intentPaymentMethodSchema = z.discriminatedUnion('type', [z.object({ id: prefixed('pm'), type: z.literal('momo'), momo: momoPaidSchema })]);
+export const intentPaymentMethodSchema = z.discriminatedUnion('type', [
+  z.object({ id: prefixed('pm'), type: z.literal('momo'), momo: momoPaidSchema }),
+]);
 
 export const paymentIntentSchema = z.object({
   ...intentViewShape,

@@ -24,7 +24,9 @@ export type Rule =
   | { array: Rule }
   | { object: Record<string, Rule> };
 
-export type SafeParse<T> = { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
+export type SafeParse<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
 
 /** What the API client checks an answer with: a zod schema, or a compiled rule. */
 export interface Parser<T> {
@@ -66,17 +68,20 @@ function step(rule: Rule): Step {
   if ('oneOf' in rule) return (value, path) => (rule.oneOf.includes(value as never) ? value : fail(path));
   if ('boolean' in rule) return (value, path) => (typeof value === 'boolean' ? value : fail(path));
   const isString = 'string' in rule;
-  const checks = (isString ? rule.string : rule.int).map(([kind, a, b]): ((v: string | number) => string | number | false) => {
-    if (kind === 're') {
-      const re = new RegExp(a as string, b);
-      return (v) => re.test(v as string) && v;
-    }
-    if (kind === 'trim') return (v) => (v as string).trim();
-    if (kind === 'min') return (v) => (v as string).length >= (a as number) && v;
-    if (kind === 'max') return (v) => (v as string).length <= (a as number) && v;
-    const bound = a as number;
-    return (v) => (kind === '>' ? +v > bound : kind === '>=' ? +v >= bound : kind === '<' ? +v < bound : +v <= bound) && v;
-  });
+  const checks = (isString ? rule.string : rule.int).map(
+    ([kind, a, b]): ((v: string | number) => string | number | false) => {
+      if (kind === 're') {
+        const re = new RegExp(a as string, b);
+        return (v) => re.test(v as string) && v;
+      }
+      if (kind === 'trim') return (v) => (v as string).trim();
+      if (kind === 'min') return (v) => (v as string).length >= (a as number) && v;
+      if (kind === 'max') return (v) => (v as string).length <= (a as number) && v;
+      const bound = a as number;
+      return (v) =>
+        (kind === '>' ? +v > bound : kind === '>=' ? +v >= bound : kind === '<' ? +v < bound : +v <= bound) && v;
+    },
+  );
   return (value, path) => {
     if (isString ? typeof value !== 'string' : !Number.isSafeInteger(value)) fail(path);
     let v = value as string | number;

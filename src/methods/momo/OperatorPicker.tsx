@@ -23,11 +23,20 @@ export function OperatorPicker({ wallets, value, detected, error, onValue, onLea
   const { t } = useI18n();
   const message = useFieldMessage(error);
   return (
-    <fieldset class="momo-field momo-operators" aria-describedby={message ? 'momo-operator-error' : undefined} data-invalid={message ? '' : undefined}>
+    <fieldset
+      class="momo-field momo-operators"
+      aria-describedby={message ? 'momo-operator-error' : undefined}
+      data-invalid={message ? '' : undefined}
+    >
       <legend>{t('form.operator')}</legend>
       <div class="momo-operator-list">
         {wallets.map((wallet) => (
-          <label key={wallet.name} class="momo-operator" data-operator={wallet.name} data-chosen={value === wallet.name ? '' : undefined}>
+          <label
+            key={wallet.name}
+            class="momo-operator"
+            data-operator={wallet.name}
+            data-chosen={value === wallet.name ? '' : undefined}
+          >
             <input
               type="radio"
               name="operator"

@@ -70,7 +70,9 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   // (the payer's region, the merchant's country), else the first of all that can.
   payIn(values, currency, preferred) {
     if (canPayIn(findCountry(values.country), currency)) return {};
-    const country = [...preferred.map((code) => findCountry(code || '')), ...COUNTRIES].find((c) => canPayIn(c, currency));
+    const country = [...preferred.map((code) => findCountry(code || '')), ...COUNTRIES].find((c) =>
+      canPayIn(c, currency),
+    );
     return country ? { country: country.code } : {};
   },
 
@@ -105,7 +107,14 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
         case null:
           return null;
         case 'other_network':
-          return { key: 'error.phone.other_network', params: { network: (detectNetwork(v.country, v.phone) || { name: '' }).name, wallet: walletLabel(v.operator, v.country) }, warning: true };
+          return {
+            key: 'error.phone.other_network',
+            params: {
+              network: (detectNetwork(v.country, v.phone) || { name: '' }).name,
+              wallet: walletLabel(v.operator, v.country),
+            },
+            warning: true,
+          };
         case 'invalid':
           return { key: 'error.phone.invalid', params: { country: v.country } };
         default:
@@ -128,16 +137,34 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   },
 
   refusesRepeat(values, { momo: last }, endedAt, now) {
-    if (!last || now - endedAt > REPEAT_REFUSAL_MS || approvalOf(values.country, values.operator).kind !== 'otp') return false;
+    if (!last || now - endedAt > REPEAT_REFUSAL_MS || approvalOf(values.country, values.operator).kind !== 'otp')
+      return false;
     const msisdn = toMsisdn(values.country, values.phone);
-    return last.country === values.country && last.operator_name === values.operator && !!msisdn && msisdn.endsWith(last.msisdn_last4);
+    return (
+      last.country === values.country &&
+      last.operator_name === values.operator &&
+      !!msisdn &&
+      msisdn.endsWith(last.msisdn_last4)
+    );
   },
 
   view(values) {
     const msisdn = toMsisdn(values.country, values.phone);
-    return { type: 'momo', country: values.country, operator: values.operator, phone: msisdn ? maskMsisdn(msisdn) : '' };
+    return {
+      type: 'momo',
+      country: values.country,
+      operator: values.operator,
+      phone: msisdn ? maskMsisdn(msisdn) : '',
+    };
   },
 
   viewOfIntent: ({ momo: paid }) =>
-    paid ? { type: 'momo', country: paid.country, operator: paid.operator_name, phone: maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4) } : null,
+    paid
+      ? {
+          type: 'momo',
+          country: paid.country,
+          operator: paid.operator_name,
+          phone: maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4),
+        }
+      : null,
 };

@@ -6,7 +6,9 @@ import { type FailureCode, findWallet, type NextAction, type OutcomeName } from 
 import { approvalOf, SANDBOX_CODE_LENGTH } from './approval';
 
 /** What a payer did about an attempt that waits for them: kept in the journal, in order. */
-export type PayerStep = { at: number; kind: 'code'; right: boolean } | { at: number; kind: 'wallet'; approved: boolean };
+export type PayerStep =
+  | { at: number; kind: 'code'; right: boolean }
+  | { at: number; kind: 'wallet'; approved: boolean };
 
 /** The fields of an attempt record this module reads and writes. */
 export interface ApprovedAttempt {
@@ -56,7 +58,8 @@ export function resolveApproval(attempt: ApprovedAttempt): Resolution {
       if (++wrong >= MAX_WRONG_CODES) return { at: step.at, status: 'failed', failureCode: 'otp_invalid' };
       continue;
     }
-    if (step.kind === 'wallet' && !step.approved) return { at: step.at, status: 'failed', failureCode: 'payer_declined' };
+    if (step.kind === 'wallet' && !step.approved)
+      return { at: step.at, status: 'failed', failureCode: 'payer_declined' };
     switch (attempt.outcome) {
       case 'insufficient_funds':
         return { at: step.at, status: 'failed', failureCode: 'insufficient_funds' };
@@ -75,11 +78,15 @@ export function resolveApproval(attempt: ApprovedAttempt): Resolution {
 export function awaitsCode(attempt: ApprovedAttempt): boolean {
   if (attempt.approval !== 'otp') return false;
   const steps = attempt.steps ?? [];
-  return !steps.some((step) => step.kind === 'code' && step.right) && steps.filter((step) => step.kind === 'code').length < MAX_WRONG_CODES;
+  return (
+    !steps.some((step) => step.kind === 'code' && step.right) &&
+    steps.filter((step) => step.kind === 'code').length < MAX_WRONG_CODES
+  );
 }
 
 /** Whether the wallet page may still answer for the attempt. */
-export const awaitsWallet = (attempt: ApprovedAttempt): boolean => attempt.approval === 'app' && !(attempt.steps ?? []).some((step) => step.kind === 'wallet');
+export const awaitsWallet = (attempt: ApprovedAttempt): boolean =>
+  attempt.approval === 'app' && !(attempt.steps ?? []).some((step) => step.kind === 'wallet');
 
 /**
  * What the payer does next about a pending attempt (extension). `walletUrl` is the sandbox's wallet
@@ -87,10 +94,21 @@ export const awaitsWallet = (attempt: ApprovedAttempt): boolean => attempt.appro
  */
 export function nextActionOf(attempt: ApprovedAttempt, expiresAt: string, walletUrl: string): NextAction | null {
   if (attempt.approval === 'otp') {
-    return awaitsCode(attempt) ? { type: 'enter_otp', enter_otp: { dial_code: approvalDial(attempt), length: SANDBOX_CODE_LENGTH, expires_at: expiresAt } } : null;
+    return awaitsCode(attempt)
+      ? {
+          type: 'enter_otp',
+          enter_otp: { dial_code: approvalDial(attempt), length: SANDBOX_CODE_LENGTH, expires_at: expiresAt },
+        }
+      : null;
   }
-  if (attempt.approval === 'app') return awaitsWallet(attempt) ? { type: 'open_wallet', open_wallet: { url: walletUrl, expires_at: expiresAt } } : null;
-  return { type: 'approve_on_phone', approve_on_phone: { ussd_code: findWallet(attempt.country, attempt.operator)?.ussd ?? null, expires_at: expiresAt } };
+  if (attempt.approval === 'app')
+    return awaitsWallet(attempt)
+      ? { type: 'open_wallet', open_wallet: { url: walletUrl, expires_at: expiresAt } }
+      : null;
+  return {
+    type: 'approve_on_phone',
+    approve_on_phone: { ussd_code: findWallet(attempt.country, attempt.operator)?.ussd ?? null, expires_at: expiresAt },
+  };
 }
 
 function approvalDial(attempt: ApprovedAttempt): string | null {

@@ -10,12 +10,23 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
   Fields({ values, currency, errors, filled, onValue, onLeave }) {
     const { lang, t } = useI18n();
     const country = findCountry(values.country);
-    const field = (name: keyof MomoValues) => ({ value: values[name], error: errors[name], onValue: (value: string) => onValue(name, value), onLeave: () => onLeave(name) });
+    const field = (name: keyof MomoValues) => ({
+      value: values[name],
+      error: errors[name],
+      onValue: (value: string) => onValue(name, value),
+      onLeave: () => onLeave(name),
+    });
     return (
       <>
         <div class="momo-field momo-select">
           <label for="momo-country">{t('form.country')}</label>
-          <select id="momo-country" name="country" autocomplete="country" value={values.country} onChange={(event) => onValue('country', event.currentTarget.value)}>
+          <select
+            id="momo-country"
+            name="country"
+            autocomplete="country"
+            value={values.country}
+            onChange={(event) => onValue('country', event.currentTarget.value)}
+          >
             {/* Only the countries with a wallet that pays in the intent's currency: an XOF intent never offers Cameroon. */}
             {COUNTRIES.filter((c) => canPayIn(c, currency)).map((c) => (
               <option key={c.code} value={c.code}>
@@ -38,7 +49,11 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
           hint={t('form.phoneHint')}
           {...field('phone')}
         />
-        <OperatorPicker wallets={country ? country.wallets : []} detected={filled.has('operator')} {...field('operator')} />
+        <OperatorPicker
+          wallets={country ? country.wallets : []}
+          detected={filled.has('operator')}
+          {...field('operator')}
+        />
       </>
     );
   },

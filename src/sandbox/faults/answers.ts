@@ -22,7 +22,8 @@ export function proxyErrorPage(status: number, cors: boolean): Response {
 
 /** What a payer behind a captive portal (hotel or café Wi-Fi) gets instead of the service. */
 export function captivePortalPage(status: number, cors: boolean): Response {
-  const page = '<!doctype html><html><head><title>Wi-Fi</title></head><body><form action="/login"><p>Connectez-vous pour accéder à Internet.</p><button>OK</button></form></body></html>\n';
+  const page =
+    '<!doctype html><html><head><title>Wi-Fi</title></head><body><form action="/login"><p>Connectez-vous pour accéder à Internet.</p><button>OK</button></form></body></html>\n';
   return new Response(page, { status, headers: headers('text/html; charset=utf-8', cors) });
 }
 
@@ -93,7 +94,11 @@ export function resetAnswer(incoming: SandboxBindings['incoming'], cors: boolean
  * An answer that never comes: held until the client gives up (the request's signal aborts) or the
  * rules are cleared, and even then only a broken body, as nobody is listening any more.
  */
-export function hangingAnswer(signal: AbortSignal, hold: (release: () => void) => () => void, cors: boolean): Promise<Response> {
+export function hangingAnswer(
+  signal: AbortSignal,
+  hold: (release: () => void) => () => void,
+  cors: boolean,
+): Promise<Response> {
   return new Promise((resolve) => {
     const release = () => {
       forget();

@@ -1,7 +1,14 @@
 // The fault control of one sandbox: the active rules, the hits they made, and the requests a
 // `hang` fault holds (released as connection resets when the rules are cleared).
 import { SandboxError } from '../errors';
-import { type FaultKind, type FaultPhase, type FaultRule, type FaultRuleInput, parseFaultRules, routeMatcher } from './rules';
+import {
+  type FaultKind,
+  type FaultPhase,
+  type FaultRule,
+  type FaultRuleInput,
+  parseFaultRules,
+  routeMatcher,
+} from './rules';
 
 export interface FaultRuleView extends FaultRule {
   id: number;

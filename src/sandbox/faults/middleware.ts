@@ -2,7 +2,16 @@
 // never sees the request; an "after" fault lets the sandbox do its work, then breaks the answer.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../env';
-import { brokenAnswer, captivePortalPage, hangingAnswer, jsonAnswer, proxyErrorPage, resetAnswer, truncated, withStatus } from './answers';
+import {
+  brokenAnswer,
+  captivePortalPage,
+  hangingAnswer,
+  jsonAnswer,
+  proxyErrorPage,
+  resetAnswer,
+  truncated,
+  withStatus,
+} from './answers';
 import type { FaultControl, FaultRuleView } from './control';
 import { routeMatcher } from './rules';
 
@@ -10,11 +19,20 @@ import { routeMatcher } from './rules';
 export const CONTROL_PREFIX = '/v1/_sandbox/';
 
 /** Browser-facing routes (see cors.ts): a faulted answer keeps their CORS header, so a page sees the fault itself. */
-const BROWSER_FACING = ['GET /v1/payment-intents/:id', 'POST /v1/payment-intents/:id/confirm', 'GET /v1/sessions/:id'].map(routeMatcher);
+const BROWSER_FACING = [
+  'GET /v1/payment-intents/:id',
+  'POST /v1/payment-intents/:id/confirm',
+  'GET /v1/sessions/:id',
+].map(routeMatcher);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function faultAnswer(rule: FaultRuleView, c: Context<SandboxEnv>, control: FaultControl, cors: boolean): Promise<Response> {
+async function faultAnswer(
+  rule: FaultRuleView,
+  c: Context<SandboxEnv>,
+  control: FaultControl,
+  cors: boolean,
+): Promise<Response> {
   const real = rule.when === 'after' ? c.res : null;
   switch (rule.kind) {
     case 'http_error':
@@ -32,7 +50,9 @@ async function faultAnswer(rule: FaultRuleView, c: Context<SandboxEnv>, control:
     case 'hang':
       return hangingAnswer(c.req.raw.signal, (release) => control.hold(release), cors);
     case 'throw':
-      throw new Error(`Injected fault (throw) on ${c.req.method} ${c.req.path}${rule.message ? `: ${rule.message}` : ''}`);
+      throw new Error(
+        `Injected fault (throw) on ${c.req.method} ${c.req.path}${rule.message ? `: ${rule.message}` : ''}`,
+      );
     case 'latency':
       throw new Error('A latency fault has no answer of its own.');
   }

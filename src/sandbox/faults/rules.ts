@@ -73,7 +73,10 @@ function checkCombination(rule: FaultRuleInput, at: string): void {
   }
   if (rule.kind === 'latency' && rule.ms === undefined) throw invalidField(`${at}ms`, `\`${at}ms\` is required.`);
   if (AFTER_ONLY.includes(rule.kind) && rule.when === 'before') {
-    throw invalidField(`${at}when`, `\`${at}when\` must be "after" for a ${rule.kind} fault: it garbles the sandbox's answer.`);
+    throw invalidField(
+      `${at}when`,
+      `\`${at}when\` must be "after" for a ${rule.kind} fault: it garbles the sandbox's answer.`,
+    );
   }
 }
 
@@ -105,6 +108,8 @@ export function routeMatcher(route: string): (method: string, path: string) => b
     if (method !== '*' && method !== requestMethod) return false;
     if (segments === null) return true;
     const parts = path.split('/');
-    return parts.length === segments.length && segments.every((s, i) => s === '*' || s.startsWith(':') || s === parts[i]);
+    return (
+      parts.length === segments.length && segments.every((s, i) => s === '*' || s.startsWith(':') || s === parts[i])
+    );
   };
 }

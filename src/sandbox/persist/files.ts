@@ -19,7 +19,20 @@
 // cut last line, kept aside; journals a snapshot made useless) is done by ./journal, once the
 // state read back has been checked whole.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -31,7 +44,8 @@ const MIB = 1024 * 1024;
 
 export const journalName = (generation: number) => `journal-${String(generation).padStart(6, '0')}.jsonl`;
 
-const WIPE_HINT = 'Wipe it to start afresh (npm run sandbox:wipe, momo-checkout-sandbox --wipe, or delete the directory).';
+const WIPE_HINT =
+  'Wipe it to start afresh (npm run sandbox:wipe, momo-checkout-sandbox --wipe, or delete the directory).';
 
 /** What a state directory holds that cannot be read back: it names the file, what is wrong, and how to start afresh. */
 export class CorruptState extends Error {
@@ -44,7 +58,9 @@ export class CorruptState extends Error {
 /** A state directory larger than a sandbox with these bounds ever writes: refused before it is read. */
 export class OversizedState extends Error {
   constructor(file: string, detail: string) {
-    super(`The sandbox's saved state is too large to load (${file}: ${detail}). Nothing in it was changed. Start with larger limits, or ${WIPE_HINT.charAt(0).toLowerCase()}${WIPE_HINT.slice(1)}`);
+    super(
+      `The sandbox's saved state is too large to load (${file}: ${detail}). Nothing in it was changed. Start with larger limits, or ${WIPE_HINT.charAt(0).toLowerCase()}${WIPE_HINT.slice(1)}`,
+    );
     this.name = 'OversizedState';
   }
 }
@@ -89,7 +105,10 @@ export interface SavedState {
 export function loadBounds(maxBytes: number, compactAfterBytes: number): { state: number; journals: number } {
   // A snapshot holds at most the bound's records, plus 17 bytes of checksum a line (records weigh
   // 200 bytes or more); the journals since hold at most what made the next snapshot due.
-  return { state: Math.ceil(maxBytes * 1.25) + MIB, journals: 2 * Math.max(maxBytes, compactAfterBytes) + 2 * compactAfterBytes };
+  return {
+    state: Math.ceil(maxBytes * 1.25) + MIB,
+    journals: 2 * Math.max(maxBytes, compactAfterBytes) + 2 * compactAfterBytes,
+  };
 }
 
 const mib = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MiB`;
@@ -105,7 +124,10 @@ function records(file: string, text: string, legacy: boolean): { lines: string[]
     if (!legacy) {
       json = line.slice(17);
       if (line[16] !== ' ' || checksumOf(json) !== line.slice(0, 16)) {
-        throw new CorruptState(file, `line ${index + 1} does not match its checksum: it was changed after it was written`);
+        throw new CorruptState(
+          file,
+          `line ${index + 1} does not match its checksum: it was changed after it was written`,
+        );
       }
     }
     try {
@@ -138,7 +160,10 @@ interface Header {
  * sealed but the last, and the last one sealed too unless the sandbox crashed (`crashed`: it left
  * its lock behind). Changes nothing; throws CorruptState naming the file and what is wrong.
  */
-export function readState(dir: string, options: { crashed: boolean; maxBytes: number; compactAfterBytes: number }): SavedState {
+export function readState(
+  dir: string,
+  options: { crashed: boolean; maxBytes: number; compactAfterBytes: number },
+): SavedState {
   const bounds = loadBounds(options.maxBytes, options.compactAfterBytes);
   const names = readdirSync(dir);
   const generations = names
@@ -148,19 +173,39 @@ export function readState(dir: string, options: { crashed: boolean; maxBytes: nu
   const statePath = join(dir, STATE_FILE);
   if (!existsSync(statePath)) {
     if (generations.length > 0) {
-      throw new CorruptState(STATE_FILE, `it is missing, yet ${journalName(generations[0] as number)} is there: the records written before that journal were in it`);
+      throw new CorruptState(
+        STATE_FILE,
+        `it is missing, yet ${journalName(generations[0] as number)} is there: the records written before that journal were in it`,
+      );
     }
-    return { files: [], nextGeneration: 1, firstGeneration: 1, journals: [], lastSealed: true, lastRecords: 0, tornTail: null, fresh: true, legacy: false };
+    return {
+      files: [],
+      nextGeneration: 1,
+      firstGeneration: 1,
+      journals: [],
+      lastSealed: true,
+      lastRecords: 0,
+      tornTail: null,
+      fresh: true,
+      legacy: false,
+    };
   }
 
   const stateSize = statSync(statePath).size;
   if (stateSize > bounds.state) {
-    throw new OversizedState(STATE_FILE, `${mib(stateSize)}, more than the ${mib(bounds.state)} a sandbox bounded at ${mib(options.maxBytes)} writes`);
+    throw new OversizedState(
+      STATE_FILE,
+      `${mib(stateSize)}, more than the ${mib(bounds.state)} a sandbox bounded at ${mib(options.maxBytes)} writes`,
+    );
   }
   const stateText = readFileSync(statePath, 'utf8');
   const headerEnd = stateText.indexOf('\n');
   const header = parseOrNull(stateText.slice(0, headerEnd === -1 ? undefined : headerEnd)) as Header | null;
-  if (header?.format !== FORMAT || (header.version !== VERSION && header.version !== 1) || !Number.isSafeInteger(header.journal)) {
+  if (
+    header?.format !== FORMAT ||
+    (header.version !== VERSION && header.version !== 1) ||
+    !Number.isSafeInteger(header.journal)
+  ) {
     throw new CorruptState(STATE_FILE, 'its first line is not a header this sandbox writes');
   }
   const legacy = header.version === 1;
@@ -176,14 +221,24 @@ export function readState(dir: string, options: { crashed: boolean; maxBytes: nu
     const endStart = body.lastIndexOf('\n') + 1;
     const end = parseOrNull(body.slice(endStart)) as { end?: { records?: unknown; sha256?: unknown } | null } | null;
     if (!stateText.endsWith('\n') || typeof end?.end !== 'object' || end.end === null) {
-      throw new CorruptState(STATE_FILE, 'it does not end with the line that closes every snapshot: its end was cut off');
+      throw new CorruptState(
+        STATE_FILE,
+        'it does not end with the line that closes every snapshot: its end was cut off',
+      );
     }
     const hash = createHash('sha256').update(stateText.slice(0, endStart)).digest('hex');
     const read = records(STATE_FILE, stateText.slice(headerEnd + 1, endStart), false);
     if (end.end.records !== read.lines.length) {
-      throw new CorruptState(STATE_FILE, `it holds ${read.lines.length} records where its end line counts ${String(end.end.records)}: lines were removed or added`);
+      throw new CorruptState(
+        STATE_FILE,
+        `it holds ${read.lines.length} records where its end line counts ${String(end.end.records)}: lines were removed or added`,
+      );
     }
-    if (end.end.sha256 !== hash) throw new CorruptState(STATE_FILE, 'its content does not match the checksum of its end line: it was changed after it was written');
+    if (end.end.sha256 !== hash)
+      throw new CorruptState(
+        STATE_FILE,
+        'its content does not match the checksum of its end line: it was changed after it was written',
+      );
     stateRecords = read.lines;
   }
 
@@ -191,13 +246,23 @@ export function readState(dir: string, options: { crashed: boolean; maxBytes: nu
   let journalBytes = 0;
   for (const generation of journals) journalBytes += statSync(join(dir, journalName(generation))).size;
   if (journalBytes > bounds.journals) {
-    throw new OversizedState(journalName(journals.at(-1) as number), `the journals weigh ${mib(journalBytes)}, more than the ${mib(bounds.journals)} a sandbox bounded at ${mib(options.maxBytes)} writes`);
+    throw new OversizedState(
+      journalName(journals.at(-1) as number),
+      `the journals weigh ${mib(journalBytes)}, more than the ${mib(bounds.journals)} a sandbox bounded at ${mib(options.maxBytes)} writes`,
+    );
   }
   if (!legacy && journals[0] !== first) {
-    throw new CorruptState(journalName(first), `it is missing, yet ${STATE_FILE} says the records written after it began there`);
+    throw new CorruptState(
+      journalName(first),
+      `it is missing, yet ${STATE_FILE} says the records written after it began there`,
+    );
   }
   journals.forEach((generation, i) => {
-    if (i > 0 && generation !== (journals[i - 1] as number) + 1) throw new CorruptState(journalName(generation - 1), `it is missing, between ${journalName(journals[i - 1] as number)} and ${journalName(generation)}`);
+    if (i > 0 && generation !== (journals[i - 1] as number) + 1)
+      throw new CorruptState(
+        journalName(generation - 1),
+        `it is missing, between ${journalName(journals[i - 1] as number)} and ${journalName(generation)}`,
+      );
   });
 
   const files: FileLines[] = [{ file: STATE_FILE, records: stateRecords }];
@@ -216,16 +281,33 @@ export function readState(dir: string, options: { crashed: boolean; maxBytes: nu
     if (!legacy && lastLine !== undefined && lastLine.startsWith('{"seal":')) {
       const seal = (JSON.parse(lastLine) as { seal?: { records?: unknown } }).seal;
       lines.pop();
-      if (seal?.records !== lines.length) throw new CorruptState(name, `it holds ${lines.length} records where its seal counts ${String(seal?.records)}: lines were removed or added`);
+      if (seal?.records !== lines.length)
+        throw new CorruptState(
+          name,
+          `it holds ${lines.length} records where its seal counts ${String(seal?.records)}: lines were removed or added`,
+        );
       sealed = true;
     }
     if (read.tail !== '') {
       // A crash mid-append cuts the last line of the journal being written: never acknowledged.
-      if (!isLast || sealed || (!options.crashed && !legacy)) throw new CorruptState(name, 'it ends in the middle of a line, though the sandbox that wrote it was not stopped by a crash');
-      tornTail = { file: name, offset: Buffer.byteLength(text) - Buffer.byteLength(read.tail), bytes: Buffer.from(read.tail) };
+      if (!isLast || sealed || (!options.crashed && !legacy))
+        throw new CorruptState(
+          name,
+          'it ends in the middle of a line, though the sandbox that wrote it was not stopped by a crash',
+        );
+      tornTail = {
+        file: name,
+        offset: Buffer.byteLength(text) - Buffer.byteLength(read.tail),
+        bytes: Buffer.from(read.tail),
+      };
     }
     if (!sealed && !legacy && !(isLast && options.crashed)) {
-      throw new CorruptState(name, isLast ? 'it does not end with the seal a clean shutdown writes: lines were cut off its end' : 'it does not end with the seal written when the next journal began: lines were cut off its end');
+      throw new CorruptState(
+        name,
+        isLast
+          ? 'it does not end with the seal a clean shutdown writes: lines were cut off its end'
+          : 'it does not end with the seal written when the next journal began: lines were cut off its end',
+      );
     }
     if (isLast) {
       lastSealed = sealed;
@@ -233,7 +315,17 @@ export function readState(dir: string, options: { crashed: boolean; maxBytes: nu
     }
     files.push({ file: name, records: lines });
   });
-  return { files, nextGeneration: Math.max(first, (journals.at(-1) ?? first - 1) + 1), firstGeneration: first, journals, lastSealed, lastRecords, tornTail, fresh: false, legacy };
+  return {
+    files,
+    nextGeneration: Math.max(first, (journals.at(-1) ?? first - 1) + 1),
+    firstGeneration: first,
+    journals,
+    lastSealed,
+    lastRecords,
+    tornTail,
+    fresh: false,
+    legacy,
+  };
 }
 
 /**

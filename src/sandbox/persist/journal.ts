@@ -5,13 +5,37 @@
 // replaces it, written beside, read back and renamed over, while appends go on into a new journal
 // (the old one sealed first). A start checks everything it reads (./files) before it changes
 // anything, and then starts a new journal: it rewrites nothing it has read.
-import { closeSync, copyFileSync, fdatasync, fdatasyncSync, mkdirSync, openSync, rmSync, truncateSync, write, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fdatasync,
+  fdatasyncSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  truncateSync,
+  write,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SandboxError } from '../errors';
 import type { Entry } from '../store/records';
 import type { EntrySink, Store } from '../store/store';
-import { CorruptState, dropJournalsBefore, journalName, readState, recordLine, replaceState, replaceStateInBackground, sealLine, snapshotOf, STATE_FILE, syncDirectory } from './files';
+import {
+  CorruptState,
+  dropJournalsBefore,
+  journalName,
+  readState,
+  recordLine,
+  replaceState,
+  replaceStateInBackground,
+  sealLine,
+  snapshotOf,
+  STATE_FILE,
+  syncDirectory,
+} from './files';
 import { lockDirectory } from './lock';
 
 const writeAsync = promisify(write);
@@ -21,13 +45,26 @@ const datasync = promisify(fdatasync);
 const COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
 
 const storageUnavailable = () =>
-  new SandboxError('storage_unavailable', 'The sandbox could not save its state to disk; it refuses requests until it is restarted.');
+  new SandboxError(
+    'storage_unavailable',
+    'The sandbox could not save its state to disk; it refuses requests until it is restarted.',
+  );
 
-const KINDS = new Set<Entry['kind']>(['intent', 'attempt', 'step', 'session', 'transfer', 'answer', 'merchant', 'forget']);
+const KINDS = new Set<Entry['kind']>([
+  'intent',
+  'attempt',
+  'step',
+  'session',
+  'transfer',
+  'answer',
+  'merchant',
+  'forget',
+]);
 
 function decode(line: string, file: string, index: number): Entry {
   const entry = JSON.parse(line) as Entry;
-  if (entry === null || typeof entry !== 'object' || !KINDS.has(entry.kind)) throw new CorruptState(file, `record ${index + 1} is of an unknown kind: ${line.slice(0, 40)}`);
+  if (entry === null || typeof entry !== 'object' || !KINDS.has(entry.kind))
+    throw new CorruptState(file, `record ${index + 1} is of an unknown kind: ${line.slice(0, 40)}`);
   return entry;
 }
 
@@ -70,7 +107,11 @@ export class Journal implements EntrySink {
     mkdirSync(dir, { recursive: true });
     const lock = lockDirectory(dir);
     try {
-      const saved = readState(dir, { crashed: lock.tookOver, maxBytes: store.usage.limits.maxBytes, compactAfterBytes });
+      const saved = readState(dir, {
+        crashed: lock.tookOver,
+        maxBytes: store.usage.limits.maxBytes,
+        compactAfterBytes,
+      });
       let journalBytes = 0;
       for (const { file, records } of saved.files) {
         records.forEach((line, index) => {
@@ -78,7 +119,10 @@ export class Journal implements EntrySink {
           try {
             store.apply(entry, Buffer.byteLength(line) + 1);
           } catch (error) {
-            throw new CorruptState(file, `record ${index + 1} cannot be applied: ${error instanceof Error ? error.message : String(error)}`);
+            throw new CorruptState(
+              file,
+              `record ${index + 1} cannot be applied: ${error instanceof Error ? error.message : String(error)}`,
+            );
           }
           if (file !== STATE_FILE) journalBytes += Buffer.byteLength(line) + 1;
         });
@@ -89,7 +133,9 @@ export class Journal implements EntrySink {
       if (saved.tornTail) {
         writeFileSync(join(dir, `${saved.tornTail.file}.torn`), saved.tornTail.bytes, { flag: 'a' });
         truncateSync(join(dir, saved.tornTail.file), saved.tornTail.offset);
-        console.warn(`[sandbox] ${saved.tornTail.file} ended with a line cut short by a crash (never acknowledged); kept aside in ${saved.tornTail.file}.torn`);
+        console.warn(
+          `[sandbox] ${saved.tornTail.file} ended with a line cut short by a crash (never acknowledged); kept aside in ${saved.tornTail.file}.torn`,
+        );
       }
       let generation = saved.nextGeneration;
       if (last !== undefined && saved.lastRecords === 0 && !saved.legacy) {
@@ -112,7 +158,8 @@ export class Journal implements EntrySink {
         replaceState(dir, snapshotOf(generation, linesOf(store)));
         if (saved.legacy) {
           // An earlier version's files, now in the checked snapshot: kept aside, not deleted.
-          for (const generation of saved.journals) copyFileSync(join(dir, journalName(generation)), join(dir, `${journalName(generation)}.v1`));
+          for (const generation of saved.journals)
+            copyFileSync(join(dir, journalName(generation)), join(dir, `${journalName(generation)}.v1`));
           dropJournalsBefore(dir, generation);
         }
       } else {
@@ -185,7 +232,9 @@ export class Journal implements EntrySink {
       }
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
-      console.error(`[sandbox] could not save to ${this.dir}: ${this.failure.message}; refusing requests until restarted`);
+      console.error(
+        `[sandbox] could not save to ${this.dir}: ${this.failure.message}; refusing requests until restarted`,
+      );
       for (const waiter of this.waiters) waiter.reject(storageUnavailable());
       this.waiters = [];
     } finally {
@@ -200,7 +249,12 @@ export class Journal implements EntrySink {
    */
   private maybeSnapshot(): void {
     // While nothing expires, the journal only ever adds to the snapshot: rewriting it would gain nothing.
-    if (this.snapshotting || this.sinceSnapshot < this.compactAfterBytes || this.sinceSnapshot <= this.store.usage.total) return;
+    if (
+      this.snapshotting ||
+      this.sinceSnapshot < this.compactAfterBytes ||
+      this.sinceSnapshot <= this.store.usage.total
+    )
+      return;
     const next = this.generation + 1;
     // The old journal is sealed (its count, flushed) before the next one begins.
     writeSync(this.fd, `${sealLine(this.records)}\n`);

@@ -14,7 +14,12 @@ const DEFAULT_DATA_DIR = '.momo-sandbox';
 export function dataDirOf(args: readonly string[], env: Readonly<Record<string, string | undefined>>): string | null {
   if (args.includes('--memory')) return null;
   const index = args.findIndex((arg) => arg === '--data' || arg.startsWith('--data='));
-  const given = index === -1 ? env.SANDBOX_DATA_DIR || undefined : args[index]?.startsWith('--data=') ? args[index]?.slice('--data='.length) : args[index + 1];
+  const given =
+    index === -1
+      ? env.SANDBOX_DATA_DIR || undefined
+      : args[index]?.startsWith('--data=')
+        ? args[index]?.slice('--data='.length)
+        : args[index + 1];
   if (index !== -1 && (!given || given.startsWith('--'))) throw new RangeError('--data needs a directory: --data DIR.');
   return resolve(given ?? DEFAULT_DATA_DIR);
 }

@@ -27,7 +27,10 @@ export function lockDirectory(dir: string): { release: (keepFile?: boolean) => v
   let tookOver = false;
   const path = join(dir, 'lock');
   const key = resolve(dir);
-  if (held.has(key)) throw new Error(`Another sandbox of this process keeps its state in ${dir}: close it first, or give this one another directory.`);
+  if (held.has(key))
+    throw new Error(
+      `Another sandbox of this process keeps its state in ${dir}: close it first, or give this one another directory.`,
+    );
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(path, 'wx');
@@ -44,7 +47,9 @@ export function lockDirectory(dir: string): { release: (keepFile?: boolean) => v
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
       const holder = Number(readFileSync(path, 'utf8').trim());
       if (Number.isSafeInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new Error(`Another sandbox (process ${holder}) keeps its state in ${dir}: stop it, or start this one with another directory or in memory.`);
+        throw new Error(
+          `Another sandbox (process ${holder}) keeps its state in ${dir}: stop it, or start this one with another directory or in memory.`,
+        );
       }
       rmSync(path, { force: true });
       tookOver = true;

@@ -26,7 +26,8 @@ const secretOf = (body: unknown): unknown =>
 
 export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, confirmLimits } = deps;
-  const result = (intent: IntentRecord, attempt: AttemptRecord) => toConfirmResult(intent, attempt, { extensions: true, base: config.checkoutBaseUrl });
+  const result = (intent: IntentRecord, attempt: AttemptRecord) =>
+    toConfirmResult(intent, attempt, { extensions: true, base: config.checkoutBaseUrl });
 
   app.options(OTP, publicPreflight);
   app.post(OTP, publicCors, async (c) => {
@@ -38,25 +39,42 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     if (!intent) throw notFound('This payment intent');
     // A wrong secret counts against the intent's wrong-secret limit, as on confirm.
     if (!secretOk) {
-      if ((confirmLimits?.wrongSecret.take(intent.intentId, now) ?? 0) > 0) throw new SandboxError('rate_limited', 'Too many wrong client secrets for this payment intent.');
+      if ((confirmLimits?.wrongSecret.take(intent.intentId, now) ?? 0) > 0)
+        throw new SandboxError('rate_limited', 'Too many wrong client secrets for this payment intent.');
       throw new SandboxError('invalid_client_secret', 'The client secret does not match this payment intent.');
     }
-    const request = { scope: `otp:${intent.intentId}`, owner: intent.owner, key, fingerprint: fingerprintOf('POST', OTP, value) };
+    const request = {
+      scope: `otp:${intent.intentId}`,
+      owner: intent.owner,
+      key,
+      fingerprint: fingerprintOf('POST', OTP, value),
+    };
     // Nothing awaits from here on: of two codes sent at once, one is taken first.
     return runIdempotent(store, request, now, () => {
       const { code } = parseOtp(value);
       settle(intent, now);
       const attempt = latestAttempt(intent);
-      if (attempt?.approval !== 'otp') throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
+      if (attempt?.approval !== 'otp')
+        throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
       if (now >= attempt.expiresAt && awaitsCodeBefore(attempt)) {
-        throw new SandboxError('otp_expired', 'The attempt this code was for has expired: the payer generates a new code and pays again.');
+        throw new SandboxError(
+          'otp_expired',
+          'The attempt this code was for has expired: the payer generates a new code and pays again.',
+        );
       }
-      if (attempt.status !== 'pending' || !awaitsCode(attempt)) throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
+      if (attempt.status !== 'pending' || !awaitsCode(attempt))
+        throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
       const right = code === RIGHT_CODE;
       recordStep(store, intent, attempt, { at: now, kind: 'code', right });
       if (!right) {
         const left = MAX_WRONG_CODES - (attempt.steps ?? []).filter((step) => step.kind === 'code').length;
-        throw new SandboxError('otp_invalid', left > 0 ? `The one-time code is wrong; ${left} more may be tried.` : 'The one-time code is wrong; the attempt has failed.', 'code');
+        throw new SandboxError(
+          'otp_invalid',
+          left > 0
+            ? `The one-time code is wrong; ${left} more may be tried.`
+            : 'The one-time code is wrong; the attempt has failed.',
+          'code',
+        );
       }
       return { status: 200, body: result(intent, attempt) };
     });
@@ -70,15 +88,25 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const found = walletAttempt(c, deps);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const answer = form.answer;
-    if (found.attempt && awaitsWallet(found.attempt) && found.attempt.status === 'pending' && (answer === 'approve' || answer === 'decline')) {
-      recordStep(store, found.intent, found.attempt, { at: config.now(), kind: 'wallet', approved: answer === 'approve' });
+    if (
+      found.attempt &&
+      awaitsWallet(found.attempt) &&
+      found.attempt.status === 'pending' &&
+      (answer === 'approve' || answer === 'decline')
+    ) {
+      recordStep(store, found.intent, found.attempt, {
+        at: config.now(),
+        kind: 'wallet',
+        approved: answer === 'approve',
+      });
     }
     return page(c, walletScreen(found));
   });
 }
 
 /** A code for an attempt that would still take one, had it not expired. */
-const awaitsCodeBefore = (attempt: AttemptRecord) => awaitsCode(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
+const awaitsCodeBefore = (attempt: AttemptRecord) =>
+  awaitsCode(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
 
 function parseOtp(value: unknown) {
   const parsed = otpRequestSchema.safeParse(value);
@@ -98,7 +126,10 @@ function walletAttempt(c: Context<SandboxEnv>, { store, config }: Deps): WalletF
   const token = c.req.param('token') ?? '';
   const attempt = intent && latestAttempt(intent);
   const expected = attempt?.walletToken ?? '';
-  const same = expected.length > 0 && expected.length === token.length && timingSafeEqual(Buffer.from(expected), Buffer.from(token));
+  const same =
+    expected.length > 0 &&
+    expected.length === token.length &&
+    timingSafeEqual(Buffer.from(expected), Buffer.from(token));
   if (!intent || !attempt || !same) throw notFound('This wallet page');
   const now = config.now();
   settle(intent, now);
@@ -109,23 +140,31 @@ function walletScreen({ intent, attempt }: WalletFound): string {
   const wallet = attempt ? (findWallet(attempt.country, attempt.operator)?.label ?? attempt.operator) : '';
   const amount = escapeHtml(formatAmount(intent.amount, intent.currency, 'fr'));
   const number = attempt ? `•• ${escapeHtml(attempt.msisdnLast4)}` : '';
-  if (attempt?.status === 'succeeded') return `<h1>${escapeHtml(wallet)}</h1><p>Paiement approuvé : ${amount}.</p><p>Payment approved. Go back to the merchant's page.</p>`;
-  if (attempt?.status === 'failed') return `<h1>${escapeHtml(wallet)}</h1><p>Paiement refusé ou expiré.</p><p>Payment declined or expired. Go back to the merchant's page.</p>`;
+  if (attempt?.status === 'succeeded')
+    return `<h1>${escapeHtml(wallet)}</h1><p>Paiement approuvé : ${amount}.</p><p>Payment approved. Go back to the merchant's page.</p>`;
+  if (attempt?.status === 'failed')
+    return `<h1>${escapeHtml(wallet)}</h1><p>Paiement refusé ou expiré.</p><p>Payment declined or expired. Go back to the merchant's page.</p>`;
   return `<h1>${escapeHtml(wallet)} — sandbox</h1>
 <p>Payer <strong>${amount}</strong> depuis le compte ${number}.<br>Pay <strong>${amount}</strong> from account ${number}.</p>
 <form method="post"><button name="answer" value="approve">Approuver · Approve</button> <button name="answer" value="decline">Refuser · Decline</button></form>
 <p><small>Sandbox: this page plays the wallet's app. Nothing is charged.</small></p>`;
 }
 
-const WALLET_STYLE = 'body{font:1rem/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}button{font:inherit;min-height:44px;padding:0 1.25rem;margin:.25rem 0}';
+const WALLET_STYLE =
+  'body{font:1rem/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}button{font:inherit;min-height:44px;padding:0 1.25rem;margin:.25rem 0}';
 
 function page(c: Context<SandboxEnv>, body: string): Response {
-  return c.html(`<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Wallet — sandbox</title><style>${WALLET_STYLE}</style>${body}</html>`, 200, {
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-  });
+  return c.html(
+    `<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Wallet — sandbox</title><style>${WALLET_STYLE}</style>${body}</html>`,
+    200,
+    {
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    },
+  );
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

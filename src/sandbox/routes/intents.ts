@@ -27,9 +27,21 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.post(CREATE, forbidBrowsers, requireMerchant, (c) =>
     idempotentCreate(c, deps, CREATE, (value, owner, now) => {
       const body = parseWith(createIntentRequestSchema, value);
-      const intent = newIntent(store, { ...body, owner, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) }, now);
+      const intent = newIntent(
+        store,
+        { ...body, owner, amount: checkedAmount(body.amount), currency: checkedCurrency(body.currency) },
+        now,
+      );
       store.write([{ kind: 'intent', record: intent }], owner, 'token');
-      return { status: 201, body: toPaymentIntent(intent, { owner: true, extensions: config.extensions, merchant: merchants.view(owner), base: config.checkoutBaseUrl }) };
+      return {
+        status: 201,
+        body: toPaymentIntent(intent, {
+          owner: true,
+          extensions: config.extensions,
+          merchant: merchants.view(owner),
+          base: config.checkoutBaseUrl,
+        }),
+      };
     }),
   );
 
@@ -43,7 +55,12 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       const intent = store.intent(id);
       if (!intent || !mayRead(reader, intent.owner)) return null;
       settle(intent, config.now());
-      return toPaymentIntent(intent, { owner: reader !== null, extensions: config.extensions, merchant: merchants.view(intent.owner), base: config.checkoutBaseUrl });
+      return toPaymentIntent(intent, {
+        owner: reader !== null,
+        extensions: config.extensions,
+        merchant: merchants.view(intent.owner),
+        base: config.checkoutBaseUrl,
+      });
     };
     // A bare service answers whole, at once, whatever the request prefers.
     if (!config.extensions) {
@@ -73,19 +90,35 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const { max, windowMs } = config.confirmRateLimit ?? { max: 0, windowMs: 0 };
     if (!secretOk) {
       const wait = confirmLimits?.wrongSecret.take(intent.intentId, now) ?? 0;
-      if (wait > 0) return rateLimited(wait, `Too many wrong client secrets for this payment intent (at most ${max} in ${windowMs / 1000} s)`);
+      if (wait > 0)
+        return rateLimited(
+          wait,
+          `Too many wrong client secrets for this payment intent (at most ${max} in ${windowMs / 1000} s)`,
+        );
       throw new SandboxError('invalid_client_secret', 'The client secret does not match this payment intent.');
     }
     const wait = confirmLimits?.payer.take(`${clientKey(c, config.trustProxy)}\n${intent.intentId}`, now) ?? 0;
-    if (wait > 0) return rateLimited(wait, `Too many confirms of this payment intent from this client (at most ${max} in ${windowMs / 1000} s)`);
-    const request = { scope: `confirm:${intent.intentId}`, owner: intent.owner, key, fingerprint: fingerprintOf('POST', CONFIRM, value) };
+    if (wait > 0)
+      return rateLimited(
+        wait,
+        `Too many confirms of this payment intent from this client (at most ${max} in ${windowMs / 1000} s)`,
+      );
+    const request = {
+      scope: `confirm:${intent.intentId}`,
+      owner: intent.owner,
+      key,
+      fingerprint: fingerprintOf('POST', CONFIRM, value),
+    };
     return runIdempotent(store, request, now, () => {
       // What the intent's state refuses comes first: no detail of the body could change it.
       assertPayable(intent, now);
       const body = parseWith(confirmRequestSchema, value);
       const account = checkMomo(body.payment_method_data, intent.currency);
       const attempt = startAttempt(store, config, intent, account, now);
-      return { status: 200, body: toConfirmResult(intent, attempt, { extensions: config.extensions, base: config.checkoutBaseUrl }) };
+      return {
+        status: 200,
+        body: toConfirmResult(intent, attempt, { extensions: config.extensions, base: config.checkoutBaseUrl }),
+      };
     });
   });
 }

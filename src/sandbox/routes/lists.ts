@@ -26,7 +26,10 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     // Sessions are kept in creation order: newest first is that order reversed.
     const mine = [...store.allSessions()].filter((s) => s.owner === owner).reverse();
     const matching = mine.filter((s) => matches(query, s.createdAt, sessionStatus(intentOf(store, s, now), s, now)));
-    return jsonResponse(200, pageOf(matching, query, (s) => toSession(store, s, now, config.checkoutBaseUrl, merchant)));
+    return jsonResponse(
+      200,
+      pageOf(matching, query, (s) => toSession(store, s, now, config.checkoutBaseUrl, merchant)),
+    );
   });
 
   app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, (c) => {
@@ -36,10 +39,17 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const merchant = merchants.view(owner);
     // Intents are kept in the order of their last activity: newest created first (numeric ids, per
     // token, break a tie within a millisecond).
-    const mine = [...store.allIntents()].filter((i) => i.owner === owner).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+    const mine = [...store.allIntents()]
+      .filter((i) => i.owner === owner)
+      .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
     for (const intent of mine) settle(intent, now);
     const matching = mine.filter((i) => matches(query, i.createdAt, intentStatus(i), i.updatedAt));
-    return jsonResponse(200, pageOf(matching, query, (i) => toPaymentIntent(i, { owner: true, extensions: true, merchant, base: config.checkoutBaseUrl })));
+    return jsonResponse(
+      200,
+      pageOf(matching, query, (i) =>
+        toPaymentIntent(i, { owner: true, extensions: true, merchant, base: config.checkoutBaseUrl }),
+      ),
+    );
   });
 
   app.options('/v1/remittance/:id', merchantPreflight);

@@ -27,7 +27,8 @@ export function profileRoutes(app: Hono<SandboxEnv>, { config, store, merchants 
 
   app.get(PROFILE_PATH, forbidBrowsers, requireMerchant, (c) => {
     const view = merchants.view(c.get('owner'));
-    if (!view) throw new SandboxError('not_found', `This secret key has no merchant profile; set one with PUT ${PROFILE_PATH}.`);
+    if (!view)
+      throw new SandboxError('not_found', `This secret key has no merchant profile; set one with PUT ${PROFILE_PATH}.`);
     return jsonResponse(200, view);
   });
 
@@ -44,6 +45,9 @@ export function profileRoutes(app: Hono<SandboxEnv>, { config, store, merchants 
   app.get(`${LOGO_PATH}:file`, (c) => {
     const logo = merchants.logo(c.req.param('file'));
     if (!logo) throw notFound('This logo');
-    return new Response(Buffer.from(logo.data, 'base64'), { status: 200, headers: { 'Content-Type': `image/${logo.type}`, ...LOGO_HEADERS } });
+    return new Response(Buffer.from(logo.data, 'base64'), {
+      status: 200,
+      headers: { 'Content-Type': `image/${logo.type}`, ...LOGO_HEADERS },
+    });
   });
 }

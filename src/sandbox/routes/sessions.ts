@@ -48,6 +48,9 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       merchant: merchants.view(session.owner),
       base: config.checkoutBaseUrl,
     });
-    return conditionalJsonResponse(c.req.raw, { ...toPublicSession(store, session, now, merchantOf(session.owner)), paymentIntent });
+    return conditionalJsonResponse(c.req.raw, {
+      ...toPublicSession(store, session, now, merchantOf(session.owner)),
+      paymentIntent,
+    });
   });
 }

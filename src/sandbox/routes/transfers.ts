@@ -24,10 +24,23 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store } = deps;
 
   /** The record a remittance or disbursement body asks for (amount, account and names checked), stored. */
-  const transferFrom = (kind: 'remittance' | 'disbursement', body: DisbursementRequestBody, owner: Owner, now: number) => {
+  const transferFrom = (
+    kind: 'remittance' | 'disbursement',
+    body: DisbursementRequestBody,
+    owner: Owner,
+    now: number,
+  ) => {
     const account = checkMomo(body.payment_method_data);
     const currency = checkedCurrency(body.currency, account.country);
-    const input = { kind, owner, amount: checkedAmount(body.amount), currency, firstName: body.first_name, lastName: body.last_name, account };
+    const input = {
+      kind,
+      owner,
+      amount: checkedAmount(body.amount),
+      currency,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      account,
+    };
     const record = createTransfer(input, now, config.executionMs);
     store.write([{ kind: 'transfer', record }], owner, 'token');
     return record;

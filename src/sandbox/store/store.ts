@@ -8,7 +8,16 @@
 // forgetting the least recently active records of the largest holders first (see `write`), so
 // made-up `sk_test_…` tokens that fill the sandbox lose their own oldest records, and a merchant
 // who holds less than they do, and that merchant's payers, go on as if they were not there.
-import type { Answer, Entry, IntentRecord, Logo, MerchantRecord, Owner, SessionRecord, TransferRecord } from './records';
+import type {
+  Answer,
+  Entry,
+  IntentRecord,
+  Logo,
+  MerchantRecord,
+  Owner,
+  SessionRecord,
+  TransferRecord,
+} from './records';
 import { type StateLimits, Usage } from './usage';
 
 /** Keys of Idempotency-Key answers are remembered for a day, as retries happen within minutes. */
@@ -82,7 +91,12 @@ export class Store {
   counts() {
     let remittances = 0;
     for (const list of this.remittancesByOwner.values()) remittances += list.length;
-    return { intents: this.intents.size, sessions: this.sessions.size, remittances, disbursements: this.transfers.size - remittances };
+    return {
+      intents: this.intents.size,
+      sessions: this.sessions.size,
+      remittances,
+      disbursements: this.transfers.size - remittances,
+    };
   }
 
   *allIntents(): Generator<IntentRecord> {
@@ -124,12 +138,23 @@ export class Store {
     const lines = entries.map((entry) => JSON.stringify(entry));
     const sizes = lines.map((line) => Buffer.byteLength(line) + 1);
     // A profile set again replaces the last one: only the difference counts.
-    const replaced = entries.reduce((sum, entry) => sum + (entry.kind === 'merchant' ? (this.merchants.get(entry.record.owner)?.bytes ?? 0) : 0), 0);
+    const replaced = entries.reduce(
+      (sum, entry) => sum + (entry.kind === 'merchant' ? (this.merchants.get(entry.record.owner)?.bytes ?? 0) : 0),
+      0,
+    );
     const bytes = sizes.reduce((a, b) => a + b, 0) - replaced;
     let victims: string[] = [];
     if (bound !== 'none') {
       if (bound === 'token') this.usage.checkShare(owner, bytes);
-      const keep = new Set(entries.flatMap((entry) => (entry.kind === 'attempt' ? [`i:${entry.intentId}`] : entry.kind === 'merchant' ? [`m:${entry.record.owner}`] : [])));
+      const keep = new Set(
+        entries.flatMap((entry) =>
+          entry.kind === 'attempt'
+            ? [`i:${entry.intentId}`]
+            : entry.kind === 'merchant'
+              ? [`m:${entry.record.owner}`]
+              : [],
+        ),
+      );
       const found = this.victims(bytes, keep);
       if (!found) throw this.usage.full();
       victims = found;
@@ -148,7 +173,9 @@ export class Store {
 
   private noteEviction(count: number): void {
     if (this.evicted === 0) {
-      console.warn('[sandbox] the sandbox is full: the least recently active records of the largest holders are forgotten to make room (docs/sandbox-state.md)');
+      console.warn(
+        '[sandbox] the sandbox is full: the least recently active records of the largest holders are forgotten to make room (docs/sandbox-state.md)',
+      );
     }
     this.evicted += count;
   }
@@ -308,7 +335,11 @@ export class Store {
         this.intents.set(record.intentId, { record, bytes });
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
-        this.count(record.owner, { intent: record.id, event: record.eventId, charge: Math.max(0, ...record.attempts.map((attempt) => attempt.recordId)) });
+        this.count(record.owner, {
+          intent: record.id,
+          event: record.eventId,
+          charge: Math.max(0, ...record.attempts.map((attempt) => attempt.recordId)),
+        });
         return;
       }
       case 'attempt': {

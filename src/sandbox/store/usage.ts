@@ -48,7 +48,10 @@ export class Usage {
   }
 
   full(): SandboxError {
-    return new SandboxError('capacity_exceeded', `The sandbox holds as much as it may (${mib(this.limits.maxBytes)}); records are forgotten as they expire.`);
+    return new SandboxError(
+      'capacity_exceeded',
+      `The sandbox holds as much as it may (${mib(this.limits.maxBytes)}); records are forgotten as they expire.`,
+    );
   }
 
   /** The owners holding the most, largest first (at most `count`). */

@@ -72,7 +72,8 @@ export function hostedPageApp({ loadHtml, policy, plain, readSession }: HostedPa
 }
 
 /** A data block (never run, so the page's CSP is unchanged): every `<` escaped, nothing in it can close it. */
-export const embeddedRead = (json: string): string => `<script type="application/json" id="${EMBEDDED_READ_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+export const embeddedRead = (json: string): string =>
+  `<script type="application/json" id="${EMBEDDED_READ_ID}">${json.replace(/</g, '\\u003c')}</script>`;
 
 /** How long a session's page waits for the in-process read before it is sent without it. */
 const SESSION_READ_WAIT_MS = 500;
@@ -84,7 +85,9 @@ const SESSION_READ_WAIT_MS = 500;
  * a cache could keep must never hold one). None at all from a sandbox rigged with faults: the page
  * meets each as a test set it, over the network.
  */
-export function inSandboxSessionRead(sandbox: Pick<Sandbox, 'fetch' | 'faults'>): ((id: string) => Promise<string | null>) | undefined {
+export function inSandboxSessionRead(
+  sandbox: Pick<Sandbox, 'fetch' | 'faults'>,
+): ((id: string) => Promise<string | null>) | undefined {
   if (sandbox.faults) return undefined;
   return async (id) => {
     let timer: NodeJS.Timeout | undefined;
@@ -92,11 +95,13 @@ export function inSandboxSessionRead(sandbox: Pick<Sandbox, 'fetch' | 'faults'>)
       timer = setTimeout(() => resolve(null), SESSION_READ_WAIT_MS);
     });
     try {
-      const read = sandbox.fetch(new Request(`http://sandbox.invalid/v1/sessions/${id}`, { headers: { Accept: 'application/json' } })).then(async (res) => {
-        if (res.status !== 200 || !/^application\/json\b/.test(res.headers.get('Content-Type') ?? '')) return null;
-        const text = await res.text();
-        return /"client_?secret"\s*:/i.test(text) ? null : text;
-      });
+      const read = sandbox
+        .fetch(new Request(`http://sandbox.invalid/v1/sessions/${id}`, { headers: { Accept: 'application/json' } }))
+        .then(async (res) => {
+          if (res.status !== 200 || !/^application\/json\b/.test(res.headers.get('Content-Type') ?? '')) return null;
+          const text = await res.text();
+          return /"client_?secret"\s*:/i.test(text) ? null : text;
+        });
       return await Promise.race([read, late]);
     } catch {
       return null;
@@ -114,10 +119,16 @@ export function inSandboxSessionRead(sandbox: Pick<Sandbox, 'fetch' | 'faults'>)
  */
 export function builtHostedPage(files: StaticFiles): (req: Request, embed?: string) => Promise<Response> {
   return async (req, embed) => {
-    const english = pickLang(new URL(req.url).searchParams.get('lang'), (req.headers.get('accept-language') ?? '').split(',')) === 'en';
+    const english =
+      pickLang(new URL(req.url).searchParams.get('lang'), (req.headers.get('accept-language') ?? '').split(',')) ===
+      'en';
     const variants = (english ? await files.get('index.en.html') : null) ?? (await files.get('index.html'));
     if (variants === null) {
-      return messagePage(503, { lang: 'en', title: 'Checkout unavailable', text: 'The hosted page has not been built. Run npm run build.' });
+      return messagePage(503, {
+        lang: 'en',
+        title: 'Checkout unavailable',
+        text: 'The hosted page has not been built. Run npm run build.',
+      });
     }
     if (embed === undefined) return variantResponse(req, variants, { cacheControl: 'no-store' });
     // This payer's page: compressed for this request.
@@ -128,4 +139,7 @@ export function builtHostedPage(files: StaticFiles): (req: Request, embed?: stri
 
 /** The HTML of each built hosted page (index.html, index.en.html where built), for its CSP hashes. */
 export const builtPages = (distDir: string): string[] =>
-  ['index.html', 'index.en.html'].map((file) => join(distDir, file)).filter((path) => existsSync(path)).map((path) => readFileSync(path, 'utf8'));
+  ['index.html', 'index.en.html']
+    .map((file) => join(distDir, file))
+    .filter((path) => existsSync(path))
+    .map((path) => readFileSync(path, 'utf8'));

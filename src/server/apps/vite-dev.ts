@@ -35,7 +35,11 @@ export function devHostedPage(vite: ViteDevServer, root: string): (req: Request)
   return async (req) => {
     const template = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
     if (template === null) {
-      return messagePage(503, { lang: 'en', title: 'Checkout unavailable', text: 'index.html does not exist at the repository root yet.' });
+      return messagePage(503, {
+        lang: 'en',
+        title: 'Checkout unavailable',
+        text: 'index.html does not exist at the repository root yet.',
+      });
     }
     const { pathname } = new URL(req.url);
     const html = await vite.transformIndexHtml(pathname, template);

@@ -5,5 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { REPO_ROOT } from '../../../src/server/paths';
 
 export default function setup(): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', 'bundles', '--log-level', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', 'bundles', '--log-level', 'warn'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
 }

@@ -4,7 +4,11 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { createClient } from '../../../src/api';
 import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../../src/phone';
 import type { SandboxOptions } from '../../../src/sandbox';
-import { type CheckoutServerOptions, type RunningServer, startCheckoutServer } from '../../../src/server/checkout-server';
+import {
+  type CheckoutServerOptions,
+  type RunningServer,
+  startCheckoutServer,
+} from '../../../src/server/checkout-server';
 import { launchChromium } from '../../support/chromium';
 import { type MerchantSite, startMerchantSite } from '../../support/merchant-site';
 
@@ -21,8 +25,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(sandboxOptions: SandboxOptions = {}, serverOptions: Pick<CheckoutServerOptions, 'embedSessionReads'> = {}): Promise<Harness> {
-  const server = await startCheckoutServer({ port: 0, ...serverOptions, sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions } });
+export async function startHarness(
+  sandboxOptions: SandboxOptions = {},
+  serverOptions: Pick<CheckoutServerOptions, 'embedSessionReads'> = {},
+): Promise<Harness> {
+  const server = await startCheckoutServer({
+    port: 0,
+    ...serverOptions,
+    sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions },
+  });
   const merchant = await startMerchantSite();
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
@@ -61,7 +72,9 @@ export function testNumber(outcome: TestOutcome, country = 'cg', operator = 'mtn
  * d'Ivoire, Mali, Burkina Faso): the sandbox's right code, typed on the code step.
  */
 export async function typeCodeIfAsked(scope: Pick<Page, 'locator'>): Promise<void> {
-  const step = scope.locator('.momo-pending[data-step], .momo[data-state="succeeded"], .momo[data-state="failed"]').first();
+  const step = scope
+    .locator('.momo-pending[data-step], .momo[data-state="succeeded"], .momo[data-state="failed"]')
+    .first();
   await step.waitFor({ timeout: 15_000 });
   if ((await step.getAttribute('data-step')) !== 'otp') return;
   await scope.locator('#momo-code').fill('123456');

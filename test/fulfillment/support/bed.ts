@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { createClient } from '../../../src/api';
 import type { ConfirmRequest } from '../../../src/api/types';
-import { createFulfillment, fileStore, type FulfillmentEvent, type FulfillmentOptions, type Handlers } from '../../../src/fulfillment';
+import {
+  createFulfillment,
+  fileStore,
+  type FulfillmentEvent,
+  type FulfillmentOptions,
+  type Handlers,
+} from '../../../src/fulfillment';
 import { createSandbox, type SandboxOptions } from '../../../src/sandbox';
 import { numberFor } from '../../support/checkout-bed';
 
@@ -15,7 +21,13 @@ export const START = Date.UTC(2026, 10, 2, 9);
 
 export function bed(sandboxOptions: SandboxOptions = {}) {
   let now = START;
-  const sandbox = createSandbox({ now: () => now, env: {}, checkoutBaseUrl: BASE, confirmRateLimit: false, ...sandboxOptions });
+  const sandbox = createSandbox({
+    now: () => now,
+    env: {},
+    checkoutBaseUrl: BASE,
+    confirmRateLimit: false,
+    ...sandboxOptions,
+  });
   const reads: string[] = [];
   let down = false;
   const fetch = async (request: Request) => {
@@ -44,7 +56,15 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
 
   const items = [{ productId: 'prt_1', quantity: 1, price: 700, productName: 'Pagne' }];
   const newSession = (order: string) =>
-    merchant.createSession({ total: 700, currency: 'xaf', accountId: 'acct_1', successUrl: 'https://shop.test/ok', cancelUrl: 'https://shop.test/no', metadata: { order }, items });
+    merchant.createSession({
+      total: 700,
+      currency: 'xaf',
+      accountId: 'acct_1',
+      successUrl: 'https://shop.test/ok',
+      cancelUrl: 'https://shop.test/no',
+      metadata: { order },
+      items,
+    });
 
   /** The payer confirms on the hosted page (then closes the tab: nobody comes back). */
   async function pay(intentId: string, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
@@ -55,7 +75,10 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
       first_name: 'Awa',
       last_name: 'Nkoulou',
       receipt_email: 'awa@example.cg',
-      payment_method_data: { type: 'momo', momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator } },
+      payment_method_data: {
+        type: 'momo',
+        momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator },
+      },
     };
     return merchant.confirmIntent(intentId, body);
   }

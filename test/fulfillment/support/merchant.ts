@@ -8,7 +8,13 @@
 import { appendFileSync, existsSync, openSync, closeSync, fsyncSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createFulfillment, fileStore, type FulfillmentEvent, type FulfillmentStore, postgresStore } from '../../../src/fulfillment';
+import {
+  createFulfillment,
+  fileStore,
+  type FulfillmentEvent,
+  type FulfillmentStore,
+  postgresStore,
+} from '../../../src/fulfillment';
 
 const env = process.env;
 const hang = env.HANG === '1';

@@ -9,7 +9,11 @@ import { testNumber } from '../../browser/support/harness';
 
 export { launchChromium } from '../../support/chromium';
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+};
 
 /** Serves `dir` (a Vite build) on an ephemeral port, as a merchant's static host would. */
 export async function serveDir(dir: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -27,7 +31,8 @@ export async function serveDir(dir: string): Promise<{ url: string; close(): Pro
 }
 
 /** Waits for the checkout's screen inside `scope` (the widget's open shadow root is pierced). */
-export const waitForState = (scope: Locator, state: string) => scope.locator(`.momo[data-state="${state}"]`).waitFor({ timeout: 20_000 });
+export const waitForState = (scope: Locator, state: string) =>
+  scope.locator(`.momo[data-state="${state}"]`).waitFor({ timeout: 20_000 });
 
 /** Fills the form with the Congo MTN number approved at once (…93) and pays. */
 export async function payApprovedAtOnce(scope: Locator): Promise<void> {

@@ -10,15 +10,25 @@ export interface RunOptions {
 /** Runs a command; resolves with its stdout, rejects with everything it printed. */
 export function run(command: string, args: string[], { cwd, env }: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (${error.code}):\n${stdout}\n${stderr}`));
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      { cwd, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (${error.code}):\n${stdout}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
 /** Starts a server that prints `… http://host:port …` when it listens; stopped with child.kill(). */
-export function startCommand(command: string, args: string[], { cwd, env }: RunOptions): Promise<{ child: ChildProcess; url: string }> {
+export function startCommand(
+  command: string,
+  args: string[],
+  { cwd, env }: RunOptions,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {

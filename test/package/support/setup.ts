@@ -39,7 +39,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function prepare(project: TestProject, root: string): Promise<() => Promise<void>> {
   const started = Date.now();
-  const step = (what: string) => console.log(`package tests: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const step = (what: string) =>
+    console.log(`package tests: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   // prepack builds first, and its output comes before npm's JSON.
   const packOutput = await run('npm', ['pack', '--json', '--pack-destination', root], { cwd: REPO_ROOT });
@@ -63,7 +64,10 @@ async function prepare(project: TestProject, root: string): Promise<() => Promis
   await run('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx'], { cwd: consumer });
   step('built the Vite pages and the React client and server');
 
-  const sandbox = await startCommand(join(bare, 'node_modules/.bin/momo-checkout-sandbox'), ['--port', '0'], { cwd: bare, env: { SANDBOX_APPROVAL_MS: '500' } });
+  const sandbox = await startCommand(join(bare, 'node_modules/.bin/momo-checkout-sandbox'), ['--port', '0'], {
+    cwd: bare,
+    env: { SANDBOX_APPROVAL_MS: '500' },
+  });
   project.provide('pkg', { tarball, bare, consumer, sandboxUrl: sandbox.url });
   return async () => {
     sandbox.child.kill();
@@ -71,4 +75,3 @@ async function prepare(project: TestProject, root: string): Promise<() => Promis
     else await rm(root, { recursive: true, force: true });
   };
 }
-

@@ -11,6 +11,14 @@ process.on('SIGXFSZ', () => undefined);
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: persistent-server.ts <dataDir>');
-const sandbox = createSandbox({ dataDir, env: {}, confirmRateLimit: false, approvalMs: 200, checkoutBaseUrl: 'http://checkout.test' });
-const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log(`READY http://127.0.0.1:${info.port}`));
+const sandbox = createSandbox({
+  dataDir,
+  env: {},
+  confirmRateLimit: false,
+  approvalMs: 200,
+  checkoutBaseUrl: 'http://checkout.test',
+});
+const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+  console.log(`READY http://127.0.0.1:${info.port}`),
+);
 process.on('SIGTERM', () => server.close(() => void sandbox.close().then(() => process.exit(0))));

@@ -12,7 +12,8 @@ export const APP_MESSAGES: StepMessages<Key> = {
   fr: {
     phone: 'Ouvrez {wallet} pour approuver le paiement de {amount}, puis revenez sur cette page.',
     open: 'Ouvrir {wallet} et payer {amount}',
-    computer: 'Scannez ce code avec l’appareil photo ou l’application {wallet} de votre téléphone pour approuver le paiement de {amount}.',
+    computer:
+      'Scannez ce code avec l’appareil photo ou l’application {wallet} de votre téléphone pour approuver le paiement de {amount}.',
     qr: 'Code QR du lien de paiement {wallet}',
     link: 'Ou ouvrez le lien de paiement sur cet appareil',
     qrFailed: 'Le code QR n’a pas pu s’afficher : ouvrez le lien ci-dessous sur votre téléphone.',
@@ -39,7 +40,8 @@ export const APP_MESSAGES: StepMessages<Key> = {
   es: {
     phone: 'Abra {wallet} para aprobar el pago de {amount} y vuelva a esta página.',
     open: 'Abrir {wallet} y pagar {amount}',
-    computer: 'Escanee este código con la cámara de su teléfono o la aplicación {wallet} para aprobar el pago de {amount}.',
+    computer:
+      'Escanee este código con la cámara de su teléfono o la aplicación {wallet} para aprobar el pago de {amount}.',
     qr: 'Código QR del enlace de pago de {wallet}',
     link: 'O abra el enlace de pago en este dispositivo',
     qrFailed: 'No se pudo mostrar el código QR: abra el enlace de abajo en su teléfono.',
@@ -48,7 +50,8 @@ export const APP_MESSAGES: StepMessages<Key> = {
   pt: {
     phone: 'Abra {wallet} para aprovar o pagamento de {amount} e volte a esta página.',
     open: 'Abrir {wallet} e pagar {amount}',
-    computer: 'Leia este código com a câmara do seu telefone ou a aplicação {wallet} para aprovar o pagamento de {amount}.',
+    computer:
+      'Leia este código com a câmara do seu telefone ou a aplicação {wallet} para aprovar o pagamento de {amount}.',
     qr: 'Código QR da ligação de pagamento {wallet}',
     link: 'Ou abra a ligação de pagamento neste dispositivo',
     qrFailed: 'Não foi possível mostrar o código QR: abra a ligação abaixo no seu telefone.',
@@ -62,7 +65,8 @@ const onPhone = () => typeof matchMedia === 'function' && matchMedia('(hover: no
 /** The SVG path of a QR code's dark modules, one unit each, inside a 4-module quiet zone. */
 export function qrPath(code: QrCode): string {
   let path = '';
-  for (let y = 0; y < code.size; y++) for (let x = 0; x < code.size; x++) if (code.get(x, y)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
+  for (let y = 0; y < code.size; y++)
+    for (let x = 0; x < code.size; x++) if (code.get(x, y)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
   return path;
 }
 
@@ -87,9 +91,12 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
     if (!url) return null;
     const t = (key: Key) => fill(APP_MESSAGES, lang, key, { wallet, amount });
     // A link the payer taps: never a window opened by script, which a pop-up blocker may stop.
-    const link = (props: Record<string, unknown>, text: string) => h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);
-    const timer = left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
-    if (phone) return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, t('open')), timer);
+    const link = (props: Record<string, unknown>, text: string) =>
+      h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);
+    const timer =
+      left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
+    if (phone)
+      return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, t('open')), timer);
     const size = code && code !== 'failed' ? code.size + 8 : 0;
     return h(
       Fragment,
@@ -98,7 +105,13 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
       size > 0 &&
         h(
           'svg',
-          { class: 'momo-qr', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': t('qr'), 'shape-rendering': 'crispEdges' },
+          {
+            class: 'momo-qr',
+            viewBox: `0 0 ${size} ${size}`,
+            role: 'img',
+            'aria-label': t('qr'),
+            'shape-rendering': 'crispEdges',
+          },
           h('rect', { width: size, height: size, fill: '#fff' }),
           h('path', { d: qrPath(code as QrCode), fill: '#000' }),
         ),

@@ -90,7 +90,13 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
     const phone = attempt.method?.phone ?? '';
     const dial = step.dial;
     const parts = dial ? t('dial', { dial: '\u0000', phone }).split('\u0000') : [t('menu', { wallet, phone })];
-    const problem = short ? t('short', { length: step.length }) : refused === 'wrong' ? t('wrong', { dial: dial ?? wallet }) : refused === 'network' ? t('network') : null;
+    const problem = short
+      ? t('short', { length: step.length })
+      : refused === 'wrong'
+        ? t('wrong', { dial: dial ?? wallet })
+        : refused === 'network'
+          ? t('network')
+          : null;
     const submit = (event: Event) => {
       event.preventDefault();
       const digits = code.replace(/\D/g, '');
@@ -106,26 +112,38 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
         'div',
         { class: 'momo-field' },
         h('label', { for: 'momo-code' }, t('label')),
-        h('div', { class: 'momo-input' }, h('input', {
-          id: 'momo-code',
-          ref: input,
-          value: code,
-          inputMode: 'numeric',
-          autocomplete: 'one-time-code',
-          pattern: '[0-9]*',
-          maxLength: step.length,
-          enterkeyhint: 'done',
-          dir: 'ltr',
-          'aria-invalid': problem ? 'true' : undefined,
-          'aria-describedby': 'momo-code-hint',
-          onInput: (event: Event) => {
-            setCode((event.currentTarget as HTMLInputElement).value);
-            setShort(false);
-          },
-        })),
-        h('p', { id: 'momo-code-hint', class: problem ? 'momo-error' : 'momo-hint', role: problem ? 'alert' : undefined }, problem ?? t('hint', { length: step.length })),
+        h(
+          'div',
+          { class: 'momo-input' },
+          h('input', {
+            id: 'momo-code',
+            ref: input,
+            value: code,
+            inputMode: 'numeric',
+            autocomplete: 'one-time-code',
+            pattern: '[0-9]*',
+            maxLength: step.length,
+            enterkeyhint: 'done',
+            dir: 'ltr',
+            'aria-invalid': problem ? 'true' : undefined,
+            'aria-describedby': 'momo-code-hint',
+            onInput: (event: Event) => {
+              setCode((event.currentTarget as HTMLInputElement).value);
+              setShort(false);
+            },
+          }),
+        ),
+        h(
+          'p',
+          { id: 'momo-code-hint', class: problem ? 'momo-error' : 'momo-hint', role: problem ? 'alert' : undefined },
+          problem ?? t('hint', { length: step.length }),
+        ),
       ),
-      h('button', { type: 'submit', class: 'momo-pay', disabled: step.sending, 'aria-busy': step.sending }, step.sending ? t('sending') : t('send', { amount })),
+      h(
+        'button',
+        { type: 'submit', class: 'momo-pay', disabled: step.sending, 'aria-busy': step.sending },
+        step.sending ? t('sending') : t('send', { amount }),
+      ),
       left > 0 && h('p', { class: 'momo-timer' }, t('valid', { time: formatDuration(left) })),
     );
   };

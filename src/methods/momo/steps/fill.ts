@@ -7,7 +7,12 @@ export type StepMessages<K extends string> = Readonly<Record<Lang, Readonly<Reco
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
 /** `messages[lang][key]` with its `{values}` filled in. */
-export function fill<K extends string>(messages: StepMessages<K>, lang: Lang, key: K, values: Record<string, string | number> = {}): string {
+export function fill<K extends string>(
+  messages: StepMessages<K>,
+  lang: Lang,
+  key: K,
+  values: Record<string, string | number> = {},
+): string {
   return messages[lang][key].replace(/\{(\w+)\}/g, (match, name: string) => {
     const value = values[name];
     if (value === undefined) return match;
