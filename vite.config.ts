@@ -5,6 +5,8 @@
 //   widget                dist/widget.js, one self-contained script whose only global is MomoCheckout
 //   widget-esm            dist/widget.mjs and .cjs, the module `momo-checkout/widget` for merchants
 //                         who bundle (its declarations: scripts/build-package.ts)
+//   screens-part          the hosted page's screens after the form, built by the page's build
+//                         (scripts/vite/lazy-parts.ts, lazyScreens) into dist/steps/screens.js
 //   test                  the unit tests (Vitest)
 import preact from '@preact/preset-vite';
 import type { BuildEnvironmentOptions } from 'vite';
@@ -13,7 +15,13 @@ import { classicJsx } from './scripts/vite/classic-jsx.js';
 import { CSS_TARGET, ENGINE_FLOOR, LOWERING, STRICT } from './scripts/vite/engine-floor.js';
 import { builtPageHtml, prerendered } from './scripts/vite/hosted-page.js';
 import { laterApis } from './scripts/vite/later-apis.js';
-import { lazyCatalogues, lazySteps } from './scripts/vite/lazy-parts.js';
+import {
+  lazyCatalogues,
+  lazyScreens,
+  lazySteps,
+  SCREENS_PART,
+  screensPartExternals,
+} from './scripts/vite/lazy-parts.js';
 import { terserAfter } from './scripts/vite/minify.js';
 import { widgetCss } from './scripts/vite/widget-css.js';
 
@@ -54,6 +62,21 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   rolldownOptions: { transform: LOWERING, checks: { emptyImportMeta: false }, output: format === 'iife' ? STRICT : {} },
 });
 
+// The hosted page's screens after the form, a part of their own: built as the page is (its engine
+// floor, its stylesheets' target, its define), as a module whose imports of the page's shared
+// modules lazyScreens turns into what the page lends; not written, lazyScreens emits it.
+const screensPart: BuildEnvironmentOptions = {
+  target: ENGINE_FLOOR,
+  cssTarget: CSS_TARGET.page,
+  write: false,
+  emptyOutDir: false,
+  copyPublicDir: false,
+  minify: true,
+  reportCompressedSize: false,
+  lib: { entry: 'src/hosted/screens.part.ts', formats: ['es'], fileName: 'screens' },
+  rolldownOptions: { transform: LOWERING },
+};
+
 export default defineConfig(({ mode }) => ({
   // No light-dark() anywhere: lightningcss's polyfill variables for it (--lightningcss-light/dark
   // beside every color-scheme) are bytes for nothing. (1 << 20: lightningcss's Features.LightDark.)
@@ -63,15 +86,26 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }),
     classicJsx,
-    widgetCss(),
+    // The widget's stylesheets (and the tests'); the screens' part takes screens.css as the page does.
+    mode !== SCREENS_PART && widgetCss(),
     // Every build here ships to browsers: each later API gets its fallback (see ENGINE_FLOOR).
     laterApis(),
     mode !== 'widget-esm' && terserAfter,
-    mode !== 'widget-esm' && lazyCatalogues,
+    mode !== 'widget-esm' && mode !== SCREENS_PART && lazyCatalogues,
     mode === 'widget' && lazySteps,
-    ...(!mode.startsWith('widget') && mode !== 'test' ? [builtPageHtml, prerendered()] : []),
+    mode === SCREENS_PART && screensPartExternals,
+    ...(!mode.startsWith('widget') && mode !== 'test' && mode !== SCREENS_PART
+      ? [lazyScreens(), builtPageHtml, prerendered()]
+      : []),
   ],
-  build: mode === 'widget' ? widget('iife') : mode === 'widget-esm' ? widget('module') : page,
+  build:
+    mode === 'widget'
+      ? widget('iife')
+      : mode === 'widget-esm'
+        ? widget('module')
+        : mode === SCREENS_PART
+          ? screensPart
+          : page,
   // What only the hosted page shows stays out of the widget's files, and what only the widget shows
   // out of the page's (src/components/surface.ts); __MOMO_BROWSER_BUILD__: what a browser runs
   // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too.

@@ -21,8 +21,11 @@ export const KB = 1024;
 export const BUDGETS = {
   /** widget.js, everything in it (French and English, every country's phone data, styles), brotli. */
   widgetBrotli: 30 * KB,
-  /** The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own. */
-  hostedBrotli: 32 * KB,
+  /**
+   * The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own.
+   * Issue 19's 30 KB, reached at 29.89 KB with the screens after the form a part of their own (was 32).
+   */
+  hostedBrotli: 30 * KB,
   /** Slow-phone time to interactive, as a multiple of the floor for the same bytes and round trips (issue 12; issue 5 had 1.5). */
   ttiOverFloor: 1.15,
   /**

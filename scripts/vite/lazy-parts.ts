@@ -1,7 +1,7 @@
 // What no bundle imports, each emitted as a file of its own beside the page and widget.js, fetched
 // only when wanted: the catalogues of the languages loaded when chosen, and the steps and parts of
 // pages loaded when needed.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { minify } from 'terser';
@@ -69,4 +69,139 @@ export const lazySteps: Plugin = {
       }
     }
   },
+};
+
+// The hosted page's screens after the form (src/hosted/screens.part.ts) as dist/steps/screens.js, a
+// part built with the page (vite.config.ts's SCREENS_PART mode: the page's own plugins, its CSS and
+// its define) that takes the page's shared modules as externals. What it imports from them the page
+// lends (src/hosted/lent.ts, written here from the part's imports): one Preact, one context, one
+// format cache, and no second copy in the part. Everything else it imports (the screens, their
+// styles and French messages, what only they use) is the part's own and leaves the page's bundle,
+// where src/components/screens.ts becomes stand-ins (src/hosted/lazy-screens.tsx). widget.js, built
+// apart, keeps its screens as plain imports.
+export const SCREENS_PART = 'screens-part';
+const SCREENS_MODULE = join(REPO_ROOT, 'src/components/screens.ts');
+const LENT_MODULE = join(REPO_ROOT, 'src/hosted/lent.ts');
+const LENT_GLOBAL = '__momoCheckoutLent';
+/** The page's modules the part borrows rather than copies: state or identity (Preact, the context), or code the page has anyway. */
+const BORROWED = [
+  /^preact(?:\/|$)/,
+  /^@preact\//,
+  /\/src\/components\/(?:i18n\.ts|Icon\.tsx|Outcome\.tsx|Spinner\.tsx)$/,
+  /\/src\/i18n\/index\.ts$/,
+  // The methods' side of the form, and what it stands on (the countries' wallets and numbering).
+  /\/src\/methods\/(?:views|kit|steps)\.ts$/,
+  /\/src\/methods\/[^/]+\/method\.ts$/,
+];
+
+/** In the part's build: each borrowed module an external, packages by their name, the page's own modules by their path. */
+export const screensPartExternals: Plugin = {
+  name: 'momo-screens-part-externals',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer) return null;
+    if (/^[@a-z]/.test(source))
+      return BORROWED.some((pattern) => pattern.test(source)) ? { id: source, external: true } : null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (resolved && !resolved.external && BORROWED.some((pattern) => pattern.test(resolved.id)))
+      return { id: resolved.id, external: 'absolute' };
+    return resolved;
+  },
+};
+
+export const lazyScreens = (): Plugin => {
+  let part = '';
+  let lent = '';
+  return {
+    name: 'momo-lazy-screens',
+    apply: 'build',
+    async buildStart() {
+      const { build } = await import('vite');
+      const output = await build({
+        root: REPO_ROOT,
+        configFile: join(REPO_ROOT, 'vite.config.ts'),
+        mode: SCREENS_PART,
+        logLevel: 'warn',
+      });
+      const chunk = (Array.isArray(output) ? output : [output])
+        .flatMap((o) => ('output' in o ? o.output : []))
+        .find((file) => file.type === 'chunk');
+      if (chunk?.type !== 'chunk') throw new Error('momo-lazy-screens: the part was not built');
+      // The part as a module: its imports (of borrowed modules only) become reads of what the page lends.
+      const imports: [string, [string, string][]][] = [];
+      const body = chunk.code.replace(
+        /\bimport\s*\{([^}]*)\}\s*from\s*["']([^"']+)["'];?/g,
+        (_whole, names: string, from: string) => {
+          const bindings = names
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean)
+            .map((name) => {
+              const [imported, local = imported] = name.split(/\s+as\s+/) as [string, string?];
+              return [imported, local] as [string, string];
+            });
+          imports.push([from, bindings]);
+          return `const{${bindings.map(([imported, local]) => (imported === local ? imported : `${imported}:${local}`)).join(',')}}=${LENT_GLOBAL}[${imports.length - 1}];`;
+        },
+      );
+      if (/\bimport\b\s*[^(\s]|\bexport\b/.test(body))
+        throw new Error(
+          `momo-lazy-screens: the part imports or exports what the page cannot lend: ${body.slice(0, 200)}`,
+        );
+      const { code } = await minify(`(function(){${STRICT.intro}${body}})()`, {
+        ecma: 2018,
+        compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
+        format: { comments: false },
+      });
+      if (code === undefined) throw new Error('momo-lazy-screens: the part did not minify');
+      part = code;
+      // Each name once (the part may import one under two local names).
+      const lentNames = imports.map(([, bindings]) => [...new Set(bindings.map(([imported]) => imported))]);
+      lent = [
+        ...imports.map(
+          ([from], i) =>
+            `import { ${lentNames[i]!.map((name) => `${name} as m${i}_${name}`).join(', ')} } from ${JSON.stringify(from)};`,
+        ),
+        `export function lend() { self.${LENT_GLOBAL} = [${lentNames.map((names, i) => `{ ${names.map((name) => `${name}: m${i}_${name}`).join(', ')} }`).join(', ')}]; }`,
+      ].join('\n');
+    },
+    load(id) {
+      if (id === LENT_MODULE) return lent;
+      if (id === SCREENS_MODULE) {
+        const names = [...readFileSync(SCREENS_MODULE, 'utf8').matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
+          list!
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        );
+        return [
+          `import { lazyScreen } from ${JSON.stringify(join(REPO_ROOT, 'src/hosted/lazy-screens.tsx'))};`,
+          ...names.map((name) => `export const ${name} = lazyScreen(${JSON.stringify(name)});`),
+        ].join('\n');
+      }
+      return null;
+    },
+    async generateBundle(_options, bundle) {
+      // Nothing of the part's own is in the page's first load a second time: not the screens, and
+      // not their French messages (as the page's minifier has left it, see ./minify.ts).
+      const { tsImport } = await import('tsx/esm/api');
+      const { frScreens } = (await tsImport(
+        pathToFileURL(join(REPO_ROOT, 'src/i18n/fr-screens.ts')).href,
+        import.meta.url,
+      )) as { frScreens: Record<string, string> };
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const own = Object.entries(file.modules).filter(
+          ([id, module]) =>
+            module.renderedLength > 0 && /\/src\/components\/(?:Pending|Receipt|Results)\.tsx$/.test(id),
+        );
+        const messages = Object.values(frScreens).filter((text) => text.length > 24 && file.code.includes(text));
+        if (own.length > 0 || messages.length > 0)
+          throw new Error(
+            `momo-lazy-screens: ${file.fileName} carries the screens' part's own ${[...own.map(([id]) => id), ...messages].join(', ')}`,
+          );
+      }
+      this.emitFile({ type: 'asset', fileName: 'steps/screens.js', source: part });
+    },
+  };
 };

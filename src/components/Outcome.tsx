@@ -1,97 +1,12 @@
+// The outcomes a first screen may show (an error reading the payment) and the way back to the
+// merchant, which the form shows too: in the hosted page's first load. An attempt's outcomes are
+// with the other screens after the form (./Results.tsx, ./screens.ts).
 import type { CheckoutModel } from '../checkout/model';
 import type { Screen } from '../checkout/screens';
-import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
 
 type Ref = preact.Ref<HTMLHeadingElement>;
-
-/** Failure codes the page knows how to explain; any other reads "refused by your operator". */
-const REASONS = [
-  'payer_declined',
-  'insufficient_funds',
-  'approval_timeout',
-  'operator_unavailable',
-  'otp_invalid',
-] as const;
-const known = (code: string): code is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(code);
-
-/** The attempt failed: why, in plain words, and another try on the same intent. */
-export function Failed({ model, reason, headingRef }: { model: CheckoutModel; reason: string; headingRef: Ref }) {
-  const { t } = useI18n();
-  const resendTo = model.resendTo.value;
-  return (
-    <section class="momo-screen momo-failed">
-      <h2 tabIndex={-1} ref={headingRef}>
-        <Icon kind="fail" />
-        {t('failed.heading')}
-      </h2>
-      <p role="alert">{t(known(reason) ? `reason.${reason}` : 'reason.other')}</p>
-      <p class="momo-hint">{t('failed.noCharge')}</p>
-      {resendTo && model.repeatRisk.value && (
-        <p class="momo-warning" role="status">
-          {t('form.repeat', { wallet: viewsOf(resendTo).label(resendTo) })}
-        </p>
-      )}
-      {resendTo ? (
-        <>
-          <button type="button" class="momo-pay" onClick={() => void model.resend()}>
-            {viewsOf(resendTo).resend(resendTo, t)}
-          </button>
-          <button type="button" class="momo-secondary" onClick={model.retry}>
-            {t('failed.changeNumber')}
-          </button>
-        </>
-      ) : (
-        <button type="button" class="momo-pay" onClick={model.retry}>
-          {t('failed.retry')}
-        </button>
-      )}
-      <CancelLink model={model} />
-    </section>
-  );
-}
-
-/** Past the approval window with no answer from the operator: never "failed", never a spinner. */
-export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRef: Ref }) {
-  const { t } = useI18n();
-  const email = model.values.value.email.trim();
-  const checking = model.checking.value;
-  return (
-    <section class="momo-screen">
-      <h2 tabIndex={-1} ref={headingRef}>
-        {t('unknown.heading')}
-      </h2>
-      {/* After a reload the e-mail typed before is no longer known: say it without the address. */}
-      <p role="status">{email ? t('unknown.body', { email }) : t('unknown.bodyNoEmail')}</p>
-      <button
-        type="button"
-        class="momo-secondary"
-        onClick={() => void model.checkNow()}
-        disabled={checking}
-        aria-busy={checking}
-      >
-        {checking ? t('pending.checking') : t('unknown.check')}
-      </button>
-    </section>
-  );
-}
-
-/** The payer left a widget's checkout: it says so, and the way back to the payment. */
-export function Canceled({ model, headingRef }: { model: CheckoutModel; headingRef: Ref }) {
-  const { t } = useI18n();
-  return (
-    <section class="momo-screen">
-      <h2 tabIndex={-1} ref={headingRef}>
-        {t('canceled.heading')}
-      </h2>
-      <p role="status">{t('canceled.body')}</p>
-      <button type="button" class="momo-secondary" onClick={model.retry}>
-        {t('canceled.back')}
-      </button>
-    </section>
-  );
-}
 
 /** Anything unexpected: what happened and, where there is one, the way forward. */
 export function ErrorView({

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { RETURN_COUNTDOWN_S } from '../checkout/constants';
 import type { CheckoutModel } from '../checkout/model';
 import type { ReceiptDetails as ReceiptData } from '../checkout/screens';
-import { formatAmount, formatDate } from '../i18n';
-import { viewsOf } from '../methods/views';
+import { formatAmount } from '../i18n';
+import { formatDate } from '../i18n/format';
+import { screenViewsOf } from '../methods/screen-views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
 import { IN_WIDGET } from './surface';
@@ -30,7 +31,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
   const rows: [string, string | null | undefined][] = [
     [t('succeeded.amount'), amount],
     [t('succeeded.payee'), merchant && merchant.name],
-    ...(receipt.method ? viewsOf(receipt.method).receipt(receipt.method, t) : []),
+    ...(receipt.method ? screenViewsOf(receipt.method).receipt(receipt.method, t) : []),
     [t('succeeded.reference'), receipt.reference],
     [t('succeeded.date'), formatDate(receipt.date, lang)],
   ];

@@ -1,5 +1,4 @@
 import '../components/checkout.css';
-import screensCss from '../components/screens.css?url';
 import './page.css';
 import { signal } from '@preact/signals';
 import { hydrate, render } from 'preact';
@@ -14,37 +13,25 @@ import { countryOfLanguages } from '../phone';
 import { withEarlyReads } from './early';
 import { loadPart } from '../methods/steps';
 import { EMBED_PATH } from './embed';
+import { loadScreens } from './lazy-screens';
 import { forgetSecret, readAddress, takeSecret } from './location';
 
 /**
- * What only the screens after the form need (waiting, the steps, the receipt: ../components/screens.css)
- * is not in the first load a payer waits for. On the form it is fetched at the payer's first touch,
- * key or focus — seconds before they can have filled it in and pressed Pay, and never while the
- * page is still loading (measured: linked as the page started, it cost a slow phone's form up to
- * 0.1 s and one Lighthouse run in three a 1.2 s paint). Any other first screen (a reload while the
- * payment waits, a receipt) fetches it at once. Its address is the page's own: the CSP's style-src 'self'.
+ * The screens after the form (waiting, the steps, the receipt: ./lazy-screens.tsx) are not in the
+ * first load a payer waits for: their part is fetched at the payer's first touch, key or focus —
+ * seconds before they can have filled the form in and pressed Pay, and never while the page is
+ * still loading (measured: their stylesheet linked as the page started cost a slow phone's form up
+ * to 0.1 s and one Lighthouse run in three a 1.2 s paint). Any other first screen (a reload while
+ * the payment waits, a receipt) fetches it at once, as it is shown. From the page's own origin: the
+ * CSP's script-src 'self'.
  */
-function linkScreensStylesheet(model: {
-  screen: { subscribe(listener: (screen: { name: string }) => void): () => void };
-}) {
+function loadScreensAtFirstTouch() {
   const firstTouches = ['pointerdown', 'keydown', 'focusin'] as const;
-  let linked = false;
-  const link = () => {
-    if (linked) return;
-    linked = true;
-    for (const kind of firstTouches) document.removeEventListener(kind, link, true);
-    const element = document.createElement('link');
-    element.rel = 'stylesheet';
-    element.href = screensCss;
-    document.head.appendChild(element);
+  const touched = () => {
+    for (const kind of firstTouches) document.removeEventListener(kind, touched, true);
+    loadScreens();
   };
-  for (const kind of firstTouches) document.addEventListener(kind, link, true);
-  const stop = model.screen.subscribe((screen) => {
-    if (screen.name === 'loading' || screen.name === 'form') return;
-    link();
-    // Not from within the listener itself: its first call comes during subscribe().
-    setTimeout(() => stop());
-  });
+  for (const kind of firstTouches) document.addEventListener(kind, touched, true);
 }
 
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
@@ -127,7 +114,8 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
       render(<App />, root),
     );
   model.start();
-  linkScreensStylesheet(model);
+  // Built: development has the screens built in (src/components/screens.ts).
+  if (import.meta.env.PROD) loadScreensAtFirstTouch();
   return setLang;
 }
 

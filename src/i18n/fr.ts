@@ -1,4 +1,5 @@
 import { IN_PAGE, IN_WIDGET } from '../components/surface';
+import { frScreens } from './fr-screens';
 import type { Catalogue } from './messages';
 
 export const fr = {
@@ -6,7 +7,7 @@ export const fr = {
 
   'page.title': 'Paiement sécurisé',
   'page.test': 'TEST',
-  // What only the widget shows (its dialog's close button here, Done once paid below): left out of
+  // What only the widget shows (its dialog's close button here, Done once paid in ./fr-screens): left out of
   // the hosted page's build, whose checkout is never given an onClose (src/components/surface.ts).
   ...((IN_PAGE ? null : { 'dialog.close': 'Fermer' }) as { 'dialog.close': 'Fermer' }),
   'summary.total': 'Total à payer',
@@ -62,65 +63,11 @@ export const fr = {
   'error.notSent':
     'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
 
-  'pending.heading': 'Validez le paiement sur votre téléphone',
-  'pending.body':
-    'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',
-  'pending.payee': 'Paiement de {amount} à {merchant}',
-  'pending.bodyUnknown': 'Une demande de paiement de {amount} attend votre validation sur votre téléphone.',
-  'pending.ussd': 'Pas de message ? Composez le {ussd} sur votre téléphone pour voir les paiements en attente.',
-  'pending.waiting': 'En attente de votre validation…',
-  'pending.timeLeft': 'Temps restant pour valider : {time}',
-  'pending.checkNow': 'J’ai validé — vérifier maintenant',
-  'pending.checking': 'Vérification…',
-  'pending.resendLater':
-    'Pas de demande, ou mauvais numéro ? Quand celle-ci aura expiré, vous pourrez en envoyer une nouvelle, à ce numéro ou à un autre.',
-  'pending.offline': 'Connexion perdue. Nous vérifierons votre paiement dès que vous serez de nouveau en ligne.',
-
-  'unknown.heading': 'Vérification du paiement en cours',
-  'unknown.body':
-    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail à {email}.',
-  'unknown.bodyNoEmail':
-    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail.',
-  'unknown.check': 'Vérifier à nouveau',
-
-  'succeeded.heading': 'Paiement réussi',
-  'succeeded.body': 'Merci ! Votre paiement de {amount} a bien été reçu.',
-  'succeeded.amount': 'Montant',
-  'succeeded.payee': 'Payé à',
-  'succeeded.operator': 'Payé avec',
-  'succeeded.phone': 'Numéro',
-  'succeeded.reference': 'Référence',
-  'succeeded.date': 'Date',
-  'succeeded.emailed': 'Un reçu a été envoyé à {email}.',
-  'succeeded.support': 'Une question sur votre commande ? Contactez {merchant} : {contact}',
-  ...((IN_PAGE ? null : { 'succeeded.done': 'Terminé' }) as { 'succeeded.done': 'Terminé' }),
-
-  'canceled.heading': 'Paiement annulé',
-  'canceled.body': 'Vous avez quitté ce paiement. Vous pouvez y revenir à tout moment.',
-  'canceled.back': 'Revenir au paiement',
-
-  'failed.heading': 'Paiement non effectué',
-  'failed.retry': 'Réessayer',
-  'failed.resend': 'Renvoyer une demande au {phone}',
-  'failed.changeNumber': 'Utiliser un autre numéro ou opérateur',
-  'failed.noCharge': 'Aucun montant ne vous a été débité.',
-  'reason.payer_declined': 'Le paiement a été refusé sur votre téléphone.',
-  'reason.insufficient_funds': 'Votre solde mobile money est insuffisant pour ce paiement.',
-  'reason.approval_timeout': 'La demande de paiement a expiré avant d’être validée.',
-  'reason.operator_unavailable':
-    'Votre opérateur ne répond pas pour le moment. Réessayez dans quelques minutes ou utilisez un autre numéro.',
-  'step.otp.heading': 'Saisissez votre code de paiement',
-  'step.app.heading': 'Validez le paiement dans {wallet}',
-  'step.wait': 'Votre opérateur traite le paiement.',
-  'step.failed': 'Cette étape n’a pas pu se charger. Vérifiez votre connexion et réessayez.',
-  'step.retry': 'Réessayer',
-  'pending.checked': 'Pas encore validé (vérifié à {time}).',
-  'pending.wrongNumber':
-    'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
   'form.repeat':
     '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
-  'reason.otp_invalid': 'Le code de paiement a été mal saisi trop de fois.',
-  'reason.other': 'Votre opérateur a refusé le paiement.',
+  // The screens after the form (waiting, outcomes, receipt): the hosted page's build brings them
+  // with those screens' part (src/hosted/screens.part.ts), out of its first load.
+  ...((IN_PAGE ? null : frScreens) as typeof frScreens),
 
   'error.heading': 'Un problème est survenu',
   'error.retry': 'Réessayer',
@@ -142,17 +89,9 @@ export const fr = {
   'error.confirmUnknown':
     'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
   'error.checkStatus': 'Vérifier l’état du paiement',
-  // What only the hosted page shows (a session's items, the way back to its successUrl): left out
-  // of the widget's files, whose code never asks for it (src/components/surface.ts).
-  ...((IN_WIDGET
-    ? null
-    : {
-        'summary.quantity': '{quantity}\u00a0×\u00a0{price}',
-        'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
-        'succeeded.returnNow': 'Revenir chez le marchand maintenant',
-      }) as {
+  // What only the hosted page shows (a session's items): left out of the widget's files, whose code
+  // never asks for it (src/components/surface.ts).
+  ...((IN_WIDGET ? null : { 'summary.quantity': '{quantity}\u00a0×\u00a0{price}' }) as {
     'summary.quantity': '{quantity}\u00a0×\u00a0{price}';
-    'succeeded.returning': 'Retour chez le marchand dans {seconds} s…';
-    'succeeded.returnNow': 'Revenir chez le marchand maintenant';
   }),
 } satisfies Catalogue;

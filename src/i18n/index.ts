@@ -4,9 +4,12 @@
 // missing message or a missing value for its text is a type error or a fallback to French, never a
 // key on screen.
 import { fr } from './fr';
+import { formatter, LOCALES } from './format';
 import type { Catalogue, Message, MessageKey, Translate } from './messages';
 
 export type { Catalogue, Message, MessageKey, Translate };
+// Dates, times and countdowns (./format): only the screens after the form (and the server's plain pages) show them.
+export { formatDate, formatDuration, formatTime } from './format';
 
 /** Every language the checkout speaks; the first is in every bundle. */
 export const LANGS = ['fr', 'en', 'ar', 'es', 'pt'] as const;
@@ -110,37 +113,6 @@ export function countryName(code: string, lang: Lang): string {
 }
 
 /**
- * Each Intl formatter, built once per language (and currency): building one loads locale data,
- * which costs milliseconds on a slow phone, and a form renders amounts again and again. One the
- * browser cannot build (an unknown currency) is remembered as null: the caller's fallback.
- */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | null>();
-function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T | null {
-  if (!formatters.has(key)) {
-    let made: T | null = null;
-    try {
-      made = make();
-    } catch {
-      // Left null.
-    }
-    formatters.set(key, made);
-  }
-  return formatters.get(key) as T | null;
-}
-
-// The locale each language's numbers and dates are written in. Arabic: Chad's, in Western digits
-// (-u-nu-latn; CLDR's ar-TD default is Arabic-Indic): payers in N'Djamena read and type numbers in
-// those digits — phone keypads, USSD codes, operators' messages, banknotes — and the phone number
-// on the same screen is in them. See the README's "Languages".
-const LOCALES: Readonly<Record<Lang, string>> = {
-  fr: 'fr-FR',
-  en: 'en-GB',
-  ar: 'ar-TD-u-nu-latn',
-  es: 'es-GQ',
-  pt: 'pt-GW',
-};
-
-/**
  * An API amount (in the currency's smallest unit: francs for XAF, cents for EUR) the way payers
  * read it: "5 000 FCFA" and "5 000 F CFA" (XOF) in French, "FCFA 5,000" in English, "FCFA 5000"
  * in Spanish (Equatorial Guinea), "5000 F CFA" in Portuguese (Guinea-Bissau); in Arabic "5,000
@@ -157,26 +129,4 @@ export function formatAmount(amount: number, currency: string, lang: Lang): stri
   const text = format.format(amount / 10 ** digits);
   // CLDR's right-to-left mark goes: the amount reads left to right as one unit (LRI … PDI).
   return dirOf(lang) === 'rtl' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;
-}
-
-export function formatDate(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const format = formatter(
-    `date ${lang}`,
-    () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }),
-  );
-  return format ? format.format(date) : iso;
-}
-
-/** A time of day as the payer reads it ("10:42"), in their language. */
-export function formatTime(ms: number, lang: Lang): string {
-  const format = formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: 'short' }));
-  return format ? format.format(ms) : new Date(ms).toISOString().slice(11, 16);
-}
-
-/** "4:05" for a countdown, in Western digits in every language. */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }

@@ -3,18 +3,15 @@
 // (dist/steps/<name>.js, built from src/methods/<method>/steps/), fetched only when the service
 // asks for that step — as the languages are — so widget.js and the hosted page carry none of them.
 // A step's script brings its component and its messages; the page lends it Preact and the helpers
-// it shares (StepLib), so both render with one Preact.
-import { Fragment, type FunctionComponent, h } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+// it shares (StepLib, ./step-lib.ts), so both render with one Preact.
+import type { FunctionComponent } from 'preact';
 import type { CheckoutModel } from '../checkout/model';
 import type { Attempt } from '../checkout/screens';
-import { useCountdown } from '../components/useCountdown';
-import { formatDuration, type Lang } from '../i18n';
+import type { Lang } from '../i18n';
 import { STEPS_GLOBAL } from './register-step';
+import type { StepLib } from './step-lib';
 
-/** What the page lends a step's script. */
-export const STEP_LIB = { h, Fragment, useEffect, useRef, useState, useCountdown, formatDuration, loadPart };
-export type StepLib = typeof STEP_LIB;
+export type { StepLib };
 
 export interface StepProps {
   model: CheckoutModel;
@@ -47,6 +44,8 @@ export interface Parts {
   frame: typeof import('../../widget/frame').attachFrame;
   /** The widget's dialog (widget/modal.ts), made with what the widget lends it. */
   dialog: typeof import('../../widget/modal').makeDialog;
+  /** The hosted page's screens after the form (src/hosted/screens.part.ts), with their French messages. */
+  screens: typeof import('../components/screens') & { messages: Partial<import('../i18n').Catalogue> };
 }
 
 const loading: { [N in keyof Parts]?: Promise<Parts[N]> } = {};

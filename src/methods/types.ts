@@ -64,10 +64,17 @@ export interface FieldsProps<Values> {
 export interface MethodViews<Values, View> {
   /** Its fields on the form. */
   Fields: FunctionComponent<FieldsProps<Values>>;
-  /** What the payer does while an attempt awaits their approval of the push (`ussd`: the code to dial the service gave, if any). */
-  Instructions: FunctionComponent<{ view: View; amount: string; ussd: string | null }>;
   /** What pays, by name ("MTN MoMo"). */
   label(view: View): string;
+}
+
+/**
+ * How a method shows on the screens after the form (the hosted page fetches them as a part of their
+ * own, src/hosted/screens.part.ts): apart from MethodViews, so that the page's first load carries none of it.
+ */
+export interface MethodScreenViews<View> {
+  /** What the payer does while an attempt awaits their approval of the push (`ussd`: the code to dial the service gave, if any). */
+  Instructions: FunctionComponent<{ view: View; amount: string; ussd: string | null }>;
   /** The receipt's rows about what paid: [label, value]. */
   receipt(view: View, t: Translate): [string, string][];
   /** The words of "send a new request", to the same details. */

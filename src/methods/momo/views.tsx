@@ -1,6 +1,6 @@
-// How mobile money shows: its fields on the form (country, number, wallet), what the payer does
-// while the operator's prompt waits on their phone, and what the receipt says paid.
-import { COUNTRIES, findCountry, findWallet } from '../kit';
+// How mobile money shows on the form: its fields (country, number, wallet) and its name. What the
+// payer does while the operator's prompt waits, and what the receipt says paid: ./screen-views.tsx.
+import { COUNTRIES, findCountry } from '../kit';
 import type { MethodViews } from '../types';
 import { countryName, TextField, useI18n } from '../ui';
 import { canPayIn, type MomoValues, type MomoView, walletLabel } from './method';
@@ -58,25 +58,5 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
     );
   },
 
-  Instructions({ view, amount, ussd: given }) {
-    const { t } = useI18n();
-    // The service's word first; else where a source gives the wallet's code.
-    const wallet = findWallet(view.country, view.operator);
-    const ussd = given ?? (wallet && wallet.ussd);
-    return (
-      <>
-        <p>{t('pending.body', { amount, phone: view.phone, operator: walletLabel(view.operator, view.country) })}</p>
-        {ussd && <p class="momo-hint">{t('pending.ussd', { ussd })}</p>}
-      </>
-    );
-  },
-
   label: (view) => walletLabel(view.operator, view.country),
-
-  receipt: (view, t) => [
-    [t('succeeded.operator'), walletLabel(view.operator, view.country)],
-    [t('succeeded.phone'), view.phone],
-  ],
-
-  resend: (view, t) => t('failed.resend', { phone: view.phone }),
 };

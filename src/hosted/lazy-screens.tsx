@@ -1,0 +1,99 @@
+// The screens after the form as the hosted page's build has them: stand-ins (scripts/vite/lazy-parts.ts
+// puts them in src/components/screens.ts's place) for the screens of the part dist/steps/screens.js
+// (./screens.part.ts), which brings the screens, their styles and their French messages. The part is
+// fetched at the payer's first touch of the form (./main.tsx), seconds before they can press Pay, or
+// as a stand-in is shown (a reload while the payment waits). Until it has arrived a stand-in shows
+// that it is on its way (or a way to fetch it again); the payment goes on meanwhile.
+import type { FunctionComponent, Ref, RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useI18n } from '../components/i18n';
+import { Spinner } from '../components/Spinner';
+import { fr } from '../i18n/fr';
+import { loadPart, type Parts } from '../methods/steps';
+import { lend } from './lent';
+
+type Screens = Parts['screens'];
+type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled';
+
+let screens: Screens | null = null;
+let state: 'loading' | 'failed' | null = null;
+const waiting = new Set<() => void>();
+
+/** Fetches the screens' part once (again after a failure). */
+export function loadScreens(): void {
+  if (screens || state === 'loading') return;
+  state = 'loading';
+  lend();
+  loadPart('screens', '')
+    .then(
+      (part) => {
+        // Its French messages join the page's catalogue before any of its screens is shown.
+        Object.assign(fr, part.messages);
+        screens = part;
+      },
+      () => {
+        state = 'failed';
+      },
+    )
+    .then(() => {
+      for (const update of waiting) update();
+    });
+}
+
+/** The stand-in for the part's screen `name`: that screen once the part is here. */
+export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTMLHeadingElement> }> {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, as the page's script loads (the stand-ins' module), never under a mounted tree.
+  return function Later(props) {
+    const { t } = useI18n();
+    const [, update] = useState(0);
+    // Whether the stand-in's heading had the focus as the screen arrived: the screen's own heading
+    // then takes it, as it would have had the screen come up at once.
+    const refocus = useRef(false);
+    const heading = props.headingRef as RefObject<HTMLHeadingElement>;
+    // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the stand-in is shown; the heading's ref (one object for the checkout's life) is read when the part arrives, not followed.
+    useEffect(() => {
+      if (screens) return;
+      const listener = () => {
+        refocus.current = document.activeElement === heading.current;
+        update((n) => n + 1);
+      };
+      waiting.add(listener);
+      loadScreens();
+      return () => {
+        waiting.delete(listener);
+      };
+    }, []);
+    useEffect(() => {
+      if (refocus.current && heading.current) heading.current.focus();
+      refocus.current = false;
+    });
+    if (screens) {
+      const Screen = screens[name] as FunctionComponent<typeof props>;
+      return <Screen {...props} />;
+    }
+    return (
+      <section class="momo-screen">
+        <h2 tabIndex={-1} ref={props.headingRef}>
+          {t('loading')}
+        </h2>
+        {state === 'failed' ? (
+          <p class="momo-notice" role="alert">
+            {t('error.network')}{' '}
+            <button
+              type="button"
+              class="momo-link"
+              onClick={() => {
+                loadScreens();
+                update((n) => n + 1);
+              }}
+            >
+              {t('error.retry')}
+            </button>
+          </p>
+        ) : (
+          <Spinner />
+        )}
+      </section>
+    );
+  };
+}

@@ -1,0 +1,34 @@
+// dist/steps/screens.js: the hosted page's screens after the form (src/components/screens.ts), their
+// styles and their French messages, out of its first load. The page fetches it at the payer's first
+// touch of the form, or at once when it opens on one of those screens (./lazy-screens.tsx). Built by
+// scripts/vite/lazy-parts.ts (lazyScreens): what it imports from the page's shared modules (Preact,
+// the messages' context, the formats, the methods' views) is the page's own, lent, not a copy.
+import css from '../components/screens.css?inline';
+import { Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
+import { frScreens } from '../i18n/fr-screens';
+import { registerPart } from '../methods/register-step';
+
+/**
+ * The screens' rules, at the end of the page's own stylesheet (the one its HTML carries): no
+ * request, and no <style> element, which the page's CSP (style-src by hash) would refuse. A rule
+ * this engine cannot parse is left out, as it would be from a stylesheet.
+ */
+function addRules(text: string): void {
+  const sheet = document.styleSheets[document.styleSheets.length - 1] as CSSStyleSheet;
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && !--depth) {
+      try {
+        sheet.insertRule(text.slice(start, i + 1), sheet.cssRules.length);
+      } catch {
+        // Not for this engine.
+      }
+      start = i + 1;
+    }
+  }
+}
+
+addRules(css);
+registerPart('screens', { Pending, Receipt, Failed, Unknown, Canceled, messages: frScreens });

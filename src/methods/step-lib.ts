@@ -1,0 +1,13 @@
+// What the page lends a step's script (./steps.ts loads it): Preact and the helpers the steps share.
+// Apart from ./steps.ts, which the hosted page's first load needs (its isolated frame's part): only
+// the waiting screen lends these (src/components/Pending.tsx), so in the hosted page they come with
+// the screens' part.
+import { Fragment, h } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCountdown } from '../components/useCountdown';
+import { formatDuration } from '../i18n/format';
+import { loadPart } from './steps';
+
+/** What the page lends a step's script. */
+export const STEP_LIB = { h, Fragment, useEffect, useRef, useState, useCountdown, formatDuration, loadPart };
+export type StepLib = typeof STEP_LIB;
