@@ -15,7 +15,7 @@ import { redact } from '../sandbox/errors';
 import { apiApp } from './apps/api';
 import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';
-import { builtHostedPage, builtPages, hostedPageApp, inSandboxSessionRead } from './apps/hosted-page';
+import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
 import { devHostedPage, viteDevApp } from './apps/vite-dev';
 import { plainPaymentApi } from './plain-payment';
 import { notFoundPage, redirect, serverErrorPage, withHeaders } from './responses';
@@ -45,14 +45,6 @@ export interface ServerAppOptions {
   apiOrigin?: string | undefined;
   /** Compress the API's answers (`npm start`: payers' data); the packaged sandbox command answers plain. */
   compressApi: boolean;
-  /**
-   * A session's page brings the session's answer, where this server answers the API itself (never
-   * with `apiOrigin`, in dev mode, or from a sandbox with faults): one request fewer. Off by
-   * default: measured, it saves no time (the read runs beside the script on a connection of its
-   * own), and it lowers the slow-phone floor by a round trip the page never waited for, which the
-   * slow-phone budget (median ÷ floor) then fails (docs/performance.md, "How the 2G load lost a round trip").
-   */
-  embedSessionReads?: boolean | undefined;
   /** The demo shop, at /demo, with `/` leading to it (`npm start`; the sandbox command has none). */
   demo?: ((context: MountContext) => MountedApp) | undefined;
   /** Dev mode: the hosted page and the sources through this Vite server, `root` holding index.html. */
@@ -114,11 +106,6 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       // A payment without JavaScript: this server reads and confirms for the payer, from the
       // service the page itself would call (the in-process sandbox, or apiOrigin).
       plain: { api: plainPaymentApi(sandbox, apiOrigin), origins: [publicUrl] },
-      // Where the page reads this server's own sandbox, a session's page may bring the session's answer.
-      readSession:
-        apiOrigin === undefined && !vite && options.embedSessionReads === true
-          ? inSandboxSessionRead(sandbox)
-          : undefined,
     }),
   );
   if (vite) app.route('/', viteDevApp(vite.server));

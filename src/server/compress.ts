@@ -132,56 +132,6 @@ export function variantResponse(req: Request, variants: Variants, options: Varia
   });
 }
 
-/**
- * Brotli's quality for a body made per request. Measured on the hosted page (15–22 KB of HTML) on a
- * busy 2-core machine: 11 takes 15–33 ms for 4.7–6.6 KB, 10 takes 6–8 ms for 0.12–0.17 KB more
- * (5 ms on 2G's 250 kbit/s): the payer waits for both, so 10. Below 10 it gains nothing more than
- * time the wire gives back (5: under 1 ms, 0.45–0.67 KB more).
- */
-const PER_REQUEST_BROTLI_QUALITY = 10;
-
-/**
- * A body made for one request (a session's page, its answer in it): in the best encoding the
- * request accepts, compressed now (off the event loop), without an ETag (no two are alike).
- */
-export async function perRequestResponse(
-  req: Request,
-  bytes: Uint8Array,
-  type: string,
-  options: VariantResponseOptions,
-): Promise<Response> {
-  const compressible = isCompressible(type, bytes.byteLength);
-  const encoding = compressible
-    ? negotiateEncoding(req.headers.get('accept-encoding'), ['br', 'gzip', 'identity'])
-    : 'identity';
-  const headers: Record<string, string> = {
-    'Content-Type': type,
-    'Cache-Control': options.cacheControl,
-    ...options.headers,
-  };
-  if (compressible) headers.Vary = 'Accept-Encoding';
-  let body = bytes;
-  if (encoding !== 'identity') {
-    const packed =
-      encoding === 'br'
-        ? await brotli(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-            },
-          })
-        : await gzipAsync(bytes, { level: constants.Z_BEST_COMPRESSION });
-    body = new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength);
-    headers['Content-Encoding'] = encoding;
-  }
-  headers['Content-Length'] = String(body.byteLength);
-  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-    status: options.status ?? 200,
-    headers,
-  });
-}
-
 function withoutContentHeaders(headers: Record<string, string>): Record<string, string> {
   const { 'Content-Type': _type, 'Content-Encoding': _encoding, ...rest } = headers;
   return rest;

@@ -13,8 +13,7 @@ let h: Harness;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  // A session's page brings its session (embedSessionReads): every test here pays with it so.
-  h = await startHarness({ approvalMs: 1500 }, { embedSessionReads: true });
+  h = await startHarness({ approvalMs: 1500 });
   h.merchant.page('/thanks', '<!doctype html><title>Merci</title><h1>Merci pour votre commande</h1>');
   h.merchant.page('/cart', '<!doctype html><title>Panier</title><h1>Votre panier</h1>');
 });
@@ -399,35 +398,6 @@ describe('hosted page › pages that are not a payment', () => {
 });
 
 describe('hosted page › painted at once', () => {
-  it('a session’s page brings its session (which brings its intent): no read is sent, the page takes it over', async () => {
-    const session = await newSession();
-    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
-    const reads: string[] = [];
-    const violations: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'GET' && request.url().includes('/v1/')) reads.push(new URL(request.url()).pathname);
-    });
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
-    let release = () => {};
-    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptHeld;
-      await route.continue();
-    });
-    await page.goto(session.url, { waitUntil: 'commit' });
-    await page.locator('#momo-read').waitFor({ state: 'attached' });
-    // The prerendered form is on screen; the script that takes it over is not.
-    expect(await page.locator('.momo[data-state="form"]').count()).toBe(0);
-    release();
-    await waitForState(page, 'form');
-    await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
-    // Taken from the page: the session not read at all, nor its intent.
-    expect(reads).toEqual([]);
-    expect(violations).toEqual([]);
-  }, 20_000);
-
   it('starts the intent’s read on a connection of its own while its script, asked for once the page has arrived, takes the page’s', async () => {
     const { id, secret } = await h.newIntent(5000);
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });

@@ -4,11 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { createClient } from '../../../src/api';
 import { TEST_NUMBERS, type TestNumber, type TestOutcome } from '../../../src/phone';
 import type { SandboxOptions } from '../../../src/sandbox';
-import {
-  type CheckoutServerOptions,
-  type RunningServer,
-  startCheckoutServer,
-} from '../../../src/server/checkout-server';
+import { type RunningServer, startCheckoutServer } from '../../../src/server/checkout-server';
 import { launchChromium } from '../../support/chromium';
 import { type MerchantSite, startMerchantSite } from '../../support/merchant-site';
 
@@ -25,13 +21,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(
-  sandboxOptions: SandboxOptions = {},
-  serverOptions: Pick<CheckoutServerOptions, 'embedSessionReads'> = {},
-): Promise<Harness> {
+export async function startHarness(sandboxOptions: SandboxOptions = {}): Promise<Harness> {
   const server = await startCheckoutServer({
     port: 0,
-    ...serverOptions,
     sandboxOptions: { approvalMs: 800, env: {}, ...sandboxOptions },
   });
   const merchant = await startMerchantSite();
