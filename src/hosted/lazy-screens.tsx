@@ -72,7 +72,8 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
       return <Screen {...props} />;
     }
     return (
-      <section class="momo-screen">
+      // momo-standin: the screen is on its way (what waits for the real one, a test, can tell).
+      <section class="momo-screen momo-standin">
         <h2 tabIndex={-1} ref={props.headingRef}>
           {t('loading')}
         </h2>

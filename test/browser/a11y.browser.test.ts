@@ -58,7 +58,7 @@ function hold(page: Page, pattern: string, method: string) {
 }
 
 const waitForState = (page: Page, state: string) =>
-  page.locator(`.momo[data-state="${state}"]`).waitFor({ timeout: 15_000 });
+  page.locator(`.momo[data-state="${state}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
 
 async function fill(page: Page, outcome: TestOutcome) {
   await page.locator('#momo-first-name').fill('Élodie');

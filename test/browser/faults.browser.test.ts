@@ -24,7 +24,7 @@ async function inject(...rules: FaultRuleInput[]) {
 }
 
 const waitForState = (page: Page, name: string, timeout = 15_000) =>
-  page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
+  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout });
 const alertText = (page: Page) => page.locator('[role="alert"]').first().textContent();
 
 async function open(lang: 'fr' | 'en' = 'fr') {

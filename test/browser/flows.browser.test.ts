@@ -52,7 +52,7 @@ function watch(page: Page) {
 }
 
 const waitFor = (page: Page, selector: string, timeout = 15_000) => page.locator(selector).first().waitFor({ timeout });
-const waitForState = (page: Page, name: string) => waitFor(page, `.momo[data-state="${name}"]`);
+const waitForState = (page: Page, name: string) => waitFor(page, `.momo[data-state="${name}"]:not(:has(.momo-standin))`);
 
 /** The form filled by keyboard, as a payer without a mouse would, then Enter. */
 async function payByKeyboard(
@@ -305,7 +305,7 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await frame.locator('svg.momo-qr').waitFor({ timeout: 15_000 });
     const launch = await frame.locator('a.momo-open').getAttribute('href');
     await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
-    await frame.locator('.momo[data-state="succeeded"]').waitFor({ timeout: 15_000 });
+    await frame.locator('.momo[data-state="succeeded"]:not(:has(.momo-standin))').waitFor({ timeout: 15_000 });
     expect(seen.violations).toEqual([]);
   });
 

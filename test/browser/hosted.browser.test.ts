@@ -44,7 +44,7 @@ function watch(page: Page) {
 
 const state = (page: Page) => page.locator('.momo').getAttribute('data-state');
 const waitForState = (page: Page, name: string, timeout = 15_000) =>
-  page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
+  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout });
 
 /** Fills the form with the keyboard only, as a payer without a mouse would, and pays with Enter. */
 async function payWithKeyboard(page: Page, outcome: TestOutcome) {

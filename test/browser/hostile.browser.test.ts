@@ -33,7 +33,7 @@ async function newSession(
 }
 
 const waitForState = (page: Page, name: string, timeout = 15_000) =>
-  page.locator(`.momo[data-state="${name}"]`).waitFor({ timeout });
+  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout });
 
 async function pay(page: Page, outcome: TestOutcome) {
   await page.locator('#momo-first-name').fill('Awa');

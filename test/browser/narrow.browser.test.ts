@@ -76,7 +76,7 @@ describe.each([
     await page.locator('#momo-email').fill('awa@exemple.ci');
     await page.locator('.momo-pay').scrollIntoViewIfNeeded();
     await page.locator('.momo-pay').click();
-    await page.locator('.momo[data-state="pending"]').waitFor();
+    await page.locator('.momo[data-state="pending"]:not(:has(.momo-standin))').waitFor();
     expect(await overflows(page)).toEqual([]);
     const check = page.getByRole('button', { name: /vérifier maintenant/ });
     await check.scrollIntoViewIfNeeded();
