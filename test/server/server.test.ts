@@ -168,6 +168,8 @@ describe('the hosted page', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('cache-control')).toBe('no-store');
+      // Never revalidated (no cache keeps it): no tag to send with every payer's page.
+      expect(res.headers.get('etag')).toBeNull();
       expect(await res.text()).toBe(running.fixture.files.html);
     }
   });
