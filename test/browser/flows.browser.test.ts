@@ -52,7 +52,8 @@ function watch(page: Page) {
 }
 
 const waitFor = (page: Page, selector: string, timeout = 15_000) => page.locator(selector).first().waitFor({ timeout });
-const waitForState = (page: Page, name: string) => waitFor(page, `.momo[data-state="${name}"]:not(:has(.momo-standin))`);
+const waitForState = (page: Page, name: string) =>
+  waitFor(page, `.momo[data-state="${name}"]:not(:has(.momo-standin))`);
 
 /** The form filled by keyboard, as a payer without a mouse would, then Enter. */
 async function payByKeyboard(

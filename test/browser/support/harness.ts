@@ -65,7 +65,9 @@ export function testNumber(outcome: TestOutcome, country = 'cg', operator = 'mtn
  */
 export async function typeCodeIfAsked(scope: Pick<Page, 'locator'>): Promise<void> {
   const step = scope
-    .locator('.momo-pending[data-step], .momo[data-state="succeeded"]:not(:has(.momo-standin)), .momo[data-state="failed"]:not(:has(.momo-standin))')
+    .locator(
+      '.momo-pending[data-step], .momo[data-state="succeeded"]:not(:has(.momo-standin)), .momo[data-state="failed"]:not(:has(.momo-standin))',
+    )
     .first();
   await step.waitFor({ timeout: 15_000 });
   if ((await step.getAttribute('data-step')) !== 'otp') return;
