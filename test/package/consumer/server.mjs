@@ -19,10 +19,4 @@ const session = await momo.createSession(
 );
 const intent = await momo.getIntent(session.paymentIntentId);
 const refused = await momo.createSession({ total: 1 }).catch((error) => error);
-console.log(
-  JSON.stringify({
-    url: session.url,
-    intentAmount: intent.amount,
-    refused: refused instanceof ApiError && refused.code,
-  }),
-);
+console.log(JSON.stringify({ url: session.url, intentAmount: intent.amount, refused: refused instanceof ApiError && refused.code }));

@@ -15,13 +15,7 @@ export function App({ intentId, clientSecret, apiBase }: AppProps) {
       <h1>Boutique Mbemba</h1>
       <p>Sac de riz 25 kg</p>
       {paid === null ? null : <p id="paid">Merci ! Paiement reçu : {paid}</p>}
-      <MomoCheckout
-        intentId={intentId}
-        clientSecret={clientSecret}
-        apiBase={apiBase}
-        lang="fr"
-        onSucceeded={(detail) => setPaid(detail.chargeId ?? detail.intentId)}
-      >
+      <MomoCheckout intentId={intentId} clientSecret={clientSecret} apiBase={apiBase} lang="fr" onSucceeded={(detail) => setPaid(detail.chargeId ?? detail.intentId)}>
         <p>Chargement du paiement…</p>
       </MomoCheckout>
     </main>

@@ -3,10 +3,5 @@ import 'momo-checkout/widget.js';
 
 const link = new URLSearchParams(location.hash.slice(1));
 (window.MomoCheckout ??= []).push((checkout) => {
-  checkout.mount('#pay', {
-    intentId: link.get('intent') ?? '',
-    clientSecret: link.get('secret') ?? '',
-    apiBase: link.get('api') ?? undefined,
-    lang: 'fr',
-  });
+  checkout.mount('#pay', { intentId: link.get('intent') ?? '', clientSecret: link.get('secret') ?? '', apiBase: link.get('api') ?? undefined, lang: 'fr' });
 });

@@ -1,14 +1,5 @@
 // The API client on a merchant's server, as TypeScript sees it.
-import {
-  ApiError,
-  createClient,
-  createSession,
-  isApiError,
-  type ApiErrorKind,
-  type PaymentIntent,
-  type Session,
-  type SessionRequest,
-} from 'momo-checkout';
+import { ApiError, createClient, createSession, isApiError, type ApiErrorKind, type PaymentIntent, type Session, type SessionRequest } from 'momo-checkout';
 import { exact, notAny } from './expect.js';
 
 const momo = createClient({ baseUrl: 'http://127.0.0.1:12111', token: 'sk_test_shop', timeoutMs: 10_000 });
@@ -60,18 +51,8 @@ void createSession({ baseUrl: 'http://127.0.0.1:12111' }, request);
 // @ts-expect-error baseUrl is required
 createClient({ token: 'sk_test_shop' });
 // @ts-expect-error items are required
-void momo.createSession({
-  total: 1000,
-  currency: 'xaf',
-  accountId: 'acct_1',
-  successUrl: 'https://s.example',
-  cancelUrl: 'https://s.example',
-  metadata: {},
-});
+void momo.createSession({ total: 1000, currency: 'xaf', accountId: 'acct_1', successUrl: 'https://s.example', cancelUrl: 'https://s.example', metadata: {} });
 // @ts-expect-error a price is a number
-void momo.createSession({
-  ...request,
-  items: [{ productId: 'prt_a', quantity: 1, price: '1000', productName: 'Riz' }],
-});
+void momo.createSession({ ...request, items: [{ productId: 'prt_a', quantity: 1, price: '1000', productName: 'Riz' }] });
 // @ts-expect-error no such operation
 void momo.refund('pi_1');

@@ -1,14 +1,6 @@
 // Fulfillment on a merchant's server, as TypeScript sees it (no @types/node in this project).
 import type { PaymentIntent, Session } from 'momo-checkout';
-import {
-  createFulfillment,
-  fileStore,
-  type FulfillmentEvent,
-  type FulfillmentKind,
-  type FulfillmentStore,
-  postgresStore,
-  type PostgresPool,
-} from 'momo-checkout/fulfillment';
+import { createFulfillment, fileStore, type FulfillmentEvent, type FulfillmentKind, type FulfillmentStore, postgresStore, type PostgresPool } from 'momo-checkout/fulfillment';
 import { exact } from './expect.js';
 
 declare const session: Session;
@@ -37,11 +29,7 @@ export async function fulfil(): Promise<void> {
   await fulfillment.follow({ id: session.id });
   const shared: FulfillmentStore = postgresStore(pool, { table: 'momo_fulfillment' });
   // @ts-expect-error: there is no handler for an attempt that failed (the payer may try again).
-  createFulfillment({
-    api: { baseUrl: '' },
-    store: shared,
-    handlers: { paid: () => undefined, attemptFailed: () => undefined },
-  });
+  createFulfillment({ api: { baseUrl: '' }, store: shared, handlers: { paid: () => undefined, attemptFailed: () => undefined } });
   fulfillment.start();
   await fulfillment.stop();
 }

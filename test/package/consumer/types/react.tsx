@@ -3,12 +3,7 @@ import { MomoCheckout, type MomoCheckoutProps } from 'momo-checkout/react';
 import { exact } from './expect.js';
 
 export const Pay = ({ id, secret }: { id: string; secret: string }) => (
-  <MomoCheckout
-    intentId={id}
-    clientSecret={secret}
-    lang="fr"
-    onSucceeded={(detail) => exact<typeof detail.intentId, string>()}
-  >
+  <MomoCheckout intentId={id} clientSecret={secret} lang="fr" onSucceeded={(detail) => exact<typeof detail.intentId, string>()}>
     Chargement du paiement…
   </MomoCheckout>
 );
@@ -23,11 +18,7 @@ export const Raw = ({ id, secret }: { id: string; secret: string }) => (
   />
 );
 
-exact<
-  MomoCheckoutProps['onCancel'],
-  | ((detail: { intentId: string; status: 'succeeded' | 'failed' | 'canceled'; chargeId: string | null }) => void)
-  | undefined
->();
+exact<MomoCheckoutProps['onCancel'], ((detail: { intentId: string; status: 'succeeded' | 'failed' | 'canceled'; chargeId: string | null }) => void) | undefined>();
 
 // @ts-expect-error clientSecret is required
 export const Missing = () => <MomoCheckout intentId="pi_1" />;

@@ -8,13 +8,7 @@ export function Checkout({ intentId, clientSecret, apiBase }) {
   const [paid, setPaid] = useState(null);
   if (paid) return <p id="paid">Merci ! Paiement reçu : {paid}</p>;
   return (
-    <MomoCheckout
-      intentId={intentId}
-      clientSecret={clientSecret}
-      apiBase={apiBase}
-      lang="fr"
-      onSucceeded={(detail) => setPaid(detail.chargeId ?? detail.intentId)}
-    >
+    <MomoCheckout intentId={intentId} clientSecret={clientSecret} apiBase={apiBase} lang="fr" onSucceeded={(detail) => setPaid(detail.chargeId ?? detail.intentId)}>
       <p>Chargement du paiement…</p>
     </MomoCheckout>
   );
