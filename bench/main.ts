@@ -1,6 +1,7 @@
-// `npm run bench [-- --check] [-- --only=bytes,load,lighthouse,latency,sandbox]`: measures what issue 5 asks
-// on a fresh build of the sources, writes bench/results.json and bench/results.md, prints the
-// budgets; with --check, exits 1 if any budget fails. See docs/performance.md.
+// `npm run bench [-- --check [--strict]] [-- --only=bytes,load,2g,payment,lighthouse,latency,sandbox]`:
+// measures on a fresh build of the sources, writes bench/results.json and bench/results.md, prints the
+// budgets; with --check, exits 1 if an exact budget fails or a timed one passes its alarm, with
+// --strict also if a timed budget is missed (bench/budgets.ts). See docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -9,7 +10,16 @@ import { launchChromium } from '../test/support/chromium';
 import { REPO_ROOT } from '../src/server/paths';
 import { byteBudgets } from './size';
 import { buildForBench } from './build';
-import { BUDGETS, type BudgetResult, budget, budgetAtLeast, formatBudgets, TARGETS } from './budgets';
+import {
+  ALARMS,
+  BUDGETS,
+  type BudgetResult,
+  budget,
+  budgetAtLeast,
+  failing,
+  formatBudgets,
+  timed as timedBudget,
+} from './budgets';
 import { measureBytes } from './bytes';
 import { scenarios, startFixtures } from './fixtures';
 import { measureLatency, measureWaiting } from './latency';
@@ -35,6 +45,7 @@ type Phase = (typeof PHASES)[number];
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
+const strict = args.includes('--strict');
 const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -86,9 +97,14 @@ const build = await timed('build', buildForBench);
 try {
   if (runs('bytes')) results.bytes = await timed('bytes', () => measureBytes(build.dir, build.mapsDir));
 
-  // A minute and more of waiting for approvals, beside the rest: it sends a request every few seconds.
-  const payments = runs('payment') ? measurePayments(build.dir) : undefined;
-  payments?.catch(() => undefined);
+  // The payments (two minutes of approvals, two browsers of their own) start once the timed loads
+  // and Lighthouse are done: beside them, they took the CPU those measure (docs/performance.md).
+  let payments: Promise<Awaited<ReturnType<typeof measurePayments>>> | undefined;
+  const startPayments = () => {
+    if (!runs('payment') || payments) return;
+    payments = measurePayments(build.dir);
+    payments.catch(() => undefined);
+  };
   if (runs('load') || runs('2g') || runs('lighthouse') || runs('latency')) {
     const fixtures = await startFixtures(build.dir);
     try {
@@ -109,6 +125,8 @@ try {
         results.lighthouse = await timed('lighthouse', () =>
           measureLighthouse(fixtures.server.url, fixtures.merchant.url, LIGHTHOUSE_RUNS),
         );
+      // Beside the status latencies and the sandbox's load, whose budgets stand far from their figures.
+      startPayments();
       if (runs('latency')) {
         const browser = await launchChromium();
         results.machine.chromium = `Chromium ${browser.version()}`;
@@ -133,7 +151,11 @@ try {
       await fixtures.close();
     }
   }
-  if (payments) results.payments = await timed('payments (60 s of approval)', () => payments);
+  startPayments();
+  if (payments) {
+    const measured = payments;
+    results.payments = await timed('payments (60 s of approval)', () => measured);
+  }
   if (runs('sandbox') && !results.sandbox)
     results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
   if (runs('sandbox')) results.flood = await timed('sandbox under a flood', measureFlood);
@@ -198,55 +220,58 @@ if (results.bytes) {
 }
 for (const load of results.load?.results ?? []) {
   budgets.push(
-    budget(
-      `slow-phone load, ${load.scenario}: median ÷ floor`,
-      load.ratio,
-      BUDGETS.ttiOverFloor,
-      '×',
-      `${load.medianMs} ms, floor ${load.floorMs} ms`,
+    timedBudget(
+      budget(
+        `slow-phone load, ${load.scenario}: median ÷ floor`,
+        load.ratio,
+        BUDGETS.ttiOverFloor,
+        '×',
+        `${load.medianMs} ms, floor ${load.floorMs} ms`,
+      ),
+      ALARMS.ttiOverFloor,
     ),
   );
 }
 for (const load of results.twoG?.results ?? []) {
   const runsMs = load.runs.map((r) => Math.round(r.interactiveMs)).join(', ');
   if (load.scenario.startsWith('hosted page')) {
-    budgets.push({
-      ...budget(
-        `2G load, ${load.scenario}: until the form takes typing, median`,
-        load.medianMs,
-        BUDGETS.twoGHostedMs,
-        'ms',
-        `runs ${runsMs} ms`,
+    budgets.push(
+      timedBudget(
+        budget(
+          `2G load, ${load.scenario}: until the form takes typing, median`,
+          load.medianMs,
+          BUDGETS.twoGHostedMs,
+          'ms',
+          `runs ${runsMs} ms`,
+        ),
+        ALARMS.twoGHostedMs,
       ),
-      target: TARGETS.twoGHostedMs,
-    });
+    );
   }
 }
 for (const p of results.payments ?? []) {
   const name = `a payment with 60 s of approval, ${p.scenario}, ${p.visit === 'first' ? 'first visit' : 'returning payer'}`;
   if (p.visit === 'first') {
-    budgets.push({
-      ...budget(
+    budgets.push(
+      budget(
         `${name}: bytes up and down`,
         p.totalBytes,
         BUDGETS.paymentFirstVisitBytes,
         'bytes',
         `${p.statusReads} status reads, ${p.notModified} of them 304`,
       ),
-      target: TARGETS.paymentFirstVisitBytes,
-    });
+    );
     budgets.push(budget(`${name}: requests`, p.requests, BUDGETS.paymentFirstVisitRequests, 'requests'));
   } else
-    budgets.push({
-      ...budget(
+    budgets.push(
+      budget(
         `${name}: bytes up and down`,
         p.totalBytes,
         BUDGETS.paymentReturningBytes,
         'bytes',
         `${p.requests} requests`,
       ),
-      target: TARGETS.paymentReturningBytes,
-    });
+    );
 }
 const SCORE_BUDGETS: [LighthouseCategory, number][] = [
   ['accessibility', BUDGETS.accessibilityScore],
@@ -257,35 +282,40 @@ for (const page of results.lighthouse?.pages ?? []) {
   // each with the machine's benchmarkIndex at that run.
   const each = (pick: (run: (typeof page.runs)[number]) => number, unit: string) =>
     `runs ${page.runs.map((r) => `${pick(r)} ${unit} (index ${r.benchmarkIndex})`).join(', ')}`;
-  // LCP is held at the median (issue 12's budget): one run in three still reaches 1.07–1.16 s on CI
-  // (Lantern's simulated paint, at any benchmarkIndex), so issue 20's "every run" is printed, not held.
-  const worstLcp = Math.max(...page.runs.map((r) => r.lcpMs));
-  const lcpEveryRun = worstLcp <= BUDGETS.lcpMs ? 'reached' : `not yet: worst ${worstLcp} ms`;
   budgets.push(
-    budget(
-      `Lighthouse mobile, ${page.page}: LCP, median`,
-      page.lcpMs,
-      BUDGETS.lcpMs,
-      'ms',
-      `${each((r) => r.lcpMs, 'ms')}; target every run ≤ ${BUDGETS.lcpMs} ms: ${lcpEveryRun}`,
+    timedBudget(
+      budget(
+        `Lighthouse mobile, ${page.page}: LCP, worst run`,
+        Math.max(...page.runs.map((r) => r.lcpMs)),
+        BUDGETS.lcpMs,
+        'ms',
+        each((r) => r.lcpMs, 'ms'),
+      ),
+      ALARMS.lcpMs,
     ),
   );
   budgets.push(
-    budget(
-      `Lighthouse mobile, ${page.page}: total blocking time, worst run`,
-      Math.max(...page.runs.map((r) => r.tbtMs)),
-      BUDGETS.tbtMs,
-      'ms',
-      each((r) => r.tbtMs, 'ms'),
+    timedBudget(
+      budget(
+        `Lighthouse mobile, ${page.page}: total blocking time, worst run`,
+        Math.max(...page.runs.map((r) => r.tbtMs)),
+        BUDGETS.tbtMs,
+        'ms',
+        each((r) => r.tbtMs, 'ms'),
+      ),
+      ALARMS.tbtMs,
     ),
   );
   budgets.push(
-    budgetAtLeast(
-      `Lighthouse mobile, ${page.page}: performance score, worst run`,
-      Math.min(...page.runs.map((r) => r.scores.performance)),
-      BUDGETS.performanceScore,
-      'points',
-      each((r) => r.scores.performance, 'points'),
+    timedBudget(
+      budgetAtLeast(
+        `Lighthouse mobile, ${page.page}: performance score, worst run`,
+        Math.min(...page.runs.map((r) => r.scores.performance)),
+        BUDGETS.performanceScore,
+        'points',
+        each((r) => r.scores.performance, 'points'),
+      ),
+      ALARMS.performanceScore,
     ),
   );
   for (const [category, min] of SCORE_BUDGETS) {
@@ -309,23 +339,29 @@ for (const page of results.lighthouse?.pages ?? []) {
 }
 if (results.latency)
   budgets.push(
-    budget(
-      'status latency, median',
-      results.latency.medianMs,
-      BUDGETS.statusLatencyMedianMs,
-      'ms',
-      `worst ${results.latency.worstMs} ms`,
+    timedBudget(
+      budget(
+        'status latency, median',
+        results.latency.medianMs,
+        BUDGETS.statusLatencyMedianMs,
+        'ms',
+        `worst ${results.latency.worstMs} ms`,
+      ),
+      ALARMS.statusLatencyMedianMs,
     ),
   );
 if (results.latencySpread) {
   const spread = results.latencySpread;
   budgets.push(
-    budget(
-      'status latency, approval at any moment, median',
-      spread.medianMs,
-      BUDGETS.statusLatencyMedianMs,
-      'ms',
-      `worst ${spread.worstMs} ms`,
+    timedBudget(
+      budget(
+        'status latency, approval at any moment, median',
+        spread.medianMs,
+        BUDGETS.statusLatencyMedianMs,
+        'ms',
+        `worst ${spread.worstMs} ms`,
+      ),
+      ALARMS.statusLatencyMedianMs,
     ),
   );
 }
@@ -334,21 +370,24 @@ if (results.waiting) {
     budget(
       'requests while waiting, first minute',
       results.waiting.requests,
-      results.waiting.scheduleAllows,
+      BUDGETS.waitingRequests,
       'requests',
-      'limit: what the polling schedule allows',
+      `the polling schedule allows ${results.waiting.scheduleAllows}`,
     ),
   );
 }
 if (results.flood) {
   const { bystanderUnderFlood, heldBytes, maxBytes, flood } = results.flood;
   budgets.push(
-    budget(
-      'a payer’s read under a flood of bad confirms and creations, p99',
-      bystanderUnderFlood.p99Ms,
-      BUDGETS.floodBystanderP99Ms,
-      'ms',
-      `${flood.requestsPerSecond} flood requests/s`,
+    timedBudget(
+      budget(
+        'a payer’s read under a flood of bad confirms and creations, p99',
+        bystanderUnderFlood.p99Ms,
+        BUDGETS.floodBystanderP99Ms,
+        'ms',
+        `${flood.requestsPerSecond} flood requests/s`,
+      ),
+      ALARMS.floodBystanderP99Ms,
     ),
   );
   budgets.push(
@@ -375,7 +414,13 @@ console.log(
     .join(', ')}; written to bench/results.json and bench/results.md\n`,
 );
 console.log(formatBudgets(budgets));
-if (check && budgets.some((b) => !b.ok)) {
-  console.error(`\nbench: ${budgets.filter((b) => !b.ok).length} budget(s) failed (FAIL above).`);
+const over = budgets.filter((b) => !b.ok && !failing([b], strict).length);
+if (over.length > 0)
+  console.log(
+    `\nbench: ${over.length} timed budget(s) missed on this machine, short of their alarms (OVER above)${check ? ': CI goes on, --strict would fail' : ''}.`,
+  );
+const failed = failing(budgets, strict);
+if (check && failed.length > 0) {
+  console.error(`\nbench: ${failed.length} budget(s) failed (FAIL above).`);
   process.exit(1);
 }
