@@ -57,19 +57,21 @@ export function preferredWaitS(prefer: string | undefined): number {
  * than at the next read. `view` makes the answer's body as it is now (null: the resource is gone).
  * Never longer than it was asked, and never for a reader that does not hold the state.
  */
-export async function heldJsonResponse(req: Request, waitS: number, view: () => unknown): Promise<Response | null> {
+export async function heldJsonResponse(
+  req: Request,
+  waitS: number,
+  view: () => unknown,
+  now: () => number = Date.now,
+): Promise<Response | null> {
   let body = view();
   const held = req.headers.get('if-none-match');
-  const until = Date.now() + waitS * 1000;
-  while (
-    body !== null &&
-    Date.now() < until &&
-    !req.signal.aborted &&
-    etagListMatches(held, etagOf(JSON.stringify(body)))
-  ) {
+  // The wait is measured on the sandbox's clock, as every other time of its state is: a test's clock
+  // alone ends it.
+  const until = now() + waitS * 1000;
+  while (body !== null && now() < until && !req.signal.aborted && etagListMatches(held, etagOf(JSON.stringify(body)))) {
     await new Promise<void>((resolve) => {
       // Unref'd: a held read never keeps the process alive; its reader going ends the wait at once.
-      const timer = setTimeout(done, Math.min(HOLD_CHECK_MS, Math.max(0, until - Date.now())));
+      const timer = setTimeout(done, Math.min(HOLD_CHECK_MS, Math.max(0, until - now())));
       timer.unref?.();
       req.signal.addEventListener('abort', done, { once: true });
       function done() {

@@ -71,7 +71,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     // Extension: a reader that holds this state already hears 304; one that asks to wait for a
     // change (Prefer: wait=N) hears it once there is one, or 304 after N seconds.
     const waitS = preferredWaitS(c.req.header('prefer'));
-    const held = waitS > 0 ? await heldJsonResponse(c.req.raw, waitS, view) : null;
+    const held = waitS > 0 ? await heldJsonResponse(c.req.raw, waitS, view, config.now) : null;
     if (held) return held;
     const body = view();
     if (body === null) throw notFound('This payment intent');
