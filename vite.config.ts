@@ -119,5 +119,8 @@ export default defineConfig(({ mode }) => ({
     environment: 'jsdom',
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
+    // A test's time limit is there to stop a hang, not to judge the machine: the sweeps over 90 000
+    // numbers and the property tests take seconds on a busy 2-core machine (issue 23).
+    testTimeout: 30_000,
   },
 }));

@@ -116,10 +116,12 @@ describe('the API under /v1', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     socket.destroy();
-    await vi.waitFor(() =>
-      expect(warnings).toHaveBeenCalledWith(
-        '[sandbox] POST /v1/remittance: the client stopped sending the request body',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(warnings).toHaveBeenCalledWith(
+          '[sandbox] POST /v1/remittance: the client stopped sending the request body',
+        ),
+      { timeout: 10_000 },
     );
     expect(errors).not.toHaveBeenCalled();
   });

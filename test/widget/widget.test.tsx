@@ -37,7 +37,10 @@ async function hosted(intent: { id: string; secret: string }, lang: Lang) {
   const model = createCheckout({ api: { baseUrl: BASE_URL }, intentId: intent.id, clientSecret: intent.secret });
   const view = render(<Checkout model={model} lang={lang} onLangChange={() => {}} />);
   model.start();
-  await vi.waitFor(() => expect(view.container.querySelector('.momo')?.getAttribute('data-state')).not.toBe('loading'));
+  await vi.waitFor(
+    () => expect(view.container.querySelector('.momo')?.getAttribute('data-state')).not.toBe('loading'),
+    { timeout: 10_000 },
+  );
   return { html: view.container.querySelector('.momo')!.outerHTML, dispose: model.dispose };
 }
 
@@ -46,7 +49,7 @@ async function widget(intent: { id: string; secret: string }, lang: Lang) {
   const handle = mount(host, { intentId: intent.id, clientSecret: intent.secret, lang, apiBase: BASE_URL });
   handles.push(handle);
   const root = widgetRoot(host);
-  await vi.waitFor(() => expect(root()?.getAttribute('data-state')).not.toBe('loading'));
+  await vi.waitFor(() => expect(root()?.getAttribute('data-state')).not.toBe('loading'), { timeout: 10_000 });
   return { host, html: root()!.outerHTML };
 }
 
@@ -109,7 +112,9 @@ describe('widget › mount', () => {
     const host = document.body.appendChild(document.createElement('div'));
     handles.push(mount(host, { intentId: first.id, clientSecret: first.secret, apiBase: BASE_URL, lang: 'fr' }));
     handles.push(mount(host, { intentId: second.id, clientSecret: second.secret, apiBase: BASE_URL, lang: 'fr' }));
-    await vi.waitFor(() => expect(host.shadowRoot!.querySelector('.momo')?.getAttribute('data-state')).toBe('form'));
+    await vi.waitFor(() => expect(host.shadowRoot!.querySelector('.momo')?.getAttribute('data-state')).toBe('form'), {
+      timeout: 10_000,
+    });
     expect(host.shadowRoot!.querySelectorAll('.momo')).toHaveLength(1);
     expect(host.shadowRoot!.querySelector('.momo-amount')!.textContent).toMatch(/2\s000/);
   });
@@ -121,7 +126,9 @@ describe('widget › mount', () => {
     handles.push(handle);
     expect(host.shadowRoot!.querySelector('.momo')!.getAttribute('lang')).toBe('fr');
     handle.setLang('en-GB');
-    await vi.waitFor(() => expect(host.shadowRoot!.querySelector('.momo')!.getAttribute('lang')).toBe('en'));
+    await vi.waitFor(() => expect(host.shadowRoot!.querySelector('.momo')!.getAttribute('lang')).toBe('en'), {
+      timeout: 10_000,
+    });
     handle.setLang('sw');
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('lang "sw" is not supported'));
   });
@@ -139,12 +146,14 @@ describe('<momo-checkout> › attributes', () => {
     element.setAttribute('client-secret', first.secret);
     document.body.append(element);
     const momo = () => element.shadowRoot?.querySelector('.momo');
-    await vi.waitFor(() => expect(momo()?.getAttribute('data-state')).toBe('form'));
+    await vi.waitFor(() => expect(momo()?.getAttribute('data-state')).toBe('form'), { timeout: 10_000 });
     expect(bed.requests.filter((r) => r.includes(first.id))).toHaveLength(1);
 
     element.setAttribute('intent', second.id);
     element.setAttribute('client-secret', second.secret);
-    await vi.waitFor(() => expect(element.shadowRoot!.querySelector('.momo-amount')?.textContent).toMatch(/2\s000/));
+    await vi.waitFor(() => expect(element.shadowRoot!.querySelector('.momo-amount')?.textContent).toMatch(/2\s000/), {
+      timeout: 10_000,
+    });
     expect(bed.requests.filter((r) => r.includes(second.id))).toHaveLength(1);
     expect(console.error).not.toHaveBeenCalled();
     element.remove();
