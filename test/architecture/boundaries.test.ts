@@ -25,6 +25,7 @@ const FIXTURES: Record<string, [string, boolean]> = {
   'src/checkout/zod.ts': ["import { z } from 'zod/mini';", true],
   'src/hosted/zod.ts': ["import * as z from 'zod';", true],
   'widget/zod.ts': ["import { z } from 'zod/mini';", true],
+  'react/zod.ts': ["import { z } from 'zod/mini';", true],
   'src/api/endpoints/checkout.ts': ["import { z } from 'zod/mini';", true],
   'src/checkout/parsers.ts': ["import { paymentIntentViewParser } from '../api/schemas/parsers';", false],
   // The sandbox, on the server, validates with zod.
@@ -34,14 +35,25 @@ const FIXTURES: Record<string, [string, boolean]> = {
   'src/server/bench.ts': ["import { measure } from '../../bench/stats';", true],
   'src/api/scripts.ts': ["import { build } from '../../scripts/build';", true],
   'src/checkout/test.ts': ["import { createBed } from '../../test/support/checkout-bed';", true],
+  'widget/test.ts': ["import { createBed } from '../test/support/checkout-bed';", true],
+  'react/bench.ts': ["import { measure } from '../bench/stats';", true],
   // A payment method's folder: its own files and the method seam, nothing else.
   'src/methods/momo/phone.ts': ["import { findWallet } from '../../phone';", true],
   'src/methods/momo/components.tsx': ["import { TextField } from '../../components/TextField';", true],
   'src/methods/momo/checkout.ts': ["import type { FieldError } from '../../checkout/validation';", true],
   'src/methods/momo/steps/i18n.ts': ["import type { Lang } from '../../../i18n';", true],
+  // …an allow-list: the registries beside the seam, another method, a folder added later are refused too.
+  'src/methods/momo/views.ts': ["import { VIEWS } from '../views';", true],
+  'src/methods/momo/registry.ts': ["import { METHODS } from '../index';", true],
+  'src/methods/momo/steps/registry.ts': ["import { METHODS } from '../../index';", true],
+  'src/methods/momo/other.ts': ["import { wave } from '../wave/method';", true],
+  'src/methods/momo/later.ts': ["import { later } from '../../a-folder-added-later/later';", true],
   'src/methods/momo/kit.ts': ["import { findWallet } from '../kit';", false],
   'src/methods/momo/ui.tsx': ["import { TextField } from '../ui';", false],
   'src/methods/momo/steps/seam.ts': ["import type { StepFactory } from '../../steps';", false],
+  'src/methods/momo/steps/register.ts': ["import { registerStep } from '../../register-step';", false],
+  'src/methods/momo/steps/own.ts': ["import { APPROVALS } from '../approval';", false],
+  'src/methods/momo/types.ts': ["import type { PaymentMethod } from '../types';", false],
   'src/methods/momo/own.ts': ["import { momo } from './method';", false],
 };
 
@@ -82,7 +94,7 @@ describe('the architecture’s import rules, as the linter enforces them', () =>
   it('says why, naming the rule the import breaks', () => {
     expect(refused.get('src/components/CallsApi.tsx')).toMatch(/Components never call the API/);
     expect(refused.get('src/hosted/zod.ts')).toMatch(/never imports zod/);
-    expect(refused.get('src/sandbox/test.ts')).toMatch(/src\/ is what ships/);
+    expect(refused.get('src/sandbox/test.ts')).toMatch(/what ships/i);
     expect(refused.get('src/methods/momo/phone.ts')).toMatch(/method seam/);
   });
 });
