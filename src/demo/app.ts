@@ -14,7 +14,7 @@ import { cartLines, cartTotal, sessionItems } from './catalog';
 import type { SafeHtml } from './html';
 import { demoOrders } from './orders';
 import { shopMessagePage, shopPage, successPage } from './pages';
-import { type ShopLang, STRINGS, langOf } from './strings';
+import { type ShopLang, STRINGS, shopLangOf } from './strings';
 
 /** A real payment service (env MOMO_API_BASE and MOMO_SECRET_KEY). */
 export interface DemoApi {
@@ -124,7 +124,7 @@ export function createDemo(options: DemoOptions): Demo {
 
   /** The shop: nothing is created or stored for a GET; each way to pay carries its order reference. */
   function shop(req: Request, url: URL): Response {
-    const lang = langOf(url.searchParams.get('lang'));
+    const lang = shopLangOf(url.searchParams.get('lang'));
     const refs = { session: newOrderRef(), link: newOrderRef(), widget: newOrderRef(), dialog: newOrderRef() };
     return page(
       200,
@@ -154,7 +154,7 @@ export function createDemo(options: DemoOptions): Demo {
     url: URL,
   ): Promise<{ form: URLSearchParams; order: string; lang: ShopLang } | Response> {
     const form = isSameSiteFormPost(req, url.origin) ? await readForm(req) : null;
-    const lang = langOf(form?.get('lang') ?? url.searchParams.get('lang'));
+    const lang = shopLangOf(form?.get('lang') ?? url.searchParams.get('lang'));
     if (form === null)
       return page(403, shopMessagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
     const submitted = form.get('order') ?? '';
@@ -204,11 +204,11 @@ export function createDemo(options: DemoOptions): Demo {
 
   async function checkout(req: Request, url: URL): Promise<Response> {
     if (!isSameSiteFormPost(req, url.origin)) {
-      const lang = langOf(url.searchParams.get('lang'));
+      const lang = shopLangOf(url.searchParams.get('lang'));
       return page(403, shopMessagePage(lang, STRINGS[lang].forbiddenTitle, STRINGS[lang].forbiddenText), req);
     }
     const form = await readForm(req);
-    const lang = langOf(form?.get('lang'));
+    const lang = shopLangOf(form?.get('lang'));
     const t = STRINGS[lang];
     if (form === null) return page(400, shopMessagePage(lang, t.forbiddenTitle, t.forbiddenText), req);
 
@@ -249,7 +249,7 @@ export function createDemo(options: DemoOptions): Demo {
   }
 
   async function success(req: Request, url: URL): Promise<Response> {
-    const lang = langOf(url.searchParams.get('lang'));
+    const lang = shopLangOf(url.searchParams.get('lang'));
     const t = STRINGS[lang];
     const id = url.searchParams.get('session_id') ?? '';
     if (!SESSION_ID.test(id)) return page(400, shopMessagePage(lang, t.badSessionTitle, t.badSessionText), req);
@@ -287,7 +287,9 @@ export function createDemo(options: DemoOptions): Demo {
     return variantResponse(c.req.raw, await script, { cacheControl: 'no-cache' });
   });
   app.get('/demo/success', (c) => success(c.req.raw, new URL(c.req.url)));
-  app.get('/demo/orders', async (c) => page(200, await orders.page(langOf(c.req.query('lang') ?? null)), c.req.raw));
+  app.get('/demo/orders', async (c) =>
+    page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null)), c.req.raw),
+  );
   app.post('/demo/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
   app.post('/demo/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
   app.post('/demo/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
@@ -297,7 +299,7 @@ export function createDemo(options: DemoOptions): Demo {
   for (const path of ['/demo', '/demo/', '/demo/demo.css', '/demo/demo.js', '/demo/success', '/demo/orders'])
     app.all(path, () => methodNotAllowed('GET, HEAD'));
   app.all('/demo/*', (c) => {
-    const lang = langOf(c.req.query('lang') ?? null);
+    const lang = shopLangOf(c.req.query('lang') ?? null);
     return page(404, shopMessagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
   });
   return { app, close };

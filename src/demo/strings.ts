@@ -2,7 +2,7 @@
 
 export type ShopLang = 'fr' | 'en';
 
-export const langOf = (value: string | null | undefined): ShopLang => (value === 'en' ? 'en' : 'fr');
+export const shopLangOf = (value: string | null | undefined): ShopLang => (value === 'en' ? 'en' : 'fr');
 
 export const STRINGS = {
   fr: {
