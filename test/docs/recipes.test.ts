@@ -134,6 +134,26 @@ describe('docs/architecture.md › recipes', () => {
     expect(exists('src/methods/<name>/nothing.ts')).toBe(false);
   });
 
+  // The other way round: a file that names the example language's code as the code lists do (quoted,
+  // as a key, or as an alternative of a pattern) is a place a new language goes: the recipe lists it.
+  it('the language recipe lists every file that names its example language', () => {
+    const language = recipes.find((r) => r.title === 'Add a language')!;
+    const code = language.examples[0]!;
+    const names = new RegExp(`['"]${code}['"]|\\b${code}:|\\|${code}\\b`);
+    const ownCatalogue = `src/i18n/${code}.ts`;
+    const files = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) return entry.name === 'package' ? [] : files(path);
+        return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+      });
+    const naming = [...['src', 'widget', 'react', 'scripts', 'test'].flatMap(files), 'index.html']
+      .filter((path) => path !== ownCatalogue && names.test(readFileSync(join(ROOT, path), 'utf8')))
+      .sort();
+    expect(naming.length).toBeGreaterThan(5);
+    expect(naming.filter((path) => !language.paths.includes(path))).toEqual([]);
+  });
+
   it('the language example is a language the checkout speaks', async () => {
     const { LANGS } = await import('../../src/i18n');
     const language = recipes.find((r) => r.title === 'Add a language')!;
