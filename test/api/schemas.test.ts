@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -79,19 +79,44 @@ describe('schemas › what reaches a phone', () => {
     return seen;
   }
 
-  it.each(['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'])(
-    '%s runs the contract’s compiled rules, never zod',
-    (entry) => {
-      const files = reachable(entry);
+  /** Every file a browser runs first: the page, widget.js and its module, React's component, and each part loaded later (`*.entry.ts`, `*.part.ts`, the build's lazy parts). */
+  const entries = [
+    'src/hosted/main.tsx',
+    'widget/global.ts',
+    'widget/index.ts',
+    'react/index.ts',
+    ...['src', 'widget'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((path) => /\.(entry|part)\.tsx?$/.test(path))
+        .map((path) => `${dir}/${path}`),
+    ),
+  ];
+
+  it('knows the parts loaded later, as well as the three entries', () => {
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'src/hosted/screens.part.ts',
+        'src/hosted/embed.entry.ts',
+        'src/methods/momo/steps/otp.entry.ts',
+        'src/methods/momo/steps/app.entry.ts',
+        'src/methods/momo/steps/qr.entry.ts',
+        'widget/dialog.entry.ts',
+        'widget/frame.entry.ts',
+      ]),
+    );
+  });
+
+  it.each(entries)('%s runs the contract’s compiled rules where it reads answers, never zod', (entry) => {
+    const files = reachable(entry);
+    if (['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'].includes(entry))
       expect(files).toContain('src/api/schemas/parsers.ts');
-      expect(
-        [...files].filter((f) => /^import(?! type)[^;]*from 'zod/m.test(readFileSync(join(root, f), 'utf8'))),
-      ).toEqual([]);
-      expect(
-        [...files].filter(
-          (f) => f === 'src/api/schemas/index.ts' || f === 'src/api/index.ts' || f.startsWith('src/sandbox/'),
-        ),
-      ).toEqual([]);
-    },
-  );
+    expect(
+      [...files].filter((f) => /^import(?! type)[^;]*from 'zod/m.test(readFileSync(join(root, f), 'utf8'))),
+    ).toEqual([]);
+    expect(
+      [...files].filter(
+        (f) => f === 'src/api/schemas/index.ts' || f === 'src/api/index.ts' || f.startsWith('src/sandbox/'),
+      ),
+    ).toEqual([]);
+  });
 });
