@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The Node client reads answers of a bounded size (issue 22): past `maxAnswerBytes` (1 MiB by
+// src/api/http.ts, the one helper every request goes through. The Node client reads answers of a bounded size (issue 22): past `maxAnswerBytes` (1 MiB by
 // default) it stops reading and answers ApiError `invalid_response`, instead of holding an answer
 // of any size in memory.
 import { describe, expect, it } from 'vitest';
