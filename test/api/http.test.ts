@@ -1,7 +1,7 @@
 // @vitest-environment node
-// src/api/http.ts, the one helper every request goes through. The Node client reads answers of a bounded size (issue 22): past `maxAnswerBytes` (1 MiB by
-// default) it stops reading and answers ApiError `invalid_response`, instead of holding an answer
-// of any size in memory.
+// src/api/http.ts, the one helper every request goes through. The Node client reads answers of a
+// bounded size (issue 22): past `maxAnswerBytes` (1 MiB by default) it stops reading and answers
+// ApiError `invalid_response`, instead of holding an answer of any size in memory.
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { ApiError } from '../../src/api/errors';
