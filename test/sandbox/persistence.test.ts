@@ -529,6 +529,29 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     expectRefused(other, /damaged \(state\.jsonl: line \d+ does not match its checksum/);
   });
 
+  it('a malformed record with a valid checksum (not JSON, an unknown kind, an attempt of no intent): refused at start, naming the file', async () => {
+    const dir = newDir();
+    await threeIntents(dir);
+    const journal = join(dir, 'journal-000001.jsonl');
+    const whole = readFileSync(journal, 'utf8');
+    const lines = whole.split('\n');
+    for (const [json, message] of [
+      ['{"kind":"intent","record":', /damaged \(journal-000001\.jsonl: record 2 is not JSON/],
+      ['{"kind":"explode"}', /damaged \(journal-000001\.jsonl: record 2 is of an unknown kind/],
+      [
+        '{"kind":"step","intentId":"pi_none","chargeId":"ch_none","record":{"at":0,"kind":"code","right":true}}',
+        /damaged \(journal-000001\.jsonl: record 2 cannot be applied: A payer's step for an attempt that does not exist/,
+      ],
+    ] as const) {
+      writeFileSync(journal, [lines[0], recordLine(json), ...lines.slice(2)].join('\n'));
+      expectRefused(dir, message);
+    }
+    writeFileSync(journal, whole);
+    const again = open(dir);
+    expect(again.sandbox.stats().intents).toBe(3);
+    await again.sandbox.close();
+  });
+
   it('a directory of the previous version (no checksums) starts with its records, then is written in this one, its journals kept aside', async () => {
     const dir = newDir();
     // What the previous version wrote: a header of version 1, then plain JSON lines.

@@ -62,8 +62,14 @@ const KINDS = new Set<Entry['kind']>([
   'forget',
 ]);
 
+/** A record's JSON, parsed (the one parse of it at a start): refused, naming the file, unless it is an entry. */
 function decode(line: string, file: string, index: number): Entry {
-  const entry = JSON.parse(line) as Entry;
+  let entry: Entry;
+  try {
+    entry = JSON.parse(line) as Entry;
+  } catch {
+    throw new CorruptState(file, `record ${index + 1} is not JSON: ${line.slice(0, 40)}`);
+  }
   if (entry === null || typeof entry !== 'object' || !KINDS.has(entry.kind))
     throw new CorruptState(file, `record ${index + 1} is of an unknown kind: ${line.slice(0, 40)}`);
   return entry;
