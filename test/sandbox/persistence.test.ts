@@ -601,6 +601,45 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
     );
     expect(contentsOf(dir)).toEqual(before);
   });
+
+  it('journals larger than a sandbox with these bounds writes are refused before they are read; what it writes, churned far past its bound, is not', async () => {
+    // Bound 16 KiB, snapshots due past 4 KiB: the journals after state.jsonl may weigh at most
+    // 2 × 16 KiB + 2 × 4 KiB = 40 KiB (loadBounds: what makes the next snapshot due, twice).
+    const dir = newDir();
+    const limits = { maxBytes: 16 * 1024, maxBytesPerToken: 16 * 1024 };
+    const store = new Store({ limits, retentionMs: 3 * DAY_MS });
+    const journal = Journal.open(dir, store, START, 4096);
+    store.writeTo(journal);
+    // Eight owners, 800 remittances: 20 times the bound, each write at the bound forgetting the oldest.
+    for (let i = 0; i < 800; i += 1) {
+      store.write([{ ...record(i), record: { ...record(i).record, owner: `o${i % 8}` } }], `o${i % 8}`, 'token');
+      if (i % 50 === 0) await journal.durable();
+    }
+    await journal.durable();
+    await journal.close();
+    expect(store.evicted).toBeGreaterThan(700);
+    const journalsWeigh = () =>
+      readdirSync(dir)
+        .filter((name) => /^journal-\d+\.jsonl$/.test(name))
+        .reduce((sum, name) => sum + readFileSync(join(dir, name)).length, 0);
+    expect(journalsWeigh()).toBeLessThanOrEqual(40 * 1024);
+    const reopen = () => Journal.open(dir, new Store({ limits, retentionMs: 3 * DAY_MS }), START, 4096);
+    await reopen().close();
+
+    // Padded past the bound (whatever the bytes: nothing is read), the start is refused, naming the last journal.
+    const last = readdirSync(dir)
+      .filter((name) => /^journal-\d+\.jsonl$/.test(name))
+      .sort()
+      .at(-1) as string;
+    writeFileSync(join(dir, last), 'x'.repeat(41 * 1024 - journalsWeigh()), { flag: 'a' });
+    const before = contentsOf(dir);
+    expect(reopen).toThrow(
+      new RegExp(
+        `too large to load \\(${last.replace('.', '\\.')}: the journals weigh 0 MiB, more than the 0 MiB a sandbox bounded at 0 MiB writes\\)`,
+      ),
+    );
+    expect(contentsOf(dir)).toEqual(before);
+  });
 });
 
 describe('where the state is kept, and wiping it', () => {
