@@ -103,7 +103,7 @@ const filesOf = (dir: string) =>
   );
 
 /** Starts a sandbox on `dir` in a fresh process `RUNS` times; `before` shapes the directory before each. */
-function measure(dir: string, before: () => void = () => undefined): RestartCase {
+export function measure(dir: string, before: () => void = () => undefined): RestartCase {
   const out: RestartCase = { files: {}, ms: [], heapMb: [], maxRssMb: [], intents: 0, sessions: 0, bytes: 0 };
   for (let run = 0; run < RUNS; run += 1) {
     before();
@@ -163,30 +163,37 @@ function unseal(path: string): void {
   writeFileSync(path, '0123456789abcdef {"kind":"intent","record":{"id":1,"intentId":"pi_cut', { flag: 'a' });
 }
 
+/** Fills `dir` to the default bound: one sealed journal. Answers how many sessions it made. */
+export async function fillToBound(dir: string, now: number): Promise<number> {
+  const config = resolveConfig({ env: {} });
+  const store = new Store({ limits: config.limits, retentionMs: config.retentionMs });
+  const journal = Journal.open(dir, store, now);
+  store.writeTo(journal);
+  let i = 0;
+  for (; store.usage.total < DEFAULT_STATE_LIMITS.maxBytes * 0.99; i += 1) {
+    paidSession(store, config, i, now);
+    if (i % 2000 === 0) await journal.durable();
+  }
+  await journal.durable();
+  await journal.close();
+  console.info(`filled: ${i} sessions, ${store.usage.total} bytes of records`);
+  return i;
+}
+
 export async function measureRestart(options: { keep?: boolean } = {}): Promise<RestartResults> {
   const dir = mkdtempSync(join(tmpdir(), 'momo-restart-'));
   const config = resolveConfig({ env: {} });
   const now = Date.now();
   try {
     // 1. One journal at the bound.
-    let store = new Store({ limits: config.limits, retentionMs: config.retentionMs });
-    let journal = Journal.open(dir, store, now);
-    store.writeTo(journal);
-    let i = 0;
-    for (; store.usage.total < DEFAULT_STATE_LIMITS.maxBytes * 0.99; i += 1) {
-      paidSession(store, config, i, now);
-      if (i % 2000 === 0) await journal.durable();
-    }
-    await journal.durable();
-    await journal.close();
-    console.info(`filled: ${i} sessions, ${store.usage.total} bytes of records`);
+    let i = await fillToBound(dir, now);
     const journalOnly = measure(dir);
 
     // 2. At the bound, as many bytes again: every session made forgets others' oldest (a `forget`
     // line each), the journals come to outweigh the live records, and a snapshot of them replaces
     // the first journal; the next journal is filled to just short of the next snapshot.
-    store = new Store({ limits: config.limits, retentionMs: config.retentionMs });
-    journal = Journal.open(dir, store, now);
+    const store = new Store({ limits: config.limits, retentionMs: config.retentionMs });
+    const journal = Journal.open(dir, store, now);
     let written = 0;
     const counted: EntrySink = {
       check: () => journal.check(),
