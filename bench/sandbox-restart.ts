@@ -2,7 +2,7 @@
 // state directory at the default bound (64 MiB of records), in its worst shapes (issue 22: ≤ 5 s).
 // Fills a new temporary directory through the store and its journal as requests would (sessions,
 // their intents and an attempt each, from 50 tokens), then starts a sandbox on it in a fresh
-// process, three times a shape:
+// process, five times a shape:
 //   journal              one sealed journal holding the bound (a sandbox filled once, stopped);
 //   snapshot + journal   a snapshot of the bound, then a journal of as many bytes again, of
 //                        sessions made at the bound (so `forget` lines too), just short of what
@@ -11,9 +11,9 @@
 //                        journal unsealed and its last line cut (a start then also sets it aside
 //                        and seals the journal).
 // Writes bench/sandbox-restart.results.json (docs/sandbox-state.md quotes it); with --check, exits
-// 1 if the slowest start is over the budget. `measureRestart` and `restartBudgets` are what
+// 1 if the slowest shape's median start is over the budget. `measureRestart` and `restartBudgets` are what
 // `npm run bench` would call for a phase of its own. Writes about 200 MB to the temporary
-// directory, deleted at the end (--keep keeps it). Takes about half a minute.
+// directory, deleted at the end (--keep keeps it). Takes about 40 s.
 import { execFileSync } from 'node:child_process';
 import {
   closeSync,
@@ -43,7 +43,8 @@ import { type BudgetResult, budget } from './budgets';
 
 /** Issue 22: a restart at the bound within 5 s, whatever the shape of the directory. */
 export const RESTART_BUDGET_MS = 5000;
-const RUNS = 3;
+/** Starts a shape: the budget holds each shape's median, so that one start slowed by the machine's other work is not the figure. */
+const RUNS = 5;
 const SELF = fileURLToPath(import.meta.url);
 const REPO = join(SELF, '..', '..');
 const RESULTS = join(REPO, 'bench', 'sandbox-restart.results.json');
@@ -53,6 +54,10 @@ export interface RestartCase {
   files: Record<string, number>;
   /** Each start's time until the sandbox answers (createSandbox returned), in ms. */
   ms: number[];
+  /** The CPU time (user and system) each start took, in ms: what a busy machine's other work does not add to. */
+  cpuMs: number[];
+  /** The median of `ms`. */
+  medianMs: number;
   /** The heap in use once started (after a collection: the records), and the process's peak resident memory, in MB. */
   heapMb: number[];
   maxRssMb: number[];
@@ -68,16 +73,20 @@ export interface RestartResults {
   cpus: number;
   bound: number;
   cases: Record<'journal' | 'snapshotAndJournal' | 'crash', RestartCase>;
-  /** The slowest start of every case. */
-  worstMs: number;
+  /** The slowest shape's median start: what the budget holds. */
+  worstMedianMs: number;
+  /** The slowest start of all, for the record. */
+  slowestMs: number;
   budgetMs: number;
 }
 
 /** One start, in this (fresh) process: the time createSandbox takes to read the directory back. */
 async function openOnce(dir: string): Promise<void> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const sandbox = createSandbox({ dataDir: dir, env: {} });
   const ms = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu);
   // What stays once the files read are collected: the records in memory (the peak is maxRSS).
   (globalThis as { gc?: () => void }).gc?.();
   const { heapUsed } = process.memoryUsage();
@@ -85,6 +94,7 @@ async function openOnce(dir: string): Promise<void> {
   console.log(
     JSON.stringify({
       ms: Math.round(ms),
+      cpuMs: Math.round((user + system) / 1000),
       heapMb: Math.round(heapUsed / 2 ** 20),
       maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       intents,
@@ -104,7 +114,17 @@ const filesOf = (dir: string) =>
 
 /** Starts a sandbox on `dir` in a fresh process `RUNS` times; `before` shapes the directory before each. */
 export function measure(dir: string, before: () => void = () => undefined): RestartCase {
-  const out: RestartCase = { files: {}, ms: [], heapMb: [], maxRssMb: [], intents: 0, sessions: 0, bytes: 0 };
+  const out: RestartCase = {
+    files: {},
+    ms: [],
+    cpuMs: [],
+    medianMs: 0,
+    heapMb: [],
+    maxRssMb: [],
+    intents: 0,
+    sessions: 0,
+    bytes: 0,
+  };
   for (let run = 0; run < RUNS; run += 1) {
     before();
     out.files = filesOf(dir);
@@ -115,13 +135,20 @@ export function measure(dir: string, before: () => void = () => undefined): Rest
       .trim()
       .split('\n')
       .at(-1) as string;
-    const seen = JSON.parse(line) as { ms: number; heapMb: number; maxRssMb: number } & Record<string, number>;
+    const seen = JSON.parse(line) as { ms: number; cpuMs: number; heapMb: number; maxRssMb: number } & Record<
+      string,
+      number
+    >;
     out.ms.push(seen.ms);
+    out.cpuMs.push(seen.cpuMs);
     out.heapMb.push(seen.heapMb);
     out.maxRssMb.push(seen.maxRssMb);
     Object.assign(out, { intents: seen.intents, sessions: seen.sessions, bytes: seen.bytes });
-    console.info(`  start ${run + 1}: ${seen.ms} ms, heap ${seen.heapMb} MB, peak RSS ${seen.maxRssMb} MB`);
+    console.info(
+      `  start ${run + 1}: ${seen.ms} ms (CPU ${seen.cpuMs} ms), heap ${seen.heapMb} MB, peak RSS ${seen.maxRssMb} MB`,
+    );
   }
+  out.medianMs = [...out.ms].sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number;
   return out;
 }
 
@@ -244,7 +271,8 @@ export async function measureRestart(options: { keep?: boolean } = {}): Promise<
       cpus: cpus().length,
       bound: DEFAULT_STATE_LIMITS.maxBytes,
       cases,
-      worstMs: Math.max(...Object.values(cases).flatMap((c) => c.ms)),
+      worstMedianMs: Math.max(...Object.values(cases).map((c) => c.medianMs)),
+      slowestMs: Math.max(...Object.values(cases).flatMap((c) => c.ms)),
       budgetMs: RESTART_BUDGET_MS,
     };
   } finally {
@@ -255,15 +283,11 @@ export async function measureRestart(options: { keep?: boolean } = {}): Promise<
 
 export const restartBudgets = (results: RestartResults): BudgetResult[] => [
   budget(
-    'sandbox restart at the 64 MiB bound, slowest start',
-    results.worstMs,
+    'sandbox restart at the 64 MiB bound, the slowest shape’s median start',
+    results.worstMedianMs,
     RESTART_BUDGET_MS,
     'ms',
-    `a snapshot and a journal of the bound, after a clean stop or a crash (${results.cases.crash.files['state.jsonl'] ?? 0} + ${Object.entries(
-      results.cases.crash.files,
-    )
-      .filter(([name]) => /^journal-\d+\.jsonl$/.test(name))
-      .reduce((sum, [, size]) => sum + size, 0)} bytes)`,
+    `a snapshot and a journal of the bound, after a clean stop or a crash; slowest single start ${results.slowestMs} ms`,
   ),
 ];
 
@@ -278,7 +302,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   // In the repository's formatting (npm run lint checks it), as committed.
   execFileSync(join(REPO, 'node_modules', '.bin', 'biome'), ['format', '--write', RESULTS], { stdio: 'ignore' });
   const budgets = restartBudgets(results);
-  for (const b of budgets) console.log(`${b.ok ? 'PASS' : 'FAIL'}  ${b.name}: ${b.actual} ms (budget ≤ ${b.limit} ms)`);
+  for (const b of budgets)
+    console.log(`${b.ok ? 'PASS' : 'FAIL'}  ${b.name}: ${b.actual} ms (budget ≤ ${b.limit} ms) — ${b.note}`);
   console.log(`written to ${RESULTS}`);
   if (args.includes('--check') && budgets.some((b) => !b.ok)) process.exit(1);
 }
