@@ -13,6 +13,7 @@ import {
   type FulfillmentEvent,
   type FulfillmentKind,
 } from '../fulfillment';
+import { redact } from '../sandbox/errors';
 import { formatXaf } from './catalog';
 import { html, type HtmlValue, type SafeHtml } from './html';
 import { layout } from './pages';
@@ -72,8 +73,11 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
     // within seconds of the approval.
     pace: { pendingMs: 1000, idleMs: 2000, idleMaxMs: 10_000 },
     maxRequestsPerSecond: 20,
+    // Redacted as the sandbox's own lines are: an intent id is half of a payer's link.
     onError: (error, intentId) =>
-      console.error(`[demo] fulfillment of ${intentId}: ${error instanceof Error ? error.message : String(error)}`),
+      console.error(
+        redact(`[demo] fulfillment of ${intentId}: ${error instanceof Error ? error.message : String(error)}`),
+      ),
   });
   fulfillment.start();
 

@@ -29,12 +29,3 @@ export function numericReference(length = 10): string {
   while (out.length < length) out += String(randomInt(0, 10));
   return out;
 }
-
-/** Integer ids, incrementing per kind and per sandbox instance. */
-export class Counter {
-  private last = 0;
-  next(): number {
-    this.last += 1;
-    return this.last;
-  }
-}

@@ -9,6 +9,12 @@
 //                         any answer goes out; sealed by a last line with its count when the
 //                         sandbox moves on to the next journal or shuts down cleanly; only an
 //                         unsealed journal's last line can be cut short, by a crash
+//   current               one checksummed line naming the journal being written; replaced whole
+//                         (written beside, flushed, renamed over it) each time a journal begins,
+//                         before anything is written to it, so that the newest journal (or the
+//                         newest several) cannot go missing unnoticed: state.jsonl names the
+//                         first, the numbering shows a gap, seals show lines cut, but nothing else
+//                         would say that the newest journal exists
 //   lock                  the process using the directory; left behind by a crash, which is how
 //                         a start tells a crash from a clean shutdown
 // Every record line is `<checksum> <json>`: the first 16 hex digits of the SHA-256 of the JSON, so
@@ -37,8 +43,10 @@ import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const STATE_FILE = 'state.jsonl';
+export const CURRENT_FILE = 'current';
 const FORMAT = 'momo-checkout sandbox state';
-const VERSION = 2;
+/** 3: a `current` file names the journal being written (2: the same files without it; 1: no checksums). */
+const VERSION = 3;
 const JOURNAL = /^journal-(\d{6})\.jsonl$/;
 const MIB = 1024 * 1024;
 
@@ -99,6 +107,8 @@ export interface SavedState {
   fresh: boolean;
   /** Written by an earlier version, without checksums: read as it was, then snapshotted in this one. */
   legacy: boolean;
+  /** Written by the version before this one (no `current` file): checked as this one, then snapshotted in it. */
+  upgrade: boolean;
 }
 
 /** The most a state directory's files may weigh for a sandbox with this bound (checked before reading). */
@@ -113,7 +123,11 @@ export function loadBounds(maxBytes: number, compactAfterBytes: number): { state
 
 const mib = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MiB`;
 
-/** Splits a file's text into the JSON of its records, checking each checksum. */
+/**
+ * Splits a file's text into the JSON of its records, checking each checksum. Not parsed here: the
+ * start parses each record once, as it loads it (./journal `decode`, which refuses what is not
+ * JSON), before it changes any file. At the bound, a second parse cost a third of the start.
+ */
 function records(file: string, text: string, legacy: boolean): { lines: string[]; tail: string } {
   const lines = text.split('\n');
   const tail = lines.pop() as string; // after the last newline: '' unless the last write was cut short
@@ -129,11 +143,6 @@ function records(file: string, text: string, legacy: boolean): { lines: string[]
           `line ${index + 1} does not match its checksum: it was changed after it was written`,
         );
       }
-    }
-    try {
-      JSON.parse(json);
-    } catch {
-      throw new CorruptState(file, `line ${index + 1} is not JSON`);
     }
     out[index] = json;
   }
@@ -172,10 +181,20 @@ export function readState(
     .sort((a, b) => a - b);
   const statePath = join(dir, STATE_FILE);
   if (!existsSync(statePath)) {
-    if (generations.length > 0) {
+    // A first start writes its journal, then `current`, then state.jsonl: one that crashed in
+    // between leaves an empty journal-000001 (and maybe `current`), which holds nothing to lose.
+    const firstStartCut =
+      generations.length === 1 && generations[0] === 1 && statSync(join(dir, journalName(1))).size === 0;
+    if (generations.length > 0 && !firstStartCut) {
       throw new CorruptState(
         STATE_FILE,
         `it is missing, yet ${journalName(generations[0] as number)} is there: the records written before that journal were in it`,
+      );
+    }
+    if (!firstStartCut && existsSync(join(dir, CURRENT_FILE))) {
+      throw new CorruptState(
+        STATE_FILE,
+        `it is missing, and so is every journal, yet ${CURRENT_FILE} is there: the records were in them`,
       );
     }
     return {
@@ -188,6 +207,7 @@ export function readState(
       tornTail: null,
       fresh: true,
       legacy: false,
+      upgrade: false,
     };
   }
 
@@ -203,12 +223,13 @@ export function readState(
   const header = parseOrNull(stateText.slice(0, headerEnd === -1 ? undefined : headerEnd)) as Header | null;
   if (
     header?.format !== FORMAT ||
-    (header.version !== VERSION && header.version !== 1) ||
+    (header.version !== VERSION && header.version !== 2 && header.version !== 1) ||
     !Number.isSafeInteger(header.journal)
   ) {
     throw new CorruptState(STATE_FILE, 'its first line is not a header this sandbox writes');
   }
   const legacy = header.version === 1;
+  const upgrade = header.version === 2;
   const first = header.journal as number;
   let stateRecords: string[];
   if (legacy) {
@@ -264,6 +285,7 @@ export function readState(
         `it is missing, between ${journalName(journals[i - 1] as number)} and ${journalName(generation)}`,
       );
   });
+  if (!legacy && !upgrade) checkCurrent(dir, first, journals);
 
   const files: FileLines[] = [{ file: STATE_FILE, records: stateRecords }];
   let tornTail: SavedState['tornTail'] = null;
@@ -279,7 +301,7 @@ export function readState(
     let sealed = false;
     const lastLine = lines.at(-1);
     if (!legacy && lastLine !== undefined && lastLine.startsWith('{"seal":')) {
-      const seal = (JSON.parse(lastLine) as { seal?: { records?: unknown } }).seal;
+      const seal = (parseOrNull(lastLine) as { seal?: { records?: unknown } } | null)?.seal;
       lines.pop();
       if (seal?.records !== lines.length)
         throw new CorruptState(
@@ -325,7 +347,68 @@ export function readState(
     tornTail,
     fresh: false,
     legacy,
+    upgrade,
   };
+}
+
+/** `current`'s line: the journal being written. */
+const currentLine = (generation: number): string => recordLine(JSON.stringify({ current: { journal: generation } }));
+
+/**
+ * Checks that the journals there end where `current` says: the one it names is there (else the
+ * newest journals, and what they held, are gone), and none with records comes after it (else
+ * `current` is older than they are). A journal just begun (empty) may follow it: a crash between
+ * creating a journal and naming it leaves one.
+ */
+function checkCurrent(dir: string, first: number, journals: readonly number[]): void {
+  const path = join(dir, CURRENT_FILE);
+  if (!existsSync(path))
+    throw new CorruptState(
+      CURRENT_FILE,
+      `it is missing, yet ${STATE_FILE} was written by a sandbox that keeps it: it names the newest journal, which nothing else does`,
+    );
+  const text = readFileSync(path, 'utf8');
+  const line = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const json = line.slice(17);
+  const named = (
+    parseOrNull(line[16] === ' ' && checksumOf(json) === line.slice(0, 16) ? json : '') as {
+      current?: { journal?: unknown };
+    } | null
+  )?.current?.journal;
+  if (line.includes('\n') || typeof named !== 'number' || !Number.isSafeInteger(named))
+    throw new CorruptState(CURRENT_FILE, 'it does not match its checksum: it was changed after it was written');
+  const last = journals.at(-1) ?? first - 1;
+  if (named < first)
+    throw new CorruptState(
+      CURRENT_FILE,
+      `it names ${journalName(named)}, yet ${STATE_FILE} begins at ${journalName(first)}: it is older than the snapshot`,
+    );
+  if (last < named) {
+    const missing = last + 1 === named ? journalName(named) : `${journalName(last + 1)} to ${journalName(named)}`;
+    throw new CorruptState(
+      missing,
+      `${last + 1 === named ? 'it is' : 'they are'} missing, yet ${CURRENT_FILE} names ${journalName(named)} as the journal being written: the records written there are gone`,
+    );
+  }
+  if (last > named && (last > named + 1 || statSync(join(dir, journalName(last))).size > 0))
+    throw new CorruptState(
+      CURRENT_FILE,
+      `it names ${journalName(named)} as the journal being written, yet ${journalName(last)} comes after it: it is older than the journals`,
+    );
+}
+
+/** Names `generation` as the journal being written: beside, flushed, renamed over `current`, the directory flushed. */
+export function writeCurrent(dir: string, generation: number): void {
+  const temporary = join(dir, `${CURRENT_FILE}.tmp`);
+  const fd = openSync(temporary, 'w');
+  try {
+    writeAll(fd, Buffer.from(`${currentLine(generation)}\n`));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, join(dir, CURRENT_FILE));
+  syncDirectory(dir);
 }
 
 /**

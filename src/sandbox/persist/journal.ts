@@ -4,7 +4,8 @@
 // journal outweighs the live records (what expired is still in it), a snapshot of the live ones
 // replaces it, written beside, read back and renamed over, while appends go on into a new journal
 // (the old one sealed first). A start checks everything it reads (./files) before it changes
-// anything, and then starts a new journal: it rewrites nothing it has read.
+// anything, and then starts a new journal: it rewrites nothing it has read. Each journal begun is
+// named in `current` before anything is written to it (./files says why).
 import {
   closeSync,
   copyFileSync,
@@ -12,7 +13,6 @@ import {
   fdatasyncSync,
   mkdirSync,
   openSync,
-  rmSync,
   truncateSync,
   write,
   writeFileSync,
@@ -35,6 +35,7 @@ import {
   snapshotOf,
   STATE_FILE,
   syncDirectory,
+  writeCurrent,
 } from './files';
 import { lockDirectory } from './lock';
 
@@ -61,8 +62,14 @@ const KINDS = new Set<Entry['kind']>([
   'forget',
 ]);
 
+/** A record's JSON, parsed (the one parse of it at a start): refused, naming the file, unless it is an entry. */
 function decode(line: string, file: string, index: number): Entry {
-  const entry = JSON.parse(line) as Entry;
+  let entry: Entry;
+  try {
+    entry = JSON.parse(line) as Entry;
+  } catch {
+    throw new CorruptState(file, `record ${index + 1} is not JSON: ${line.slice(0, 40)}`);
+  }
   if (entry === null || typeof entry !== 'object' || !KINDS.has(entry.kind))
     throw new CorruptState(file, `record ${index + 1} is of an unknown kind: ${line.slice(0, 40)}`);
   return entry;
@@ -139,8 +146,9 @@ export class Journal implements EntrySink {
       }
       let generation = saved.nextGeneration;
       if (last !== undefined && saved.lastRecords === 0 && !saved.legacy) {
-        // A journal that holds nothing (a start with no write after it) is begun again, not left behind.
-        rmSync(join(dir, journalName(last)));
+        // A journal that holds nothing (a start with no write after it) is begun again, not left
+        // behind: emptied in place, so that what names it (`current`, state.jsonl) never names a missing file.
+        truncateSync(join(dir, journalName(last)), 0);
         generation = last;
       } else if (last !== undefined && !saved.lastSealed && !saved.legacy) {
         const fd = openSync(join(dir, journalName(last)), 'a');
@@ -152,18 +160,20 @@ export class Journal implements EntrySink {
         }
       }
       const journal = new Journal(dir, generation, store, lock.release, compactAfterBytes);
-      if (saved.fresh || saved.legacy) {
-        // The journal is there before the snapshot that names it: a state file never names a journal that is not.
-        syncDirectory(dir);
+      // The journal is there before `current` names it, and both before the snapshot that names it:
+      // nothing ever names a journal that is not there.
+      syncDirectory(dir);
+      writeCurrent(dir, generation);
+      if (saved.fresh || saved.legacy || saved.upgrade) {
         replaceState(dir, snapshotOf(generation, linesOf(store)));
         if (saved.legacy) {
           // An earlier version's files, now in the checked snapshot: kept aside, not deleted.
           for (const generation of saved.journals)
             copyFileSync(join(dir, journalName(generation)), join(dir, `${journalName(generation)}.v1`));
-          dropJournalsBefore(dir, generation);
         }
+        // What they held is in the snapshot, read back and checked before it replaced the old one.
+        if (saved.legacy || saved.upgrade) dropJournalsBefore(dir, generation);
       } else {
-        syncDirectory(dir);
         journal.sinceSnapshot = journalBytes;
         // Journals left over from a snapshot that was in place (and checked) before they were dropped.
         if (saved.firstGeneration > 1) dropJournalsBefore(dir, saved.firstGeneration);
@@ -260,6 +270,8 @@ export class Journal implements EntrySink {
     writeSync(this.fd, `${sealLine(this.records)}\n`);
     fdatasyncSync(this.fd);
     const fd = openSync(join(this.dir, journalName(next)), 'a');
+    syncDirectory(this.dir);
+    writeCurrent(this.dir, next);
     closeSync(this.fd);
     this.fd = fd;
     this.records = 0;

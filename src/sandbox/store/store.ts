@@ -8,8 +8,10 @@
 // forgetting the least recently active records of the largest holders first (see `write`), so
 // made-up `sk_test_…` tokens that fill the sandbox lose their own oldest records, and a merchant
 // who holds less than they do, and that merchant's payers, go on as if they were not there.
+import { resolveApproval } from '../../methods/momo/sandbox';
 import type {
   Answer,
+  AttemptRecord,
   Entry,
   IntentRecord,
   Logo,
@@ -40,6 +42,13 @@ interface Kept<T> {
   record: T;
   bytes: number;
 }
+
+/**
+ * When an attempt reaches its final status (as `settle` finds it, src/sandbox/intent-lifecycle.ts):
+ * a push at its outcome's `settlesAt`; a one-time code or the wallet's app when the payer's step
+ * decides it, else at `expiresAt` — its `settlesAt` says nothing of when the payer types the code.
+ */
+const endOf = (attempt: AttemptRecord): number => (attempt.approval ? resolveApproval(attempt).at : attempt.settlesAt);
 
 export class Store {
   /** In the order of their last activity (creation or attempt), hence of their expiry. */
@@ -146,9 +155,11 @@ export class Store {
     let victims: string[] = [];
     if (bound !== 'none') {
       if (bound === 'token') this.usage.checkShare(owner, bytes);
+      // What the write is about is never what makes room for it: a payer's attempt or step keeps
+      // its intent (else the step would be applied to nothing), a profile set again its profile.
       const keep = new Set(
         entries.flatMap((entry) =>
-          entry.kind === 'attempt'
+          entry.kind === 'attempt' || entry.kind === 'step'
             ? [`i:${entry.intentId}`]
             : entry.kind === 'merchant'
               ? [`m:${entry.record.owner}`]
@@ -234,7 +245,7 @@ export class Store {
   private awaited(key: string): boolean {
     if (!key.startsWith('i:')) return false;
     const attempt = this.intents.get(key.slice(2))?.record.attempts.at(-1);
-    return attempt !== undefined && attempt.status === 'pending' && attempt.settlesAt > this.now;
+    return attempt !== undefined && attempt.status === 'pending' && endOf(attempt) > this.now;
   }
 
   private weightOf(key: string): number {
