@@ -30,6 +30,7 @@ import { BLOCKS, withFigures } from './figures';
 import { type BenchResults, markdown } from './report';
 import { measureFlood } from './flood';
 import { measureSandboxLoad } from './sandbox-load';
+import { measureRestart, restartBudgets } from './sandbox-restart';
 import { round } from './stats';
 
 /** The floors: no fewer runs than these, ever. */
@@ -159,6 +160,7 @@ try {
   if (runs('sandbox') && !results.sandbox)
     results.sandbox = await timed('sandbox load', () => measureSandboxLoad(build.dir));
   if (runs('sandbox')) results.flood = await timed('sandbox under a flood', measureFlood);
+  if (runs('sandbox')) results.restart = await timed('sandbox restart at its bound', () => measureRestart());
 } finally {
   await build.remove();
 }
@@ -182,6 +184,7 @@ if (only) {
     'waiting',
     'sandbox',
     'flood',
+    'restart',
   ] as const) {
     if (results[key] === undefined && previous?.[key] !== undefined) {
       (results as unknown as Record<string, unknown>)[key] = previous[key];
@@ -394,6 +397,7 @@ if (results.flood) {
     budget('records held under the flood', heldBytes, maxBytes, 'bytes', 'limit: the sandbox’s default bound'),
   );
 }
+if (results.restart) budgets.push(...restartBudgets(results.restart));
 results.budgets = budgets;
 durationsS.total = round((Date.now() - started) / 1000, 1);
 

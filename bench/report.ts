@@ -7,6 +7,7 @@ import type { LoadResult, SLOW_PHONE, TWO_G } from './load';
 import type { PaymentCost } from './payment';
 import { FLOOD_HEAP_MB, type FloodResult } from './flood';
 import type { SandboxLoadResult } from './sandbox-load';
+import type { RestartResults } from './sandbox-restart';
 
 export interface BenchResults {
   generatedAt: string;
@@ -23,6 +24,8 @@ export interface BenchResults {
   waiting?: WaitingResult;
   sandbox?: SandboxLoadResult;
   flood?: FloodResult;
+  /** Issue 22: the sandbox's start on a state directory at its bound, in its worst shapes. */
+  restart?: RestartResults;
   /** Sections a partial run (`--only`) kept from earlier runs: when and where they were measured. */
   keptFrom?: { sections: string[]; generatedAt: string; commit: string | null }[];
   budgets: BudgetResult[];
@@ -212,6 +215,19 @@ export function markdown(r: BenchResults): string {
         ],
       ),
       `Records held at the end: ${(f.heldBytes / 2 ** 20).toFixed(1)} MiB of a ${(f.maxBytes / 2 ** 20).toFixed(0)} MiB bound; the server's peak resident memory ${f.peakRssMb} MB.`,
+    );
+  }
+  if (r.restart) {
+    const shapes = Object.entries(r.restart.cases).map(([shape, c]) => [
+      shape,
+      `${(Object.values(c.files).reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(1)} MiB`,
+      ms(c.medianMs),
+      `${Math.min(...c.ms)}–${Math.max(...c.ms)} ms`,
+    ]);
+    parts.push(
+      '#### Sandbox restart at its bound',
+      `A state directory filled to the ${(r.restart.bound / 2 ** 20).toFixed(0)} MiB bound, each shape started ${r.restart.cases.journal.ms.length} times in a fresh process (bench/sandbox-restart.ts).`,
+      table(['shape', 'files', 'median start', 'starts'], shapes),
     );
   }
   parts.push(

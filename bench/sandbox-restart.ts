@@ -39,10 +39,12 @@ import { newSession } from '../src/sandbox/sessions';
 import type { EntrySink } from '../src/sandbox/store/store';
 import { Store } from '../src/sandbox/store/store';
 import { DEFAULT_STATE_LIMITS } from '../src/sandbox/store/usage';
-import { type BudgetResult, budget } from './budgets';
+import { type BudgetResult, budget, timed } from './budgets';
 
 /** Issue 22: a restart at the bound within 5 s, whatever the shape of the directory. */
 export const RESTART_BUDGET_MS = 5000;
+/** A timed budget: CI fails past this (bench/budgets.ts); the worst shape's median was 1.5–1.7 s on a shared 2-core machine. */
+const RESTART_ALARM_MS = 10_000;
 /** Starts a shape: the budget holds each shape's median, so that one start slowed by the machine's other work is not the figure. */
 const RUNS = 5;
 const SELF = fileURLToPath(import.meta.url);
@@ -282,12 +284,15 @@ export async function measureRestart(options: { keep?: boolean } = {}): Promise<
 }
 
 export const restartBudgets = (results: RestartResults): BudgetResult[] => [
-  budget(
-    'sandbox restart at the 64 MiB bound, the slowest shape’s median start',
-    results.worstMedianMs,
-    RESTART_BUDGET_MS,
-    'ms',
-    `a snapshot and a journal of the bound, after a clean stop or a crash; slowest single start ${results.slowestMs} ms`,
+  timed(
+    budget(
+      'sandbox restart at the 64 MiB bound, the slowest shape’s median start',
+      results.worstMedianMs,
+      RESTART_BUDGET_MS,
+      'ms',
+      `a snapshot and a journal of the bound, after a clean stop or a crash; slowest single start ${results.slowestMs} ms`,
+    ),
+    RESTART_ALARM_MS,
   ),
 ];
 
