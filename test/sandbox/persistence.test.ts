@@ -723,15 +723,13 @@ describe('a crash in the middle of a flood of writes', () => {
     const lanes = Array.from({ length: 16 }, (_, lane) => flood(lane));
     // Killed mid-flood once enough is acknowledged, at a moment of chance — not after a fixed time,
     // which a slow or busy machine would fill with less (the test is of the crash, not of speed).
+    // No deadline: the test's time limit ends a flood that acknowledges nothing.
     const enough = 60 + Math.floor(Math.random() * 200);
-    const giveUp = Date.now() + 30_000;
-    while (acknowledged.intents.length < enough && Date.now() < giveUp)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    while (acknowledged.intents.length < enough) await new Promise((resolve) => setTimeout(resolve, 20));
     killed = true;
     child.process.kill('SIGKILL');
     expect(await child.exited).toBe('SIGKILL');
     await Promise.all(lanes);
-    expect(acknowledged.intents.length).toBeGreaterThan(50);
 
     const restarted = await startChild(dir);
     children.push(restarted);
@@ -757,7 +755,7 @@ describe('a crash in the middle of a flood of writes', () => {
     console.info(
       `kill -9 mid-flood: ${acknowledged.intents.length} intents, ${acknowledged.charges.length} confirms, ${acknowledged.remittances.length} remittances, ${acknowledged.sessions.length} sessions acknowledged, all there after the restart`,
     );
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('a disk that fails', () => {
