@@ -10,6 +10,7 @@ import jsQR from 'jsqr';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestOutcome } from '../../src/phone';
+import { startCheckoutServer } from '../../src/server/checkout-server';
 import { merchantPage } from '../widget/browser-helpers';
 import { type Harness, startHarness, testNumber } from './support/harness';
 
@@ -26,7 +27,7 @@ afterAll(async () => {
   await bare?.close();
 });
 
-async function intentIn(harness: Harness, currency: string) {
+async function intentIn(harness: { server: { url: string } }, currency: string) {
   const response = await fetch(`${harness.server.url}/v1/payment-intents`, {
     method: 'POST',
     headers: { Authorization: 'Bearer sk_test_browser', 'Content-Type': 'application/json' },
@@ -148,6 +149,57 @@ describe('a one-time code: Orange Money, Senegal', () => {
       expect(seen.violations).toEqual([]);
     },
   );
+});
+
+describe('an expired one-time code', () => {
+  it('in en: a code typed after the window is said to have expired, with the code to dial; then a new request pays', async () => {
+    // A server of its own whose sandbox's clock the test moves: its window passes without a wait.
+    let ahead = 0;
+    const late = await startCheckoutServer({
+      port: 0,
+      sandboxOptions: { approvalMs: 1000, env: {}, now: () => Date.now() + ahead },
+    });
+    try {
+      const { url } = await intentIn({ server: late }, 'xof');
+      const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+      const seen = watch(page);
+      await page.goto(url.replace('#', '?lang=en#'));
+      await waitForState(page, 'form');
+      // From now on the page cannot read the intent: it does not learn that the window has passed.
+      const reads = (address: URL) => /^\/v1\/payment-intents\/pi_[^/]+$/.test(address.pathname);
+      await page.route(reads, (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback(),
+      );
+      await payByKeyboard(page, 'sn', 'orange');
+      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
+      ahead = 6 * 60_000;
+      await page.locator('#momo-code').focus();
+      await page.keyboard.type('123456');
+      await page.keyboard.press('Enter');
+      await waitFor(page, '#momo-code-hint[role="alert"]');
+      await expect(page.locator('#momo-code-hint').textContent()).resolves.toBe(
+        'This code has expired. Dial #144#391# to get a new one, then type it here.',
+      );
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('momo-code');
+      await expect(audit(page)).resolves.toEqual([]);
+      // The reads come back: the service says the request has expired, and a new one is offered.
+      await page.unroute(reads);
+      await waitForState(page, 'failed');
+      await expect(page.locator('.momo-failed [role="alert"]').textContent()).resolves.toMatch(/expired/);
+      await page.locator('.momo-failed .momo-pay').focus();
+      await page.keyboard.press('Enter');
+      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code:not([aria-invalid])');
+      await page.locator('#momo-code').focus();
+      await page.keyboard.type('123456');
+      await page.keyboard.press('Enter');
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(2);
+      expect(seen.codes()).toHaveLength(2);
+      expect(seen.violations).toEqual([]);
+    } finally {
+      await late.close();
+    }
+  });
 });
 
 describe('the wallet’s app: Wave', () => {

@@ -34,7 +34,7 @@ describe('checkout › a one-time code', () => {
     expect(stepOf(model)).toMatchObject({ type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null });
     expect(await model.sendCode('000000')).toBe(false);
     await bed.time.settle();
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'wrong', sending: false });
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_invalid', sending: false });
     expect(await model.sendCode('123456')).toBe(true);
     await bed.time.settle();
     expect(model.screen.value.name).toBe('succeeded');
@@ -86,16 +86,54 @@ describe('checkout › a one-time code', () => {
     expect(model.repeatRisk.value).toBe(false);
   });
 
-  it('a code after the window is settled by a read: the attempt expired', async () => {
+  it('a code after the window is said to have expired (not a connection problem); the read then offers a new request, which pays', async () => {
     const bed = createBed();
     const { model } = await orangeSenegal(bed);
-    // The page stops following at the window: the payer comes back and types the code late.
+    // The page cannot read the intent: it does not learn that the window has passed.
     bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
     await bed.time.advance(5 * 60_000);
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
+    const sent = model.sendCode('123456');
+    await bed.time.settle();
+    // The service said why: the step explains it (tested with the step), whatever the reads do.
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_expired', sending: false });
+    expect(codes(bed)).toHaveLength(1);
     bed.intercept(async () => undefined);
+    await bed.time.advance(2_000);
+    expect(await sent).toBe(false);
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+    // The way on: a new request with the same details, its own code.
+    expect(model.resendTo.value).toMatchObject({ operator: 'orange' });
+    expect(await model.resend()).toBe(true);
+    await bed.time.settle();
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
     await model.sendCode('123456');
     await bed.time.settle();
-    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(2);
+    expect(codes(bed)).toHaveLength(2);
+  });
+
+  it('a service that says the code expired while the attempt still waits: said so, and a new code pays', async () => {
+    const bed = createBed();
+    const { model } = await orangeSenegal(bed);
+    let answered = false;
+    bed.intercept(async (request) => {
+      if (answered || !request.url.endsWith('/otp')) return undefined;
+      answered = true;
+      return Response.json(
+        { error: { code: 'otp_expired', message: 'This code has expired.', field: null } },
+        { status: 409 },
+      );
+    });
+    await model.sendCode('123456');
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('pending');
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_expired', sending: false });
+    expect(await model.sendCode('123456')).toBe(true);
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(1);
   });
 });
 

@@ -6,9 +6,18 @@
 import type { QrCode, StepFactory } from '../../steps';
 import { fill, type StepMessages } from './fill';
 
-type Key = 'phone' | 'open' | 'computer' | 'qr' | 'link' | 'qrFailed' | 'valid';
+// English, the source of the keys and of each text's placeholders (./fill.ts).
+const en = {
+  phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
+  open: 'Open {wallet} and pay {amount}',
+  computer: 'Scan this code with your phone’s camera or the {wallet} app to approve the payment of {amount}.',
+  qr: 'QR code of the {wallet} payment link',
+  link: 'Or open the payment link on this device',
+  qrFailed: 'The QR code could not be shown: open the link below on your phone.',
+  valid: 'Link valid for {time}',
+} as const;
 
-export const APP_MESSAGES: StepMessages<Key> = {
+export const APP_MESSAGES = {
   fr: {
     phone: 'Ouvrez {wallet} pour approuver le paiement de {amount}, puis revenez sur cette page.',
     open: 'Ouvrir {wallet} et payer {amount}',
@@ -19,15 +28,7 @@ export const APP_MESSAGES: StepMessages<Key> = {
     qrFailed: 'Le code QR n’a pas pu s’afficher : ouvrez le lien ci-dessous sur votre téléphone.',
     valid: 'Lien valable encore {time}',
   },
-  en: {
-    phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
-    open: 'Open {wallet} and pay {amount}',
-    computer: 'Scan this code with your phone’s camera or the {wallet} app to approve the payment of {amount}.',
-    qr: 'QR code of the {wallet} payment link',
-    link: 'Or open the payment link on this device',
-    qrFailed: 'The QR code could not be shown: open the link below on your phone.',
-    valid: 'Link valid for {time}',
-  },
+  en,
   ar: {
     phone: 'افتح {wallet} للموافقة على دفع {amount}، ثم عد إلى هذه الصفحة.',
     open: 'افتح {wallet} وادفع {amount}',
@@ -57,7 +58,7 @@ export const APP_MESSAGES: StepMessages<Key> = {
     qrFailed: 'Não foi possível mostrar o código QR: abra a ligação abaixo no seu telefone.',
     valid: 'Ligação válida durante {time}',
   },
-};
+} satisfies StepMessages<typeof en>;
 
 /** A phone: a touch screen without a mouse (a computer gets the QR code). */
 const onPhone = () => typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches;
@@ -89,7 +90,7 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
       };
     }, [phone, url, base]);
     if (!url) return null;
-    const t = (key: Key) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    const t = (key: Exclude<keyof typeof en, 'valid'>) => fill(APP_MESSAGES, lang, key, { wallet, amount });
     // A link the payer taps: never a window opened by script, which a pop-up blocker may stop.
     const link = (props: Record<string, unknown>, text: string) =>
       h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);

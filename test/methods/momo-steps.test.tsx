@@ -1,0 +1,116 @@
+// Mobile money's steps after the confirm (src/methods/momo/steps/), rendered as the page renders
+// them (with the Preact and helpers it lends), on a real model and sandbox on one fake clock: what
+// the code step says of a refused code — with the code to dial, or the wallet's menu where none is
+// sourced (Mali, Burkina Faso) —, its time left and its focus; the app step's fallback when the QR
+// code cannot be drawn.
+import { render, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import type { CheckoutModel } from '../../src/checkout/model';
+import { addCatalogue, LANGS, type Lang } from '../../src/i18n';
+import { ar } from '../../src/i18n/ar';
+import { es } from '../../src/i18n/es';
+import { pt } from '../../src/i18n/pt';
+import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/code';
+import { fill } from '../../src/methods/momo/steps/fill';
+import { STEP_LIB } from '../../src/methods/step-lib';
+import { createBed } from '../support/checkout-bed';
+
+for (const [lang, catalogue] of Object.entries({ ar, es, pt })) addCatalogue(lang as Lang, catalogue);
+
+type Bed = ReturnType<typeof createBed>;
+const CodeStep = codeStep(STEP_LIB);
+
+/** An Orange Money attempt of `country` at its code step, shown in `lang` as the waiting screen shows it. */
+async function atCodeStep(country: string, lang: Lang) {
+  const bed = createBed();
+  const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+  const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country });
+  bed.fill(model, 'approved_after_delay', country, 'orange');
+  model.setField('operator', 'orange');
+  await model.submit();
+  await bed.time.settle();
+  const view = render(<Shown model={model} lang={lang} />);
+  return { bed, model, view };
+}
+
+function Shown({ model, lang }: { model: CheckoutModel; lang: Lang }) {
+  const shown = model.screen.value;
+  if (shown.name !== 'pending') return <p>{shown.name}</p>;
+  return (
+    <CodeStep model={model} attempt={shown.attempt} lang={lang} amount="5 000 F CFA" wallet="Orange Money" base="" />
+  );
+}
+
+/** The service refuses the next code with `code` (409), as a service whose code expired while the attempt waits. */
+function refuseNextCode(bed: Bed, code: string) {
+  let done = false;
+  bed.intercept(async (request) => {
+    if (done || !request.url.endsWith('/otp')) return undefined;
+    done = true;
+    return Response.json({ error: { code, message: code, field: null } }, { status: 409 });
+  });
+}
+
+const hint = () => document.getElementById('momo-code-hint')!;
+
+describe('the code step › a refused code, and how to get another', () => {
+  it.each(['ml', 'bf'])(
+    'in %s, whose code to dial is not sourced: a wrong code points to the wallet’s menu, never "dial Orange Money"',
+    async (country) => {
+      for (const lang of LANGS) {
+        const { bed, model, view } = await atCodeStep(country, lang);
+        const screenState = model.screen.value;
+        expect(screenState.name === 'pending' && screenState.attempt.step).toMatchObject({ type: 'otp', dial: null });
+        await model.sendCode('000000');
+        await bed.time.settle();
+        expect(hint().textContent).toBe(fill(CODE_MESSAGES, lang, 'wrongMenu', { wallet: 'Orange Money' }));
+        expect(hint().getAttribute('role')).toBe('alert');
+        expect(view.container.querySelector('a.momo-dial')).toBeNull();
+        view.unmount();
+        model.dispose();
+      }
+    },
+  );
+
+  it('in Mali, in English and French, the words themselves', async () => {
+    const en = await atCodeStep('ml', 'en');
+    await en.model.sendCode('000000');
+    await en.bed.time.settle();
+    expect(hint().textContent).toBe(
+      'This code is not right. Check it, or generate a new one in the Orange Money menu.',
+    );
+    expect(hint().textContent).not.toMatch(/dial/i);
+    en.view.unmount();
+    const fr = await atCodeStep('ml', 'fr');
+    refuseNextCode(fr.bed, 'otp_expired');
+    await fr.model.sendCode('123456');
+    await fr.bed.time.settle();
+    expect(hint().textContent).toBe(
+      'Ce code a expiré. Générez-en un nouveau dans le menu Orange Money, puis saisissez-le ici.',
+    );
+    expect(hint().textContent).not.toMatch(/composez/i);
+  });
+
+  it('in Senegal, where it is sourced: the code to dial, for a wrong code and an expired one', async () => {
+    const wrong = await atCodeStep('sn', 'en');
+    await wrong.model.sendCode('000000');
+    await wrong.bed.time.settle();
+    expect(hint().textContent).toBe('This code is not right. Check it, or dial #144#391# to get a new one.');
+    wrong.view.unmount();
+    const late = await atCodeStep('sn', 'en');
+    refuseNextCode(late.bed, 'otp_expired');
+    await late.model.sendCode('123456');
+    await late.bed.time.settle();
+    expect(hint().textContent).toBe('This code has expired. Dial #144#391# to get a new one, then type it here.');
+    // The service still waits for a code: the field takes a new one.
+    expect(screen.getByLabelText('Payment code')).toBeTruthy();
+  });
+
+  it('a refusal the step does not know, or no answer at all: the code could not be sent', async () => {
+    const { bed, model } = await atCodeStep('sn', 'en');
+    refuseNextCode(bed, 'rate_limited');
+    await model.sendCode('123456');
+    await bed.time.settle();
+    expect(hint().textContent).toBe('The code could not be sent. Check your connection and try again.');
+  });
+});
