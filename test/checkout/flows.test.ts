@@ -157,6 +157,39 @@ describe('checkout › the wallet’s app', () => {
   });
 });
 
+describe('checkout › a launch address the page will not open', () => {
+  it('a `javascript:` open_wallet is read (not an invalid answer) and shown as the push; the payment is still followed', async () => {
+    const bed = createBed();
+    let real = '';
+    // The service's answers, with a launch address no page may open, on the confirm and on reads.
+    bed.intercept(async (request) => {
+      const answer = await bed.sandbox.fetch(request);
+      if (!answer.ok || !/\/(confirm|pi_[^/]+)$/.test(new URL(request.url).pathname)) return answer;
+      const body = (await answer.json()) as { next_action?: { open_wallet?: { url: string } } | null };
+      if (body.next_action?.open_wallet) {
+        real = body.next_action.open_wallet.url;
+        body.next_action.open_wallet.url = 'javascript:alert(document.domain)';
+      }
+      return Response.json(body, { status: answer.status });
+    });
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
+    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
+    model.setField('operator', 'wave');
+    void model.submit();
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('pending');
+    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    await bed.time.advance(1_000);
+    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    expect(bed.reads().length).toBeGreaterThan(0);
+    // The payer approves in their app all the same: the page follows it to the receipt.
+    await bed.sandbox.fetch(new Request(real, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));
+    await bed.time.advance(2_000);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+});
+
 describe('checkout › the waiting screen', () => {
   it('a second tab follows the first tab’s attempt with its number and wallet, not what it typed', async () => {
     const bed = createBed();
