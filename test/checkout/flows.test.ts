@@ -138,7 +138,7 @@ describe('checkout › a one-time code', () => {
 });
 
 describe('checkout › the wallet’s app', () => {
-  it('gives the launch address, follows while the payer is in the app, and shows the receipt', async () => {
+  it('gives the launch address, follows the attempt, and shows the receipt', async () => {
     const bed = createBed();
     const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
     const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
@@ -153,6 +153,43 @@ describe('checkout › the wallet’s app', () => {
       new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
     );
     await bed.time.advance(2_000);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+});
+
+describe('checkout › back from the wallet’s app', () => {
+  it('reads nothing while the tab is hidden, and reads at once when the payer comes back: no read was due', async () => {
+    const bed = createBed();
+    const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    const page = Object.assign(new EventTarget(), { document, navigator: { onLine: true } });
+    const show = (state: 'visible' | 'hidden') => {
+      document.visibilityState = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn', page: page as never });
+    bed.fill(model, 'approved_at_once', 'sn', 'wave');
+    model.setField('operator', 'wave');
+    await model.submit();
+    await bed.time.settle();
+    const step = stepOf(model) as { type: string; url: string };
+    expect(step.type).toBe('app');
+    // The payer taps "Open Wave": the app takes the screen, the checkout's tab is hidden.
+    show('hidden');
+    // (A read already scheduled still goes; none after it.)
+    await bed.time.advance(5_000);
+    const readsBefore = bed.reads().length;
+    await bed.time.advance(30_000);
+    expect(bed.reads()).toHaveLength(readsBefore);
+    // No timer left to poll with: only the payer's return can bring a read now.
+    expect(bed.time.pending()).toBe(0);
+    await bed.sandbox.fetch(
+      new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
+    );
+    expect(model.screen.value.name).toBe('pending');
+    show('visible');
+    await bed.time.settle();
+    expect(bed.reads()).toHaveLength(readsBefore + 1);
     expect(model.screen.value.name).toBe('succeeded');
   });
 });

@@ -1,8 +1,9 @@
 // The wallet's-app step (`next_action.open_wallet`, Wave): on a phone, one large link that opens
 // the wallet's app at the launch address; on a computer, the address as a QR code to scan with the
 // phone (its encoder, ./qr.ts, is a script of its own, fetched only there) and the link beside it.
-// A link the payer taps is never stopped by a pop-up blocker, in a page, a dialog or a frame; the
-// checkout keeps following meanwhile and checks at once when the payer comes back to it.
+// A link the payer taps is never stopped by a pop-up blocker, in a page, a dialog or a frame. While
+// the payer is in the app this tab is hidden and the checkout pauses its reads, as for any hidden
+// tab (src/checkout/follower.ts); it reads at once when the payer comes back to it.
 import type { QrCode, StepFactory } from '../../steps';
 import { fill, type StepMessages } from './fill';
 
