@@ -1,9 +1,10 @@
 // Every wallet approves the way it really does (issue 19), in Debian's Chromium: a Senegal Orange
-// Money payer types a one-time code (a wrong one first), a Wave payer opens the sandbox's wallet
-// page on a phone and scans the QR code on a computer (decoded here to the launch address), an
-// MTN Cameroon payer approves the push as before, and against a bare service every wallet pushes.
-// Each in French, English or Arabic, by keyboard where the payer types, axe 0, the page's strict
-// CSP untouched, one confirm each.
+// Money payer types a one-time code (a wrong one first; one typed too late), a Wave payer opens the
+// sandbox's wallet page on a phone and scans the QR code on a computer (decoded here to the launch
+// address), an MTN Cameroon payer approves the push as before, and against a bare service every
+// wallet pushes; then the steps in the widget, its dialog and its isolated frame. Each flow in
+// French, English and Arabic, by keyboard (the wallet's link too: Tab, then Enter), axe 0, no
+// violation of the page's strict CSP (a canary shows the watch would see one), one confirm each.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
@@ -80,6 +81,38 @@ async function payByKeyboard(
   await page.keyboard.press('Enter');
   return number;
 }
+
+/**
+ * The wallet's link opened as a payer without a mouse would: Tab until it has the focus (in a
+ * page, a widget's shadow root or a frame), then Enter. Answers the wallet's page, opened in a new tab.
+ */
+async function openWalletByKeyboard(page: Page, scope: Pick<Page, 'locator'> = page): Promise<Page> {
+  const link = scope.locator('a.momo-open');
+  await link.waitFor({ timeout: 15_000 });
+  for (let presses = 0; ; presses++) {
+    if (await link.evaluate((a) => (a.getRootNode() as Document | ShadowRoot).activeElement === a)) break;
+    if (presses === 30) throw new Error('Tab never reached the wallet’s link');
+    await page.keyboard.press('Tab');
+  }
+  const [wallet] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+  await wallet.waitForLoadState();
+  return wallet;
+}
+
+/** The payer's answer in the sandbox's wallet page, then back to the checkout's tab. */
+async function approveIn(wallet: Page, page: Page) {
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await wallet.getByText(/Payment approved/).waitFor();
+  await page.bringToFront();
+}
+
+/** The sandbox's wallet page's Approve, as the payer's phone would press it (a computer that shows the QR code). */
+const approveFromPhone = (launch: string) =>
+  fetch(launch, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+
+/** Paths of the steps' scripts a page fetched (the screens' part, a step, the QR encoder). */
+const stepScripts = (seen: ReturnType<typeof watch>) =>
+  seen.requests.filter((r) => r.url().includes('/steps/')).map((r) => new URL(r.url()).pathname);
 
 async function audit(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -203,78 +236,98 @@ describe('an expired one-time code', () => {
 });
 
 describe('the wallet’s app: Wave', () => {
-  it.each(['fr', 'ar'] as const)(
-    'on a phone, in %s: one large link opens the sandbox wallet page; Approve there, and the checkout shows the receipt',
+  it.each(['fr', 'en', 'ar'] as const)(
+    'on a phone, in %s: one large link, opened by keyboard, opens the sandbox wallet page; Approve there, and the checkout shows the receipt',
     async (lang) => {
       const { url } = await intentIn(h, 'xof');
       const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
       const seen = watch(page);
       await page.goto(url.replace('#', `?lang=${lang}#`));
       await waitForState(page, 'form');
+      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
       await payByKeyboard(page, 'sn', 'wave');
       await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');
       await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
+      await expect(page.locator('a.momo-open').getAttribute('target')).resolves.toBe('_blank');
       await expect(audit(page)).resolves.toEqual([]);
-      const link = page.locator('a.momo-open');
-      await expect(link.getAttribute('target')).resolves.toBe('_blank');
-      const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-      await wallet.waitForLoadState();
-      await wallet.getByRole('button', { name: /Approve/ }).click();
-      await wallet.getByText(/Payment approved/).waitFor();
-      await page.bringToFront();
+      const wallet = await openWalletByKeyboard(page);
+      await approveIn(wallet, page);
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(1);
+      // A phone never fetches the QR encoder.
+      expect(stepScripts(seen)).not.toContain('/steps/qr.js');
+      expect(stepScripts(seen)).toContain('/steps/app.js');
+      expect(seen.violations).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['en', /QR code of the Wave payment link/],
+    ['fr', /Code QR du lien de paiement Wave/],
+    ['ar', /رمز QR لرابط الدفع عبر/],
+  ] as const)(
+    'on a computer, in %s: the launch address as a QR code (decoded here) and as a link',
+    async (lang, label) => {
+      const { url } = await intentIn(h, 'xof');
+      const page = await h.newPage({ viewport: { width: 1280, height: 800 } });
+      const seen = watch(page);
+      await page.goto(url.replace('#', `?lang=${lang}#`));
+      await waitForState(page, 'form');
+      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      await payByKeyboard(page, 'sn', 'wave');
+      await waitFor(page, 'svg.momo-qr');
+      const launch = await page.locator('a.momo-open').getAttribute('href');
+      expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
+      // What the payer's phone would read: the QR code as drawn, rasterised, decoded by jsQR.
+      const image = await page.locator('svg.momo-qr').evaluate(async (svg) => {
+        const size = 330;
+        const img = new Image();
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = size;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img, 0, 0, size, size);
+        return { data: Array.from(context.getImageData(0, 0, size, size).data), size };
+      });
+      const decoded = jsQR(Uint8ClampedArray.from(image.data), image.size, image.size);
+      expect(decoded?.data).toBe(launch);
+      await expect(page.locator('svg.momo-qr').getAttribute('aria-label')).resolves.toMatch(label);
+      await expect(audit(page)).resolves.toEqual([]);
+      // The payer approves on their phone; the computer's page follows.
+      await approveFromPhone(launch!);
       await waitForState(page, 'succeeded');
       expect(seen.confirms()).toBe(1);
       expect(seen.violations).toEqual([]);
     },
   );
-
-  it('on a computer: the launch address as a QR code (decoded here) and as a link', async () => {
-    const { url } = await intentIn(h, 'xof');
-    const page = await h.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const seen = watch(page);
-    await page.goto(url);
-    await waitForState(page, 'form');
-    await payByKeyboard(page, 'sn', 'wave');
-    await waitFor(page, 'svg.momo-qr');
-    const launch = await page.locator('a.momo-open').getAttribute('href');
-    expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
-    // What the payer's phone would read: the QR code as drawn, rasterised, decoded by jsQR.
-    const image = await page.locator('svg.momo-qr').evaluate(async (svg) => {
-      const size = 330;
-      const img = new Image();
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = canvas.height = size;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(img, 0, 0, size, size);
-      return { data: Array.from(context.getImageData(0, 0, size, size).data), size };
-    });
-    const decoded = jsQR(Uint8ClampedArray.from(image.data), image.size, image.size);
-    expect(decoded?.data).toBe(launch);
-    await expect(page.locator('svg.momo-qr').getAttribute('aria-label')).resolves.toMatch(
-      /QR code of the Wave payment link/,
-    );
-    await expect(audit(page)).resolves.toEqual([]);
-    // The payer approves on their phone; the computer's page follows.
-    await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
-    await waitForState(page, 'succeeded');
-    expect(seen.confirms()).toBe(1);
-    expect(seen.violations).toEqual([]);
-  });
 });
 
 describe('the push', () => {
-  it('MTN Cameroon: approve on the phone, with *126# from the service, as before', async () => {
-    const { url } = await intentIn(h, 'xaf');
-    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
-    await page.goto(url);
-    await waitForState(page, 'form');
-    await payByKeyboard(page, 'cm', 'mtn');
-    await waitFor(page, '.momo-pending[data-step="push"]');
-    await expect(page.locator('.momo-pending').textContent()).resolves.toContain('*126#');
-    await waitForState(page, 'succeeded');
-  });
+  it.each([
+    ['fr', /Composez le \*126#/],
+    ['en', /Dial \*126#/],
+    ['ar', /اطلب \u2066?\*126#/],
+  ] as const)(
+    'MTN Cameroon, in %s: approve on the phone, with *126# from the service, as before',
+    async (lang, ussd) => {
+      const { url } = await intentIn(h, 'xaf');
+      const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+      const seen = watch(page);
+      await page.goto(url.replace('#', `?lang=${lang}#`));
+      await waitForState(page, 'form');
+      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      await payByKeyboard(page, 'cm', 'mtn');
+      await waitFor(page, '.momo-pending[data-step="push"]');
+      await expect(page.locator('.momo-pending').textContent()).resolves.toMatch(ussd);
+      await expect(audit(page)).resolves.toEqual([]);
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(1);
+      // The push needs no step's script: only the page's own screens after the form.
+      expect(stepScripts(seen)).toEqual(['/steps/screens.js']);
+      expect(seen.violations).toEqual([]);
+    },
+  );
 
   it.each([
     ['sn', 'orange'],
@@ -288,11 +341,12 @@ describe('the push', () => {
     await waitForState(page, 'form');
     await payByKeyboard(page, country, operator);
     await waitFor(page, '.momo-pending[data-step="push"]');
+    await expect(audit(page)).resolves.toEqual([]);
     await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
     // No step of a wallet's (a code, the app, its QR): only the page's own screens after the form, once.
-    expect(seen.requests.filter((r) => r.url().includes('/steps/')).map((r) => new URL(r.url()).pathname)).toEqual([
-      '/steps/screens.js',
-    ]);
+    expect(stepScripts(seen)).toEqual(['/steps/screens.js']);
+    expect(seen.violations).toEqual([]);
   });
 });
 
@@ -305,20 +359,41 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     const { id, url } = await intentIn(h, 'xof');
     return { id, secret: url.split('#')[1]! };
   };
+  const widgetPage = (intent: { id: string; secret: string }, attributes = '') =>
+    merchantPage(
+      h,
+      `<main><h1>Boutique</h1><momo-checkout id="w" ${attributes} intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+      { headers: { 'Content-Security-Policy': strict() } },
+    );
+  /** The form of an isolated frame, filled for a Wave payer of Senegal, and Pay. */
+  async function payInFrame(frame: ReturnType<Page['frameLocator']>) {
+    await frame.locator('.momo[data-state="form"]').waitFor({ timeout: 15_000 });
+    await frame.locator('#momo-country').selectOption('sn');
+    await frame.locator('#momo-phone').fill(testNumber('approved_after_delay', 'sn', 'wave').national);
+    await frame.locator('input[name="operator"][value="wave"]').check();
+    await frame.locator('#momo-first-name').fill('Awa');
+    await frame.locator('#momo-last-name').fill('Ndiaye');
+    await frame.locator('#momo-email').fill('awa@exemple.sn');
+    await frame.locator('.momo-pay').click();
+  }
+
+  it('would see a violation: the watch is live', async () => {
+    const page = await h.newPage();
+    const seen = watch(page);
+    await page.goto(
+      merchantPage(h, '<main><h1>Boutique</h1><p style="color: red">inline style</p></main>', {
+        headers: { 'Content-Security-Policy': strict() },
+      }),
+    );
+    await page.waitForFunction(() => 'MomoCheckout' in window);
+    await expect.poll(() => seen.violations.length).toBeGreaterThan(0);
+  });
 
   it('the code step inline: fetched from the checkout’s origin, a wrong code then the right one, zero violations', async () => {
     const intent = await intentOf();
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     const seen = watch(page);
-    await page.goto(
-      merchantPage(
-        h,
-        `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
-        {
-          headers: { 'Content-Security-Policy': strict() },
-        },
-      ),
-    );
+    await page.goto(widgetPage(intent));
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'orange');
     await waitFor(page, '#momo-code');
@@ -333,38 +408,62 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     expect(seen.violations).toEqual([]);
   });
 
+  it('the app step inline on a computer: its script and the QR encoder from the checkout’s origin, the link, then paid', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = watch(page);
+    await page.goto(widgetPage(intent));
+    await waitFor(page, '.momo[data-state="form"]');
+    await payByKeyboard(page, 'sn', 'wave');
+    await waitFor(page, '.momo-pending[data-step="app"] svg.momo-qr');
+    for (const part of ['app', 'qr'])
+      expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/${part}.js`)).toBe(true);
+    const launch = await page.locator('a.momo-open').getAttribute('href');
+    expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
+    await expect(audit(page)).resolves.toEqual([]);
+    await approveFromPhone(launch!);
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+
   it('the app step in the isolated frame on a computer: the QR code, then paid', async () => {
     const intent = await intentOf();
     const page = await h.newPage({ viewport: { width: 1280, height: 900 } });
     const seen = watch(page);
-    await page.goto(
-      merchantPage(
-        h,
-        `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
-        {
-          headers: { 'Content-Security-Policy': strict() },
-        },
-      ),
-    );
+    await page.goto(widgetPage(intent, 'isolated'));
     const frame = page.frameLocator('#w iframe');
-    await frame.locator('.momo[data-state="form"]').waitFor({ timeout: 15_000 });
-    await frame.locator('#momo-country').selectOption('sn');
-    await frame.locator('#momo-phone').fill(testNumber('approved_after_delay', 'sn', 'wave').national);
-    await frame.locator('input[name="operator"][value="wave"]').check();
-    await frame.locator('#momo-first-name').fill('Awa');
-    await frame.locator('#momo-last-name').fill('Ndiaye');
-    await frame.locator('#momo-email').fill('awa@exemple.sn');
-    await frame.locator('.momo-pay').click();
+    await payInFrame(frame);
     await frame.locator('svg.momo-qr').waitFor({ timeout: 15_000 });
     const launch = await frame.locator('a.momo-open').getAttribute('href');
-    await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+    await approveFromPhone(launch!);
     await frame.locator('.momo[data-state="succeeded"]:not(:has(.momo-standin))').waitFor({ timeout: 15_000 });
+    expect(seen.confirms()).toBe(1);
     expect(seen.violations).toEqual([]);
   });
 
-  it('the app step in the dialog on a phone: the link opens the wallet page in a new tab, never blocked', async () => {
+  it('the app step in the isolated frame on a phone: the link tapped inside the frame opens the wallet page, never blocked', async () => {
     const intent = await intentOf();
     const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const seen = watch(page);
+    await page.goto(widgetPage(intent, 'isolated'));
+    const frame = page.frameLocator('#w iframe');
+    await payInFrame(frame);
+    const link = frame.locator('.momo-pending[data-step="app"] a.momo-open');
+    await link.waitFor({ timeout: 15_000 });
+    await expect(frame.locator('svg.momo-qr').count()).resolves.toBe(0);
+    const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.tap()]);
+    await wallet.waitForLoadState();
+    await approveIn(wallet, page);
+    await frame.locator('.momo[data-state="succeeded"]:not(:has(.momo-standin))').waitFor({ timeout: 15_000 });
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+
+  it('the app step in the dialog on a phone: the link, opened by keyboard, opens the wallet page in a new tab, never blocked', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const seen = watch(page);
     await page.goto(
       merchantPage(
         h,
@@ -384,12 +483,11 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await page.locator('#pay').click();
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'wave');
-    const link = page.locator('a.momo-open');
-    await link.waitFor({ timeout: 15_000 });
-    const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    await wallet.getByRole('button', { name: /Approve/ }).click();
-    await page.bringToFront();
+    const wallet = await openWalletByKeyboard(page);
+    await approveIn(wallet, page);
     await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
   });
 });
 
