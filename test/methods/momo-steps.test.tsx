@@ -11,7 +11,7 @@ import { ar } from '../../src/i18n/ar';
 import { es } from '../../src/i18n/es';
 import { pt } from '../../src/i18n/pt';
 import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/code';
-import { fill } from '../../src/methods/momo/steps/fill';
+import { fill, type StepMessages } from '../../src/methods/momo/steps/fill';
 import { STEP_LIB } from '../../src/methods/step-lib';
 import { createBed } from '../support/checkout-bed';
 
@@ -112,5 +112,37 @@ describe('the code step › a refused code, and how to get another', () => {
     await model.sendCode('123456');
     await bed.time.settle();
     expect(hint().textContent).toBe('The code could not be sent. Check your connection and try again.');
+  });
+});
+
+// Proven by the type check (`npm run typecheck`): each @ts-expect-error fails it if the line below
+// it ever compiles. The steps' messages are typed as the catalogues are (src/i18n/messages.ts).
+describe('the steps’ messages › the compiler checks them', () => {
+  it('refuses a message shown without a value its text needs, or with values it has no place for', () => {
+    // @ts-expect-error the text needs {dial}
+    expect(fill(CODE_MESSAGES, 'en', 'wrong')).toContain('{dial}');
+    // @ts-expect-error the text needs {length}, not {digits}
+    fill(CODE_MESSAGES, 'en', 'hint', { digits: 6 });
+    // @ts-expect-error the label takes no value
+    fill(CODE_MESSAGES, 'en', 'label', { length: 6 });
+    expect(fill(CODE_MESSAGES, 'fr', 'hint', { length: 6 })).toBe('6 chiffres');
+  });
+
+  it('refuses a language that lacks a key, or a placeholder of the English text', () => {
+    type Code = StepMessages<typeof CODE_MESSAGES.en>;
+    const { expired: _, ...withoutExpired } = CODE_MESSAGES.fr;
+    // @ts-expect-error French lacks 'expired'
+    const lacking: Code = { ...CODE_MESSAGES, fr: withoutExpired };
+    // @ts-expect-error the text of 'wrongMenu' must hold {wallet}
+    const unfilled: Code = { ...CODE_MESSAGES, pt: { ...CODE_MESSAGES.pt, wrongMenu: 'Código errado.' } };
+    const reworded: Code = {
+      ...CODE_MESSAGES,
+      es: { ...CODE_MESSAGES.es, wrongMenu: 'Código erróneo: menú {wallet}.' },
+    };
+    expect([lacking.en.expired, unfilled.pt.wrongMenu, reworded.es.wrongMenu]).toEqual([
+      CODE_MESSAGES.en.expired,
+      'Código errado.',
+      'Código erróneo: menú {wallet}.',
+    ]);
   });
 });
