@@ -5,12 +5,18 @@
 // wallet pushes; then the steps in the widget, its dialog and its isolated frame. Each flow in
 // French, English and Arabic, by keyboard (the wallet's link too: Tab, then Enter), axe 0, no
 // violation of the page's strict CSP (a canary shows the watch would see one), one confirm each.
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostedFirstLoad } from '../../bench/size';
+import { LANGS } from '../../src/i18n';
+import { APP_MESSAGES } from '../../src/methods/momo/steps/app';
+import { CODE_MESSAGES } from '../../src/methods/momo/steps/code';
 import type { TestOutcome } from '../../src/phone';
+import { DEFAULT_DIST_DIR } from '../../src/server/paths';
 import { startCheckoutServer } from '../../src/server/checkout-server';
 import { merchantPage } from '../widget/browser-helpers';
 import { type Harness, startHarness, testNumber } from './support/harness';
@@ -131,6 +137,31 @@ async function audit(page: Page): Promise<string[]> {
   });
   return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
+
+describe('the steps are parts of their own (the build)', () => {
+  // What only each part holds: its messages in every language, the code field's token, lean-qr's own error text.
+  const MARKS = {
+    otp: [...LANGS.map((lang) => CODE_MESSAGES[lang].wrongMenu), 'one-time-code'],
+    app: LANGS.map((lang) => APP_MESSAGES[lang].computer),
+    qr: ['lean-qr error'],
+  };
+  const built = (file: string) => readFileSync(join(DEFAULT_DIST_DIR, file), 'utf8');
+  const holds = (code: string, text: string) => code.includes(text) || code.includes(JSON.stringify(text).slice(1, -1));
+
+  it('each step is in its own script, and in neither widget.js nor the hosted page’s first load', async () => {
+    const firstLoad = (await hostedFirstLoad(DEFAULT_DIST_DIR)).map((f) => f.file);
+    expect(firstLoad).toContain('index.html');
+    expect(firstLoad.some((file) => file.endsWith('.js'))).toBe(true);
+    for (const [part, marks] of Object.entries(MARKS)) {
+      const own = built(`steps/${part}.js`);
+      for (const mark of marks) {
+        expect(holds(own, mark), `steps/${part}.js lacks ${mark}`).toBe(true);
+        for (const file of ['widget.js', ...firstLoad])
+          expect(holds(built(file), mark), `${file} holds ${part}'s ${mark}`).toBe(false);
+      }
+    }
+  });
+});
 
 describe('a one-time code: Orange Money, Senegal', () => {
   it.each([

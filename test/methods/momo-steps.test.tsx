@@ -3,16 +3,18 @@
 // the code step says of a refused code — with the code to dial, or the wallet's menu where none is
 // sourced (Mali, Burkina Faso) —, its time left and its focus; the app step's fallback when the QR
 // code cannot be drawn.
-import { render, screen } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { generate } from 'lean-qr/nano';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutModel } from '../../src/checkout/model';
 import { addCatalogue, LANGS, type Lang } from '../../src/i18n';
 import { ar } from '../../src/i18n/ar';
 import { es } from '../../src/i18n/es';
 import { pt } from '../../src/i18n/pt';
+import { APP_MESSAGES, appStep, qrPath } from '../../src/methods/momo/steps/app';
 import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/code';
 import { fill, type StepMessages } from '../../src/methods/momo/steps/fill';
-import { STEP_LIB } from '../../src/methods/step-lib';
+import { STEP_LIB, type StepLib } from '../../src/methods/step-lib';
 import { createBed } from '../support/checkout-bed';
 
 for (const [lang, catalogue] of Object.entries({ ar, es, pt })) addCatalogue(lang as Lang, catalogue);
@@ -52,6 +54,55 @@ function refuseNextCode(bed: Bed, code: string) {
 }
 
 const hint = () => document.getElementById('momo-code-hint')!;
+const codes = (bed: Bed) => bed.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/otp'));
+
+describe('the code step › its field, its time left, its focus', () => {
+  it('shows the time left by the model’s clock, refreshed each second, and none once the window has passed', async () => {
+    // The step's own second-by-second refresh (useCountdown's interval), moved by the test.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { bed, model, view } = await atCodeStep('sn', 'en');
+      const shown = model.screen.value;
+      const expiresAt = shown.name === 'pending' ? shown.attempt.expiresAt! : 0;
+      expect(expiresAt - bed.time.now()).toBe(5 * 60_000);
+      const timer = () => view.container.querySelector('.momo-timer')?.textContent;
+      expect(timer()).toBe('Code valid for 5:00');
+      bed.time.skip(61_000);
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(timer()).toBe('Code valid for 3:59');
+      bed.time.skip(expiresAt - bed.time.now());
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(timer()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a code of the wrong length without sending it; a wrong code takes the focus back to the field', async () => {
+    const { bed, view } = await atCodeStep('sn', 'en');
+    const field = screen.getByLabelText('Payment code') as HTMLInputElement;
+    expect([field.getAttribute('autocomplete'), field.getAttribute('inputmode'), field.maxLength]).toEqual([
+      'one-time-code',
+      'numeric',
+      6,
+    ]);
+    fireEvent.input(field, { target: { value: '123' } });
+    fireEvent.submit(view.container.querySelector('form')!);
+    await bed.time.settle();
+    expect(hint().textContent).toBe('Type the 6 digits of the code.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(codes(bed)).toHaveLength(0);
+    fireEvent.input(field, { target: { value: '000000' } });
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    const pay = screen.getByRole('button', { name: 'Pay 5 000 F CFA' });
+    pay.focus();
+    fireEvent.submit(view.container.querySelector('form')!);
+    await bed.time.settle();
+    expect(codes(bed)).toHaveLength(1);
+    expect(hint().textContent).toBe('This code is not right. Check it, or dial #144#391# to get a new one.');
+    expect(document.activeElement).toBe(field);
+  });
+});
 
 describe('the code step › a refused code, and how to get another', () => {
   it.each(['ml', 'bf'])(
@@ -112,6 +163,60 @@ describe('the code step › a refused code, and how to get another', () => {
     await model.sendCode('123456');
     await bed.time.settle();
     expect(hint().textContent).toBe('The code could not be sent. Check your connection and try again.');
+  });
+});
+
+describe('the app step › on a computer, the QR code or what to do without it', () => {
+  const AppStep = appStep(STEP_LIB);
+  afterEach(() => void delete (window as { matchMedia?: unknown }).matchMedia);
+
+  async function atAppStep(lib: StepLib = STEP_LIB) {
+    const bed = createBed();
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
+    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
+    model.setField('operator', 'wave');
+    await model.submit();
+    await bed.time.settle();
+    const shown = model.screen.value;
+    if (shown.name !== 'pending' || shown.attempt.step.type !== 'app') throw new Error('no app step');
+    const Step = lib === STEP_LIB ? AppStep : appStep(lib);
+    render(<Step model={model} attempt={shown.attempt} lang="en" amount="5 000 F CFA" wallet="Wave" base="" />);
+    return shown.attempt.step.url;
+  }
+
+  it('draws the launch address as a QR code from the encoder’s part, beside the link', async () => {
+    const loadPart = vi.fn(async () => (text: string) => generate(text));
+    const url = await atAppStep({ ...STEP_LIB, loadPart: loadPart as unknown as StepLib['loadPart'] });
+    await waitFor(() => expect(document.querySelector('svg.momo-qr')).not.toBeNull());
+    expect(loadPart).toHaveBeenCalledWith('qr', '');
+    expect(document.querySelector('svg.momo-qr path')!.getAttribute('d')).toBe(qrPath(generate(url)));
+    expect(screen.getByRole('img', { name: 'QR code of the Wave payment link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Or open the payment link on this device' }).getAttribute('href')).toBe(
+      url,
+    );
+  });
+
+  it('when the encoder cannot be fetched: says to open the link on the phone, and the link is there', async () => {
+    const url = await atAppStep({ ...STEP_LIB, loadPart: (() => Promise.reject(new Error('offline'))) as never });
+    await waitFor(() => expect(screen.getByText(fill(APP_MESSAGES, 'en', 'qrFailed'))).toBeTruthy());
+    expect(document.querySelector('svg.momo-qr')).toBeNull();
+    const link = screen.getByRole('link', { name: 'Or open the payment link on this device' });
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      url,
+      '_blank',
+      'noopener noreferrer',
+    ]);
+  });
+
+  it('on a phone: one large link, and the encoder never fetched', async () => {
+    window.matchMedia = ((query: string) => ({ matches: true, media: query })) as unknown as typeof window.matchMedia;
+    const loadPart = vi.fn(() => Promise.reject(new Error('not wanted')));
+    const url = await atAppStep({ ...STEP_LIB, loadPart: loadPart as never });
+    const open = screen.getByRole('link', { name: 'Open Wave and pay 5 000 F CFA' });
+    expect([open.getAttribute('href'), open.getAttribute('class')]).toEqual([url, 'momo-pay momo-open']);
+    expect(document.querySelector('svg.momo-qr')).toBeNull();
+    expect(loadPart).not.toHaveBeenCalled();
   });
 });
 
