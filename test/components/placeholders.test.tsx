@@ -352,6 +352,11 @@ const SCENARIOS: Record<string, Scenario> = {
     asPhone();
     return [await atApp(bed), 'pending'];
   },
+  'pending, the wallet’s app on a phone, for a merchant with a name': async (bed) => {
+    asPhone();
+    rewriteReads(bed, (intent) => ({ ...intent, merchant: AWA }));
+    return [await atApp(bed), 'pending'];
+  },
   'pending, for a merchant with a name (and in test mode)': async (bed) => {
     rewriteReads(bed, (intent) => ({ ...intent, merchant: AWA, live_mode: 0 }));
     return [await submitted(bed, await paying(bed, 'never_approved')), 'pending'];

@@ -170,8 +170,16 @@ describe('the app step › on a computer, the QR code or what to do without it',
   const AppStep = appStep(STEP_LIB);
   afterEach(() => void delete (window as { matchMedia?: unknown }).matchMedia);
 
-  async function atAppStep(lib: StepLib = STEP_LIB) {
+  async function atAppStep(lib: StepLib = STEP_LIB, merchant?: string) {
     const bed = createBed();
+    // Who is paid, as a service with the extension says it on the intent.
+    if (merchant)
+      bed.intercept(async (request) => {
+        const answer = await bed.sandbox.fetch(request);
+        if (request.method !== 'GET' || !request.url.includes('/payment-intents/')) return answer;
+        const payee = { name: merchant, logo_url: null, support_email: null, support_phone: null };
+        return Response.json({ ...(await answer.json()), merchant: payee });
+      });
     const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
     const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
     bed.fill(model, 'approved_after_delay', 'sn', 'wave');
@@ -207,6 +215,13 @@ describe('the app step › on a computer, the QR code or what to do without it',
       '_blank',
       'noopener noreferrer',
     ]);
+  });
+
+  it('on a phone, for a merchant the service names: the link says who is paid', async () => {
+    window.matchMedia = ((query: string) => ({ matches: true, media: query })) as unknown as typeof window.matchMedia;
+    const url = await atAppStep(STEP_LIB, 'Boutique Awa');
+    const open = screen.getByRole('link', { name: 'Open Wave and pay 5 000 F CFA to Boutique Awa' });
+    expect(open.getAttribute('href')).toBe(url);
   });
 
   it('on a phone: one large link, and the encoder never fetched', async () => {

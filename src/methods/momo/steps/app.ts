@@ -11,6 +11,7 @@ import { fill, type StepMessages } from './fill';
 const en = {
   phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
   open: 'Open {wallet} and pay {amount}',
+  openTo: 'Open {wallet} and pay {amount} to {merchant}',
   computer: 'Scan this code with your phone’s camera or the {wallet} app to approve the payment of {amount}.',
   qr: 'QR code of the {wallet} payment link',
   link: 'Or open the payment link on this device',
@@ -22,6 +23,7 @@ export const APP_MESSAGES = {
   fr: {
     phone: 'Ouvrez {wallet} pour approuver le paiement de {amount}, puis revenez sur cette page.',
     open: 'Ouvrir {wallet} et payer {amount}',
+    openTo: 'Ouvrir {wallet} et payer {amount} à {merchant}',
     computer:
       'Scannez ce code avec l’appareil photo ou l’application {wallet} de votre téléphone pour approuver le paiement de {amount}.',
     qr: 'Code QR du lien de paiement {wallet}',
@@ -33,6 +35,7 @@ export const APP_MESSAGES = {
   ar: {
     phone: 'افتح {wallet} للموافقة على دفع {amount}، ثم عد إلى هذه الصفحة.',
     open: 'افتح {wallet} وادفع {amount}',
+    openTo: 'افتح {wallet} وادفع {amount} إلى {merchant}',
     computer: 'امسح هذا الرمز بكاميرا هاتفك أو بتطبيق {wallet} للموافقة على دفع {amount}.',
     qr: 'رمز QR لرابط الدفع عبر {wallet}',
     link: 'أو افتح رابط الدفع على هذا الجهاز',
@@ -42,6 +45,7 @@ export const APP_MESSAGES = {
   es: {
     phone: 'Abra {wallet} para aprobar el pago de {amount} y vuelva a esta página.',
     open: 'Abrir {wallet} y pagar {amount}',
+    openTo: 'Abrir {wallet} y pagar {amount} a {merchant}',
     computer:
       'Escanee este código con la cámara de su teléfono o la aplicación {wallet} para aprobar el pago de {amount}.',
     qr: 'Código QR del enlace de pago de {wallet}',
@@ -52,6 +56,7 @@ export const APP_MESSAGES = {
   pt: {
     phone: 'Abra {wallet} para aprovar o pagamento de {amount} e volte a esta página.',
     open: 'Abrir {wallet} e pagar {amount}',
+    openTo: 'Abrir {wallet} e pagar {amount} a {merchant}',
     computer:
       'Leia este código com a câmara do seu telefone ou a aplicação {wallet} para aprovar o pagamento de {amount}.',
     qr: 'Código QR da ligação de pagamento {wallet}',
@@ -91,14 +96,16 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
       };
     }, [phone, url, base]);
     if (!url) return null;
-    const t = (key: Exclude<keyof typeof en, 'valid'>) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    const t = (key: Exclude<keyof typeof en, 'valid' | 'openTo'>) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    // Who is paid, where the service names them: the button the payer taps says it too.
+    const payee = model.merchant.value;
+    const open = payee ? fill(APP_MESSAGES, lang, 'openTo', { wallet, amount, merchant: payee.name }) : t('open');
     // A link the payer taps: never a window opened by script, which a pop-up blocker may stop.
     const link = (props: Record<string, unknown>, text: string) =>
       h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);
     const timer =
       left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
-    if (phone)
-      return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, t('open')), timer);
+    if (phone) return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, open), timer);
     const size = code && code !== 'failed' ? code.size + 8 : 0;
     return h(
       Fragment,
