@@ -145,9 +145,9 @@ export function createConfirm({
   }
 
   /**
-   * The one-time code the payer generated: sent once, with an Idempotency-Key. A wrong code is said
-   * on the step (the attempt still waits); an expired one, or an answer lost on the way, is settled
-   * by reading the intent — the code is never sent twice.
+   * The one-time code the payer generated: sent once, with an Idempotency-Key. A refused code is
+   * said on the step, with the service's reason (wrong, expired), and settled by reading the
+   * intent, as is an answer lost on the way — the code is never sent twice.
    */
   async function sendCode(code: string): Promise<boolean> {
     const attempt = attemptOf(screen.value);
@@ -165,7 +165,8 @@ export function createConfirm({
       return true;
     } catch (error) {
       if (aborted.aborted) return false;
-      dispatch({ type: 'codeRefused', why: isApiError(error) && error.code === 'otp_invalid' ? 'wrong' : 'network' });
+      // The service's reason, as it says it (the method's step explains it): no answer, no reason.
+      dispatch({ type: 'codeRefused', why: (isApiError(error) && error.code) || 'network' });
       // What became of the attempt only the service knows (its last try spent, the window passed,
       // an answer lost on the way): its read says, and the code is never sent twice.
       await following.read();

@@ -17,8 +17,11 @@ export type Step =
       length: number;
       /** A code is on its way to the service. */
       sending: boolean;
-      /** Why the last code was not taken: wrong, or it could not be sent (the network). */
-      refused: 'wrong' | 'network' | null;
+      /**
+       * Why the last code was not taken: the service's error code, which the method's step explains
+       * (`otp_invalid`: wrong; `otp_expired`: too late), or 'network' when no answer said why.
+       */
+      refused: string | null;
     }
   | { type: 'app'; url: string }
   /** The payer has done their part (a code taken): the operator is still answering. */

@@ -27,8 +27,8 @@ export type CheckoutEvent =
   | { type: 'await'; attempt: Attempt }
   /** A one-time code is on its way to the service. */
   | { type: 'sendCode' }
-  /** The code was not taken: wrong, or it could not be sent. */
-  | { type: 'codeRefused'; why: 'wrong' | 'network' }
+  /** The code was not taken: the service's error code (wrong, expired…), or 'network' if none came. */
+  | { type: 'codeRefused'; why: string }
   /** The intent this page showed is no longer found. */
   | { type: 'lost' }
   /** The payer leaves. */

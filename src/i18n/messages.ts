@@ -1,18 +1,19 @@
 // The types that make the compiler check every message: the English catalogue (./en) is the
 // source of the keys and of each text's `{placeholders}`; a message shown without a value its text
-// needs, or a language file missing a key or a placeholder, does not compile.
+// needs, or a language file missing a key or a placeholder, does not compile. A step's own messages
+// (src/methods/<method>/steps/) are checked the same way, from their own English texts.
 import type { en } from './en';
 
 type Source = typeof en;
 export type MessageKey = keyof Source;
 
 /** The names of the `{placeholders}` in a text: 'Pay {amount}' → 'amount'. */
-type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
+export type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
   ? Name | Placeholders<Rest>
   : never;
 
 export type ParamsOf<K extends MessageKey> = Placeholders<Source[K]>;
-type Values<Names extends string> = { [Name in Names]: string | number };
+export type Values<Names extends string> = { [Name in Names]: string | number };
 
 /** The arguments after a key: nothing for a plain text, else a value for each placeholder. */
 export type ParamArgs<K extends MessageKey> = [ParamsOf<K>] extends [never] ? [] : [params: Values<ParamsOf<K>>];
@@ -26,7 +27,7 @@ export type Message = {
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** A text holding each of the placeholders `Names`, in any order, among any other words. */
-type TextWith<Names extends string> = [Names] extends [never]
+export type TextWith<Names extends string> = [Names] extends [never]
   ? string
   : Intersection<Names extends string ? `${string}{${Names}}${string}` : never>;
 

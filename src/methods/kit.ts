@@ -6,6 +6,7 @@ export type { FailureCode, OutcomeName } from '../sandbox/outcomes';
 export type { NextAction } from '../api/types';
 export type { FieldError } from '../checkout/validation';
 export type { Lang } from '../i18n';
+export type { Placeholders, TextWith, Values } from '../i18n/messages';
 export {
   COUNTRIES,
   type Country,

@@ -1,6 +1,7 @@
 // What a payment method brings to the checkout. The model and the screens know a method only
 // through this: a method is its folder (src/methods/<type>/) and its line in ./index.ts (the
-// model's side) and ./views.ts (the screens' side).
+// registry, the model's side), ./views.ts (the form's) and ./screen-views.ts (the screens after
+// the form), which the compiler holds to the registry's keys.
 import type { FunctionComponent } from 'preact';
 import type { PaymentIntentView, PaymentMethodData } from '../api/types';
 import type { FieldError, Rules } from '../checkout/validation';

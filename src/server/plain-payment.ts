@@ -16,6 +16,7 @@ import { getIntent } from '../api/endpoints/intents';
 import type { PaymentIntent, PublicSession } from '../api/types';
 import { isBlocking, PAYER_REFUSALS, payerRules, validate } from '../checkout/validation';
 import { safeReturnUrl } from '../checkout/return-url';
+import { launchUrl } from '../checkout/status';
 import { addCatalogue, formatAmount, type Message, pickLang } from '../i18n';
 import { en } from '../i18n/en';
 import { momo } from '../methods/momo/method';
@@ -445,10 +446,12 @@ async function statusPage(
             `<button type="submit">${esc(w('codeSend'))}</button></form><a href="${esc(self)}">${esc(w('checkNow'))}</a>`,
         );
       }
-      if (action?.type === 'open_wallet' && action.open_wallet) {
+      // An address a page may open (http(s)); any other, the push below.
+      const launch = launchUrl(action);
+      if (launch) {
         return respond(
           t('step.app.heading', { wallet }),
-          `<a class="btn" href="${esc(action.open_wallet.url)}" rel="noreferrer">${esc(w('openWallet', { wallet }))}</a>${check}`,
+          `<a class="btn" href="${esc(launch)}" rel="noreferrer">${esc(w('openWallet', { wallet }))}</a>${check}`,
           REFRESH_SECONDS * 2,
         );
       }

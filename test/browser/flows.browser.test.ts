@@ -1,15 +1,23 @@
 // Every wallet approves the way it really does (issue 19), in Debian's Chromium: a Senegal Orange
-// Money payer types a one-time code (a wrong one first), a Wave payer opens the sandbox's wallet
-// page on a phone and scans the QR code on a computer (decoded here to the launch address), an
-// MTN Cameroon payer approves the push as before, and against a bare service every wallet pushes.
-// Each in French, English or Arabic, by keyboard where the payer types, axe 0, the page's strict
-// CSP untouched, one confirm each.
-import { createRequire } from 'node:module';
+// Money payer types a one-time code (a wrong one first; one typed too late), a Wave payer opens the
+// sandbox's wallet page on a phone and scans the QR code on a computer (decoded here to the launch
+// address), an MTN Cameroon payer approves the push as before, and against a bare service every
+// wallet pushes; then the steps in the widget, its dialog and its isolated frame. Each flow in
+// French, English and Arabic, by keyboard (the wallet's link too: Tab, then Enter), axe 0, no
+// violation of the page's strict CSP (a canary shows the watch would see one), one confirm each.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostedFirstLoad } from '../../bench/size';
+import { LANGS } from '../../src/i18n';
+import { APP_MESSAGES } from '../../src/methods/momo/steps/app';
+import { CODE_MESSAGES } from '../../src/methods/momo/steps/code';
 import type { TestOutcome } from '../../src/phone';
+import { DEFAULT_DIST_DIR } from '../../src/server/paths';
+import { startCheckoutServer } from '../../src/server/checkout-server';
 import { merchantPage } from '../widget/browser-helpers';
 import { type Harness, startHarness, testNumber } from './support/harness';
 
@@ -26,7 +34,7 @@ afterAll(async () => {
   await bare?.close();
 });
 
-async function intentIn(harness: Harness, currency: string) {
+async function intentIn(harness: { server: { url: string } }, currency: string) {
   const response = await fetch(`${harness.server.url}/v1/payment-intents`, {
     method: 'POST',
     headers: { Authorization: 'Bearer sk_test_browser', 'Content-Type': 'application/json' },
@@ -80,6 +88,38 @@ async function payByKeyboard(
   return number;
 }
 
+/**
+ * The wallet's link opened as a payer without a mouse would: Tab until it has the focus (in a
+ * page, a widget's shadow root or a frame), then Enter. Answers the wallet's page, opened in a new tab.
+ */
+async function openWalletByKeyboard(page: Page, scope: Pick<Page, 'locator'> = page): Promise<Page> {
+  const link = scope.locator('a.momo-open');
+  await link.waitFor({ timeout: 15_000 });
+  for (let presses = 0; ; presses++) {
+    if (await link.evaluate((a) => (a.getRootNode() as Document | ShadowRoot).activeElement === a)) break;
+    if (presses === 30) throw new Error('Tab never reached the wallet’s link');
+    await page.keyboard.press('Tab');
+  }
+  const [wallet] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+  await wallet.waitForLoadState();
+  return wallet;
+}
+
+/** The payer's answer in the sandbox's wallet page, then back to the checkout's tab. */
+async function approveIn(wallet: Page, page: Page) {
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await wallet.getByText(/Payment approved/).waitFor();
+  await page.bringToFront();
+}
+
+/** The sandbox's wallet page's Approve, as the payer's phone would press it (a computer that shows the QR code). */
+const approveFromPhone = (launch: string) =>
+  fetch(launch, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+
+/** Paths of the steps' scripts a page fetched (the screens' part, a step, the QR encoder). */
+const stepScripts = (seen: ReturnType<typeof watch>) =>
+  seen.requests.filter((r) => r.url().includes('/steps/')).map((r) => new URL(r.url()).pathname);
+
 async function audit(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -97,6 +137,31 @@ async function audit(page: Page): Promise<string[]> {
   });
   return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
+
+describe('the steps are parts of their own (the build)', () => {
+  // What only each part holds: its messages in every language, the code field's token, lean-qr's own error text.
+  const MARKS = {
+    otp: [...LANGS.map((lang) => CODE_MESSAGES[lang].wrongMenu), 'one-time-code'],
+    app: LANGS.map((lang) => APP_MESSAGES[lang].computer),
+    qr: ['lean-qr error'],
+  };
+  const built = (file: string) => readFileSync(join(DEFAULT_DIST_DIR, file), 'utf8');
+  const holds = (code: string, text: string) => code.includes(text) || code.includes(JSON.stringify(text).slice(1, -1));
+
+  it('each step is in its own script, and in neither widget.js nor the hosted page’s first load', async () => {
+    const firstLoad = (await hostedFirstLoad(DEFAULT_DIST_DIR)).map((f) => f.file);
+    expect(firstLoad).toContain('index.html');
+    expect(firstLoad.some((file) => file.endsWith('.js'))).toBe(true);
+    for (const [part, marks] of Object.entries(MARKS)) {
+      const own = built(`steps/${part}.js`);
+      for (const mark of marks) {
+        expect(holds(own, mark), `steps/${part}.js lacks ${mark}`).toBe(true);
+        for (const file of ['widget.js', ...firstLoad])
+          expect(holds(built(file), mark), `${file} holds ${part}'s ${mark}`).toBe(false);
+      }
+    }
+  });
+});
 
 describe('a one-time code: Orange Money, Senegal', () => {
   it.each([
@@ -150,79 +215,150 @@ describe('a one-time code: Orange Money, Senegal', () => {
   );
 });
 
+describe('an expired one-time code', () => {
+  it('in en: a code typed after the window is said to have expired, with the code to dial; then a new request pays', async () => {
+    // A server of its own whose sandbox's clock the test moves: its window passes without a wait.
+    let ahead = 0;
+    const late = await startCheckoutServer({
+      port: 0,
+      sandboxOptions: { approvalMs: 1000, env: {}, now: () => Date.now() + ahead },
+    });
+    try {
+      const { url } = await intentIn({ server: late }, 'xof');
+      const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+      const seen = watch(page);
+      await page.goto(url.replace('#', '?lang=en#'));
+      await waitForState(page, 'form');
+      // From now on the page cannot read the intent: it does not learn that the window has passed.
+      const reads = (address: URL) => /^\/v1\/payment-intents\/pi_[^/]+$/.test(address.pathname);
+      await page.route(reads, (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback(),
+      );
+      await payByKeyboard(page, 'sn', 'orange');
+      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
+      ahead = 6 * 60_000;
+      await page.locator('#momo-code').focus();
+      await page.keyboard.type('123456');
+      await page.keyboard.press('Enter');
+      await waitFor(page, '#momo-code-hint[role="alert"]');
+      await expect(page.locator('#momo-code-hint').textContent()).resolves.toBe(
+        'This code has expired. Dial #144#391# to get a new one, then type it here.',
+      );
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('momo-code');
+      await expect(audit(page)).resolves.toEqual([]);
+      // The reads come back: the service says the request has expired, and a new one is offered.
+      await page.unroute(reads);
+      await waitForState(page, 'failed');
+      await expect(page.locator('.momo-failed [role="alert"]').textContent()).resolves.toMatch(/expired/);
+      await page.locator('.momo-failed .momo-pay').focus();
+      await page.keyboard.press('Enter');
+      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code:not([aria-invalid])');
+      await page.locator('#momo-code').focus();
+      await page.keyboard.type('123456');
+      await page.keyboard.press('Enter');
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(2);
+      expect(seen.codes()).toHaveLength(2);
+      expect(seen.violations).toEqual([]);
+    } finally {
+      await late.close();
+    }
+  });
+});
+
 describe('the wallet’s app: Wave', () => {
-  it.each(['fr', 'ar'] as const)(
-    'on a phone, in %s: one large link opens the sandbox wallet page; Approve there, and the checkout shows the receipt',
+  it.each(['fr', 'en', 'ar'] as const)(
+    'on a phone, in %s: one large link, opened by keyboard, opens the sandbox wallet page; Approve there, and the checkout shows the receipt',
     async (lang) => {
       const { url } = await intentIn(h, 'xof');
       const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
       const seen = watch(page);
       await page.goto(url.replace('#', `?lang=${lang}#`));
       await waitForState(page, 'form');
+      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
       await payByKeyboard(page, 'sn', 'wave');
       await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');
       await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
+      await expect(page.locator('a.momo-open').getAttribute('target')).resolves.toBe('_blank');
       await expect(audit(page)).resolves.toEqual([]);
-      const link = page.locator('a.momo-open');
-      await expect(link.getAttribute('target')).resolves.toBe('_blank');
-      const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-      await wallet.waitForLoadState();
-      await wallet.getByRole('button', { name: /Approve/ }).click();
-      await wallet.getByText(/Payment approved/).waitFor();
-      await page.bringToFront();
+      const wallet = await openWalletByKeyboard(page);
+      await approveIn(wallet, page);
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(1);
+      // A phone never fetches the QR encoder.
+      expect(stepScripts(seen)).not.toContain('/steps/qr.js');
+      expect(stepScripts(seen)).toContain('/steps/app.js');
+      expect(seen.violations).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['en', /QR code of the Wave payment link/],
+    ['fr', /Code QR du lien de paiement Wave/],
+    ['ar', /رمز QR لرابط الدفع عبر/],
+  ] as const)(
+    'on a computer, in %s: the launch address as a QR code (decoded here) and as a link',
+    async (lang, label) => {
+      const { url } = await intentIn(h, 'xof');
+      const page = await h.newPage({ viewport: { width: 1280, height: 800 } });
+      const seen = watch(page);
+      await page.goto(url.replace('#', `?lang=${lang}#`));
+      await waitForState(page, 'form');
+      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      await payByKeyboard(page, 'sn', 'wave');
+      await waitFor(page, 'svg.momo-qr');
+      const launch = await page.locator('a.momo-open').getAttribute('href');
+      expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
+      // What the payer's phone would read: the QR code as drawn, rasterised, decoded by jsQR.
+      const image = await page.locator('svg.momo-qr').evaluate(async (svg) => {
+        const size = 330;
+        const img = new Image();
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = size;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img, 0, 0, size, size);
+        return { data: Array.from(context.getImageData(0, 0, size, size).data), size };
+      });
+      const decoded = jsQR(Uint8ClampedArray.from(image.data), image.size, image.size);
+      expect(decoded?.data).toBe(launch);
+      await expect(page.locator('svg.momo-qr').getAttribute('aria-label')).resolves.toMatch(label);
+      await expect(audit(page)).resolves.toEqual([]);
+      // The payer approves on their phone; the computer's page follows.
+      await approveFromPhone(launch!);
       await waitForState(page, 'succeeded');
       expect(seen.confirms()).toBe(1);
       expect(seen.violations).toEqual([]);
     },
   );
-
-  it('on a computer: the launch address as a QR code (decoded here) and as a link', async () => {
-    const { url } = await intentIn(h, 'xof');
-    const page = await h.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    const seen = watch(page);
-    await page.goto(url);
-    await waitForState(page, 'form');
-    await payByKeyboard(page, 'sn', 'wave');
-    await waitFor(page, 'svg.momo-qr');
-    const launch = await page.locator('a.momo-open').getAttribute('href');
-    expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
-    // What the payer's phone would read: the QR code as drawn, rasterised, decoded by jsQR.
-    const image = await page.locator('svg.momo-qr').evaluate(async (svg) => {
-      const size = 330;
-      const img = new Image();
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = canvas.height = size;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(img, 0, 0, size, size);
-      return { data: Array.from(context.getImageData(0, 0, size, size).data), size };
-    });
-    const decoded = jsQR(Uint8ClampedArray.from(image.data), image.size, image.size);
-    expect(decoded?.data).toBe(launch);
-    await expect(page.locator('svg.momo-qr').getAttribute('aria-label')).resolves.toMatch(
-      /QR code of the Wave payment link/,
-    );
-    await expect(audit(page)).resolves.toEqual([]);
-    // The payer approves on their phone; the computer's page follows.
-    await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
-    await waitForState(page, 'succeeded');
-    expect(seen.confirms()).toBe(1);
-    expect(seen.violations).toEqual([]);
-  });
 });
 
 describe('the push', () => {
-  it('MTN Cameroon: approve on the phone, with *126# from the service, as before', async () => {
-    const { url } = await intentIn(h, 'xaf');
-    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
-    await page.goto(url);
-    await waitForState(page, 'form');
-    await payByKeyboard(page, 'cm', 'mtn');
-    await waitFor(page, '.momo-pending[data-step="push"]');
-    await expect(page.locator('.momo-pending').textContent()).resolves.toContain('*126#');
-    await waitForState(page, 'succeeded');
-  });
+  it.each([
+    ['fr', /Composez le \*126#/],
+    ['en', /Dial \*126#/],
+    ['ar', /اطلب \u2066?\*126#/],
+  ] as const)(
+    'MTN Cameroon, in %s: approve on the phone, with *126# from the service, as before',
+    async (lang, ussd) => {
+      const { url } = await intentIn(h, 'xaf');
+      const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+      const seen = watch(page);
+      await page.goto(url.replace('#', `?lang=${lang}#`));
+      await waitForState(page, 'form');
+      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      await payByKeyboard(page, 'cm', 'mtn');
+      await waitFor(page, '.momo-pending[data-step="push"]');
+      await expect(page.locator('.momo-pending').textContent()).resolves.toMatch(ussd);
+      await expect(audit(page)).resolves.toEqual([]);
+      await waitForState(page, 'succeeded');
+      expect(seen.confirms()).toBe(1);
+      // The push needs no step's script: only the page's own screens after the form.
+      expect(stepScripts(seen)).toEqual(['/steps/screens.js']);
+      expect(seen.violations).toEqual([]);
+    },
+  );
 
   it.each([
     ['sn', 'orange'],
@@ -236,11 +372,12 @@ describe('the push', () => {
     await waitForState(page, 'form');
     await payByKeyboard(page, country, operator);
     await waitFor(page, '.momo-pending[data-step="push"]');
+    await expect(audit(page)).resolves.toEqual([]);
     await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
     // No step of a wallet's (a code, the app, its QR): only the page's own screens after the form, once.
-    expect(seen.requests.filter((r) => r.url().includes('/steps/')).map((r) => new URL(r.url()).pathname)).toEqual([
-      '/steps/screens.js',
-    ]);
+    expect(stepScripts(seen)).toEqual(['/steps/screens.js']);
+    expect(seen.violations).toEqual([]);
   });
 });
 
@@ -253,20 +390,41 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     const { id, url } = await intentIn(h, 'xof');
     return { id, secret: url.split('#')[1]! };
   };
+  const widgetPage = (intent: { id: string; secret: string }, attributes = '') =>
+    merchantPage(
+      h,
+      `<main><h1>Boutique</h1><momo-checkout id="w" ${attributes} intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+      { headers: { 'Content-Security-Policy': strict() } },
+    );
+  /** The form of an isolated frame, filled for a Wave payer of Senegal, and Pay. */
+  async function payInFrame(frame: ReturnType<Page['frameLocator']>) {
+    await frame.locator('.momo[data-state="form"]').waitFor({ timeout: 15_000 });
+    await frame.locator('#momo-country').selectOption('sn');
+    await frame.locator('#momo-phone').fill(testNumber('approved_after_delay', 'sn', 'wave').national);
+    await frame.locator('input[name="operator"][value="wave"]').check();
+    await frame.locator('#momo-first-name').fill('Awa');
+    await frame.locator('#momo-last-name').fill('Ndiaye');
+    await frame.locator('#momo-email').fill('awa@exemple.sn');
+    await frame.locator('.momo-pay').click();
+  }
+
+  it('would see a violation: the watch is live', async () => {
+    const page = await h.newPage();
+    const seen = watch(page);
+    await page.goto(
+      merchantPage(h, '<main><h1>Boutique</h1><p style="color: red">inline style</p></main>', {
+        headers: { 'Content-Security-Policy': strict() },
+      }),
+    );
+    await page.waitForFunction(() => 'MomoCheckout' in window);
+    await expect.poll(() => seen.violations.length).toBeGreaterThan(0);
+  });
 
   it('the code step inline: fetched from the checkout’s origin, a wrong code then the right one, zero violations', async () => {
     const intent = await intentOf();
     const page = await h.newPage({ viewport: { width: 360, height: 740 } });
     const seen = watch(page);
-    await page.goto(
-      merchantPage(
-        h,
-        `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
-        {
-          headers: { 'Content-Security-Policy': strict() },
-        },
-      ),
-    );
+    await page.goto(widgetPage(intent));
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'orange');
     await waitFor(page, '#momo-code');
@@ -281,38 +439,62 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     expect(seen.violations).toEqual([]);
   });
 
+  it('the app step inline on a computer: its script and the QR encoder from the checkout’s origin, the link, then paid', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = watch(page);
+    await page.goto(widgetPage(intent));
+    await waitFor(page, '.momo[data-state="form"]');
+    await payByKeyboard(page, 'sn', 'wave');
+    await waitFor(page, '.momo-pending[data-step="app"] svg.momo-qr');
+    for (const part of ['app', 'qr'])
+      expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/${part}.js`)).toBe(true);
+    const launch = await page.locator('a.momo-open').getAttribute('href');
+    expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
+    await expect(audit(page)).resolves.toEqual([]);
+    await approveFromPhone(launch!);
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+
   it('the app step in the isolated frame on a computer: the QR code, then paid', async () => {
     const intent = await intentOf();
     const page = await h.newPage({ viewport: { width: 1280, height: 900 } });
     const seen = watch(page);
-    await page.goto(
-      merchantPage(
-        h,
-        `<main><h1>Boutique</h1><momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
-        {
-          headers: { 'Content-Security-Policy': strict() },
-        },
-      ),
-    );
+    await page.goto(widgetPage(intent, 'isolated'));
     const frame = page.frameLocator('#w iframe');
-    await frame.locator('.momo[data-state="form"]').waitFor({ timeout: 15_000 });
-    await frame.locator('#momo-country').selectOption('sn');
-    await frame.locator('#momo-phone').fill(testNumber('approved_after_delay', 'sn', 'wave').national);
-    await frame.locator('input[name="operator"][value="wave"]').check();
-    await frame.locator('#momo-first-name').fill('Awa');
-    await frame.locator('#momo-last-name').fill('Ndiaye');
-    await frame.locator('#momo-email').fill('awa@exemple.sn');
-    await frame.locator('.momo-pay').click();
+    await payInFrame(frame);
     await frame.locator('svg.momo-qr').waitFor({ timeout: 15_000 });
     const launch = await frame.locator('a.momo-open').getAttribute('href');
-    await fetch(launch!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+    await approveFromPhone(launch!);
     await frame.locator('.momo[data-state="succeeded"]:not(:has(.momo-standin))').waitFor({ timeout: 15_000 });
+    expect(seen.confirms()).toBe(1);
     expect(seen.violations).toEqual([]);
   });
 
-  it('the app step in the dialog on a phone: the link opens the wallet page in a new tab, never blocked', async () => {
+  it('the app step in the isolated frame on a phone: the link tapped inside the frame opens the wallet page, never blocked', async () => {
     const intent = await intentOf();
     const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const seen = watch(page);
+    await page.goto(widgetPage(intent, 'isolated'));
+    const frame = page.frameLocator('#w iframe');
+    await payInFrame(frame);
+    const link = frame.locator('.momo-pending[data-step="app"] a.momo-open');
+    await link.waitFor({ timeout: 15_000 });
+    await expect(frame.locator('svg.momo-qr').count()).resolves.toBe(0);
+    const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.tap()]);
+    await wallet.waitForLoadState();
+    await approveIn(wallet, page);
+    await frame.locator('.momo[data-state="succeeded"]:not(:has(.momo-standin))').waitFor({ timeout: 15_000 });
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+
+  it('the app step in the dialog on a phone: the link, opened by keyboard, opens the wallet page in a new tab, never blocked', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const seen = watch(page);
     await page.goto(
       merchantPage(
         h,
@@ -332,12 +514,11 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await page.locator('#pay').click();
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'wave');
-    const link = page.locator('a.momo-open');
-    await link.waitFor({ timeout: 15_000 });
-    const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    await wallet.getByRole('button', { name: /Approve/ }).click();
-    await page.bringToFront();
+    const wallet = await openWalletByKeyboard(page);
+    await approveIn(wallet, page);
     await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
   });
 });
 

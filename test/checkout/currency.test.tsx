@@ -73,3 +73,36 @@ describe('checkout › the payer’s country learnt after the form was made', ()
     model.dispose();
   });
 });
+
+describe('checkout › the merchant’s country, where the payer’s cannot pay', () => {
+  /** The sandbox's intents in `currency`, their merchant's support number `phone` (an extension). */
+  function merchantIn(bed: Bed, currency: string, phone: string | null) {
+    bed.intercept(async (request) => {
+      const answer = await bed.sandbox.fetch(request);
+      if (request.method !== 'GET' || !request.url.includes('/payment-intents/')) return answer;
+      const merchant = { name: 'Boutique', logo_url: null, support_email: null, support_phone: phone };
+      return Response.json({ ...(await answer.json()), currency, merchant });
+    });
+  }
+
+  it('an XOF intent of a Burkinabè merchant, for a payer the page places nowhere that pays XOF: Burkina Faso', async () => {
+    const bed = createBed();
+    merchantIn(bed, 'xof', '+226 70 12 34 56');
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    expect(model.values.value.country).toBe('bf');
+    model.dispose();
+  });
+
+  it('the payer’s own country first when it pays; none known from the merchant: the first that pays', async () => {
+    const mine = createBed();
+    merchantIn(mine, 'xof', '+226 70 12 34 56');
+    const payer = await mine.open({ secret: (await mine.newIntent()).secret, defaultCountry: 'ml' });
+    expect(payer.values.value.country).toBe('ml');
+    payer.dispose();
+    const nobody = createBed();
+    merchantIn(nobody, 'xof', null);
+    const model = await nobody.open({ secret: (await nobody.newIntent()).secret });
+    expect(model.values.value.country).toBe(COUNTRIES.find((c) => c.currency === 'xof' && c.wallets.length > 0)!.code);
+    model.dispose();
+  });
+});

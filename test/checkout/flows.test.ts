@@ -34,7 +34,7 @@ describe('checkout › a one-time code', () => {
     expect(stepOf(model)).toMatchObject({ type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null });
     expect(await model.sendCode('000000')).toBe(false);
     await bed.time.settle();
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'wrong', sending: false });
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_invalid', sending: false });
     expect(await model.sendCode('123456')).toBe(true);
     await bed.time.settle();
     expect(model.screen.value.name).toBe('succeeded');
@@ -86,21 +86,59 @@ describe('checkout › a one-time code', () => {
     expect(model.repeatRisk.value).toBe(false);
   });
 
-  it('a code after the window is settled by a read: the attempt expired', async () => {
+  it('a code after the window is said to have expired (not a connection problem); the read then offers a new request, which pays', async () => {
     const bed = createBed();
     const { model } = await orangeSenegal(bed);
-    // The page stops following at the window: the payer comes back and types the code late.
+    // The page cannot read the intent: it does not learn that the window has passed.
     bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
     await bed.time.advance(5 * 60_000);
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
+    const sent = model.sendCode('123456');
+    await bed.time.settle();
+    // The service said why: the step explains it (tested with the step), whatever the reads do.
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_expired', sending: false });
+    expect(codes(bed)).toHaveLength(1);
     bed.intercept(async () => undefined);
+    await bed.time.advance(2_000);
+    expect(await sent).toBe(false);
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+    // The way on: a new request with the same details, its own code.
+    expect(model.resendTo.value).toMatchObject({ operator: 'orange' });
+    expect(await model.resend()).toBe(true);
+    await bed.time.settle();
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
     await model.sendCode('123456');
     await bed.time.settle();
-    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(2);
+    expect(codes(bed)).toHaveLength(2);
+  });
+
+  it('a service that says the code expired while the attempt still waits: said so, and a new code pays', async () => {
+    const bed = createBed();
+    const { model } = await orangeSenegal(bed);
+    let answered = false;
+    bed.intercept(async (request) => {
+      if (answered || !request.url.endsWith('/otp')) return undefined;
+      answered = true;
+      return Response.json(
+        { error: { code: 'otp_expired', message: 'This code has expired.', field: null } },
+        { status: 409 },
+      );
+    });
+    await model.sendCode('123456');
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('pending');
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_expired', sending: false });
+    expect(await model.sendCode('123456')).toBe(true);
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('succeeded');
+    expect(bed.confirms()).toHaveLength(1);
   });
 });
 
 describe('checkout › the wallet’s app', () => {
-  it('gives the launch address, follows while the payer is in the app, and shows the receipt', async () => {
+  it('gives the launch address, follows the attempt, and shows the receipt', async () => {
     const bed = createBed();
     const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
     const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
@@ -114,6 +152,76 @@ describe('checkout › the wallet’s app', () => {
     await bed.sandbox.fetch(
       new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
     );
+    await bed.time.advance(2_000);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+});
+
+describe('checkout › back from the wallet’s app', () => {
+  it('reads nothing while the tab is hidden, and reads at once when the payer comes back: no read was due', async () => {
+    const bed = createBed();
+    const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    const page = Object.assign(new EventTarget(), { document, navigator: { onLine: true } });
+    const show = (state: 'visible' | 'hidden') => {
+      document.visibilityState = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn', page: page as never });
+    bed.fill(model, 'approved_at_once', 'sn', 'wave');
+    model.setField('operator', 'wave');
+    await model.submit();
+    await bed.time.settle();
+    const step = stepOf(model) as { type: string; url: string };
+    expect(step.type).toBe('app');
+    // The payer taps "Open Wave": the app takes the screen, the checkout's tab is hidden.
+    show('hidden');
+    // (A read already scheduled still goes; none after it.)
+    await bed.time.advance(5_000);
+    const readsBefore = bed.reads().length;
+    await bed.time.advance(30_000);
+    expect(bed.reads()).toHaveLength(readsBefore);
+    // No timer left to poll with: only the payer's return can bring a read now.
+    expect(bed.time.pending()).toBe(0);
+    await bed.sandbox.fetch(
+      new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
+    );
+    expect(model.screen.value.name).toBe('pending');
+    show('visible');
+    await bed.time.settle();
+    expect(bed.reads()).toHaveLength(readsBefore + 1);
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+});
+
+describe('checkout › a launch address the page will not open', () => {
+  it('a `javascript:` open_wallet is read (not an invalid answer) and shown as the push; the payment is still followed', async () => {
+    const bed = createBed();
+    let real = '';
+    // The service's answers, with a launch address no page may open, on the confirm and on reads.
+    bed.intercept(async (request) => {
+      const answer = await bed.sandbox.fetch(request);
+      if (!answer.ok || !/\/(confirm|pi_[^/]+)$/.test(new URL(request.url).pathname)) return answer;
+      const body = (await answer.json()) as { next_action?: { open_wallet?: { url: string } } | null };
+      if (body.next_action?.open_wallet) {
+        real = body.next_action.open_wallet.url;
+        body.next_action.open_wallet.url = 'javascript:alert(document.domain)';
+      }
+      return Response.json(body, { status: answer.status });
+    });
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
+    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
+    model.setField('operator', 'wave');
+    void model.submit();
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('pending');
+    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    await bed.time.advance(1_000);
+    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    expect(bed.reads().length).toBeGreaterThan(0);
+    // The payer approves in their app all the same: the page follows it to the receipt.
+    await bed.sandbox.fetch(new Request(real, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));
     await bed.time.advance(2_000);
     expect(model.screen.value.name).toBe('succeeded');
   });

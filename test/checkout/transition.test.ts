@@ -74,7 +74,7 @@ const EVENTS: Record<string, CheckoutEvent> = {
   paid: { type: 'paid', receipt },
   await: { type: 'await', attempt: push },
   sendCode: { type: 'sendCode' },
-  codeRefused: { type: 'codeRefused', why: 'wrong' },
+  codeRefused: { type: 'codeRefused', why: 'otp_invalid' },
   lost: { type: 'lost' },
   cancel: { type: 'cancel' },
   edit: { type: 'edit' },
@@ -142,8 +142,8 @@ describe('transition', () => {
     });
     const after = transition(SCREENS['pending:sending']!, { type: 'read', intent: read, known: sending, now: NOW });
     expect(after).toMatchObject({ attempt: { step: { sending: true } } });
-    const wrong = transition(after, { type: 'codeRefused', why: 'wrong' });
-    expect(wrong).toMatchObject({ attempt: { step: { sending: false, refused: 'wrong' } } });
+    const wrong = transition(after, { type: 'codeRefused', why: 'otp_invalid' });
+    expect(wrong).toMatchObject({ attempt: { step: { sending: false, refused: 'otp_invalid' } } });
     expect(transition(wrong, { type: 'sendCode' })).toMatchObject({
       attempt: { step: { sending: true, refused: null } },
     });

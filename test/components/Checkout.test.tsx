@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Checkout } from '../../src/components/Checkout';
 import type { CheckoutModel as Model } from '../../src/checkout/model';
 import type { Lang } from '../../src/i18n';
+import { formatTime } from '../../src/i18n/format';
 import { sessionReader } from '../../src/checkout/session';
 import { createBed, numberFor } from '../support/checkout-bed';
 
@@ -375,5 +376,92 @@ describe('Checkout › what is paid for', () => {
     expect(rows).toEqual(['Pagne wax10 000 FCFA', "Café de l'Ouest, 500 g2 × 3 500 FCFA7 000 FCFA"]);
     // "2 × 3 500 FCFA" never breaks between its parts.
     expect(view.container.querySelector('.momo-item-unit')?.textContent).toMatch(/^2\u00a0×\u00a03\s500\sFCFA$/);
+  });
+});
+
+describe('Checkout › what the waiting screen says', () => {
+  it('"check now" says it is checking, then what it found and when', async () => {
+    const bed = createBed({ approvalMs: 60_000 });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    const view = render(<Checkout model={model} lang="en" onLangChange={() => {}} />);
+    fillValid(model);
+    fireEvent.submit(view.container.querySelector('form')!);
+    await bed.time.settle();
+    expect(screen.getByRole('status').textContent).toBe('Waiting for your approval…');
+    // The read the payer asked for, held until the test lets it through.
+    let release: () => void = () => {};
+    bed.intercept(async (request) => {
+      if (request.method === 'GET') await new Promise<void>((resolve) => (release = resolve));
+      return undefined;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'I have approved — check now' }));
+    await bed.time.settle();
+    const checking = screen.getByRole('button', { name: 'Checking…' });
+    expect([checking.hasAttribute('disabled'), checking.getAttribute('aria-busy')]).toEqual([true, 'true']);
+    bed.intercept(async () => undefined);
+    release();
+    await bed.time.settle();
+    expect(screen.getByRole('status').textContent).toBe(
+      `Not approved yet (checked at ${formatTime(bed.time.now(), 'en')}).`,
+    );
+    expect(screen.getByRole('button', { name: 'I have approved — check now' })).toHaveProperty('disabled', false);
+  });
+
+  it('says when a mistyped number can be replaced: at the window the service gives, or once it expires', async () => {
+    const bed = createBed({ approvalMs: 60_000 });
+    const model = await bed.open({ secret: (await bed.newIntent()).secret });
+    const view = render(<Checkout model={model} lang="en" onLangChange={() => {}} />);
+    fillValid(model);
+    fireEvent.submit(view.container.querySelector('form')!);
+    await bed.time.settle();
+    const shown = model.screen.value;
+    const expiresAt = shown.name === 'pending' ? shown.attempt.expiresAt : null;
+    expect(expiresAt).toBeGreaterThan(bed.time.now());
+    expect(
+      screen.getByText(
+        `Wrong number? This request expires at ${formatTime(expiresAt!, 'en')}; you can then send a new one to another number.`,
+      ),
+    ).toBeTruthy();
+    view.unmount();
+    // A bare service gives no window: no time is made up.
+    const bare = createBed({ extensions: false });
+    const plain = await bare.open({ secret: (await bare.newIntent()).secret });
+    render(<Checkout model={plain} lang="en" onLangChange={() => {}} />);
+    fillValid(plain);
+    fireEvent.submit(document.querySelector('form')!);
+    await bare.time.settle();
+    expect(
+      screen.getByText(
+        'No prompt, or a wrong number? When this request expires you can send a new one, to this number or another.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Wrong number\? This request expires at/)).toBeNull();
+  });
+
+  it('warns before Orange Money is paid again from the same number: on the failure screen and in the form', async () => {
+    const bed = createBed();
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
+    const view = render(<Checkout model={model} lang="en" onLangChange={() => {}} />);
+    bed.fill(model, 'approved_after_delay', 'sn', 'orange');
+    await model.submit();
+    await bed.time.settle();
+    const warning =
+      'Orange Money may refuse the same amount from the same number a few minutes after a try. If it does, wait a few minutes or use another number.';
+    expect(screen.queryByText(warning)).toBeNull();
+    for (let i = 0; i < 3; i++) {
+      await model.sendCode('000000');
+      await bed.time.settle();
+    }
+    expect(view.container.querySelector('.momo')!.getAttribute('data-state')).toBe('failed');
+    expect(screen.getByText('The payment code was wrong too many times.')).toBeTruthy();
+    expect(screen.getByText(warning).getAttribute('role')).toBe('status');
+    fireEvent.click(screen.getByRole('button', { name: 'Use another number or operator' }));
+    expect(view.container.querySelector('.momo')!.getAttribute('data-state')).toBe('form');
+    expect(screen.getByText(warning)).toBeTruthy();
+    // Another number: nothing to warn about.
+    model.setField('phone', numberFor('approved_after_delay', 'sn', 'mixx').national);
+    await bed.time.settle();
+    expect(screen.queryByText(warning)).toBeNull();
   });
 });

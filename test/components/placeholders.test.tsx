@@ -1,7 +1,8 @@
 // Every screen the checkout can show, reached the way a payer reaches it, rendered in every
-// language: no text a payer can read or hear holds a `{placeholder}` left unfilled.
-import { render } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+// language: no text a payer can read or hear holds a `{placeholder}` left unfilled — the steps'
+// own messages (CODE_MESSAGES, APP_MESSAGES) included, each step in each of its states.
+import { render, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorKind } from '../../src/checkout/screens';
 import { sessionReader } from '../../src/checkout/session';
 import { Checkout } from '../../src/components/Checkout';
@@ -9,7 +10,34 @@ import { addCatalogue, LANGS, type Lang } from '../../src/i18n';
 import { ar } from '../../src/i18n/ar';
 import { es } from '../../src/i18n/es';
 import { pt } from '../../src/i18n/pt';
+import { APP_MESSAGES } from '../../src/methods/momo/steps/app';
+import { fill } from '../../src/methods/momo/steps/fill';
 import { createBed, numberFor } from '../support/checkout-bed';
+
+// A step's script, as the page would fetch it (jsdom runs no script it fetches): the same parts
+// the scripts register (src/methods/momo/steps/*.entry.ts). `qrFails`: the QR encoder cannot be fetched.
+const parts = vi.hoisted(() => ({ qrFails: false }));
+vi.mock('../../src/methods/steps', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/methods/steps')>();
+  const { codeStep } = await import('../../src/methods/momo/steps/code');
+  const { appStep } = await import('../../src/methods/momo/steps/app');
+  const { generate } = await import('lean-qr/nano');
+  const registered: Record<string, unknown> = { otp: codeStep, app: appStep, qr: (text: string) => generate(text) };
+  return {
+    ...actual,
+    loadPart: (name: string) =>
+      name === 'qr' && parts.qrFails ? Promise.reject(new Error('offline')) : Promise.resolve(registered[name]),
+  };
+});
+
+/** A phone: a touch screen without a mouse (the app step shows one large link, no QR code). */
+const asPhone = () => {
+  window.matchMedia = ((query: string) => ({ matches: true, media: query })) as unknown as typeof window.matchMedia;
+};
+afterEach(() => {
+  parts.qrFails = false;
+  delete (window as { matchMedia?: unknown }).matchMedia;
+});
 
 type Bed = ReturnType<typeof createBed>;
 type Model = Awaited<ReturnType<Bed['open']>>;
@@ -38,8 +66,10 @@ async function paying(
   outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay',
   country = 'cg',
   operator = 'mtn',
+  currency = 'xaf',
 ) {
-  const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: () => {} });
+  const intent = await bed.merchant.createIntent({ amount: 5000, currency });
+  const model = await bed.open({ secret: intent.client_secret ?? '', onCancel: () => {} });
   bed.fill(model, outcome, country, operator);
   model.setField('operator', operator);
   return model;
@@ -149,6 +179,24 @@ const ERRORS: Record<ErrorKind, Scenario> = {
     return [model, 'error confirmUnknown'];
   },
 };
+
+/** An attempt at its one-time code step (Orange Money, Senegal unless told), the code refused with `refusal` if given. */
+async function atCode(bed: Bed, country = 'sn', refusal?: 'otp_invalid' | 'otp_expired' | 'network') {
+  const model = await submitted(bed, await paying(bed, 'approved_after_delay', country, 'orange', 'xof'));
+  if (refusal === 'otp_invalid') await model.sendCode('000000');
+  else if (refusal) {
+    bed.intercept(async (request) => {
+      if (!request.url.endsWith('/otp')) return undefined;
+      if (refusal === 'network') throw new TypeError('offline');
+      return Response.json({ error: { code: refusal, message: refusal, field: null } }, { status: 409 });
+    });
+    void model.sendCode('123456');
+  }
+  await bed.time.settle();
+  return model;
+}
+
+const atApp = async (bed: Bed) => submitted(bed, await paying(bed, 'approved_after_delay', 'sn', 'wave', 'xof'));
 
 /** Every reason an attempt fails for, and one the page does not know. */
 const REASONS = [
@@ -276,6 +324,39 @@ const SCENARIOS: Record<string, Scenario> = {
     return [await submitted(bed, model), 'succeeded'];
   },
   'succeeded, in a widget': async (bed) => [await submitted(bed, await paying(bed, 'approved_at_once')), 'succeeded'],
+  'pending, a one-time code to type (the code to dial known)': async (bed) => [await atCode(bed), 'pending'],
+  'pending, a one-time code to type (generated in the wallet’s menu)': async (bed) => [
+    await atCode(bed, 'ml'),
+    'pending',
+  ],
+  'pending, a wrong code (the code to dial known)': async (bed) => [await atCode(bed, 'sn', 'otp_invalid'), 'pending'],
+  'pending, a wrong code (generated in the wallet’s menu)': async (bed) => [
+    await atCode(bed, 'bf', 'otp_invalid'),
+    'pending',
+  ],
+  'pending, an expired code (the code to dial known)': async (bed) => [
+    await atCode(bed, 'sn', 'otp_expired'),
+    'pending',
+  ],
+  'pending, an expired code (generated in the wallet’s menu)': async (bed) => [
+    await atCode(bed, 'ml', 'otp_expired'),
+    'pending',
+  ],
+  'pending, a code that could not be sent': async (bed) => [await atCode(bed, 'sn', 'network'), 'pending'],
+  'pending, the wallet’s app on a computer (its QR code)': async (bed) => [await atApp(bed), 'pending'],
+  'pending, the wallet’s app on a computer whose QR code could not be drawn': async (bed) => {
+    parts.qrFails = true;
+    return [await atApp(bed), 'pending'];
+  },
+  'pending, the wallet’s app on a phone': async (bed) => {
+    asPhone();
+    return [await atApp(bed), 'pending'];
+  },
+  'pending, the wallet’s app on a phone, for a merchant with a name': async (bed) => {
+    asPhone();
+    rewriteReads(bed, (intent) => ({ ...intent, merchant: AWA }));
+    return [await atApp(bed), 'pending'];
+  },
   'pending, for a merchant with a name (and in test mode)': async (bed) => {
     rewriteReads(bed, (intent) => ({ ...intent, merchant: AWA, live_mode: 0 }));
     return [await submitted(bed, await paying(bed, 'never_approved')), 'pending'];
@@ -328,6 +409,20 @@ const SCENARIOS: Record<string, Scenario> = {
   ...Object.fromEntries(Object.entries(ERRORS).map(([kind, scenario]) => [`error, ${kind}`, scenario])),
 };
 
+/** A step that is a script of its own, once it is there: its form, or its link (and, on a computer, the QR code or why not). */
+async function stepShown(root: Element, lang: Lang) {
+  const step = root.querySelector('.momo-pending')?.getAttribute('data-step');
+  if (step === 'otp') await waitFor(() => expect(root.querySelector('.momo-code')).not.toBeNull());
+  if (step !== 'app') return;
+  const shown = () =>
+    'matchMedia' in window
+      ? !!root.querySelector('a.momo-open')
+      : parts.qrFails
+        ? !!root.textContent?.includes(fill(APP_MESSAGES, lang, 'qrFailed'))
+        : !!root.querySelector('svg.momo-qr');
+  await waitFor(() => expect(shown()).toBe(true));
+}
+
 /** What a payer reads or hears: the text, and the attributes screen readers speak. */
 function readable(container: Element): string[] {
   const texts = [container.textContent ?? ''];
@@ -350,6 +445,7 @@ describe('Checkout › every screen, every language', () => {
       const view = render(<Checkout model={model} lang={lang} onLangChange={() => {}} />);
       const root = view.container.querySelector('.momo')!;
       expect(root.getAttribute('data-state')).toBe(screen.name);
+      await stepShown(root, lang);
       expect(readable(root).filter((text) => text.includes('{') || text.includes('}'))).toEqual([]);
       view.unmount();
     }

@@ -3,7 +3,15 @@ import { type CountryCode as IsoCode, Metadata } from 'libphonenumber-js/core';
 import mobileMetadata from 'libphonenumber-js/mobile/metadata';
 import { describe, expect, it } from 'vitest';
 import { countrySchema, currencySchema, operatorNameSchema } from '../../src/api/schemas';
-import { COUNTRIES, NATIONAL_PLANS, findCountry, findWallet, operatorsOf } from '../../src/phone/countries';
+import {
+  COUNTRIES,
+  countryOfLanguages,
+  countryOfPhone,
+  NATIONAL_PLANS,
+  findCountry,
+  findWallet,
+  operatorsOf,
+} from '../../src/phone/countries';
 import { isValidMsisdn } from '../../src/phone';
 
 describe('COUNTRIES', () => {
@@ -185,5 +193,42 @@ describe('findWallet', () => {
     expect(findWallet('cg', 'wave')?.network).toBeUndefined(); // Senegal's: no Congolese Wave
     expect(findWallet('cg', 'yas')).toBeUndefined();
     expect(findWallet('ci', 'orange')?.ussd).toBe('#144#');
+  });
+});
+
+describe('countryOfLanguages: where a payer probably is, from their languages', () => {
+  it('is the region of the first language that names a supported country', () => {
+    expect(countryOfLanguages(['fr-SN'])).toBe('sn');
+    expect(countryOfLanguages(['en-CM', 'fr-SN'])).toBe('cm');
+    // A region the checkout does not serve is passed over for the next one that it does.
+    expect(countryOfLanguages(['fr-FR', 'en-US', 'fr-CI'])).toBe('ci');
+    // Region subtags in any case, and scripts before them ("ar-Arab-TD" has its region third: not read).
+    expect(countryOfLanguages(['fr-ml'])).toBe('ml');
+  });
+
+  it('is none when no language names one: a language alone, another region, nothing', () => {
+    expect(countryOfLanguages(['fr', 'en'])).toBeUndefined();
+    expect(countryOfLanguages(['fr-FR', 'pt-BR'])).toBeUndefined();
+    expect(countryOfLanguages([])).toBeUndefined();
+    expect(countryOfLanguages(['', '-', 'fr-'])).toBeUndefined();
+  });
+});
+
+describe('countryOfPhone: the country of an international number (a merchant’s support number)', () => {
+  it('reads +, 00 or bare calling codes, with any spaces and punctuation', () => {
+    expect(countryOfPhone('+221 77 123 45 67')).toBe('sn');
+    expect(countryOfPhone('00237 6 71 23 45 67')).toBe('cm');
+    expect(countryOfPhone('+226 (70) 12-34-56')).toBe('bf');
+    expect(countryOfPhone('242061234567')).toBe('cg');
+    for (const country of COUNTRIES) expect(countryOfPhone(`+${country.callingCode} 00 00 00`)).toBe(country.code);
+  });
+
+  it('is none for a number of another country, a national number, or none at all', () => {
+    expect(countryOfPhone('+33 1 23 45 67 89')).toBeUndefined();
+    expect(countryOfPhone('+1 202 555 0100')).toBeUndefined();
+    expect(countryOfPhone('06 123 4567')).toBeUndefined();
+    expect(countryOfPhone('')).toBeUndefined();
+    expect(countryOfPhone(null)).toBeUndefined();
+    expect(countryOfPhone(undefined)).toBeUndefined();
   });
 });

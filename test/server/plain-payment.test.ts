@@ -38,7 +38,8 @@ describe('form tokens', () => {
   });
 });
 
-function plainSetup() {
+/** `answer`: changes the service's answers on their way to the handler (a service that says otherwise). */
+function plainSetup(answer?: (request: Request, response: Response) => Promise<Response>) {
   const s = setup({ approvalMs: APPROVAL_MS });
   // Every request the handler sends the service, to see where the secret went.
   const sent: { url: string; headers: Headers; body: string }[] = [];
@@ -46,7 +47,8 @@ function plainSetup() {
     fetch: async (req: Request, env?: Parameters<typeof s.sandbox.fetch>[1]) => {
       const body = await req.clone().text();
       sent.push({ url: req.url, headers: req.headers, body });
-      return s.sandbox.fetch(req, env);
+      const response = await s.sandbox.fetch(req, env);
+      return answer ? answer(req, response) : response;
     },
   };
   const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox) });
@@ -245,6 +247,36 @@ describe('the plain payment', () => {
     expect(t.sent.filter((r) => r.url.endsWith('/otp'))).toHaveLength(1);
     t.clock.advance(APPROVAL_MS);
     expect(await (await t.get(`/pay/${intent.intent_id}/status?lang=fr`)).text()).toContain('Paiement réussi');
+  });
+
+  it.each([
+    ['the launch address as a link', null],
+    ['a `javascript:` launch address: the push instead, never the link', 'javascript:alert(document.domain)'],
+  ])('the wallet’s app: %s', async (_, hostile) => {
+    const t = plainSetup(async (request, response) => {
+      if (
+        !hostile ||
+        request.method !== 'GET' ||
+        !/\/v1\/payment-intents\/pi_[^/]+$/.test(new URL(request.url).pathname)
+      )
+        return response;
+      const body = (await response.json()) as { next_action?: { open_wallet?: { url: string } } | null };
+      if (body.next_action?.open_wallet) body.next_action.open_wallet.url = hostile;
+      return Response.json(body, { status: response.status });
+    });
+    const intent = await t.newIntent(5000, 'xof');
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const wave = number('approved_after_delay', 'sn', 'wave');
+    await t.post(`/pay/${intent.intent_id}`, { token, ...payer(wave.national), country: 'sn', operator: 'sn:wave' });
+    const page = await (await t.get(`/pay/${intent.intent_id}/status?lang=en`)).text();
+    if (hostile) {
+      expect(page).not.toContain('javascript:');
+      expect(page).not.toContain('Approve the payment in Wave');
+      expect(page).toContain('http-equiv="refresh"');
+    } else {
+      expect(page).toContain('Approve the payment in Wave');
+      expect(page).toMatch(/<a class="btn" href="http:\/\/[^"]+\/v1\/_sandbox\/wallet\/pi_/);
+    }
   });
 
   it('says so for a page id the service does not know', async () => {

@@ -31,8 +31,11 @@ export const nextActionSchema = z.object({
   enter_otp: z.optional(
     z.object({ dial_code: nullableText(), length: z.int().check(z.gte(4), z.lte(8)), expires_at: timestamp() }),
   ),
-  /** Only http(s) addresses: a page never opens a `javascript:` link it was sent. */
-  open_wallet: z.optional(z.object({ url: z.string().check(z.regex(/^https?:\/\/[^\s]+$/)), expires_at: timestamp() })),
+  /**
+   * Any text here: a page opens only an http(s) address (src/checkout/status.ts, launchUrl) and
+   * falls back to the push for any other (a `javascript:` link), rather than refusing the whole read.
+   */
+  open_wallet: z.optional(z.object({ url: z.string(), expires_at: timestamp() })),
 });
 
 /**

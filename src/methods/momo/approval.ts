@@ -1,7 +1,11 @@
 // How each wallet asks its payer to approve a payment. This is the service's knowledge, played by
-// the sandbox (./sandbox.ts): a checkout follows the `next_action` the service sends and never
-// reads this table. A wallet is here only where a source says how it approves; every other one
-// approves the operator's push with its PIN, as MTN MoMo, Airtel Money and Moov Money do.
+// the sandbox (./sandbox.ts): a checkout follows the `next_action` the service sends, never this
+// table, to show a step. It reads the table for one thing the service does not say: which wallets
+// approve with a code, and so may refuse the same amount from the same number again within minutes
+// (the warning before paying again: ./method.ts, refusesRepeat — which must also hold after a
+// reload, when the failed attempt's `next_action` is long gone). A wallet is here only where a
+// source says how it approves; every other one approves the operator's push with its PIN, as MTN
+// MoMo, Airtel Money and Moov Money do.
 
 export type Approval =
   /** The operator pushes a prompt (or a USSD session) to the phone; the payer enters their PIN. */

@@ -1,17 +1,29 @@
 // The wallet's-app step (`next_action.open_wallet`, Wave): on a phone, one large link that opens
 // the wallet's app at the launch address; on a computer, the address as a QR code to scan with the
 // phone (its encoder, ./qr.ts, is a script of its own, fetched only there) and the link beside it.
-// A link the payer taps is never stopped by a pop-up blocker, in a page, a dialog or a frame; the
-// checkout keeps following meanwhile and checks at once when the payer comes back to it.
+// A link the payer taps is never stopped by a pop-up blocker, in a page, a dialog or a frame. While
+// the payer is in the app this tab is hidden and the checkout pauses its reads, as for any hidden
+// tab (src/checkout/follower.ts); it reads at once when the payer comes back to it.
 import type { QrCode, StepFactory } from '../../steps';
 import { fill, type StepMessages } from './fill';
 
-type Key = 'phone' | 'open' | 'computer' | 'qr' | 'link' | 'qrFailed' | 'valid';
+// English, the source of the keys and of each text's placeholders (./fill.ts).
+const en = {
+  phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
+  open: 'Open {wallet} and pay {amount}',
+  openTo: 'Open {wallet} and pay {amount} to {merchant}',
+  computer: 'Scan this code with your phone’s camera or the {wallet} app to approve the payment of {amount}.',
+  qr: 'QR code of the {wallet} payment link',
+  link: 'Or open the payment link on this device',
+  qrFailed: 'The QR code could not be shown: open the link below on your phone.',
+  valid: 'Link valid for {time}',
+} as const;
 
-export const APP_MESSAGES: StepMessages<Key> = {
+export const APP_MESSAGES = {
   fr: {
     phone: 'Ouvrez {wallet} pour approuver le paiement de {amount}, puis revenez sur cette page.',
     open: 'Ouvrir {wallet} et payer {amount}',
+    openTo: 'Ouvrir {wallet} et payer {amount} à {merchant}',
     computer:
       'Scannez ce code avec l’appareil photo ou l’application {wallet} de votre téléphone pour approuver le paiement de {amount}.',
     qr: 'Code QR du lien de paiement {wallet}',
@@ -19,18 +31,11 @@ export const APP_MESSAGES: StepMessages<Key> = {
     qrFailed: 'Le code QR n’a pas pu s’afficher : ouvrez le lien ci-dessous sur votre téléphone.',
     valid: 'Lien valable encore {time}',
   },
-  en: {
-    phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
-    open: 'Open {wallet} and pay {amount}',
-    computer: 'Scan this code with your phone’s camera or the {wallet} app to approve the payment of {amount}.',
-    qr: 'QR code of the {wallet} payment link',
-    link: 'Or open the payment link on this device',
-    qrFailed: 'The QR code could not be shown: open the link below on your phone.',
-    valid: 'Link valid for {time}',
-  },
+  en,
   ar: {
     phone: 'افتح {wallet} للموافقة على دفع {amount}، ثم عد إلى هذه الصفحة.',
     open: 'افتح {wallet} وادفع {amount}',
+    openTo: 'افتح {wallet} وادفع {amount} إلى {merchant}',
     computer: 'امسح هذا الرمز بكاميرا هاتفك أو بتطبيق {wallet} للموافقة على دفع {amount}.',
     qr: 'رمز QR لرابط الدفع عبر {wallet}',
     link: 'أو افتح رابط الدفع على هذا الجهاز',
@@ -40,6 +45,7 @@ export const APP_MESSAGES: StepMessages<Key> = {
   es: {
     phone: 'Abra {wallet} para aprobar el pago de {amount} y vuelva a esta página.',
     open: 'Abrir {wallet} y pagar {amount}',
+    openTo: 'Abrir {wallet} y pagar {amount} a {merchant}',
     computer:
       'Escanee este código con la cámara de su teléfono o la aplicación {wallet} para aprobar el pago de {amount}.',
     qr: 'Código QR del enlace de pago de {wallet}',
@@ -50,6 +56,7 @@ export const APP_MESSAGES: StepMessages<Key> = {
   pt: {
     phone: 'Abra {wallet} para aprovar o pagamento de {amount} e volte a esta página.',
     open: 'Abrir {wallet} e pagar {amount}',
+    openTo: 'Abrir {wallet} e pagar {amount} a {merchant}',
     computer:
       'Leia este código com a câmara do seu telefone ou a aplicação {wallet} para aprovar o pagamento de {amount}.',
     qr: 'Código QR da ligação de pagamento {wallet}',
@@ -57,7 +64,7 @@ export const APP_MESSAGES: StepMessages<Key> = {
     qrFailed: 'Não foi possível mostrar o código QR: abra a ligação abaixo no seu telefone.',
     valid: 'Ligação válida durante {time}',
   },
-};
+} satisfies StepMessages<typeof en>;
 
 /** A phone: a touch screen without a mouse (a computer gets the QR code). */
 const onPhone = () => typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches;
@@ -89,14 +96,16 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
       };
     }, [phone, url, base]);
     if (!url) return null;
-    const t = (key: Key) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    const t = (key: Exclude<keyof typeof en, 'valid' | 'openTo'>) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    // Who is paid, where the service names them: the button the payer taps says it too.
+    const payee = model.merchant.value;
+    const open = payee ? fill(APP_MESSAGES, lang, 'openTo', { wallet, amount, merchant: payee.name }) : t('open');
     // A link the payer taps: never a window opened by script, which a pop-up blocker may stop.
     const link = (props: Record<string, unknown>, text: string) =>
       h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);
     const timer =
       left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
-    if (phone)
-      return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, t('open')), timer);
+    if (phone) return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, open), timer);
     const size = code && code !== 'failed' ? code.size + 8 : 0;
     return h(
       Fragment,

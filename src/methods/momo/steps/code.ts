@@ -1,13 +1,28 @@
 // The one-time code step (`next_action.enter_otp`): the payer dials the wallet's code on their
 // phone (a tap-to-dial link), gets a code and types it here. The code is checked for its length
-// before anything is sent, sent once (the model's sendCode), and a wrong one is said plainly with
-// how to get another. Written with h(), not JSX: the page lends its Preact (../../steps.ts).
+// before anything is sent, sent once (the model's sendCode), and a wrong or expired one is said
+// plainly with how to get another (the code to dial, or the wallet's menu where it is not known). Written with h(), not JSX: the page lends its Preact (../../steps.ts).
 import type { StepFactory } from '../../steps';
-import { fill, type StepMessages } from './fill';
+import { fill, type StepMessages, type StepValues } from './fill';
 
-type Key = 'dial' | 'menu' | 'label' | 'hint' | 'short' | 'send' | 'sending' | 'wrong' | 'network' | 'valid';
+// English, the source of the keys and of each text's placeholders (./fill.ts).
+const en = {
+  dial: 'Dial {dial} on your phone ({phone}) to get a payment code, then type it here.',
+  menu: 'Generate a payment code in the {wallet} menu of your phone ({phone}), then type it here.',
+  label: 'Payment code',
+  hint: '{length} digits',
+  short: 'Type the {length} digits of the code.',
+  send: 'Pay {amount}',
+  sending: 'Sending the code…',
+  wrong: 'This code is not right. Check it, or dial {dial} to get a new one.',
+  wrongMenu: 'This code is not right. Check it, or generate a new one in the {wallet} menu.',
+  expired: 'This code has expired. Dial {dial} to get a new one, then type it here.',
+  expiredMenu: 'This code has expired. Generate a new one in the {wallet} menu, then type it here.',
+  network: 'The code could not be sent. Check your connection and try again.',
+  valid: 'Code valid for {time}',
+} as const;
 
-export const CODE_MESSAGES: StepMessages<Key> = {
+export const CODE_MESSAGES = {
   fr: {
     dial: 'Composez {dial} sur votre téléphone ({phone}) pour obtenir un code de paiement, puis saisissez-le ici.',
     menu: 'Générez un code de paiement dans le menu {wallet} de votre téléphone ({phone}), puis saisissez-le ici.',
@@ -17,21 +32,13 @@ export const CODE_MESSAGES: StepMessages<Key> = {
     send: 'Payer {amount}',
     sending: 'Envoi du code…',
     wrong: 'Ce code n’est pas le bon. Vérifiez-le, ou composez {dial} pour en obtenir un nouveau.',
+    wrongMenu: 'Ce code n’est pas le bon. Vérifiez-le, ou générez-en un nouveau dans le menu {wallet}.',
+    expired: 'Ce code a expiré. Composez {dial} pour en obtenir un nouveau, puis saisissez-le ici.',
+    expiredMenu: 'Ce code a expiré. Générez-en un nouveau dans le menu {wallet}, puis saisissez-le ici.',
     network: 'Le code n’a pas pu être envoyé. Vérifiez votre connexion et réessayez.',
     valid: 'Code valable encore {time}',
   },
-  en: {
-    dial: 'Dial {dial} on your phone ({phone}) to get a payment code, then type it here.',
-    menu: 'Generate a payment code in the {wallet} menu of your phone ({phone}), then type it here.',
-    label: 'Payment code',
-    hint: '{length} digits',
-    short: 'Type the {length} digits of the code.',
-    send: 'Pay {amount}',
-    sending: 'Sending the code…',
-    wrong: 'This code is not right. Check it, or dial {dial} to get a new one.',
-    network: 'The code could not be sent. Check your connection and try again.',
-    valid: 'Code valid for {time}',
-  },
+  en,
   ar: {
     dial: 'اطلب {dial} على هاتفك ({phone}) للحصول على رمز الدفع، ثم أدخله هنا.',
     menu: 'أنشئ رمز دفع من قائمة {wallet} في هاتفك ({phone})، ثم أدخله هنا.',
@@ -41,6 +48,9 @@ export const CODE_MESSAGES: StepMessages<Key> = {
     send: 'ادفع {amount}',
     sending: 'جارٍ إرسال الرمز…',
     wrong: 'هذا الرمز غير صحيح. تحقق منه، أو اطلب {dial} للحصول على رمز جديد.',
+    wrongMenu: 'هذا الرمز غير صحيح. تحقق منه، أو أنشئ رمزًا جديدًا من قائمة {wallet}.',
+    expired: 'انتهت صلاحية هذا الرمز. اطلب {dial} للحصول على رمز جديد، ثم أدخله هنا.',
+    expiredMenu: 'انتهت صلاحية هذا الرمز. أنشئ رمزًا جديدًا من قائمة {wallet}، ثم أدخله هنا.',
     network: 'تعذّر إرسال الرمز. تحقق من اتصالك وحاول مرة أخرى.',
     valid: 'الرمز صالح لمدة {time}',
   },
@@ -53,6 +63,9 @@ export const CODE_MESSAGES: StepMessages<Key> = {
     send: 'Pagar {amount}',
     sending: 'Enviando el código…',
     wrong: 'Este código no es correcto. Compruébelo o marque {dial} para obtener uno nuevo.',
+    wrongMenu: 'Este código no es correcto. Compruébelo o genere uno nuevo en el menú de {wallet}.',
+    expired: 'Este código ha caducado. Marque {dial} para obtener uno nuevo y escríbalo aquí.',
+    expiredMenu: 'Este código ha caducado. Genere uno nuevo en el menú de {wallet} y escríbalo aquí.',
     network: 'No se pudo enviar el código. Compruebe su conexión e inténtelo de nuevo.',
     valid: 'Código válido durante {time}',
   },
@@ -65,10 +78,15 @@ export const CODE_MESSAGES: StepMessages<Key> = {
     send: 'Pagar {amount}',
     sending: 'A enviar o código…',
     wrong: 'Este código não está certo. Verifique-o ou marque {dial} para obter um novo.',
+    wrongMenu: 'Este código não está certo. Verifique-o ou gere um novo no menu {wallet}.',
+    expired: 'Este código expirou. Marque {dial} para obter um novo e escreva-o aqui.',
+    expiredMenu: 'Este código expirou. Gere um novo no menu {wallet} e escreva-o aqui.',
     network: 'Não foi possível enviar o código. Verifique a sua ligação e tente de novo.',
     valid: 'Código válido durante {time}',
   },
-};
+} satisfies StepMessages<typeof en>;
+
+type Key = keyof typeof en;
 
 /** A USSD code as a tel: address: '#' must be written %23 or the dialler stops there. */
 export const telOf = (dial: string) => `tel:${dial.replace(/#/g, '%23')}`;
@@ -86,15 +104,18 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
       if (refused) input.current?.focus();
     }, [refused]);
     if (step.type !== 'otp') return null;
-    const t = (key: Key, values?: Record<string, string | number>) => fill(CODE_MESSAGES, lang, key, values);
+    const t = <K extends Key>(key: K, ...values: StepValues<typeof en, K>) => fill(CODE_MESSAGES, lang, key, ...values);
     const phone = attempt.method?.phone ?? '';
     const dial = step.dial;
     const parts = dial ? t('dial', { dial: '\u0000', phone }).split('\u0000') : [t('menu', { wallet, phone })];
+    // The service's reason (`refused`, its error code): wrong or expired, with how to get a new code
+    // (the code to dial where it is known, else the wallet's menu); any other, the code could not be sent.
+    const refusal = refused === 'otp_invalid' ? 'wrong' : refused === 'otp_expired' ? 'expired' : null;
     const problem = short
       ? t('short', { length: step.length })
-      : refused === 'wrong'
-        ? t('wrong', { dial: dial ?? wallet })
-        : refused === 'network'
+      : refusal
+        ? t(dial ? refusal : `${refusal}Menu`, { dial: dial ?? '', wallet })
+        : refused
           ? t('network')
           : null;
     const submit = (event: Event) => {

@@ -1,0 +1,268 @@
+// Mobile money's steps after the confirm (src/methods/momo/steps/), rendered as the page renders
+// them (with the Preact and helpers it lends), on a real model and sandbox on one fake clock: what
+// the code step says of a refused code — with the code to dial, or the wallet's menu where none is
+// sourced (Mali, Burkina Faso) —, its time left and its focus; the app step's fallback when the QR
+// code cannot be drawn.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { generate } from 'lean-qr/nano';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutModel } from '../../src/checkout/model';
+import { addCatalogue, LANGS, type Lang } from '../../src/i18n';
+import { ar } from '../../src/i18n/ar';
+import { es } from '../../src/i18n/es';
+import { pt } from '../../src/i18n/pt';
+import { APP_MESSAGES, appStep, qrPath } from '../../src/methods/momo/steps/app';
+import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/code';
+import { fill, type StepMessages } from '../../src/methods/momo/steps/fill';
+import { STEP_LIB, type StepLib } from '../../src/methods/step-lib';
+import { createBed } from '../support/checkout-bed';
+
+for (const [lang, catalogue] of Object.entries({ ar, es, pt })) addCatalogue(lang as Lang, catalogue);
+
+type Bed = ReturnType<typeof createBed>;
+const CodeStep = codeStep(STEP_LIB);
+
+/** An Orange Money attempt of `country` at its code step, shown in `lang` as the waiting screen shows it. */
+async function atCodeStep(country: string, lang: Lang) {
+  const bed = createBed();
+  const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+  const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country });
+  bed.fill(model, 'approved_after_delay', country, 'orange');
+  model.setField('operator', 'orange');
+  await model.submit();
+  await bed.time.settle();
+  const view = render(<Shown model={model} lang={lang} />);
+  return { bed, model, view };
+}
+
+function Shown({ model, lang }: { model: CheckoutModel; lang: Lang }) {
+  const shown = model.screen.value;
+  if (shown.name !== 'pending') return <p>{shown.name}</p>;
+  return (
+    <CodeStep model={model} attempt={shown.attempt} lang={lang} amount="5 000 F CFA" wallet="Orange Money" base="" />
+  );
+}
+
+/** The service refuses the next code with `code` (409), as a service whose code expired while the attempt waits. */
+function refuseNextCode(bed: Bed, code: string) {
+  let done = false;
+  bed.intercept(async (request) => {
+    if (done || !request.url.endsWith('/otp')) return undefined;
+    done = true;
+    return Response.json({ error: { code, message: code, field: null } }, { status: 409 });
+  });
+}
+
+const hint = () => document.getElementById('momo-code-hint')!;
+const codes = (bed: Bed) => bed.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/otp'));
+
+describe('the code step › its field, its time left, its focus', () => {
+  it('shows the time left by the model’s clock, refreshed each second, and none once the window has passed', async () => {
+    // The step's own second-by-second refresh (useCountdown's interval), moved by the test.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { bed, model, view } = await atCodeStep('sn', 'en');
+      const shown = model.screen.value;
+      const expiresAt = shown.name === 'pending' ? shown.attempt.expiresAt! : 0;
+      expect(expiresAt - bed.time.now()).toBe(5 * 60_000);
+      const timer = () => view.container.querySelector('.momo-timer')?.textContent;
+      expect(timer()).toBe('Code valid for 5:00');
+      bed.time.skip(61_000);
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(timer()).toBe('Code valid for 3:59');
+      bed.time.skip(expiresAt - bed.time.now());
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(timer()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a code of the wrong length without sending it; a wrong code takes the focus back to the field', async () => {
+    const { bed, view } = await atCodeStep('sn', 'en');
+    const field = screen.getByLabelText('Payment code') as HTMLInputElement;
+    expect([field.getAttribute('autocomplete'), field.getAttribute('inputmode'), field.maxLength]).toEqual([
+      'one-time-code',
+      'numeric',
+      6,
+    ]);
+    fireEvent.input(field, { target: { value: '123' } });
+    fireEvent.submit(view.container.querySelector('form')!);
+    await bed.time.settle();
+    expect(hint().textContent).toBe('Type the 6 digits of the code.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(codes(bed)).toHaveLength(0);
+    fireEvent.input(field, { target: { value: '000000' } });
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    const pay = screen.getByRole('button', { name: 'Pay 5 000 F CFA' });
+    pay.focus();
+    fireEvent.submit(view.container.querySelector('form')!);
+    await bed.time.settle();
+    expect(codes(bed)).toHaveLength(1);
+    expect(hint().textContent).toBe('This code is not right. Check it, or dial #144#391# to get a new one.');
+    expect(document.activeElement).toBe(field);
+  });
+});
+
+describe('the code step › a refused code, and how to get another', () => {
+  it.each(['ml', 'bf'])(
+    'in %s, whose code to dial is not sourced: a wrong code points to the wallet’s menu, never "dial Orange Money"',
+    async (country) => {
+      for (const lang of LANGS) {
+        const { bed, model, view } = await atCodeStep(country, lang);
+        const screenState = model.screen.value;
+        expect(screenState.name === 'pending' && screenState.attempt.step).toMatchObject({ type: 'otp', dial: null });
+        await model.sendCode('000000');
+        await bed.time.settle();
+        expect(hint().textContent).toBe(fill(CODE_MESSAGES, lang, 'wrongMenu', { wallet: 'Orange Money' }));
+        expect(hint().getAttribute('role')).toBe('alert');
+        expect(view.container.querySelector('a.momo-dial')).toBeNull();
+        view.unmount();
+        model.dispose();
+      }
+    },
+  );
+
+  it('in Mali, in English and French, the words themselves', async () => {
+    const en = await atCodeStep('ml', 'en');
+    await en.model.sendCode('000000');
+    await en.bed.time.settle();
+    expect(hint().textContent).toBe(
+      'This code is not right. Check it, or generate a new one in the Orange Money menu.',
+    );
+    expect(hint().textContent).not.toMatch(/dial/i);
+    en.view.unmount();
+    const fr = await atCodeStep('ml', 'fr');
+    refuseNextCode(fr.bed, 'otp_expired');
+    await fr.model.sendCode('123456');
+    await fr.bed.time.settle();
+    expect(hint().textContent).toBe(
+      'Ce code a expiré. Générez-en un nouveau dans le menu Orange Money, puis saisissez-le ici.',
+    );
+    expect(hint().textContent).not.toMatch(/composez/i);
+  });
+
+  it('in Senegal, where it is sourced: the code to dial, for a wrong code and an expired one', async () => {
+    const wrong = await atCodeStep('sn', 'en');
+    await wrong.model.sendCode('000000');
+    await wrong.bed.time.settle();
+    expect(hint().textContent).toBe('This code is not right. Check it, or dial #144#391# to get a new one.');
+    wrong.view.unmount();
+    const late = await atCodeStep('sn', 'en');
+    refuseNextCode(late.bed, 'otp_expired');
+    await late.model.sendCode('123456');
+    await late.bed.time.settle();
+    expect(hint().textContent).toBe('This code has expired. Dial #144#391# to get a new one, then type it here.');
+    // The service still waits for a code: the field takes a new one.
+    expect(screen.getByLabelText('Payment code')).toBeTruthy();
+  });
+
+  it('a refusal the step does not know, or no answer at all: the code could not be sent', async () => {
+    const { bed, model } = await atCodeStep('sn', 'en');
+    refuseNextCode(bed, 'rate_limited');
+    await model.sendCode('123456');
+    await bed.time.settle();
+    expect(hint().textContent).toBe('The code could not be sent. Check your connection and try again.');
+  });
+});
+
+describe('the app step › on a computer, the QR code or what to do without it', () => {
+  const AppStep = appStep(STEP_LIB);
+  afterEach(() => void delete (window as { matchMedia?: unknown }).matchMedia);
+
+  async function atAppStep(lib: StepLib = STEP_LIB, merchant?: string) {
+    const bed = createBed();
+    // Who is paid, as a service with the extension says it on the intent.
+    if (merchant)
+      bed.intercept(async (request) => {
+        const answer = await bed.sandbox.fetch(request);
+        if (request.method !== 'GET' || !request.url.includes('/payment-intents/')) return answer;
+        const payee = { name: merchant, logo_url: null, support_email: null, support_phone: null };
+        return Response.json({ ...(await answer.json()), merchant: payee });
+      });
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
+    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
+    model.setField('operator', 'wave');
+    await model.submit();
+    await bed.time.settle();
+    const shown = model.screen.value;
+    if (shown.name !== 'pending' || shown.attempt.step.type !== 'app') throw new Error('no app step');
+    const Step = lib === STEP_LIB ? AppStep : appStep(lib);
+    render(<Step model={model} attempt={shown.attempt} lang="en" amount="5 000 F CFA" wallet="Wave" base="" />);
+    return shown.attempt.step.url;
+  }
+
+  it('draws the launch address as a QR code from the encoder’s part, beside the link', async () => {
+    const loadPart = vi.fn(async () => (text: string) => generate(text));
+    const url = await atAppStep({ ...STEP_LIB, loadPart: loadPart as unknown as StepLib['loadPart'] });
+    await waitFor(() => expect(document.querySelector('svg.momo-qr')).not.toBeNull());
+    expect(loadPart).toHaveBeenCalledWith('qr', '');
+    expect(document.querySelector('svg.momo-qr path')!.getAttribute('d')).toBe(qrPath(generate(url)));
+    expect(screen.getByRole('img', { name: 'QR code of the Wave payment link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Or open the payment link on this device' }).getAttribute('href')).toBe(
+      url,
+    );
+  });
+
+  it('when the encoder cannot be fetched: says to open the link on the phone, and the link is there', async () => {
+    const url = await atAppStep({ ...STEP_LIB, loadPart: (() => Promise.reject(new Error('offline'))) as never });
+    await waitFor(() => expect(screen.getByText(fill(APP_MESSAGES, 'en', 'qrFailed'))).toBeTruthy());
+    expect(document.querySelector('svg.momo-qr')).toBeNull();
+    const link = screen.getByRole('link', { name: 'Or open the payment link on this device' });
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      url,
+      '_blank',
+      'noopener noreferrer',
+    ]);
+  });
+
+  it('on a phone, for a merchant the service names: the link says who is paid', async () => {
+    window.matchMedia = ((query: string) => ({ matches: true, media: query })) as unknown as typeof window.matchMedia;
+    const url = await atAppStep(STEP_LIB, 'Boutique Awa');
+    const open = screen.getByRole('link', { name: 'Open Wave and pay 5 000 F CFA to Boutique Awa' });
+    expect(open.getAttribute('href')).toBe(url);
+  });
+
+  it('on a phone: one large link, and the encoder never fetched', async () => {
+    window.matchMedia = ((query: string) => ({ matches: true, media: query })) as unknown as typeof window.matchMedia;
+    const loadPart = vi.fn(() => Promise.reject(new Error('not wanted')));
+    const url = await atAppStep({ ...STEP_LIB, loadPart: loadPart as never });
+    const open = screen.getByRole('link', { name: 'Open Wave and pay 5 000 F CFA' });
+    expect([open.getAttribute('href'), open.getAttribute('class')]).toEqual([url, 'momo-pay momo-open']);
+    expect(document.querySelector('svg.momo-qr')).toBeNull();
+    expect(loadPart).not.toHaveBeenCalled();
+  });
+});
+
+// Proven by the type check (`npm run typecheck`): each @ts-expect-error fails it if the line below
+// it ever compiles. The steps' messages are typed as the catalogues are (src/i18n/messages.ts).
+describe('the steps’ messages › the compiler checks them', () => {
+  it('refuses a message shown without a value its text needs, or with values it has no place for', () => {
+    // @ts-expect-error the text needs {dial}
+    expect(fill(CODE_MESSAGES, 'en', 'wrong')).toContain('{dial}');
+    // @ts-expect-error the text needs {length}, not {digits}
+    fill(CODE_MESSAGES, 'en', 'hint', { digits: 6 });
+    // @ts-expect-error the label takes no value
+    fill(CODE_MESSAGES, 'en', 'label', { length: 6 });
+    expect(fill(CODE_MESSAGES, 'fr', 'hint', { length: 6 })).toBe('6 chiffres');
+  });
+
+  it('refuses a language that lacks a key, or a placeholder of the English text', () => {
+    type Code = StepMessages<typeof CODE_MESSAGES.en>;
+    const { expired: _, ...withoutExpired } = CODE_MESSAGES.fr;
+    // @ts-expect-error French lacks 'expired'
+    const lacking: Code = { ...CODE_MESSAGES, fr: withoutExpired };
+    // @ts-expect-error the text of 'wrongMenu' must hold {wallet}
+    const unfilled: Code = { ...CODE_MESSAGES, pt: { ...CODE_MESSAGES.pt, wrongMenu: 'Código errado.' } };
+    const reworded: Code = {
+      ...CODE_MESSAGES,
+      es: { ...CODE_MESSAGES.es, wrongMenu: 'Código erróneo: menú {wallet}.' },
+    };
+    expect([lacking.en.expired, unfilled.pt.wrongMenu, reworded.es.wrongMenu]).toEqual([
+      CODE_MESSAGES.en.expired,
+      'Código errado.',
+      'Código erróneo: menú {wallet}.',
+    ]);
+  });
+});
