@@ -24,6 +24,11 @@ export interface BudgetResult {
   note?: string;
   /** A timed budget: CI's gate is this alarm, not `limit` (see above). */
   alarm?: number;
+  /**
+   * The figure the alarm judges, where it is not `actual`: a budget of every run is held, on a quiet
+   * machine, by its worst run; the alarm looks at the median run, which one busy moment does not move.
+   */
+  alarmOn?: number;
 }
 
 export const KB = 1024;
@@ -35,6 +40,14 @@ export const BUDGETS = {
   hostedBrotli: 30 * KB,
   /** Slow-phone time until the form takes typing, as a multiple of the floor for the same bytes and round trips (issue 12). */
   ttiOverFloor: 1.15,
+  /**
+   * The round trips that cannot overlap until the form takes typing (the floor's, bench/waterfall.ts),
+   * on the slow phone and on 2G: the hosted page's HTML on a new connection (2), then its script and
+   * first read (2 more, the read's own connection counted); the widget's merchant page first (6).
+   * Exact: a round trip added to the critical path is the regression a timed figure hides in noise.
+   */
+  hostedRoundTrips: 4,
+  widgetRoundTrips: 6,
   /** Issue 20: a complete payment on the hosted page (60 s of approval), first visit: bytes up and down together, and requests. */
   paymentFirstVisitBytes: 45 * KB,
   paymentFirstVisitRequests: 16,
@@ -60,12 +73,13 @@ export const BUDGETS = {
 
 /**
  * Where a timed budget's CI gate stands: a regression, not noise. Each is set from the spread CI has
- * recorded (docs/performance.md): the slow-phone ratio was measured 1.09–1.26 for the same code,
- * TBT 21–156 ms, LCP 760–872 ms, 2G 3.7–4.0 s (4.5–4.9 s before its round trip was saved).
+ * recorded for the same code (docs/performance.md): the slow-phone ratio 1.09–1.26, TBT 21–156 ms in
+ * single runs, LCP 760–872 ms, 2G medians 3.7–4.0 s. A round trip added to the critical path (2G
+ * took 4.5–4.9 s with one more) is caught exactly, by the round-trip budgets, not by these.
  */
 export const ALARMS = {
   ttiOverFloor: 1.5,
-  twoGHostedMs: 5500,
+  twoGHostedMs: 4600,
   statusLatencyMedianMs: 3000,
   floodBystanderP99Ms: 1000,
   lcpMs: 1500,
@@ -82,23 +96,31 @@ export function budgetAtLeast(name: string, actual: number, min: number, unit: s
   return { name, actual, limit: min, unit, ok: actual >= min, atLeast: true, ...(note ? { note } : {}) };
 }
 
-/** A timed budget: `result`, with the alarm CI holds it to. */
-export function timed(result: BudgetResult, alarm: number): BudgetResult {
-  return { ...result, alarm };
+/** A timed budget: `result`, with the alarm CI holds it to, judging `alarmOn` where given (else `actual`). */
+export function timed(result: BudgetResult, alarm: number, alarmOn?: number): BudgetResult {
+  return { ...result, alarm, ...(alarmOn === undefined ? {} : { alarmOn }) };
 }
+
+/** A figure that is no measurement (NaN, or the ±Infinity of an empty list of runs) fails whatever its kind. */
+const measured = (r: BudgetResult) =>
+  Number.isFinite(r.actual) && (r.alarmOn === undefined || Number.isFinite(r.alarmOn));
 
 /** Past the alarm: a timed figure that no machine's noise explains. */
 export function alarmed(r: BudgetResult): boolean {
-  return r.alarm !== undefined && (r.atLeast ? r.actual < r.alarm : r.actual > r.alarm);
+  if (r.alarm === undefined) return false;
+  if (!measured(r)) return true;
+  const figure = r.alarmOn ?? r.actual;
+  return r.atLeast ? figure < r.alarm : figure > r.alarm;
 }
 
 /** What fails the run: an exact budget missed, a timed one past its alarm, or with `strict` any budget missed. */
 export function failing(results: readonly BudgetResult[], strict: boolean): BudgetResult[] {
-  return results.filter((r) => (r.alarm === undefined || strict ? !r.ok : alarmed(r)));
+  return results.filter((r) => !measured(r) || (r.alarm === undefined || strict ? !r.ok : alarmed(r)));
 }
 
 /** PASS, FAIL, or OVER for a timed budget missed short of its alarm. */
 export function verdict(r: BudgetResult): 'PASS' | 'FAIL' | 'OVER' {
+  if (!measured(r)) return 'FAIL';
   if (r.ok) return 'PASS';
   return r.alarm === undefined || alarmed(r) ? 'FAIL' : 'OVER';
 }
@@ -110,7 +132,8 @@ export function formatBudgets(results: readonly BudgetResult[]): string {
   return results
     .map((r) => {
       const sign = r.atLeast ? '≥' : '≤';
-      const alarm = r.alarm === undefined ? '' : `; timed, CI's alarm ${sign} ${show(r.alarm, r.unit)}`;
+      const judged = r.alarmOn === undefined ? '' : ` on the median run, ${show(r.alarmOn, r.unit)}`;
+      const alarm = r.alarm === undefined ? '' : `; timed, CI's alarm ${sign} ${show(r.alarm, r.unit)}${judged}`;
       return `${verdict(r)}  ${r.name}: ${show(r.actual, r.unit)} (budget ${sign} ${show(r.limit, r.unit)}${alarm})${r.note ? ` — ${r.note}` : ''}`;
     })
     .join('\n');
