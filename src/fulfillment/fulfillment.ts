@@ -14,7 +14,6 @@ import {
   type ClientConfig,
   getIntent,
   isApiError,
-  isTransient,
   listIntents,
   type Metadata,
   type PaymentIntent,
@@ -22,6 +21,7 @@ import {
   type Session,
 } from '../api';
 import { fileStore } from './file-store';
+import { failureOf, isLost, notFoundError } from './not-found';
 import { rateLimit } from './rate';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
 import {
@@ -145,6 +145,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   /** While the service is down, no read at all until then; doubles with each failure in a row. */
   let pausedUntil = 0;
   let downFor = 0;
+  /** When a read of an intent last succeeded: proof that the address and key find payments (./not-found.ts). */
+  let provenAt: number | null = null;
   const sweepMs = options.sweepMs ?? 10_000;
   /** When the last sweep started (null: none yet, or the service has no list). */
   let sweptAt: number | null = null;
@@ -181,6 +183,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       nextCheckAt: at + pace.idleMs,
       checks: 0,
       failures: 0,
+      notFound: null,
       intent: null,
       outcome: null,
       deliveries: {},
@@ -238,19 +241,29 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       payment.intent = await getIntent(api, payment.intentId);
       payment.checks += 1;
       payment.failures = 0;
+      payment.notFound = null;
       downFor = 0;
+      provenAt = now();
     } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        payment.outcome = 'lost';
-        payment.deliveries.lost ??= 'due';
-        return true;
+      const at = now();
+      const failure = failureOf(error);
+      let told = error;
+      if (failure === 'unknown') {
+        const run = { since: payment.notFound?.since ?? at, answers: (payment.notFound?.answers ?? 0) + 1 };
+        payment.notFound = run;
+        if (isLost(run, at, provenAt, pace.lostAfterMs)) {
+          payment.outcome = 'lost';
+          payment.deliveries.lost ??= 'due';
+          return true;
+        }
+        told = notFoundError(payment.intentId, run, provenAt, error);
       }
       payment.failures += 1;
-      payment.lastError = error instanceof Error ? error.message : String(error);
-      report(error, payment.intentId);
-      const at = now();
-      if (isTransient(error)) {
-        // The service is down or overloaded: every read waits, not only this payment's.
+      payment.lastError = told instanceof Error ? told.message : String(told);
+      report(told, payment.intentId);
+      // The service down or overloaded, a proxy's 404, a refused key, or every payment unknown so
+      // far (a wrong key or address): every read waits, not only this payment's.
+      if (failure === 'unreachable' || failure === 'refused' || (failure === 'unknown' && provenAt === null)) {
         downFor += 1;
         pausedUntil = Math.max(pausedUntil, backoff(downFor, at, pace));
       }
@@ -316,13 +329,15 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
         if (meta.nextPageUrl === null) break;
       }
     } catch (error) {
-      // A service without the list (404, or a bare one that refuses its filters): never again.
-      if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+      // A service without the list (its own 404, or a bare one that refuses its filters): never
+      // again. A proxy's 404 is no such answer: tried again later.
+      const failure = failureOf(error);
+      if (failure === 'unknown' || (isApiError(error) && error.status === 400)) {
         sweeping = false;
         return;
       }
       report(error, '');
-      if (isTransient(error)) {
+      if (failure === 'unreachable' || failure === 'refused') {
         downFor += 1;
         pausedUntil = Math.max(pausedUntil, backoff(downFor, now(), pace));
       }

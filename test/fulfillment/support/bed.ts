@@ -30,9 +30,16 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
   });
   const reads: string[] = [];
   let down = false;
+  /** A proxy in front of the service answers its own HTML 404 (as during a deploy). */
+  let proxy404 = false;
   const fetch = async (request: Request) => {
     reads.push(`${request.method} ${new URL(request.url).pathname}`);
     if (down) throw new TypeError('fetch failed');
+    if (proxy404)
+      return new Response('<html><body><h1>404 Not Found</h1><hr>nginx</body></html>', {
+        status: 404,
+        headers: { 'content-type': 'text/html' },
+      });
     return sandbox.fetch(request);
   };
   const merchant = createClient({ baseUrl: BASE, token: TOKEN, fetch });
@@ -95,6 +102,8 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
     advance: (ms: number) => (now += ms),
     now: () => now,
     setDown: (value: boolean) => (down = value),
+    setProxy404: (value: boolean) => (proxy404 = value),
+    fetch,
   };
 }
 
