@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { type Clock, clockOf } from './clock';
 import {
   type Claim,
   type Claimed,
@@ -24,7 +25,9 @@ export interface FileStoreOptions {
   rescanMs?: number;
   /** Sync each write to the disk (default true; tests of other things may turn it off). */
   sync?: boolean;
-  /** The clock of the claims: the fulfillment's (default `Date.now`). */
+  /** The clock of the claims and of their renewal: the fulfillment's (default the system's). */
+  clock?: Clock;
+  /** The time of the claims alone (timers stay the system's): `clock` supersedes it. */
   now?: () => number;
 }
 
@@ -36,7 +39,8 @@ const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === '
 export function fileStore(directory: string, options: FileStoreOptions = {}): FulfillmentStore {
   const rescanMs = options.rescanMs ?? 5000;
   const sync = options.sync ?? true;
-  const now = options.now ?? Date.now;
+  const clock = clockOf(options.clock, options.now);
+  const now = clock.now;
   const open = join(directory, 'open');
   const done = join(directory, 'done');
   const claims = join(directory, 'claims');
@@ -225,26 +229,27 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       if (lease <= 0 || !(await holds(payment.intentId, claim))) return false;
       // Said before the call: if this process dies in the handler, the next one knows.
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'started' } });
-      // A handler slower than the lease keeps its claim: renewed every third of it while it runs,
-      // so no other process takes the payment (and asks isHandled) while this call is under way.
+      // A handler slower than the lease keeps its claim: renewed every third of it (on the
+      // clock's time) while it runs, so no other process takes the payment (and asks isHandled)
+      // while this call is under way.
       let renewing = Promise.resolve();
-      const beat = setInterval(
-        () => {
-          renewing = renewing.then(async () => {
-            if (!(await holds(payment.intentId, claim))) return;
-            claim.until = now() + lease;
-            await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
-          });
-        },
-        Math.max(20, lease / 3),
-      );
+      let beat: unknown = null;
+      const renew = () => {
+        renewing = renewing.then(async () => {
+          if (!(await holds(payment.intentId, claim))) return;
+          claim.until = now() + lease;
+          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
+        });
+        beat = clock.setTimeout(renew, Math.max(20, lease / 3));
+      };
+      beat = clock.setTimeout(renew, Math.max(20, lease / 3));
       try {
         await handler();
       } catch (error) {
         await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'due' } });
         throw error;
       } finally {
-        clearInterval(beat);
+        clock.clearTimeout(beat);
         await renewing.catch(() => undefined);
       }
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } });

@@ -20,6 +20,7 @@ import {
   serviceBase,
   type Session,
 } from '../api';
+import { type Clock, clockOf } from './clock';
 import { fileStore } from './file-store';
 import { failureOf, isLost, notFoundError } from './not-found';
 import { rateLimit } from './rate';
@@ -79,6 +80,9 @@ export interface FulfillmentOptions {
   claimant?: string;
   /** Told of what went wrong and was dealt with (a handler that threw, a failed read). */
   onError?: (error: unknown, intentId: string) => void;
+  /** The clock of the loop, the rate, the claims and the pace (default the system's; tests pass a fake one). */
+  clock?: Clock;
+  /** The time alone (timers stay the system's): `clock` supersedes it. */
   now?: () => number;
 }
 
@@ -122,8 +126,9 @@ export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transac
 }
 
 export function createFulfillment(options: FulfillmentOptions): Fulfillment {
-  const now = options.now ?? Date.now;
-  const store = options.store ?? fileStore('.momo-fulfillment');
+  const clock = clockOf(options.clock, options.now);
+  const now = clock.now;
+  const store = options.store ?? fileStore('.momo-fulfillment', { clock });
   const pace: Pace = { ...DEFAULT_PACE, ...options.pace };
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -132,12 +137,12 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const claimant = options.claimant ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   // The pace is fulfillment's own: the client does not retry reads behind its back.
   const api: ClientConfig = { ...options.api, baseUrl: serviceBase(options.api.baseUrl), readRetries: 0 };
-  const take = rateLimit(options.maxRequestsPerSecond ?? 10, now);
+  const take = rateLimit(options.maxRequestsPerSecond ?? 10, clock);
   const { handlers } = options;
   const report = (error: unknown, intentId: string) => options.onError?.(error, intentId);
 
   let running = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timer: unknown = null;
   /** The passes the timer started, while they claim: `stop` waits for them as for the work. */
   const ticks = new Set<Promise<unknown>>();
   let inFlight = 0;
@@ -376,9 +381,9 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     if (!running) return;
     if (timer !== null) {
       if (ms > 0) return;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
     }
-    timer = setTimeout(() => {
+    timer = clock.setTimeout(() => {
       timer = null;
       const tick = (now() >= pausedUntil ? sweep() : Promise.resolve()).then(pass).then(
         (started) => schedule(started.length > 0 ? 0 : Math.max(pollMs, pausedUntil - now())),
@@ -402,7 +407,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     },
     async stop() {
       running = false;
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) clock.clearTimeout(timer);
       timer = null;
       // A pass under way may still claim and start work: it is waited for, and that work.
       while (ticks.size || work.size) await Promise.all([...ticks, ...work]);

@@ -2,12 +2,12 @@
 // Fulfillment on the file store (issue 21): a payment the merchant hands over is followed to its
 // end and each end is told once — paid to a payer who closed the tab, expired, failed, overdue
 // then paid, lost — by one process or several sharing the store, the service down or not.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventOf } from '../../src/fulfillment/fulfillment';
 import { fileStore } from '../../src/fulfillment';
-import { BASE, bed, drain, START, TOKEN } from './support/bed';
+import { BASE, bed, drain, START, TOKEN, until } from './support/bed';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -324,12 +324,15 @@ describe('a handler slower than the claim’s lease', () => {
     const t = bed();
     const session = await t.newSession('CMD-8');
     let release: () => void = () => undefined;
+    let called: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => (called = resolve));
     let calls = 0;
     const slow = t.fulfillment({
       leaseMs: 300,
       handlers: {
         paid: () => {
           calls += 1;
+          called();
           return new Promise<void>((resolve) => (release = resolve));
         },
       },
@@ -347,12 +350,15 @@ describe('a handler slower than the claim’s lease', () => {
     await t.pay(session.paymentIntentId);
     t.advance(MINUTE);
     const running = slow.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inHandler;
     expect(calls).toBe(1);
-    // Well past the lease; the running handler's claim is renewed (every 100 ms here).
+    const claimFile = join(t.dir, 'claims', session.paymentIntentId);
+    const claimedUntil = () => (JSON.parse(readFileSync(claimFile, 'utf8')) as { until: number }).until;
+    // Well past the lease, on the clock's time: the running handler's claim is renewed every third
+    // of it (100 ms), each renewal waited for as it is written (an event: no race with real time).
     for (let i = 0; i < 5; i++) {
-      t.advance(250);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await t.advanceTimers(250);
+      await until(() => claimedUntil() >= t.now() + 200, 'the claim renewed');
       await other.runOnce();
     }
     expect(calls).toBe(1);
