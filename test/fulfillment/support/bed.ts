@@ -54,10 +54,13 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
     calls.push(event);
   };
 
+  /** The file store the fulfillments share (each a store of its own on the one directory). */
+  const store = () => fileStore(dir, { rescanMs: 0, sync: false, clock: time.clock });
+
   function fulfillment(options: Partial<Omit<FulfillmentOptions, 'handlers'>> & { handlers?: Partial<Handlers> } = {}) {
     return createFulfillment({
       api: { baseUrl: BASE, token: TOKEN, fetch },
-      store: fileStore(dir, { rescanMs: 0, sync: false, clock: time.clock }),
+      store: store(),
       clock: time.clock,
       // No wait for the rate unless a test sets one (and then moves time with advanceTimers).
       maxRequestsPerSecond: Number.POSITIVE_INFINITY,
@@ -106,6 +109,8 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
     pay,
     advance: (ms: number) => time.skip(ms),
     advanceTimers: (ms: number) => time.advance(ms),
+    time,
+    store,
     clock: time.clock,
     now,
     setDown: (value: boolean) => (down = value),
