@@ -178,11 +178,35 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
 
     async add(payment) {
       await init();
-      const known =
-        (await readJson(fileOf(payment.intentId, false))) ?? (await readJson(fileOf(payment.intentId, true)));
-      if (known) return;
-      // Two processes adding the same payment at once write the same thing.
-      await write(payment);
+      const path = fileOf(payment.intentId, false);
+      if (await readJson(fileOf(payment.intentId, true))) return;
+      // Created only where no file is: a hard link, unlike a rename, fails on a name that exists
+      // (another process's add, or the payment followed since). Written whole, then linked.
+      const temporary = join(tmp, `${randomBytes(8).toString('hex')}.tmp`);
+      const handle = await fs.open(temporary, 'wx');
+      try {
+        await handle.writeFile(JSON.stringify(payment));
+        if (sync) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await fs.link(temporary, path);
+      } catch (error) {
+        if (!isTaken(error)) throw error;
+        return;
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
+      await syncDir(open);
+      // Followed to its end by another process between the look at done/ and the link: finished,
+      // not to be followed (and told) again.
+      if (await readJson(fileOf(payment.intentId, true))) {
+        await fs.rm(path, { force: true });
+        await syncDir(open);
+        return;
+      }
+      index.set(payment.intentId, payment.nextCheckAt);
     },
 
     async claimDue(now, limit, claimant, leaseMs) {
