@@ -125,6 +125,23 @@ export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transac
   return event;
 }
 
+/** Whether this process was warned of a store that needs `isHandled` and has none (once is enough). */
+let warnedInDoubt = false;
+
+/**
+ * A store that does not run deliveries in a transaction (the file store, the default) and no
+ * `isHandled`: a process that dies inside a handler leaves that delivery in doubt, reported and
+ * never made again — possibly an order paid and never fulfilled. Documented, and said at run time.
+ */
+function warnInDoubt(store: FulfillmentStore, handlers: Handlers): void {
+  if (warnedInDoubt || store.transactional || handlers.isHandled) return;
+  warnedInDoubt = true;
+  process.emitWarning(
+    'momo-checkout/fulfillment: the store does not run deliveries in a transaction and handlers.isHandled is not given, so a delivery begun by a process that died inside its handler is never made again (only reported to handlers.inDoubt). Give isHandled: docs/fulfillment.md, "Exactly once".',
+    { code: 'MOMO_FULFILLMENT_NO_IS_HANDLED' },
+  );
+}
+
 export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const clock = clockOf(options.clock, options.now);
   const now = clock.now;
@@ -371,6 +388,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   }
 
   async function runOnce(): Promise<number> {
+    warnInDoubt(store, handlers);
     if (now() >= pausedUntil) await sweep();
     const started = await pass();
     await Promise.all(started);
@@ -402,6 +420,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     follow,
     runOnce,
     start() {
+      warnInDoubt(store, handlers);
       running = true;
       schedule(0);
     },
