@@ -32,6 +32,8 @@ export interface FileStoreOptions {
 }
 
 const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
+/** A temporary file this old is no write under way: a crash's leftover (a write takes milliseconds). */
+const STALE_TMP_MS = 10 * 60_000;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'EEXIST';
@@ -94,8 +96,14 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   function init(): Promise<void> {
     ready ??= (async () => {
       for (const dir of [open, done, claims, tmp]) await fs.mkdir(dir, { recursive: true });
-      // Temporary files of writes a crash cut short: never renamed, so never read.
-      for (const name of await fs.readdir(tmp)) await fs.rm(join(tmp, name), { force: true });
+      // Temporary files of writes a crash cut short: never renamed, so never read. Only old ones:
+      // a younger one may be another live process's write under way (its rename or link would
+      // then fail). The disk's clock, not the fulfillment's: mtimes are real time.
+      for (const name of await fs.readdir(tmp)) {
+        const path = join(tmp, name);
+        const stat = await fs.stat(path).catch(() => null);
+        if (stat && Date.now() - stat.mtimeMs > STALE_TMP_MS) await fs.rm(path, { force: true });
+      }
     })();
     return ready;
   }

@@ -1,8 +1,17 @@
 // @vitest-environment node
-// The file store's add() against another process on the same directory: it creates a payment's
-// file only where none is, and never follows again a payment another process followed to its end
-// while this one was adding it (which would tell `paid` a second time).
-import { mkdtempSync, promises as fsPromises, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// The file store against another process on the same directory: add() creates a payment's file only
+// where none is, and never follows again a payment another process followed to its end while this
+// one was adding it (which would tell `paid` a second time); a store that starts leaves another's
+// writes under way alone.
+import {
+  mkdirSync,
+  mkdtempSync,
+  promises as fsPromises,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -69,5 +78,18 @@ describe('fileStore › add', () => {
     expect(['CMD-1', 'CMD-2']).toContain((await a.get('pi_raced'))?.metadata?.order);
     await a.add({ ...payment, metadata: { order: 'CMD-3' } });
     expect((await a.get('pi_raced'))?.metadata?.order).not.toBe('CMD-3');
+  });
+});
+
+describe('fileStore › starting', () => {
+  it('removes what a crash left of a write, but not another live process’s write under way', async () => {
+    const dir = directory();
+    mkdirSync(join(dir, 'tmp'), { recursive: true });
+    writeFileSync(join(dir, 'tmp', 'crashed.tmp'), '{"half":');
+    const old = new Date(Date.now() - 20 * 60_000);
+    utimesSync(join(dir, 'tmp', 'crashed.tmp'), old, old);
+    writeFileSync(join(dir, 'tmp', 'under-way.tmp'), '{"being":"written"}');
+    await fileStore(dir, { sync: false }).get('pi_any');
+    expect(readdirSync(join(dir, 'tmp'))).toEqual(['under-way.tmp']);
   });
 });
