@@ -45,7 +45,7 @@ export interface MomoCheckoutOptions {
   isolated?: boolean | undefined;
   /** What you know of the payer: the form starts filled with it (names, e-mail, number), nothing asked twice. */
   customer?: MomoCheckoutCustomer | undefined;
-  /** Paid: told once per payment on this device (a reopened dialog or a reload does not tell it again). Confirm it on your server. */
+  /** Paid: told once per payment in this tab (a reopened dialog or a reload does not tell it again; another tab may). Confirm it on your server. */
   onSucceeded?: MomoCheckoutCallback | undefined;
   /** The payment can no longer be made: its attempts ran out, its checkout session ended, it was canceled. */
   onFailed?: MomoCheckoutCallback | undefined;

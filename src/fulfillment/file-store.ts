@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { type Clock, clockOf } from './clock';
 import {
   type Claim,
   type Claimed,
@@ -24,11 +25,15 @@ export interface FileStoreOptions {
   rescanMs?: number;
   /** Sync each write to the disk (default true; tests of other things may turn it off). */
   sync?: boolean;
-  /** The clock of the claims: the fulfillment's (default `Date.now`). */
+  /** The clock of the claims and of their renewal: the fulfillment's (default the system's). */
+  clock?: Clock;
+  /** The time of the claims alone (timers stay the system's): `clock` supersedes it. */
   now?: () => number;
 }
 
 const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
+/** A temporary file this old is no write under way: a crash's leftover (a write takes milliseconds). */
+const STALE_TMP_MS = 10 * 60_000;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'EEXIST';
@@ -36,7 +41,8 @@ const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === '
 export function fileStore(directory: string, options: FileStoreOptions = {}): FulfillmentStore {
   const rescanMs = options.rescanMs ?? 5000;
   const sync = options.sync ?? true;
-  const now = options.now ?? Date.now;
+  const clock = clockOf(options.clock, options.now);
+  const now = clock.now;
   const open = join(directory, 'open');
   const done = join(directory, 'done');
   const claims = join(directory, 'claims');
@@ -90,8 +96,14 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   function init(): Promise<void> {
     ready ??= (async () => {
       for (const dir of [open, done, claims, tmp]) await fs.mkdir(dir, { recursive: true });
-      // Temporary files of writes a crash cut short: never renamed, so never read.
-      for (const name of await fs.readdir(tmp)) await fs.rm(join(tmp, name), { force: true });
+      // Temporary files of writes a crash cut short: never renamed, so never read. Only old ones:
+      // a younger one may be another live process's write under way (its rename or link would
+      // then fail). The disk's clock, not the fulfillment's: mtimes are real time.
+      for (const name of await fs.readdir(tmp)) {
+        const path = join(tmp, name);
+        const stat = await fs.stat(path).catch(() => null);
+        if (stat && Date.now() - stat.mtimeMs > STALE_TMP_MS) await fs.rm(path, { force: true });
+      }
     })();
     return ready;
   }
@@ -174,11 +186,35 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
 
     async add(payment) {
       await init();
-      const known =
-        (await readJson(fileOf(payment.intentId, false))) ?? (await readJson(fileOf(payment.intentId, true)));
-      if (known) return;
-      // Two processes adding the same payment at once write the same thing.
-      await write(payment);
+      const path = fileOf(payment.intentId, false);
+      if (await readJson(fileOf(payment.intentId, true))) return;
+      // Created only where no file is: a hard link, unlike a rename, fails on a name that exists
+      // (another process's add, or the payment followed since). Written whole, then linked.
+      const temporary = join(tmp, `${randomBytes(8).toString('hex')}.tmp`);
+      const handle = await fs.open(temporary, 'wx');
+      try {
+        await handle.writeFile(JSON.stringify(payment));
+        if (sync) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await fs.link(temporary, path);
+      } catch (error) {
+        if (!isTaken(error)) throw error;
+        return;
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
+      await syncDir(open);
+      // Followed to its end by another process between the look at done/ and the link: finished,
+      // not to be followed (and told) again.
+      if (await readJson(fileOf(payment.intentId, true))) {
+        await fs.rm(path, { force: true });
+        await syncDir(open);
+        return;
+      }
+      index.set(payment.intentId, payment.nextCheckAt);
     },
 
     async claimDue(now, limit, claimant, leaseMs) {
@@ -225,26 +261,27 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       if (lease <= 0 || !(await holds(payment.intentId, claim))) return false;
       // Said before the call: if this process dies in the handler, the next one knows.
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'started' } });
-      // A handler slower than the lease keeps its claim: renewed every third of it while it runs,
-      // so no other process takes the payment (and asks isHandled) while this call is under way.
+      // A handler slower than the lease keeps its claim: renewed every third of it (on the
+      // clock's time) while it runs, so no other process takes the payment (and asks isHandled)
+      // while this call is under way.
       let renewing = Promise.resolve();
-      const beat = setInterval(
-        () => {
-          renewing = renewing.then(async () => {
-            if (!(await holds(payment.intentId, claim))) return;
-            claim.until = now() + lease;
-            await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
-          });
-        },
-        Math.max(20, lease / 3),
-      );
+      let beat: unknown = null;
+      const renew = () => {
+        renewing = renewing.then(async () => {
+          if (!(await holds(payment.intentId, claim))) return;
+          claim.until = now() + lease;
+          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
+        });
+        beat = clock.setTimeout(renew, Math.max(20, lease / 3));
+      };
+      beat = clock.setTimeout(renew, Math.max(20, lease / 3));
       try {
         await handler();
       } catch (error) {
         await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'due' } });
         throw error;
       } finally {
-        clearInterval(beat);
+        clock.clearTimeout(beat);
         await renewing.catch(() => undefined);
       }
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } });

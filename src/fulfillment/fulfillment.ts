@@ -14,14 +14,15 @@ import {
   type ClientConfig,
   getIntent,
   isApiError,
-  isTransient,
   listIntents,
   type Metadata,
   type PaymentIntent,
   serviceBase,
   type Session,
 } from '../api';
+import { type Clock, clockOf } from './clock';
 import { fileStore } from './file-store';
+import { failureOf, isLost, notFoundError } from './not-found';
 import { rateLimit } from './rate';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
 import {
@@ -79,6 +80,9 @@ export interface FulfillmentOptions {
   claimant?: string;
   /** Told of what went wrong and was dealt with (a handler that threw, a failed read). */
   onError?: (error: unknown, intentId: string) => void;
+  /** The clock of the loop, the rate, the claims and the pace (default the system's; tests pass a fake one). */
+  clock?: Clock;
+  /** The time alone (timers stay the system's): `clock` supersedes it. */
   now?: () => number;
 }
 
@@ -121,9 +125,27 @@ export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transac
   return event;
 }
 
+/** Whether this process was warned of a store that needs `isHandled` and has none (once is enough). */
+let warnedInDoubt = false;
+
+/**
+ * A store that does not run deliveries in a transaction (the file store, the default) and no
+ * `isHandled`: a process that dies inside a handler leaves that delivery in doubt, reported and
+ * never made again — possibly an order paid and never fulfilled. Documented, and said at run time.
+ */
+function warnInDoubt(store: FulfillmentStore, handlers: Handlers): void {
+  if (warnedInDoubt || store.transactional || handlers.isHandled) return;
+  warnedInDoubt = true;
+  process.emitWarning(
+    'momo-checkout/fulfillment: the store does not run deliveries in a transaction and handlers.isHandled is not given, so a delivery begun by a process that died inside its handler is never made again (only reported to handlers.inDoubt). Give isHandled: docs/fulfillment.md, "Exactly once".',
+    { code: 'MOMO_FULFILLMENT_NO_IS_HANDLED' },
+  );
+}
+
 export function createFulfillment(options: FulfillmentOptions): Fulfillment {
-  const now = options.now ?? Date.now;
-  const store = options.store ?? fileStore('.momo-fulfillment');
+  const clock = clockOf(options.clock, options.now);
+  const now = clock.now;
+  const store = options.store ?? fileStore('.momo-fulfillment', { clock });
   const pace: Pace = { ...DEFAULT_PACE, ...options.pace };
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -132,12 +154,12 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const claimant = options.claimant ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   // The pace is fulfillment's own: the client does not retry reads behind its back.
   const api: ClientConfig = { ...options.api, baseUrl: serviceBase(options.api.baseUrl), readRetries: 0 };
-  const take = rateLimit(options.maxRequestsPerSecond ?? 10, now);
+  const take = rateLimit(options.maxRequestsPerSecond ?? 10, clock);
   const { handlers } = options;
   const report = (error: unknown, intentId: string) => options.onError?.(error, intentId);
 
   let running = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timer: unknown = null;
   /** The passes the timer started, while they claim: `stop` waits for them as for the work. */
   const ticks = new Set<Promise<unknown>>();
   let inFlight = 0;
@@ -145,6 +167,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   /** While the service is down, no read at all until then; doubles with each failure in a row. */
   let pausedUntil = 0;
   let downFor = 0;
+  /** When a read of an intent last succeeded: proof that the address and key find payments (./not-found.ts). */
+  let provenAt: number | null = null;
   const sweepMs = options.sweepMs ?? 10_000;
   /** When the last sweep started (null: none yet, or the service has no list). */
   let sweptAt: number | null = null;
@@ -181,6 +205,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       nextCheckAt: at + pace.idleMs,
       checks: 0,
       failures: 0,
+      notFound: null,
       intent: null,
       outcome: null,
       deliveries: {},
@@ -238,19 +263,29 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       payment.intent = await getIntent(api, payment.intentId);
       payment.checks += 1;
       payment.failures = 0;
+      payment.notFound = null;
       downFor = 0;
+      provenAt = now();
     } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        payment.outcome = 'lost';
-        payment.deliveries.lost ??= 'due';
-        return true;
+      const at = now();
+      const failure = failureOf(error);
+      let told = error;
+      if (failure === 'unknown') {
+        const run = { since: payment.notFound?.since ?? at, answers: (payment.notFound?.answers ?? 0) + 1 };
+        payment.notFound = run;
+        if (isLost(run, at, provenAt, pace.lostAfterMs)) {
+          payment.outcome = 'lost';
+          payment.deliveries.lost ??= 'due';
+          return true;
+        }
+        told = notFoundError(payment.intentId, run, provenAt, error);
       }
       payment.failures += 1;
-      payment.lastError = error instanceof Error ? error.message : String(error);
-      report(error, payment.intentId);
-      const at = now();
-      if (isTransient(error)) {
-        // The service is down or overloaded: every read waits, not only this payment's.
+      payment.lastError = told instanceof Error ? told.message : String(told);
+      report(told, payment.intentId);
+      // The service down or overloaded, a proxy's 404, a refused key, or every payment unknown so
+      // far (a wrong key or address): every read waits, not only this payment's.
+      if (failure === 'unreachable' || failure === 'refused' || (failure === 'unknown' && provenAt === null)) {
         downFor += 1;
         pausedUntil = Math.max(pausedUntil, backoff(downFor, at, pace));
       }
@@ -316,13 +351,15 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
         if (meta.nextPageUrl === null) break;
       }
     } catch (error) {
-      // A service without the list (404, or a bare one that refuses its filters): never again.
-      if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+      // A service without the list (its own 404, or a bare one that refuses its filters): never
+      // again. A proxy's 404 is no such answer: tried again later.
+      const failure = failureOf(error);
+      if (failure === 'unknown' || (isApiError(error) && error.status === 400)) {
         sweeping = false;
         return;
       }
       report(error, '');
-      if (isTransient(error)) {
+      if (failure === 'unreachable' || failure === 'refused') {
         downFor += 1;
         pausedUntil = Math.max(pausedUntil, backoff(downFor, now(), pace));
       }
@@ -351,6 +388,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   }
 
   async function runOnce(): Promise<number> {
+    warnInDoubt(store, handlers);
     if (now() >= pausedUntil) await sweep();
     const started = await pass();
     await Promise.all(started);
@@ -361,9 +399,9 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     if (!running) return;
     if (timer !== null) {
       if (ms > 0) return;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
     }
-    timer = setTimeout(() => {
+    timer = clock.setTimeout(() => {
       timer = null;
       const tick = (now() >= pausedUntil ? sweep() : Promise.resolve()).then(pass).then(
         (started) => schedule(started.length > 0 ? 0 : Math.max(pollMs, pausedUntil - now())),
@@ -382,12 +420,13 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     follow,
     runOnce,
     start() {
+      warnInDoubt(store, handlers);
       running = true;
       schedule(0);
     },
     async stop() {
       running = false;
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) clock.clearTimeout(timer);
       timer = null;
       // A pass under way may still claim and start work: it is waited for, and that work.
       while (ticks.size || work.size) await Promise.all([...ticks, ...work]);

@@ -16,6 +16,8 @@ export interface Pace {
   backoffMaxMs: number;
   /** How long a payment's approval may take past its session's end (the service's approval window). */
   approvalWindowMs: number;
+  /** How long the service must keep saying it does not know a payment before it is reported lost. */
+  lostAfterMs: number;
 }
 
 export const DEFAULT_PACE: Pace = {
@@ -26,6 +28,7 @@ export const DEFAULT_PACE: Pace = {
   backoffMs: 2_000,
   backoffMaxMs: 5 * 60_000,
   approvalWindowMs: 5 * 60_000,
+  lostAfterMs: 60 * 60_000,
 };
 
 /** How long a payment without a session is followed before it is reported overdue. */

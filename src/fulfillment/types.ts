@@ -12,7 +12,11 @@ export type FulfillmentKind =
   | 'expired'
   /** Its window has passed and it is neither paid nor ended: it is still followed, slowly. */
   | 'overdue'
-  /** The service no longer knows it (404): it cannot be followed any more. */
+  /**
+   * The service says it does not know it (its own `not_found`), repeatedly for an hour, while other
+   * payments read with the same key are found: it cannot be followed any more. A proxy's 404, a
+   * wrong address or a wrong key never make it (docs/fulfillment.md).
+   */
   | 'lost';
 
 /** `nextCheckAt` of a finished payment (the latest time a Date holds): never due again. */
@@ -54,9 +58,11 @@ export interface FollowedPayment {
   deadline: number;
   /** When it is next looked at. */
   nextCheckAt: number;
-  /** Reads so far, and transient failures in a row (for the pace and the back-off). */
+  /** Reads so far, and failed reads in a row (for the pace and the back-off). */
   checks: number;
   failures: number;
+  /** The service's `not_found` answers for it in a row, since when (absent or null: none). */
+  notFound?: { since: number; answers: number } | null;
   /** The intent as last read. */
   intent: PaymentIntent | null;
   /** Its end, once known; a payment with an end and every delivery done is finished. */

@@ -130,12 +130,16 @@ export function sessionStatus(intent: IntentRecord, session: SessionRecord, now:
   return now >= session.expiresAt ? 'expired' : 'open';
 }
 
-/** What anyone may read of a session; `merchant` (extension) is left out when undefined. */
+/**
+ * What a reader may read of a session: its owner's token (`owner`), or anyone holding its id, as
+ * the hosted page does; `merchant` (extension) is left out when undefined.
+ */
 export function toPublicSession(
   store: Store,
   session: SessionRecord,
   now: number,
   merchant?: Merchant | null,
+  owner = false,
 ): PublicSession {
   const intent = intentOf(store, session, now);
   const view: PublicSession = {
@@ -155,7 +159,11 @@ export function toPublicSession(
   if (merchant !== undefined) {
     // The extensions' fields (a bare service has none): who is paid, and who pays.
     view.merchant = merchant;
-    view.customer = session.customer ?? null;
+    // The payer's name, e-mail and phone: to the merchant always; without a token only while the
+    // session can be paid, when the hosted page prefills its form from this read. Once it is paid
+    // or expired (when its id is in the success page's address, the merchant's logs, analytics),
+    // whoever holds the id reads null (docs/decisions.md, "Who reads a session's customer").
+    view.customer = owner || view.status === 'open' ? (session.customer ?? null) : null;
   }
   return view;
 }
@@ -170,7 +178,7 @@ export function toSession(
 ): Session {
   const intent = intentOf(store, session, now);
   return {
-    ...toPublicSession(store, session, now, merchant),
+    ...toPublicSession(store, session, now, merchant, true),
     url: `${baseUrl}/pay/${session.id}#${intent.clientSecret}`,
     clientSecret: intent.clientSecret,
     metadata: session.metadata,

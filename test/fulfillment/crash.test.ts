@@ -5,7 +5,7 @@
 // (support/merchant.ts) against a sandbox served over HTTP by this test, on real time.
 import { serve } from '@hono/node-server';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,8 @@ afterAll(() => closeServer());
 
 interface Merchant {
   child: ChildProcess;
+  /** Every line it printed, and the event ids of its EFFECT lines. */
+  lines: string[];
   effects: string[];
   /** Resolves when the child printed a line starting with `prefix`. */
   next(prefix: string): Promise<string>;
@@ -52,7 +54,7 @@ function startMerchant(env: Record<string, string>): Promise<Merchant> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/fulfillment/support/merchant.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, API: api, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
   const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
@@ -67,6 +69,7 @@ function startMerchant(env: Record<string, string>): Promise<Merchant> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const merchant: Merchant = {
     child,
+    lines,
     effects,
     next: (prefix) =>
       new Promise((resolve, reject) => {
@@ -112,10 +115,10 @@ async function newPaidSessions(store: FulfillmentStore, count: number): Promise<
   return ids;
 }
 
-async function pay(intentId: string) {
+async function pay(intentId: string, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
   const client = merchantClient();
   const intent = await client.getIntent(intentId);
-  const n = numberFor('approved_after_delay');
+  const n = numberFor(outcome);
   await client.confirmIntent(intentId, {
     client_secret: intent.client_secret,
     first_name: 'Awa',
@@ -139,20 +142,30 @@ const allDone = (store: FulfillmentStore, ids: string[]) => async () => {
 };
 
 describe('kill -9 of the merchant’s server, file store', () => {
-  it('killed while following: restarted, it calls paid once for each payment', { timeout: 60_000 }, async () => {
+  it('killed while following, two payments told and three claimed with their reads under way: restarted, it calls paid once for each', {
+    timeout: 60_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'momo-crash-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const store = fileStore(dir);
     const ids = await newPaidSessions(store, 5);
-    const first = await startMerchant({ STORE: 'file', DIR: dir });
-    for (const id of ids) await pay(id);
-    // Approvals take 300 ms: it is killed while they are awaited.
+    for (const id of ids) await pay(id, 'approved_at_once');
+    // Its first two reads are answered (both paid: told); the next ones never are, so the kill
+    // lands, whatever the machine's speed, with payments claimed and their reads under way.
+    const first = await startMerchant({ STORE: 'file', DIR: dir, STALL_AFTER_READS: '2' });
+    const stalled = () => first.lines.filter((line) => line.startsWith('STALLED ')).length;
+    await until(() => first.effects.length === 2 && stalled() === 3, 'two told, three reads under way');
+    const claimed = readdirSync(join(dir, 'claims'));
+    expect(claimed).toHaveLength(3);
     await first.kill();
+    expect(first.effects).toHaveLength(2);
     const second = await startMerchant({ STORE: 'file', DIR: dir });
     await until(allDone(store, ids), 'every payment delivered');
     await second.kill();
     const log = readFileSync(join(dir, 'paid.log'), 'utf8').trim().split('\n');
     expect(log.sort()).toEqual(ids.map((id) => `${id}:paid`).sort());
+    // The restarted one told exactly the three the first had claimed and not told.
+    expect(second.effects.sort()).toEqual(claimed.map((id) => `${id}:paid`).sort());
   });
 
   it('killed inside the paid handler after its work: restarted, isHandled sees it, no second call', {
@@ -197,22 +210,30 @@ describe('kill -9 of the merchant’s server, PostgreSQL store (a real server)',
   }, async () => {
     await pool.query('DROP TABLE IF EXISTS momo_fulfillment; DROP TABLE IF EXISTS orders_paid');
     const store = postgresStore(pool);
-    const [hung, ...rest] = await newPaidSessions(store, 9);
+    const [hung, ...rest] = (await newPaidSessions(store, 9)) as [string, ...string[]];
     const first = await startMerchant({ STORE: 'postgres', PG_HOST: postgres.host, HANG: '1' });
-    await pay(hung as string);
+    await pay(hung);
     await first.next('EFFECT');
     await first.kill();
-    // Two servers take over: the killed one's claim runs out, the rest are shared.
-    const [a, b] = await Promise.all([
-      startMerchant({ STORE: 'postgres', PG_HOST: postgres.host }),
-      startMerchant({ STORE: 'postgres', PG_HOST: postgres.host }),
-    ]);
+    // Server a takes the killed one's payment once its claim runs out, and makes the delivery
+    // again; its handler is then held (a slow handler: the row stays locked in its transaction,
+    // past its lease) and it works on one payment at a time, so it takes nothing else meanwhile.
+    const a = await startMerchant({ STORE: 'postgres', PG_HOST: postgres.host, HOLD_FIRST: '1', CONCURRENCY: '1' });
+    await a.next('EFFECT');
+    expect(a.effects).toEqual([`${hung}:paid`]);
+    // Server b takes all the rest, working around the locked row, never taking it.
+    const b = await startMerchant({ STORE: 'postgres', PG_HOST: postgres.host });
     for (const id of rest) await pay(id);
-    const ids = [hung as string, ...rest];
+    await until(allDone(store, rest), 'the rest delivered by b');
+    a.child.stdin!.write('GO\n');
+    const ids = [hung, ...rest];
     await until(allDone(store, ids), 'every payment delivered');
     await Promise.all([a.kill(), b.kill()]);
-    // The killed handler did its insert, which was never committed; each order is paid once.
+    // The killed handler did its insert, which was never committed; each order is paid once, and
+    // each of the two servers delivered.
     expect(first.effects).toEqual([`${hung}:paid`]);
+    expect(a.effects).toEqual([`${hung}:paid`]);
+    expect(b.effects.sort()).toEqual(rest.map((id) => `${id}:paid`).sort());
     expect(await rows()).toEqual(ids.map((id) => `${id}:paid`).sort());
     expect(existsSync(postgres.host)).toBe(true);
   });

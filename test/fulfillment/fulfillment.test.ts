@@ -2,12 +2,12 @@
 // Fulfillment on the file store (issue 21): a payment the merchant hands over is followed to its
 // end and each end is told once — paid to a payer who closed the tab, expired, failed, overdue
 // then paid, lost — by one process or several sharing the store, the service down or not.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventOf } from '../../src/fulfillment/fulfillment';
 import { fileStore } from '../../src/fulfillment';
-import { bed, drain } from './support/bed';
+import { BASE, bed, drain, START, TOKEN, until } from './support/bed';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -87,17 +87,6 @@ describe('fulfillment', () => {
     expect(t.calls.map((e) => e.kind)).toEqual(['overdue', 'paid']);
   });
 
-  it('reports lost a payment the service does not know, once', async () => {
-    const t = bed();
-    const f = t.fulfillment();
-    await f.follow({ intentId: 'pi_doesnotexist', metadata: { order: 'CMD-4' } });
-    t.advance(MINUTE);
-    await drain(f);
-    t.advance(MINUTE);
-    await drain(f);
-    expect(t.calls.map((e) => [e.kind, e.intent])).toEqual([['lost', null]]);
-  });
-
   it('following again changes nothing, and three processes on one store call paid once for each of 30 payments', async () => {
     const t = bed();
     const processes = [
@@ -175,6 +164,114 @@ describe('fulfillment', () => {
   });
 });
 
+describe('a 404 never drops a payment by itself (lost is final)', () => {
+  it('reports lost, once, a payment the service has kept saying it does not know for an hour, while other payments are found', async () => {
+    const t = bed();
+    const errors: string[] = [];
+    let lostAt = 0;
+    const f = t.fulfillment({
+      handlers: {
+        lost: (event) => {
+          lostAt = t.now();
+          t.calls.push(event);
+        },
+      },
+      onError: (error) => errors.push(String((error as Error).message)),
+    });
+    const session = await t.newSession('CMD-9');
+    await f.follow(session);
+    await t.pay(session.paymentIntentId);
+    await f.follow({ intentId: 'pi_doesnotexist', metadata: { order: 'CMD-4' } });
+    for (let i = 0; i < 59; i++) {
+      t.advance(MINUTE);
+      await drain(f);
+    }
+    // Its first answer came 15 s after follow: not yet an hour of them.
+    expect(t.calls.map((e) => e.kind)).toEqual(['paid']);
+    expect((await f.get('pi_doesnotexist'))?.outcome).toBeNull();
+    expect(errors.at(-1)).toMatch(/does not know pi_doesnotexist .*still followed/);
+    for (let i = 0; i < 60; i++) {
+      t.advance(MINUTE);
+      await drain(f);
+    }
+    expect(t.calls.map((e) => [e.kind, e.intentId, e.intent, e.metadata])).toEqual([
+      ['paid', session.paymentIntentId, expect.anything(), { order: 'CMD-9' }],
+      ['lost', 'pi_doesnotexist', null, { order: 'CMD-4' }],
+    ]);
+    expect(lostAt - START).toBeGreaterThanOrEqual(60 * MINUTE + 15 * SECOND);
+  });
+
+  it('a proxy’s HTML 404 (a deploy) is the service unreachable: nothing is lost, all is paid once it answers again', async () => {
+    const t = bed();
+    const errors: unknown[] = [];
+    const f = t.fulfillment({ onError: (error) => errors.push(error) });
+    const sessions = [];
+    for (let i = 0; i < 10; i++) {
+      const session = await t.newSession(`CMD-${i}`);
+      sessions.push(session);
+      await f.follow(session);
+      await t.pay(session.paymentIntentId);
+    }
+    t.setProxy404(true);
+    // Three hours of it: three times what would make a payment the service forgot lost.
+    for (let i = 0; i < 180; i++) {
+      t.advance(MINUTE);
+      await drain(f);
+    }
+    expect(t.calls).toEqual([]);
+    for (const s of sessions) expect((await f.get(s.paymentIntentId))?.outcome).toBeNull();
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => (e as { status?: number }).status === 404)).toBe(true);
+    t.setProxy404(false);
+    for (let i = 0; i < 10; i++) {
+      t.advance(MINUTE);
+      await drain(f);
+    }
+    expect(t.calls.map((e) => e.intentId).sort()).toEqual(sessions.map((s) => s.paymentIntentId).sort());
+    expect(t.calls.every((e) => e.kind === 'paid')).toBe(true);
+  });
+
+  const wrongs: [string, { token?: string; baseUrl?: string }][] = [
+    ['a key that is not the payments’', { token: 'sk_test_another_merchant' }],
+    ['a wrong path in the address', { baseUrl: 'http://sandbox.test/api' }],
+  ];
+  for (const [what, api] of wrongs) {
+    it(`${what} answers 404 for every payment: none is lost, the trouble is reported, reads back off, and all is paid once put right`, async () => {
+      const t = bed();
+      const errors: string[] = [];
+      const wrong = t.fulfillment({
+        api: { baseUrl: BASE, token: TOKEN, fetch: t.fetch, ...api },
+        onError: (error) => errors.push(String((error as Error).message)),
+      });
+      const sessions = [];
+      for (let i = 0; i < 5; i++) {
+        const session = await t.newSession(`CMD-${i}`);
+        sessions.push(session);
+        await wrong.follow(session);
+        await t.pay(session.paymentIntentId);
+      }
+      const intentReads = () => t.reads.filter((path) => /^GET (\/api)?\/v1\/payment-intents\/pi_/.test(path)).length;
+      const before = intentReads();
+      // Three hours of it (three times what makes a payment the service forgot lost), looked at every minute.
+      for (let i = 0; i < 180; i++) {
+        t.advance(MINUTE);
+        await drain(wrong);
+      }
+      expect(t.calls).toEqual([]);
+      for (const s of sessions) expect((await wrong.get(s.paymentIntentId))?.outcome).toBeNull();
+      expect(errors.at(-1)).toMatch(/the key or the address is more likely wrong/);
+      // Backing off to a read of each every 5 min (±10 %), not one each minute (900).
+      expect(intentReads() - before).toBeLessThanOrEqual(5 * (180 / 4.5 + 10));
+      const right = t.fulfillment();
+      for (let i = 0; i < 10; i++) {
+        t.advance(MINUTE);
+        await drain(right);
+      }
+      expect(t.calls.map((e) => e.intentId).sort()).toEqual(sessions.map((s) => s.paymentIntentId).sort());
+    });
+  }
+});
+
 describe('the sweep of the service’s list', () => {
   async function paidWhileIdle(sweepMs: number, sandboxOptions = {}) {
     const t = bed(sandboxOptions);
@@ -227,12 +324,15 @@ describe('a handler slower than the claim’s lease', () => {
     const t = bed();
     const session = await t.newSession('CMD-8');
     let release: () => void = () => undefined;
+    let called: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => (called = resolve));
     let calls = 0;
     const slow = t.fulfillment({
       leaseMs: 300,
       handlers: {
         paid: () => {
           calls += 1;
+          called();
           return new Promise<void>((resolve) => (release = resolve));
         },
       },
@@ -250,12 +350,15 @@ describe('a handler slower than the claim’s lease', () => {
     await t.pay(session.paymentIntentId);
     t.advance(MINUTE);
     const running = slow.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inHandler;
     expect(calls).toBe(1);
-    // Well past the lease; the running handler's claim is renewed (every 100 ms here).
+    const claimFile = join(t.dir, 'claims', session.paymentIntentId);
+    const claimedUntil = () => (JSON.parse(readFileSync(claimFile, 'utf8')) as { until: number }).until;
+    // Well past the lease, on the clock's time: the running handler's claim is renewed every third
+    // of it (100 ms), each renewal waited for as it is written (an event: no race with real time).
     for (let i = 0; i < 5; i++) {
-      t.advance(250);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await t.advanceTimers(250);
+      await until(() => claimedUntil() >= t.now() + 200, 'the claim renewed');
       await other.runOnce();
     }
     expect(calls).toBe(1);

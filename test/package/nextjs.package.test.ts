@@ -2,8 +2,9 @@
 // the intent with the packaged client and renders a 'use client' wrapper around momo-checkout/react
 // (the React example pasted as a Server Component fails: "Event handlers cannot be passed to
 // Client Component props"). Installed (Next.js pinned), built with `next build`, served with
-// `next start`, and its page rendered on the server with the checkout element in it. The steps'
-// times are printed (docs/integration-first-hour.md quotes them).
+// `next start`, and its page rendered on the server with the checkout element in it. Its two app
+// files are docs/integration-first-hour.md's snippets (test/docs/snippets.test.ts). The steps'
+// times are printed.
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -1,10 +1,11 @@
 // A merchant's Node server, ESM and CommonJS, using only the installed tarball (no TypeScript
 // loader, no other package) against the packaged sandbox command.
 import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { run } from './support/commands';
+import { run, startCommand } from './support/commands';
 
 const { bare, consumer, sandboxUrl } = inject('pkg');
 
@@ -33,6 +34,41 @@ describe('the tarball installed alone', () => {
       expect([result.intentAmount, result.refused]).toEqual([amount, refused]);
     },
   );
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('the smallest server of a script-tag merchant (docs/integration-first-hour.md, this very file)', () => {
+  it('creates a payment on POST /pay and gives the page its id and secret, which are the intent’s', async () => {
+    const token = 'sk_test_first_hour';
+    const server = await startCommand(process.execPath, [join(consumer, 'first-hour/server.mjs')], {
+      cwd: consumer,
+      env: { MOMO_API_BASE: sandboxUrl, MOMO_SECRET_KEY: token, PORT: String(await freePort()) },
+    });
+    try {
+      const answer = await fetch(`${server.url}/pay`, { method: 'POST' });
+      const { intentId, clientSecret } = (await answer.json()) as { intentId: string; clientSecret: string };
+      const read = await fetch(`${sandboxUrl}/v1/payment-intents/${intentId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const intent = (await read.json()) as { amount: number; client_secret: string; status: string };
+      expect([answer.status, intent.amount, intent.client_secret, intent.status]).toEqual([
+        200,
+        15000,
+        clientSecret,
+        'requires_payment_method',
+      ]);
+      expect((await fetch(`${server.url}/pay`)).status).toBe(404);
+    } finally {
+      server.child.kill();
+    }
+  });
 });
 
 describe('momo-checkout/fulfillment', () => {

@@ -34,6 +34,30 @@ describe('MomoCheckout (React) › on a server', () => {
   });
 });
 
+describe('MomoCheckout (React) › customer (prefill)', () => {
+  const customer = { firstName: 'Awa', lastName: 'Ndong', email: 'awa@exemple.cm', phone: '+237 6 71 23 45 00' };
+
+  it('renders what the merchant knows of the payer as the element’s customer-* attributes, on a server', () => {
+    const html = renderToString(createElement(MomoCheckout, { ...props, customer }));
+    expect(html).toBe(
+      '<momo-checkout intent="pi_abc" client-secret="pi_abc_secret_xyz" lang="fr" customer-first-name="Awa" customer-last-name="Ndong" customer-email="awa@exemple.cm" customer-phone="+237 6 71 23 45 00"></momo-checkout>',
+    );
+  });
+
+  it('and in the browser, leaving out what it does not know', async () => {
+    const root = createRoot(container);
+    await act(async () =>
+      root.render(createElement(MomoCheckout, { ...props, customer: { firstName: 'Awa', phone: customer.phone } })),
+    );
+    const element = container.querySelector('momo-checkout')!;
+    expect(element.getAttribute('customer-first-name')).toBe('Awa');
+    expect(element.getAttribute('customer-phone')).toBe('+237 6 71 23 45 00');
+    expect(element.hasAttribute('customer-last-name')).toBe(false);
+    expect(element.hasAttribute('customer-email')).toBe(false);
+    await act(async () => root.unmount());
+  });
+});
+
 describe('MomoCheckout (React) › in the browser', () => {
   it('after hydration, defines the element and calls onSucceeded, onFailed, onAttemptFailed and onCancel with the detail', async () => {
     const calls: [string, unknown][] = [];

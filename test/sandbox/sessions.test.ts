@@ -272,6 +272,59 @@ describe('GET /v1/sessions/:id', () => {
     });
   });
 
+  describe('its customer (the payer’s name, e-mail and phone)', () => {
+    const customer = { firstName: 'Awa', lastName: 'Nkoulou', email: 'awa@example.cg', phone: '+242061234567' };
+    async function withCustomer() {
+      const context = setup();
+      const session = await expectJson(
+        await context.call('POST', '/v1/sessions', { body: sessionBody({ customer }) }),
+        200,
+        sessionSchema,
+      );
+      const read = async (token?: string | null) =>
+        (await expectJson(await context.call('GET', `/v1/sessions/${session.id}`, { token }), 200, publicSessionSchema))
+          .customer;
+      return { ...context, session, read };
+    }
+
+    it('is read by the hosted page, without a token, while the session can be paid (its form starts filled)', async () => {
+      const { read, confirm, clock, session } = await withCustomer();
+      expect(await read(null)).toEqual(customer);
+      // An attempt declined: still open, the payer may try again with the form.
+      await confirm(
+        { intent_id: session.paymentIntentId, client_secret: session.clientSecret },
+        testNumber('declined'),
+      );
+      clock.advance(APPROVAL_MS);
+      expect(await read(null)).toEqual(customer);
+    });
+
+    it('is its owner’s alone once the session is paid: the id in the success page’s address, logs and analytics reads null', async () => {
+      const { read, confirm, clock, session, call } = await withCustomer();
+      await confirm(
+        { intent_id: session.paymentIntentId, client_secret: session.clientSecret },
+        testNumber('approved_at_once'),
+      );
+      clock.advance(APPROVAL_MS);
+      const text = await (await call('GET', `/v1/sessions/${session.id}`, { token: null })).text();
+      expect(JSON.parse(text)).toMatchObject({ status: 'complete', customer: null });
+      for (const value of Object.values(customer)) expect(text).not.toContain(value);
+      expect(await read()).toEqual(customer);
+      await expectError(
+        await call('GET', `/v1/sessions/${session.id}`, { token: 'sk_test_someone_else' }),
+        404,
+        'not_found',
+      );
+    });
+
+    it('is its owner’s alone once the session has expired', async () => {
+      const { read, clock } = await withCustomer();
+      clock.set(START + DAY_MS);
+      expect(await read(null)).toBeNull();
+      expect(await read()).toEqual(customer);
+    });
+  });
+
   it('answers 404 for an unknown session', async () => {
     const { call } = setup();
     await expectError(await call('GET', '/v1/sessions/cs_unknown', { token: null }), 404, 'not_found');

@@ -49,7 +49,7 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       base: config.checkoutBaseUrl,
     });
     return conditionalJsonResponse(c.req.raw, {
-      ...toPublicSession(store, session, now, merchantOf(session.owner)),
+      ...toPublicSession(store, session, now, merchantOf(session.owner), reader !== null),
       paymentIntent,
     });
   });

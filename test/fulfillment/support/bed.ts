@@ -14,15 +14,19 @@ import {
 } from '../../../src/fulfillment';
 import { createSandbox, type SandboxOptions } from '../../../src/sandbox';
 import { numberFor } from '../../support/checkout-bed';
+import { createFakeTime } from '../../support/fake-time';
 
 export const BASE = 'http://sandbox.test';
 export const TOKEN = 'sk_test_fulfil';
 export const START = Date.UTC(2026, 10, 2, 9);
 
 export function bed(sandboxOptions: SandboxOptions = {}) {
-  let now = START;
+  // One fake clock: `advance` moves its time alone (a moment between two passes), `advanceTimers`
+  // also runs the timers that fall due (the loop, the rate's waits, a claim's renewal).
+  const time = createFakeTime(START);
+  const now = time.now;
   const sandbox = createSandbox({
-    now: () => now,
+    now,
     env: {},
     checkoutBaseUrl: BASE,
     confirmRateLimit: false,
@@ -30,9 +34,16 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
   });
   const reads: string[] = [];
   let down = false;
+  /** A proxy in front of the service answers its own HTML 404 (as during a deploy). */
+  let proxy404 = false;
   const fetch = async (request: Request) => {
     reads.push(`${request.method} ${new URL(request.url).pathname}`);
     if (down) throw new TypeError('fetch failed');
+    if (proxy404)
+      return new Response('<html><body><h1>404 Not Found</h1><hr>nginx</body></html>', {
+        status: 404,
+        headers: { 'content-type': 'text/html' },
+      });
     return sandbox.fetch(request);
   };
   const merchant = createClient({ baseUrl: BASE, token: TOKEN, fetch });
@@ -43,12 +54,16 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
     calls.push(event);
   };
 
+  /** The file store the fulfillments share (each a store of its own on the one directory). */
+  const store = () => fileStore(dir, { rescanMs: 0, sync: false, clock: time.clock });
+
   function fulfillment(options: Partial<Omit<FulfillmentOptions, 'handlers'>> & { handlers?: Partial<Handlers> } = {}) {
     return createFulfillment({
       api: { baseUrl: BASE, token: TOKEN, fetch },
-      store: fileStore(dir, { rescanMs: 0, sync: false, now: () => now }),
-      now: () => now,
-      maxRequestsPerSecond: 1000,
+      store: store(),
+      clock: time.clock,
+      // No wait for the rate unless a test sets one (and then moves time with advanceTimers).
+      maxRequestsPerSecond: Number.POSITIVE_INFINITY,
       ...options,
       handlers: { paid: record, failed: record, expired: record, overdue: record, lost: record, ...options.handlers },
     });
@@ -92,9 +107,15 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
     fulfillment,
     newSession,
     pay,
-    advance: (ms: number) => (now += ms),
-    now: () => now,
+    advance: (ms: number) => time.skip(ms),
+    advanceTimers: (ms: number) => time.advance(ms),
+    time,
+    store,
+    clock: time.clock,
+    now,
     setDown: (value: boolean) => (down = value),
+    setProxy404: (value: boolean) => (proxy404 = value),
+    fetch,
   };
 }
 
@@ -105,4 +126,14 @@ export async function drain(...fulfillments: { runOnce(): Promise<number> }[]): 
     if (taken.every((n) => n === 0)) return;
   }
   throw new Error('still taking payments after 100 passes');
+}
+
+/** Resolves once `check` holds: waits for something under way (a file written), never for a time. */
+export async function until(check: () => boolean, what: string): Promise<void> {
+  // The bound only turns a hang into a failure that names what never came.
+  for (let i = 0; i < 100_000; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  throw new Error(`never: ${what}`);
 }

@@ -1,12 +1,17 @@
 // A merchant's server that only fulfills, in its own process so that tests can kill it (-9).
 //   node --import tsx test/fulfillment/support/merchant.ts
 // Env: API (the sandbox's address), STORE (`file` with DIR, or `postgres` with PG_HOST), HANG=1
-// to hang inside the paid handler once its work is done (what a kill then interrupts).
+// to hang inside the paid handler once its work is done (what a kill then interrupts), HOLD_FIRST=1
+// to hold the first paid handler, its work done, until a line GO comes on stdin (a slow handler),
+// STALL_AFTER_READS=n to leave unanswered every read of an intent after the first n (the kill then
+// lands with payments claimed and their reads under way), CONCURRENCY.
 // The paid handler's work: a line in DIR/paid.log (file store; isHandled reads it back), or a row
 // in `orders_paid` written through the delivery's transaction (Postgres; no unique key, so a
-// second committed call would show). Prints READY, then EFFECT <event id> after each piece of work.
+// second committed call would show). Prints READY, READ <path> as each intent read leaves, STALLED
+// <path> for each left unanswered, and EFFECT <event id> after each piece of work.
 import { appendFileSync, existsSync, openSync, closeSync, fsyncSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 import {
   createFulfillment,
@@ -18,7 +23,31 @@ import {
 
 const env = process.env;
 const hang = env.HANG === '1';
-const forever = () => new Promise<void>(() => undefined);
+const forever = () => new Promise<never>(() => undefined);
+let holdFirst = env.HOLD_FIRST === '1';
+const go = new Promise<void>((resolve) =>
+  createInterface({ input: process.stdin }).on('line', (line) => line === 'GO' && resolve()),
+);
+/** Holds the first call made while HOLD_FIRST, until GO. */
+const held = async () => {
+  if (!holdFirst) return;
+  holdFirst = false;
+  await go;
+};
+const stallAfter = env.STALL_AFTER_READS === undefined ? Number.POSITIVE_INFINITY : Number(env.STALL_AFTER_READS);
+let intentReads = 0;
+const fetchFor = async (request: Request): Promise<Response> => {
+  const path = new URL(request.url).pathname;
+  if (request.method === 'GET' && path.startsWith('/v1/payment-intents/pi_')) {
+    console.log(`READ ${path}`);
+    intentReads += 1;
+    if (intentReads > stallAfter) {
+      console.log(`STALLED ${path}`);
+      return forever();
+    }
+  }
+  return fetch(request);
+};
 
 let store: FulfillmentStore;
 let paid: (event: FulfillmentEvent) => Promise<void>;
@@ -33,6 +62,7 @@ if (env.STORE === 'postgres') {
     await tx.query('INSERT INTO orders_paid (event_id) VALUES ($1)', [event.id]);
     console.log(`EFFECT ${event.id}`);
     if (hang) await forever();
+    await held();
   };
 } else {
   const dir = env.DIR as string;
@@ -45,13 +75,15 @@ if (env.STORE === 'postgres') {
     closeSync(fd);
     console.log(`EFFECT ${event.id}`);
     if (hang) await forever();
+    await held();
   };
   isHandled = (event) => existsSync(log) && readFileSync(log, 'utf8').split('\n').includes(event.id);
 }
 
 const fulfillment = createFulfillment({
-  api: { baseUrl: env.API as string, token: 'sk_test_fulfil_child' },
+  api: { baseUrl: env.API as string, token: 'sk_test_fulfil_child', fetch: fetchFor },
   store,
+  ...(env.CONCURRENCY ? { concurrency: Number(env.CONCURRENCY) } : {}),
   handlers: { paid, isHandled },
   leaseMs: 1500,
   pollMs: 50,

@@ -1,0 +1,17 @@
+// The time of fulfillment: its loop, its reads' rate, its claims' renewal and its pace all read and
+// wait on one clock, the system's or a test's (test/support/fake-time.ts), so that a test moves
+// them together and never races real time against fake time.
+import type { ClientConfig } from '../api';
+
+/** The API client's clock: `now`, `setTimeout`, `clearTimeout`. */
+export type Clock = NonNullable<ClientConfig['clock']>;
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/** `clock`, or the system's with `now` as its time (the older option), or the system's. */
+export const clockOf = (clock?: Clock, now?: () => number): Clock =>
+  clock ?? (now ? { ...systemClock, now } : systemClock);
