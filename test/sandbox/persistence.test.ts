@@ -642,6 +642,25 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
   });
 });
 
+describe('a `current` whose checksum holds but names no journal', () => {
+  it('is refused as such, not as a line changed after it was written', async () => {
+    const dir = newDir();
+    await open(dir).sandbox.close();
+    for (const json of ['{"current":{}}', '{"current":{"journal":"1"}}', '{"current":']) {
+      writeFileSync(join(dir, 'current'), `${recordLine(json)}\n`);
+      expectRefused(
+        dir,
+        /damaged \(current: its checksum holds, but it does not name a journal as this sandbox writes it: \{"current"/,
+      );
+    }
+    // A line whose checksum does not hold is reported so.
+    writeFileSync(join(dir, 'current'), `${recordLine('{"current":{"journal":1}}')}\n`.replace('1}}', '2}}'));
+    expectRefused(dir, /damaged \(current: it does not match its checksum: it was changed after it was written/);
+    writeFileSync(join(dir, 'current'), `${recordLine('{"current":{"journal":1}}')}\n`);
+    await open(dir).sandbox.close();
+  });
+});
+
 describe('where the state is kept, and wiping it', () => {
   it('is .momo-sandbox of the working directory unless --data DIR, SANDBOX_DATA_DIR or --memory say otherwise', () => {
     expect(dataDirOf([], {})).toBe(resolve('.momo-sandbox'));
