@@ -185,6 +185,8 @@ export function readState(
   if (!existsSync(statePath)) {
     // A first start writes its journal, then `current`, then state.jsonl: one that crashed in
     // between leaves an empty journal-000001 (and maybe `current`), which holds nothing to lose.
+    // Nothing else looks so: a snapshot that holds records never names journal 1 (./journal
+    // `Journal.open` moves on to journal 2), so the state.jsonl lost beside it held none.
     const firstStartCut =
       generations.length === 1 && generations[0] === 1 && statSync(join(dir, journalName(1))).size === 0;
     if (generations.length > 0 && !firstStartCut) {
