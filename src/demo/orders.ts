@@ -6,6 +6,7 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientConfig } from '../api';
+import { redact } from '../api/redact';
 import {
   createFulfillment,
   fileStore,
@@ -13,7 +14,6 @@ import {
   type FulfillmentEvent,
   type FulfillmentKind,
 } from '../fulfillment';
-import { redact } from '../sandbox/errors';
 import { formatXaf } from './catalog';
 import { html, type HtmlValue, type SafeHtml } from './html';
 import { layout } from './pages';

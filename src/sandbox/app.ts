@@ -2,9 +2,10 @@
 // server, the demo and every test. Its state lives in memory, per instance, and with `dataDir`
 // also on disk (./persist); time comes from an injectable clock and nothing runs in the background.
 import { Hono } from 'hono';
+import { redact } from '../api/redact';
 import { resolveConfig, type SandboxOptions } from './config';
 import type { Deps, SandboxBindings, SandboxEnv } from './env';
-import { SandboxError, redact } from './errors';
+import { SandboxError } from './errors';
 import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';

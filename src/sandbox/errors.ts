@@ -1,6 +1,5 @@
 // The one error shape of the sandbox: `{ error: { code, message, field } }`, with a closed set of
 // codes so clients can switch on them exhaustively.
-import { CLIENT_SECRET_PATTERN } from '../api/schemas/client-secret';
 import type { ErrorBody } from '../api/types';
 
 export const ERROR_CODES = [
@@ -74,16 +73,3 @@ export class SandboxError extends Error {
 export const invalidField = (field: string, message: string) => new SandboxError('invalid_request', message, field);
 
 export const notFound = (what = 'The requested resource') => new SandboxError('not_found', `${what} does not exist.`);
-
-const SECRET_PATTERNS = [/sk_(?:test|live)_[^\s"',;]*/g, new RegExp(CLIENT_SECRET_PATTERN, 'g'), /Bearer\s+\S+/gi];
-
-/** Record ids (an intent's, a session's, a charge's…): a log line keeps their kind, not which one. */
-const RECORD_ID = /\b(pi|cs|ch|pm|tr|rem|wt|wal|txn|ext)_[0-9A-Za-z]{6,}/g;
-
-/**
- * Removes anything that looks like a token or a client secret before text reaches a log, and the
- * record ids (an intent id and its page's address are what a payer's link is made of).
- */
-export function redact(text: string): string {
-  return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text).replace(RECORD_ID, '$1_…');
-}

@@ -93,6 +93,13 @@ function resolutionOf(attempt: AttemptRecord) {
   return { at: attempt.settlesAt, status: rule.finalStatus, failureCode: rule.failureCode };
 }
 
+/**
+ * When the attempt reaches its final status, as `settle` will find it: a push at its outcome's
+ * `settlesAt`; a one-time code or the wallet's app when the payer's step decides it, else at
+ * `expiresAt`. Until then the store never forgets its intent to make room (a payment under way).
+ */
+export const attemptEndsAt = (attempt: AttemptRecord): number => resolutionOf(attempt).at;
+
 function settleAttempt(intent: IntentRecord, now: number): void {
   const attempt = latestAttempt(intent);
   if (attempt?.status !== 'pending') return;

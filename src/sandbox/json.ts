@@ -1,7 +1,8 @@
 // The JSON of every route: answers (ETag and 304 included) and request bodies read within their bounds.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { SandboxError, redact } from './errors';
+import { redact } from '../api/redact';
+import { SandboxError } from './errors';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { redact } from '../sandbox/errors';
+import { redact } from '../api/redact';
 import { apiApp } from './apps/api';
 import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';

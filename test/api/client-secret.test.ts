@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseClientSecret } from '../../src/api/schemas/client-secret';
 import { clientSecretSchema } from '../../src/api/schemas/fields';
-import { redact } from '../../src/sandbox/errors';
+import { redact } from '../../src/api/redact';
 
 describe('parseClientSecret', () => {
   it('names the intent of a secret in either form the interface allows', () => {

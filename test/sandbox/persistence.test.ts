@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentIntentSchema, remittanceListSchema, sessionSchema } from '../../src/api/schemas';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox';
-import { recordLine } from '../../src/sandbox/persist/files';
+import { recordLine, sealLine } from '../../src/sandbox/persist/files';
 import { Journal } from '../../src/sandbox/persist/journal';
 import { dataDirOf, wipeState } from '../../src/sandbox/persist/location';
 import { REPO_ROOT } from '../../src/server/paths';
@@ -639,6 +639,103 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
       ),
     );
     expect(contentsOf(dir)).toEqual(before);
+  });
+});
+
+describe('state.jsonl deleted after a crash, whatever history wrote the directory: refused, nothing changed', () => {
+  const FORMAT = 'momo-checkout sandbox state';
+
+  /** A state.jsonl as `version` wrote it, naming journal 1 and holding one remittance. */
+  function stateAtJournal1(version: 1 | 2 | 3): string {
+    const header = `${JSON.stringify({ format: FORMAT, version, journal: 1 })}\n`;
+    if (version === 1) return `${header}${JSON.stringify(record(1))}\n`;
+    const body = `${header}${recordLine(JSON.stringify(record(1)))}\n`;
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    return `${body}${JSON.stringify({ end: { records: 1, sha256 } })}\n`;
+  }
+
+  /**
+   * Starts a sandbox on `dir`, then leaves the directory as its death (kill -9) with no write since
+   * leaves it: the journal it began holds nothing (its seal, written at a clean stop, taken off
+   * again), and the dead process's lock.
+   */
+  async function startedThenDied(dir: string): Promise<void> {
+    const started = open(dir);
+    expect(started.sandbox.stats().remittances).toBe(1);
+    await started.sandbox.close();
+    const journals = readdirSync(dir).filter((name) => /^journal-\d+\.jsonl$/.test(name));
+    const journal = join(dir, journals.sort().at(-1) as string);
+    const text = readFileSync(journal, 'utf8');
+    writeFileSync(journal, text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1));
+    writeFileSync(join(dir, 'lock'), '999999999');
+    // A snapshot that holds records never names journal 1: its journal emptied by a crash would look like a first start's.
+    expect(readFileSync(join(dir, 'state.jsonl'), 'utf8')).toMatch(
+      /^\{"format":"momo-checkout sandbox state","version":3,"journal":[2-9]/,
+    );
+  }
+
+  /** Deletes state.jsonl: refused, naming it, every file left as it was; put back, the remittance is there. */
+  async function deletedThenPutBack(dir: string): Promise<void> {
+    const state = readFileSync(join(dir, 'state.jsonl'));
+    rmSync(join(dir, 'state.jsonl'));
+    expectRefused(dir, /damaged \(state\.jsonl: it is missing, yet journal-\d+\.jsonl is there/);
+    writeFileSync(join(dir, 'state.jsonl'), state);
+    const again = open(dir);
+    expect(again.sandbox.stats().remittances).toBe(1);
+    await again.sandbox.close();
+  }
+
+  it('a directory of version 1 whose header names journal 1 (and no journal), upgraded, then a crash', async () => {
+    const dir = newDir();
+    writeFileSync(join(dir, 'state.jsonl'), stateAtJournal1(1));
+    await startedThenDied(dir);
+    await deletedThenPutBack(dir);
+  });
+
+  it('a directory of version 2 at journal 1 (an empty, sealed journal-000001), upgraded, then a crash', async () => {
+    const dir = newDir();
+    writeFileSync(join(dir, 'state.jsonl'), stateAtJournal1(2));
+    writeFileSync(join(dir, 'journal-000001.jsonl'), `${sealLine(0)}\n`);
+    await startedThenDied(dir);
+    await deletedThenPutBack(dir);
+  });
+
+  it('a directory of this version left at journal 1 with records (as an upgrade before this check left it, crashed), then another crash', async () => {
+    const dir = newDir();
+    writeFileSync(join(dir, 'state.jsonl'), stateAtJournal1(3));
+    writeFileSync(join(dir, 'journal-000001.jsonl'), '');
+    writeFileSync(join(dir, 'current'), `${recordLine(JSON.stringify({ current: { journal: 1 } }))}\n`);
+    writeFileSync(join(dir, 'lock'), '999999999');
+    await startedThenDied(dir);
+    await deletedThenPutBack(dir);
+  });
+
+  it('a first start that wrote records, then a crash', async () => {
+    const dir = newDir();
+    const first = open(dir);
+    expect((await first.call('POST', '/v1/remittance', transferBody())).status).toBe(201);
+    await first.sandbox.close();
+    crashed(dir);
+    await deletedThenPutBack(dir);
+  });
+});
+
+describe('a `current` whose checksum holds but names no journal', () => {
+  it('is refused as such, not as a line changed after it was written', async () => {
+    const dir = newDir();
+    await open(dir).sandbox.close();
+    for (const json of ['{"current":{}}', '{"current":{"journal":"1"}}', '{"current":']) {
+      writeFileSync(join(dir, 'current'), `${recordLine(json)}\n`);
+      expectRefused(
+        dir,
+        /damaged \(current: its checksum holds, but it does not name a journal as this sandbox writes it: \{"current"/,
+      );
+    }
+    // A line whose checksum does not hold is reported so.
+    writeFileSync(join(dir, 'current'), `${recordLine('{"current":{"journal":1}}')}\n`.replace('1}}', '2}}'));
+    expectRefused(dir, /damaged \(current: it does not match its checksum: it was changed after it was written/);
+    writeFileSync(join(dir, 'current'), `${recordLine('{"current":{"journal":1}}')}\n`);
+    await open(dir).sandbox.close();
   });
 });
 

@@ -24,8 +24,6 @@ let server: ChildProcess;
 let url: string;
 /** Every line the server wrote, stdout and stderr. */
 const printed: string[] = [];
-/** The client secrets and record ids this file saw made: none may be printed. */
-const made: string[] = [];
 let exited: Promise<unknown>;
 
 beforeAll(async () => {
@@ -73,6 +71,24 @@ afterAll(() => {
   fixture?.cleanup();
 });
 
+/**
+ * The command the banner names, run once while the server runs (by whichever test needs it first,
+ * so that each test runs alone, in any order): the link it printed, and the intent read back.
+ */
+let linkMade: Promise<{ command: string; link: string; found: RegExpExecArray | null; read: unknown }> | undefined;
+function makeLink() {
+  linkMade ??= (async () => {
+    const command = /\((npm run -s sandbox:link[^)]*) prints a payable one\)/.exec(printed.join('\n'))?.[1] ?? '';
+    const [npm, ...args] = command.split(' ');
+    const { stdout } = await run(npm as string, [...args, '--amount', '2500'], { cwd: REPO_ROOT });
+    const link = stdout.trim();
+    const found = new RegExp(`^${url}/pay/(pi_[0-9A-Za-z]+)#(pi_[0-9A-Za-z]+_secret_[0-9A-Za-z]+)$`).exec(link);
+    const read = found ? await (await fetch(`${url}/v1/payment-intents/${found[1]}`)).json() : null;
+    return { command, link, found, read };
+  })();
+  return linkMade;
+}
+
 /** Resolves with the first line printed from now on that matches `pattern`. */
 function nextLine(pattern: RegExp): Promise<string> {
   const seen = printed.length;
@@ -90,24 +106,18 @@ describe('npm start’s output', () => {
   it('names in its banner the command that prints a payable link, and that command prints one', async () => {
     const banner = printed.join('\n');
     expect(banner).toContain(`Hosted page     ${url}/pay/<pi_… or cs_…>#<client secret>`);
-    const command = /\((npm run -s sandbox:link[^)]*) prints a payable one\)/.exec(banner)?.[1] ?? '';
+    const { command, link, found, read } = await makeLink();
     expect(command).toBe(linkCommand(url));
-    const [npm, ...args] = command.split(' ');
-    const { stdout } = await run(npm as string, [...args, '--amount', '2500'], { cwd: REPO_ROOT });
-    const link = stdout.trim();
-    const found = new RegExp(`^${url}/pay/(pi_[0-9A-Za-z]+)#(pi_[0-9A-Za-z]+_secret_[0-9A-Za-z]+)$`).exec(link);
     expect(found, link).not.toBeNull();
-    made.push(found?.[1] as string, found?.[2] as string);
-    const read = (await (await fetch(`${url}/v1/payment-intents/${found?.[1]}`)).json()) as {
-      amount: number;
-      status: string;
-    };
     expect(read).toMatchObject({ amount: 2500, status: 'requires_payment_method' });
     // Without the sandbox's own address, the command is the plain one.
     expect(linkCommand('http://localhost:3000')).toBe('npm run -s sandbox:link');
   }, 60_000);
 
-  it('prints no client secret and no record id: the banner, a payment through the demo shop, its fulfillment failing', async () => {
+  it('prints no client secret and no record id: the banner, the link command, a payment through the demo shop, its fulfillment failing', async () => {
+    // The link the banner's command made (its intent id and client secret) must not be printed either.
+    const { found } = await makeLink();
+    const made = [found?.[1], found?.[2]].filter((value) => value !== undefined);
     const shop = await (await fetch(`${url}/demo`)).text();
     const order = /id="show-widget" data-order="(CMD-[0-9A-F]+)"/.exec(shop)?.[1] ?? '';
     const intent = (await (

@@ -1,5 +1,5 @@
-// The client secret's format, in a module of its own: the checkout, the widget and the sandbox's
-// log redaction read it, and a browser module that imports it builds no zod schema.
+// The client secret's format, in a module of its own: the checkout, the widget and the servers'
+// log redaction (../redact.ts) read it, and a browser module that imports it builds no zod schema.
 
 /**
  * A client secret: `<intent id>_secret_<random>`. The interface also allows `_sc_` for `_secret_`

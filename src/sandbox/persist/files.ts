@@ -74,10 +74,16 @@ export class OversizedState extends Error {
 }
 
 /** The checksum of a record's JSON: 16 hex digits of its SHA-256. */
-export const checksumOf = (json: string): string => createHash('sha256').update(json).digest('hex').slice(0, 16);
+const checksumOf = (json: string): string => createHash('sha256').update(json).digest('hex').slice(0, 16);
 
 /** A record line as written: `<checksum> <json>` (without the newline). */
 export const recordLine = (json: string): string => `${checksumOf(json)} ${json}`;
+
+/** The inverse of `recordLine`: the line's JSON (not parsed), or null when it does not match its checksum. */
+export const verifiedJson = (line: string): string | null => {
+  const json = line.slice(17);
+  return line[16] === ' ' && checksumOf(json) === line.slice(0, 16) ? json : null;
+};
 
 /** The line that seals a journal: how many record lines it holds. */
 export const sealLine = (records: number): string => recordLine(JSON.stringify({ seal: { records } }));
@@ -134,16 +140,12 @@ function records(file: string, text: string, legacy: boolean): { lines: string[]
   const out: string[] = new Array(lines.length);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as string;
-    let json = line;
-    if (!legacy) {
-      json = line.slice(17);
-      if (line[16] !== ' ' || checksumOf(json) !== line.slice(0, 16)) {
-        throw new CorruptState(
-          file,
-          `line ${index + 1} does not match its checksum: it was changed after it was written`,
-        );
-      }
-    }
+    const json = legacy ? line : verifiedJson(line);
+    if (json === null)
+      throw new CorruptState(
+        file,
+        `line ${index + 1} does not match its checksum: it was changed after it was written`,
+      );
     out[index] = json;
   }
   return { lines: out, tail };
@@ -183,6 +185,8 @@ export function readState(
   if (!existsSync(statePath)) {
     // A first start writes its journal, then `current`, then state.jsonl: one that crashed in
     // between leaves an empty journal-000001 (and maybe `current`), which holds nothing to lose.
+    // Nothing else looks so: a snapshot that holds records never names journal 1 (./journal
+    // `Journal.open` moves on to journal 2), so the state.jsonl lost beside it held none.
     const firstStartCut =
       generations.length === 1 && generations[0] === 1 && statSync(join(dir, journalName(1))).size === 0;
     if (generations.length > 0 && !firstStartCut) {
@@ -368,15 +372,16 @@ function checkCurrent(dir: string, first: number, journals: readonly number[]): 
       `it is missing, yet ${STATE_FILE} was written by a sandbox that keeps it: it names the newest journal, which nothing else does`,
     );
   const text = readFileSync(path, 'utf8');
-  const line = text.endsWith('\n') ? text.slice(0, -1) : text;
-  const json = line.slice(17);
-  const named = (
-    parseOrNull(line[16] === ' ' && checksumOf(json) === line.slice(0, 16) ? json : '') as {
-      current?: { journal?: unknown };
-    } | null
-  )?.current?.journal;
-  if (line.includes('\n') || typeof named !== 'number' || !Number.isSafeInteger(named))
+  const json = verifiedJson(text.endsWith('\n') ? text.slice(0, -1) : text);
+  if (json === null)
     throw new CorruptState(CURRENT_FILE, 'it does not match its checksum: it was changed after it was written');
+  // Its checksum holds, so the line is as it was written, but not by this sandbox (hand-made, or another program's).
+  const named = (parseOrNull(json) as { current?: { journal?: unknown } } | null)?.current?.journal;
+  if (typeof named !== 'number' || !Number.isSafeInteger(named))
+    throw new CorruptState(
+      CURRENT_FILE,
+      `its checksum holds, but it does not name a journal as this sandbox writes it: ${json.slice(0, 40)}`,
+    );
   const last = journals.at(-1) ?? first - 1;
   if (named < first)
     throw new CorruptState(

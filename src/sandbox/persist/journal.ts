@@ -144,12 +144,17 @@ export class Journal implements EntrySink {
           `[sandbox] ${saved.tornTail.file} ended with a line cut short by a crash (never acknowledged); kept aside in ${saved.tornTail.file}.torn`,
         );
       }
-      let generation = saved.nextGeneration;
-      if (last !== undefined && saved.lastRecords === 0 && !saved.legacy) {
-        // A journal that holds nothing (a start with no write after it) is begun again, not left
-        // behind: emptied in place, so that what names it (`current`, state.jsonl) never names a missing file.
+      // A journal that holds nothing (a start with no write after it) is begun again, not left
+      // behind: emptied in place, so that what names it (`current`, state.jsonl) never names a missing file.
+      let generation = last !== undefined && saved.lastRecords === 0 && !saved.legacy ? last : saved.nextGeneration;
+      // Never journal 1 after a snapshot that holds records: a crash leaves journal-000001 empty, and
+      // with state.jsonl then deleted the directory would look like a first start cut by a crash
+      // (./files `readState`), starting empty. Journal 2 on, a missing state.jsonl is always found.
+      // (An upgraded directory whose header names journal 1, or one an earlier start left so.)
+      const leaveFirst = generation === 1 && (saved.files[0]?.records.length ?? 0) > 0;
+      if (leaveFirst) generation = 2;
+      if (generation === last) {
         truncateSync(join(dir, journalName(last)), 0);
-        generation = last;
       } else if (last !== undefined && !saved.lastSealed && !saved.legacy) {
         const fd = openSync(join(dir, journalName(last)), 'a');
         try {
@@ -164,7 +169,7 @@ export class Journal implements EntrySink {
       // nothing ever names a journal that is not there.
       syncDirectory(dir);
       writeCurrent(dir, generation);
-      if (saved.fresh || saved.legacy || saved.upgrade) {
+      if (saved.fresh || saved.legacy || saved.upgrade || leaveFirst) {
         replaceState(dir, snapshotOf(generation, linesOf(store)));
         if (saved.legacy) {
           // An earlier version's files, now in the checked snapshot: kept aside, not deleted.
@@ -172,7 +177,7 @@ export class Journal implements EntrySink {
             copyFileSync(join(dir, journalName(generation)), join(dir, `${journalName(generation)}.v1`));
         }
         // What they held is in the snapshot, read back and checked before it replaced the old one.
-        if (saved.legacy || saved.upgrade) dropJournalsBefore(dir, generation);
+        if (saved.legacy || saved.upgrade || leaveFirst) dropJournalsBefore(dir, generation);
       } else {
         journal.sinceSnapshot = journalBytes;
         // Journals left over from a snapshot that was in place (and checked) before they were dropped.

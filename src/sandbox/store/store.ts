@@ -8,10 +8,9 @@
 // forgetting the least recently active records of the largest holders first (see `write`), so
 // made-up `sk_test_…` tokens that fill the sandbox lose their own oldest records, and a merchant
 // who holds less than they do, and that merchant's payers, go on as if they were not there.
-import { resolveApproval } from '../../methods/momo/sandbox';
+import { attemptEndsAt } from '../intent-lifecycle';
 import type {
   Answer,
-  AttemptRecord,
   Entry,
   IntentRecord,
   Logo,
@@ -42,13 +41,6 @@ interface Kept<T> {
   record: T;
   bytes: number;
 }
-
-/**
- * When an attempt reaches its final status (as `settle` finds it, src/sandbox/intent-lifecycle.ts):
- * a push at its outcome's `settlesAt`; a one-time code or the wallet's app when the payer's step
- * decides it, else at `expiresAt` — its `settlesAt` says nothing of when the payer types the code.
- */
-const endOf = (attempt: AttemptRecord): number => (attempt.approval ? resolveApproval(attempt).at : attempt.settlesAt);
 
 export class Store {
   /** In the order of their last activity (creation or attempt), hence of their expiry. */
@@ -245,7 +237,7 @@ export class Store {
   private awaited(key: string): boolean {
     if (!key.startsWith('i:')) return false;
     const attempt = this.intents.get(key.slice(2))?.record.attempts.at(-1);
-    return attempt !== undefined && attempt.status === 'pending' && endOf(attempt) > this.now;
+    return attempt !== undefined && attempt.status === 'pending' && attemptEndsAt(attempt) > this.now;
   }
 
   private weightOf(key: string): number {
