@@ -61,6 +61,8 @@ export const BUDGETS = {
   statusLatencyMedianMs: 1500,
   /** A payer's read under a flood of bad confirms and creations, p99 (issue 14: it took 284 ms at the median). */
   floodBystanderP99Ms: 250,
+  /** Issue 22: the sandbox's start on a state directory at its bound, the slowest shape's median start (bench/sandbox-restart.ts). */
+  restartMs: 5000,
   /** Lighthouse (mobile, simulated slow 4G), the hosted page: LCP in every run (issues 12 and 20). */
   lcpMs: 1000,
   /** Lighthouse (mobile), the hosted page: total blocking time, in every run (issue 20). */
@@ -85,6 +87,8 @@ export const ALARMS = {
   lcpMs: 1500,
   tbtMs: 500,
   performanceScore: 80,
+  /** The slowest shape's median start was 1.5–1.7 s on a quiet 2-core machine, 3.2 s on a busy one. */
+  restartMs: 10_000,
 } as const satisfies Partial<Record<keyof typeof BUDGETS, number>>;
 
 export function budget(name: string, actual: number, limit: number, unit: string, note?: string): BudgetResult {
