@@ -4,7 +4,9 @@
 //         share one module graph, so src/ is imported once per worker instead of once per file
 //         (it halved the CPU time of npm run test:fast). Such a file must leave no module state
 //         behind that another file could see (a stubbed global is unstubbed, a catalogue added
-//         is one every file may have).
+//         is one every file may have), and a helper module it imports registers no hook at its
+//         top level (run once per worker, not once per file): it exports a function the test
+//         file calls, as test/sandbox/support/state.ts's stateDirs() does.
 //   dom   every other file, in jsdom, each with its modules of its own: the components, the
 //         widget, and the tests of module state itself (test/i18n: which catalogues are loaded).
 import { readdirSync, readFileSync } from 'node:fs';
