@@ -78,7 +78,9 @@ describe('fault kinds › latency', () => {
       signal: controller.signal,
     });
     const pending = sandbox.fetch(request);
-    setTimeout(() => controller.abort(new Error('timed out')), 10);
+    // The client gives up once the delay has begun (the fault has struck), not after a time of its own.
+    await struck(faults, 1);
+    controller.abort(new Error('timed out'));
     await expect((await pending).text()).rejects.toThrow('timed out');
     expect((await readIntent(intent.intent_id)).event.charges).toHaveLength(1);
   });
