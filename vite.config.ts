@@ -24,6 +24,7 @@ import {
 } from './scripts/vite/lazy-parts.js';
 import { terserAfter } from './scripts/vite/minify.js';
 import { widgetCss } from './scripts/vite/widget-css.js';
+import { unitTestProjects } from './test/support/projects.js';
 
 const page: BuildEnvironmentOptions = {
   target: ENGINE_FLOOR,
@@ -114,13 +115,15 @@ export default defineConfig(({ mode }) => ({
       ? {}
       : { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), __MOMO_BROWSER_BUILD__: 'true' },
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'],
-    environment: 'jsdom',
+    // Two projects: node files without isolation, the others in jsdom (test/support/projects.ts).
+    projects: mode === 'test' ? unitTestProjects(import.meta.dirname) : [],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
     // A test's time limit is there to stop a hang, not to judge the machine: the sweeps over 90 000
     // numbers and the property tests take seconds on a busy 2-core machine (issue 23).
     testTimeout: 30_000,
+    // One worker per core (Vitest's default leaves one to itself): its own part, collecting and
+    // transforming, is small beside the tests'.
+    maxWorkers: '100%',
   },
 }));

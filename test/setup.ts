@@ -1,13 +1,15 @@
-import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { addCatalogue } from '../src/i18n';
 import { en } from '../src/i18n/en';
 
-afterEach(() => cleanup());
-
-// waitFor and findBy* give up after this: long enough that a busy machine never fails a test that
-// only waits for the sandbox's answer (their default is 1 s), short enough to end a hang.
-configure({ asyncUtilTimeout: 10_000 });
+// Testing Library only where there is a DOM: the node files (most of them) do without its import.
+if (typeof document !== 'undefined') {
+  const { cleanup, configure } = await import('@testing-library/preact');
+  afterEach(() => cleanup());
+  // waitFor and findBy* give up after this: long enough that a busy machine never fails a test that
+  // only waits for the sandbox's answer (their default is 1 s), short enough to end a hang.
+  configure({ asyncUtilTimeout: 10_000 });
+}
 
 // English is loaded when a page wants it (src/i18n/load.ts; the hosted page's English first screen
 // brings it in its HTML): the component tests render it as a page that has it. How it arrives is

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Issue 13's promise, through the checkout itself: a payer in every CFA-franc country with a
 // sourced wallet pays a sandbox intent in their country's currency, with each of its wallets — the
 // number typed as a payer types it, the wallet chosen as the payer would (detected from the number,

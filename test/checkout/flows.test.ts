@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The payer's steps after the confirm, through the model with the sandbox on one fake clock: a
 // one-time code (sent once, a wrong one said, an answer lost settled by a read, never resent), the
 // wallet's app, the warning before paying Orange Money again from the same number, and what the

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Issue 21, prefill: what the merchant knows of the payer (a session's `customer`, the widget's
 // option) fills the form, each field still the payer's to change, and the payer pays with no
 // typing at all; the sandbox keeps it on the session for the page, checked as typed fields are.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The sandbox plays each wallet's approval as the wallet works (src/methods/momo/approval.ts): the
 // push, a one-time code (Orange Money in Senegal, Côte d'Ivoire, Mali, Burkina Faso), the wallet's
 // app (Wave); `next_action` says which. A bare service has none of it: every wallet pushes.

@@ -7,6 +7,11 @@ import { BASE, confirmBody, setupFaults, testNumber } from './helpers';
 const CONFIRM = 'POST /v1/payment-intents/:id/confirm';
 const approved = testNumber('approved_after_delay');
 
+/** Resolves once `count` faults have struck: a request a hang fault struck is held from then on. */
+async function struck(faults: ReturnType<typeof setupFaults>['faults'], count: number): Promise<void> {
+  while (faults.hits().length < count) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('fault kinds › reset and hang without a network', () => {
   it('reset answers a body that fails to read, like a connection cut', async () => {
     const { call, faults } = setupFaults();
@@ -28,7 +33,9 @@ describe('fault kinds › reset and hang without a network', () => {
         }),
       )
       .finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await struck(faults, 1);
+    // Held, not answered: still so after every callback queued meanwhile has run.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     controller.abort(new Error('gave up'));
     await expect((await pending).text()).rejects.toThrow('gave up');
@@ -38,7 +45,7 @@ describe('fault kinds › reset and hang without a network', () => {
     const { call, faults } = setupFaults();
     faults.inject({ route: 'GET /v1/remittance', kind: 'hang', times: 'always' });
     const held = [call('GET', '/v1/remittance'), call('GET', '/v1/remittance')];
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await struck(faults, 2);
     faults.clear();
     for (const response of await Promise.all(held)) await expect(response.text()).rejects.toThrow('connection reset');
     expect((await call('GET', '/v1/remittance')).status).toBe(200);
@@ -71,7 +78,9 @@ describe('fault kinds › latency', () => {
       signal: controller.signal,
     });
     const pending = sandbox.fetch(request);
-    setTimeout(() => controller.abort(new Error('timed out')), 10);
+    // The client gives up once the delay has begun (the fault has struck), not after a time of its own.
+    await struck(faults, 1);
+    controller.abort(new Error('timed out'));
     await expect((await pending).text()).rejects.toThrow('timed out');
     expect((await readIntent(intent.intent_id)).event.charges).toHaveLength(1);
   });

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type RunningServer, startCheckoutServer } from '../../src/server/checkout-server';
+import { type CheckoutServerOptions, type RunningServer, startCheckoutServer } from '../../src/server/checkout-server';
 
 export interface DistFixture {
   /** The temporary directory holding dist/ and, next to it, a file that must never be served. */
@@ -81,11 +81,14 @@ export function rawRequest(
 }
 
 /** The real server on an ephemeral port over a throw-away dist/, for the tests of one file. */
-export function setupDistServer(): { readonly server: RunningServer; readonly fixture: DistFixture } {
+export function setupDistServer(options: Omit<CheckoutServerOptions, 'port' | 'distDir'> = {}): {
+  readonly server: RunningServer;
+  readonly fixture: DistFixture;
+} {
   const running = {} as { server: RunningServer; fixture: DistFixture };
   beforeAll(async () => {
     running.fixture = makeDistFixture();
-    running.server = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir });
+    running.server = await startCheckoutServer({ ...options, port: 0, distDir: running.fixture.distDir });
   });
   afterAll(async () => {
     await running.server?.close();

@@ -1,9 +1,9 @@
 // @vitest-environment node
 // Fault rules: checking, defaults, route patterns, how many requests they hit and which.
 import { describe, expect, it } from 'vitest';
-import { createSandbox, type FaultRuleInput } from '../../src/sandbox';
-import { routeMatcher } from '../../src/sandbox/faults/rules';
-import { setupFaults } from './helpers';
+import { createSandbox, type FaultRuleInput } from '../../../src/sandbox';
+import { routeMatcher } from '../../../src/sandbox/faults/rules';
+import { setupFaults } from '../helpers';
 
 const REMITTANCES = 'GET /v1/remittance';
 

@@ -1,6 +1,9 @@
 // @vitest-environment node
-// The real server over real HTTP: routing, the hosted page's headers, compression, caching and
-// path traversal. Static files come from a temporary dist/ so the tests do not need a build.
+// The one app both commands serve (src/server/app.ts), over real HTTP: each sub-app at its
+// addresses (the API under /v1, the hosted page, the build output, the demo at /), the headers of
+// every answer, compression, caching, path traversal, and a small 404 page for anything else.
+// Static files come from a temporary dist/ so the tests do not need a build. (Starting and
+// stopping: start.test.ts; each sub-app's parts: compress, static, security.test.ts.)
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,33 +16,6 @@ const HOSTED_CSP =
 const JS = '/assets/index-Ab12Cd34.js';
 
 const running = setupDistServer();
-
-describe('startCheckoutServer', () => {
-  it('listens on an ephemeral port and reports its address', () => {
-    expect(running.server.port).toBeGreaterThan(0);
-    expect(running.server.url).toBe(`http://127.0.0.1:${running.server.port}`);
-  });
-
-  it('refuses to start without a built hosted page, saying how to build it', async () => {
-    await expect(startCheckoutServer({ port: 0, distDir: `${running.fixture.base}/missing` })).rejects.toThrow(
-      /npm run build/,
-    );
-  });
-
-  it('refuses an apiOrigin that is not an http(s) address', async () => {
-    await expect(
-      startCheckoutServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'javascript:alert(1)' }),
-    ).rejects.toThrow();
-  });
-
-  it('closes even with a keep-alive connection open', async () => {
-    const other = await startCheckoutServer({ port: 0, distDir: running.fixture.distDir });
-    await fetch(`${other.url}/demo/demo.css`); // undici keeps the connection alive
-    await other.close();
-    await expect(fetch(`${other.url}/`)).rejects.toThrow();
-  });
-});
-
 describe('the API under /v1', () => {
   it('creates an intent with a merchant key and reads it back', async () => {
     const created = await fetch(`${running.server.url}/v1/payment-intents`, {
@@ -111,10 +87,14 @@ describe('the API under /v1', () => {
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const socket = connect(running.server.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
+    // `Expect: 100-continue`: the server says "go on" once it has the request and handed it to the
+    // app, which is then reading the body when the client leaves (not before it saw the request).
+    const goOn = new Promise((resolve) => socket.once('data', resolve));
     socket.write(
-      'POST /v1/remittance HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"amount": 1',
+      'POST /v1/remittance HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n',
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(String(await goOn)).toMatch(/^HTTP\/1\.1 100 Continue/);
+    socket.write('{"amount": 1');
     socket.destroy();
     await vi.waitFor(
       () =>

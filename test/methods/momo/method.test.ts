@@ -2,9 +2,9 @@
 // Mobile money as a payment method of the checkout: its fields, rules, request and display, all
 // from its own folder.
 import { describe, expect, it } from 'vitest';
-import { paymentMethodDataSchema } from '../../src/api/schemas';
-import { momo, type MomoValues } from '../../src/methods/momo/method';
-import { numberFor } from '../support/checkout-bed';
+import { paymentMethodDataSchema } from '../../../src/api/schemas';
+import { momo, type MomoValues } from '../../../src/methods/momo/method';
+import { numberFor } from '../../support/checkout-bed';
 
 const NBSP = /\u00a0/g;
 const typing = (steps: [keyof MomoValues, string][], start = momo.initial('cg'), currency: string | null = null) => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The HTTP control of faults (/v1/_sandbox/*), for tests that only have the sandbox's address.
 import { describe, expect, it } from 'vitest';
-import { expectError, setup, setupFaults, testNumber } from './helpers';
+import { expectError, setup, setupFaults, testNumber } from '../helpers';
 
 const FAULTS = '/v1/_sandbox/faults';
 const STATS = '/v1/_sandbox/stats';

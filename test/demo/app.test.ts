@@ -9,9 +9,11 @@ import { PRODUCTS, cartLines, cartTotal, formatXaf } from '../../src/demo/catalo
 import { createSandbox } from '../../src/sandbox';
 import { startCheckoutServer } from '../../src/server/checkout-server';
 import { TEST_NUMBERS } from '../../src/phone';
-import { rawRequest, setupDistServer } from './helpers';
+import { rawRequest, setupDistServer } from '../server/helpers';
 
-const running = setupDistServer();
+// Payments approve 300 ms after the confirm, not the sandbox's 4 s: the orders page waits for one
+// in real time (the demo's fulfillment follows it on its own real schedule).
+const running = setupDistServer({ sandboxOptions: { approvalMs: 300 } });
 
 const TOTAL = cartTotal(cartLines());
 const SECRET = /pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+/;

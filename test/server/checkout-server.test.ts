@@ -1,5 +1,7 @@
 // @vitest-environment node
-// Dev mode: Vite in middleware mode in the same Hono app, the hosted page hot-reloading.
+// `npm start`'s server (src/server/checkout-server.ts): it refuses to start without a built hosted
+// page, saying how to build one; in dev mode, Vite in middleware mode in the same Hono app, the
+// hosted page hot-reloading.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,5 +59,11 @@ describe('startCheckoutServer({ dev: true })', () => {
     expect((await fetch(`${server.url}/demo`)).status).toBe(200);
     expect((await fetch(`${server.url}/`, { redirect: 'manual' })).status).toBe(302);
     expect((await fetch(`${server.url}/certainly-not-here`)).status).toBe(404);
+  });
+});
+
+describe('startCheckoutServer', () => {
+  it('refuses to start without a built hosted page, saying how to build it', async () => {
+    await expect(startCheckoutServer({ port: 0, distDir: join(cacheDir, 'no-dist') })).rejects.toThrow(/npm run build/);
   });
 });

@@ -1,0 +1,83 @@
+// @vitest-environment node
+// What the merchant is told (src/checkout/outcome.ts), through the model with the sandbox on one
+// fake clock: each outcome once (a paid payment never twice on one device), a final failure only
+// when the payment can no longer be made; and leaving a widget's checkout: "canceled" only when
+// nothing is under way, and the way back shows what the service says of the intent.
+import { describe, expect, it, vi } from 'vitest';
+import { createBed } from '../support/checkout-bed';
+
+describe('outcome › what the merchant hears', () => {
+  it('onFailed once, only when the payment can no longer be made (its last attempt spent)', async () => {
+    const bed = createBed({ confirmRateLimit: false });
+    const [onFailed, onAttemptFailed] = [vi.fn(), vi.fn()];
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, onFailed, onAttemptFailed });
+    for (let i = 0; i < 20; i++) {
+      bed.fill(model, 'operator_unavailable');
+      await model.submit();
+      await bed.time.settle();
+      if (i < 19) model.retry();
+    }
+    expect(model.screen.value).toMatchObject({ name: 'error', error: 'tooManyAttempts' });
+    expect(onAttemptFailed).toHaveBeenCalledTimes(19);
+    expect(onFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a paid payment is announced once: a checkout opened again on it (a dialog reopened) tells nothing more', async () => {
+    const bed = createBed();
+    const intent = await bed.newIntent();
+    const first = vi.fn();
+    const model = await bed.open({ secret: intent.secret, onSucceeded: first });
+    bed.fill(model, 'approved_at_once');
+    await model.submit();
+    expect(first).toHaveBeenCalledTimes(1);
+    model.dispose();
+    const again = vi.fn();
+    const reopened = await bed.open({ secret: intent.secret, onSucceeded: again });
+    expect(reopened.screen.value.name).toBe('succeeded');
+    expect(again).not.toHaveBeenCalled();
+  });
+});
+
+describe('outcome › cancel', () => {
+  it('is not offered while a confirm is on its way: the merchant never hears of a payment that may yet start', async () => {
+    const bed = createBed();
+    const told: string[] = [];
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: (d) => told.push(d.status) });
+    bed.fill(model, 'approved_after_delay');
+    bed.intercept(async (request) => (request.method === 'POST' ? new Promise(() => {}) : undefined));
+    void model.submit();
+    expect(model.screen.value.name).toBe('confirming');
+    model.cancel();
+    expect(told).toEqual([]);
+    expect(model.screen.value.name).toBe('confirming');
+    model.dispose();
+  });
+
+  it('says it was left, and the way back reads the intent: a form again, never a second attempt', async () => {
+    const bed = createBed();
+    const told: string[] = [];
+    const model = await bed.open({ secret: (await bed.newIntent()).secret, onCancel: (d) => told.push(d.status) });
+    model.cancel();
+    expect(told).toEqual(['canceled']);
+    expect(model.screen.value.name).toBe('canceled');
+    model.retry();
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('form');
+  });
+
+  it('back from a cancel while an attempt was under way elsewhere follows it instead of offering the form', async () => {
+    const bed = createBed();
+    const { secret } = await bed.newIntent();
+    const model = await bed.open({ secret, onCancel: () => {} });
+    model.cancel();
+    // Another tab started an attempt meanwhile: the page learns it on its next read.
+    const other = await bed.open({ secret });
+    bed.fill(other, 'never_approved');
+    await other.submit();
+    await bed.time.settle();
+    expect(other.screen.value.name).toBe('pending');
+    model.retry();
+    await bed.time.settle();
+    expect(model.screen.value.name).not.toBe('form');
+  });
+});

@@ -1,0 +1,63 @@
+// @vitest-environment node
+// Amounts, dates and countdowns as payers read them in each language (src/i18n/format.ts, and
+// formatAmount in src/i18n/index.ts, written with its formatters and LOCALES): each currency's
+// symbol where its readers put it, Western digits in Arabic isolated inside right-to-left text,
+// minor units, an unknown currency that never throws.
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDate, formatDuration } from '../../src/i18n';
+
+/** Unicode's invisible direction marks and isolates, which Arabic text carries around its values. */
+const MARKS = /[‎‏⁦-⁩]/g;
+
+const NBSP = /[\u00a0\u202f]/g;
+
+describe('format › amounts, dates and countdowns', () => {
+  it('writes each currency as payers read it in each language', () => {
+    const cases: [string, Parameters<typeof formatAmount>[2], string][] = [
+      ['xaf', 'fr', '5 000 FCFA'],
+      ['xof', 'fr', '5 000 F CFA'],
+      ['xaf', 'en', 'FCFA 5,000'],
+      ['xof', 'en', 'F CFA 5,000'],
+      ['xaf', 'es', 'FCFA 5000'],
+      ['xaf', 'pt', '5000 FCFA'],
+      ['xof', 'pt', '5000 F CFA'],
+      ['xaf', 'ar', '5,000 FCFA'],
+      ['xof', 'ar', '5,000 F CFA'],
+    ];
+    for (const [currency, lang, expected] of cases)
+      expect(formatAmount(5000, currency, lang).replace(NBSP, ' ').replace(MARKS, ''), `${currency} ${lang}`).toBe(
+        expected,
+      );
+    expect(formatAmount(1_250_000, 'xaf', 'es').replace(NBSP, ' ')).toBe('FCFA 1.250.000');
+    expect(formatAmount(1_250_000, 'xof', 'pt').replace(NBSP, ' ')).toBe('1 250 000 F CFA');
+  });
+
+  it('in Arabic: Western digits, read left to right as one unit inside right-to-left text', () => {
+    expect(formatAmount(1_250_000, 'xaf', 'ar')).toBe('\u20661,250,000\u00a0FCFA\u2069');
+    expect(formatDate('2026-11-24T15:05:00Z', 'ar')).toMatch(/^24 نوفمبر 2026/);
+    expect(formatDate('2026-11-24T15:05:00Z', 'ar')).not.toMatch(/[\u0660-\u0669]/);
+    expect(formatDate('2026-11-24T15:05:00Z', 'es')).toMatch(/^24 de noviembre de 2026/);
+    expect(formatDate('2026-11-24T15:05:00Z', 'pt')).toMatch(/^24 de novembro de 2026/);
+  });
+
+  it('writes XAF the way payers read it', () => {
+    expect(formatAmount(5000, 'xaf', 'fr').replace(NBSP, ' ')).toBe('5 000 FCFA');
+    expect(formatAmount(1_250_000, 'xaf', 'fr').replace(NBSP, ' ')).toBe('1 250 000 FCFA');
+    expect(formatAmount(5000, 'xaf', 'en').replace(NBSP, ' ')).toBe('FCFA 5,000');
+  });
+
+  it('reads other currencies in their minor unit', () => {
+    expect(formatAmount(1050, 'eur', 'en')).toBe('€10.50');
+    expect(formatAmount(1050, 'eur', 'fr').replace(NBSP, ' ')).toBe('10,50 €');
+  });
+
+  it('never throws on an unknown currency', () => {
+    expect(formatAmount(12, 'zz', 'fr')).toBe('12 ZZ');
+  });
+
+  it('formats countdowns as minutes and seconds', () => {
+    expect(formatDuration(299_001)).toBe('5:00');
+    expect(formatDuration(61_000)).toBe('1:01');
+    expect(formatDuration(-5)).toBe('0:00');
+  });
+});
