@@ -17,7 +17,10 @@ import type { PaymentIntent, PublicSession } from '../api/types';
 import { isBlocking, PAYER_REFUSALS, payerRules, validate } from '../checkout/validation';
 import { safeReturnUrl } from '../checkout/return-url';
 import { addCatalogue, formatAmount, type Message, pickLang } from '../i18n';
+import { ar } from '../i18n/ar';
 import { en } from '../i18n/en';
+import { es } from '../i18n/es';
+import { pt } from '../i18n/pt';
 import { momo } from '../methods/momo/method';
 import { detectWallet, findCountry, findWallet, maskLastDigits } from '../phone';
 import type { SandboxBindings } from '../sandbox';
@@ -39,7 +42,13 @@ import {
   wordsOf,
 } from './plain-pages';
 
-addCatalogue('en', en);
+for (const [lang, catalogue] of [
+  ['en', en],
+  ['ar', ar],
+  ['es', es],
+  ['pt', pt],
+] as const)
+  addCatalogue(lang, catalogue);
 
 /** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/code`. */
 export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
@@ -86,8 +95,14 @@ export function plainPaymentHandler({
     const method = req.method;
     if (sub === 'status' && (method === 'GET' || method === 'HEAD'))
       return statusPage(config, id, langOf(req, url.searchParams.get('lang')), tokens);
-    if (!sub && (method === 'GET' || method === 'HEAD'))
-      return showForm(config, id, langOf(req, url.searchParams.get('lang')), tokens);
+    if (!sub && (method === 'GET' || method === 'HEAD')) {
+      const lang = langOf(req, url.searchParams.get('lang'));
+      // Sent here by the hosted page whose script could not start (index.html's momoStuck).
+      const stuck = url.searchParams.has('stuck')
+        ? { notice: wordsOf(lang).w('stuck'), again: `${page}?lang=${lang}` }
+        : {};
+      return showForm(config, id, lang, tokens, stuck);
+    }
     if (method !== 'POST' || (sub && sub !== 'code')) {
       return new Response('Method Not Allowed\n', {
         status: 405,
@@ -113,9 +128,9 @@ export function plainPaymentHandler({
   };
 }
 
-/** The page's language: the form's, `?lang=`, else Accept-Language; French or English. */
+/** The page's language: the form's, `?lang=`, else Accept-Language (as the page's script picks it). */
 function langOf(req: Request, asked: string | null): PlainLang {
-  return pickLang(asked, (req.headers.get('accept-language') ?? '').split(',')) === 'en' ? 'en' : 'fr';
+  return pickLang(asked, (req.headers.get('accept-language') ?? '').split(','));
 }
 
 /**
@@ -211,7 +226,7 @@ function prefilled(payment: Payment): PlainFormValues {
   };
 }
 
-const otherLangHref = (page: string, lang: PlainLang) => `${page}?plain=1&lang=${lang === 'fr' ? 'en' : 'fr'}`;
+const langHref = (page: string) => (lang: PlainLang) => `${page}?plain=1&lang=${lang}`;
 const statusHref = (page: string, lang: PlainLang) => `${page}/status?lang=${lang}`;
 
 async function showForm(
@@ -219,7 +234,7 @@ async function showForm(
   id: string,
   lang: PlainLang,
   tokens: FormTokens,
-  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; status?: number } = {},
+  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; again?: string; status?: number } = {},
 ): Promise<Response> {
   const words = wordsOf(lang);
   const page = `/pay/${id}`;
@@ -239,8 +254,9 @@ async function showForm(
     values: shown.values ?? prefilled(payment),
     errors: shown.errors,
     notice: shown.notice,
+    again: shown.again,
     status: shown.status,
-    otherLang: otherLangHref(page, lang),
+    langHref: langHref(page),
   });
 }
 

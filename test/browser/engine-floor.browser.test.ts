@@ -1,8 +1,9 @@
 // Issue 20, items 1 and 2, in Debian's Chromium. The engine floor: a payer whose browser lacks every
 // API later than Chrome 67 and iOS 12 (deleted before any script runs) pays on the hosted page and in
-// the widget. Never a dead form: when the page's script is blocked, throws at start or cannot be
-// parsed, the payer reads what is due, to whom, and what to do, instead of a form that cannot pay;
-// a widget that cannot start says so in the element.
+// the widget. Never a dead form: when the page's script is blocked, stalls, throws at start or cannot
+// be parsed, the payer reads what is due, to whom, and what to do, on the plain form that pays
+// without it, instead of a form that cannot pay; the widget's isolated frame and a widget that
+// cannot start say so in the element.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
@@ -140,38 +141,59 @@ describe('engine floor › a payment with every later API removed', () => {
   }, 40_000);
 });
 
-/** The message that takes the form's place, once it is there. */
-async function stuckMessage(page: Page) {
-  const message = page.locator('.momo-stuck[role="alert"]');
-  await message.waitFor({ timeout: 15_000 });
+/** The plain form the hosted page whose script cannot start sends the payer to, once it is there. */
+async function stuckPage(page: Page) {
+  await page.waitForURL(/\?plain=1&stuck=1/, { timeout: 15_000 });
+  const notice = page.locator('.notice[role="alert"]');
   return {
-    title: await message.locator('h1').textContent(),
-    due: await message.locator('.momo-due').textContent(),
-    text: await message.textContent(),
-    payButtons: await page.locator('#app .momo-pay:disabled, #app form').count(),
+    lang: await page.locator('html').getAttribute('lang'),
+    notice: await notice.textContent(),
+    due: await page.locator('main > p:has(.amount)').textContent(),
+    pay: await page.locator('form button[type="submit"]:enabled').textContent(),
+    again: notice.getByRole('link'),
   };
 }
 
-describe('never a dead form › the hosted page whose script cannot start', () => {
+describe('never a dead form › the hosted page whose script cannot start is the plain form', () => {
   const script = '**/assets/*.js';
 
-  it('blocked (its download fails): what is due, to whom, and what to do, in French', async () => {
+  it('blocked (its download fails): what is due, to whom, what happened, a form that pays, and the page tried again', async () => {
     const page = await h.newPage();
     await page.route(script, (route) => route.abort('blockedbyclient'));
     const session = await newSession();
     await page.goto(session.url);
-    // The amount comes from the session's early read, once it has landed.
-    await expect.poll(async () => (await stuckMessage(page)).due).toMatch(/^12\s500\sFCFA à payer à Boutique Awa\.$/);
-    const message = await stuckMessage(page);
-    expect(message.title).toBe('Le paiement ne peut pas s’ouvrir dans ce navigateur');
-    expect(message.text).toContain('Rechargez la page');
-    // No form that cannot pay, no disabled button under a spinner.
-    expect(message.payButtons).toBe(0);
-    expect(await page.locator('.momo-spinner').count()).toBe(0);
-    // Reload: the same address (its secret in the fragment), the script allowed this time: the form.
+    const stuck = await stuckPage(page);
+    expect(stuck.lang).toBe('fr');
+    expect(stuck.notice).toMatch(/^La page de paiement n’a pas pu s’ouvrir dans ce navigateur/);
+    expect(stuck.due).toMatch(/^12\s500\sFCFA à payer à Boutique Awa$/);
+    expect(stuck.pay).toMatch(/^Payer 12\s500\sFCFA$/);
+    // The secret left the address (and the history) for this tab's storage.
+    expect(page.url()).not.toContain('#');
+    // The page again, its script allowed this time: the form, the secret found in the tab.
     await page.unroute(script);
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Recharger la page' }).click()]);
+    await stuck.again.click();
     await waitForState(page, 'form');
+    await expect(page.locator('.momo-amount').first().textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
+  }, 30_000);
+
+  it('stalled (a download that never ends, which says nothing): the same within 8 s of the page, in Arabic as asked', async () => {
+    const page = await h.newPage();
+    // The page's clock, moved by the test: its timers fire when told, not when the machine gets to them.
+    await page.clock.install();
+    await page.route(script, () => {
+      // Never answered.
+    });
+    const session = await newSession();
+    // Its load never comes (the script holds it up): the page is parsed, the form painted.
+    await page.goto(`${session.url.replace('#', '?lang=ar#')}`, { waitUntil: 'domcontentloaded' });
+    await page.clock.runFor(7_000);
+    expect(page.url()).not.toContain('plain=1');
+    await page.clock.runFor(1_000);
+    const stuck = await stuckPage(page);
+    expect(stuck.lang).toBe('ar');
+    await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+    expect(stuck.notice).toContain('تعذّر فتح صفحة الدفع في هذا المتصفح');
+    expect(stuck.due).toContain('Boutique Awa');
   }, 30_000);
 
   it('throwing at start, on an intent link in English: the same, in English', async () => {
@@ -182,11 +204,10 @@ describe('never a dead form › the hosted page whose script cannot start', () =
     });
     const intent = await newIntent(4_000);
     await page.goto(`${h.server.url}/pay/${intent.id}?lang=en#${intent.secret}`);
-    await expect.poll(async () => (await stuckMessage(page)).due).toMatch(/^FCFA\s4,000 to pay to Boutique Awa\.$/);
-    const message = await stuckMessage(page);
-    expect(message.title).toBe('The payment cannot open in this browser');
-    expect(message.text).toContain('Reload the page');
-    expect(message.payButtons).toBe(0);
+    const stuck = await stuckPage(page);
+    expect(stuck.notice).toMatch(/^The payment page could not open in this browser/);
+    expect(stuck.due).toMatch(/^FCFA\s4,000 to pay to Boutique Awa$/);
+    expect(stuck.pay).toMatch(/^Pay FCFA\s4,000$/);
   }, 30_000);
 
   it('not parsed (an engine that does not know its syntax): the same', async () => {
@@ -194,7 +215,42 @@ describe('never a dead form › the hosted page whose script cannot start', () =
     await page.route(script, (route) => route.fulfill({ contentType: 'text/javascript', body: 'let a = 1 ?? ;' }));
     const session = await newSession();
     await page.goto(session.url);
-    await expect.poll(async () => (await stuckMessage(page)).due).toMatch(/^12\s500\sFCFA à payer à Boutique Awa\.$/);
+    expect((await stuckPage(page)).due).toMatch(/^12\s500\sFCFA à payer à Boutique Awa$/);
+  }, 30_000);
+});
+
+describe("never a dead form › the widget's isolated frame whose part cannot be had", () => {
+  const part = '**/steps/embed.js';
+  const frameOf = async (page: Page, intent: { id: string; secret: string }) => {
+    await page.goto(
+      merchantPage(
+        h,
+        `<momo-checkout id="w" isolated intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`,
+      ),
+      { waitUntil: 'domcontentloaded' },
+    );
+    return page.frameLocator('#w iframe');
+  };
+  const text = 'Le paiement ne peut pas s’ouvrir ici. Rechargez la page, ou mettez à jour votre navigateur.';
+
+  it('blocked: the frame says what to do at once, instead of a form that cannot pay', async () => {
+    const page = await h.newPage();
+    await page.route(part, (route) => route.abort('blockedbyclient'));
+    const frame = await frameOf(page, await newIntent());
+    await expect(frame.locator('.momo-stuck[role="alert"]').textContent()).resolves.toBe(text);
+    await expect(frame.locator('form').count()).resolves.toBe(0);
+  }, 30_000);
+
+  it('stalled: the same, 8 s after the frame was parsed', async () => {
+    const page = await h.newPage();
+    await page.clock.install();
+    await page.route(part, () => {
+      // Never answered.
+    });
+    const frame = await frameOf(page, await newIntent());
+    await frame.locator('form').waitFor();
+    await page.clock.runFor(8_000);
+    await expect(frame.locator('.momo-stuck[role="alert"]').textContent()).resolves.toBe(text);
   }, 30_000);
 });
 

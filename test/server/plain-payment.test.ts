@@ -247,6 +247,43 @@ describe('the plain payment', () => {
     expect(await (await t.get(`/pay/${intent.intent_id}/status?lang=fr`)).text()).toContain('Paiement réussi');
   });
 
+  it('is where the hosted page whose script cannot start sends the payer: what happened, the form, the way back to the page', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000);
+    const res = await t.get(`/pay/${intent.intent_id}?plain=1&stuck=1&lang=en`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(
+      `<p class="notice" role="alert">The payment page could not open in this browser: pay with this simple form. <a href="/pay/${intent.intent_id}?lang=en">Try the full payment page again</a></p>`,
+    );
+    expect(html).toMatch(/<strong class="amount">FCFA\s5,000<\/strong> to pay/);
+    expect(tokenOf(html)).not.toBe('');
+    // Without ?stuck, no such notice.
+    expect(await (await t.get(`/pay/${intent.intent_id}?plain=1&lang=en`)).text()).not.toContain('could not open');
+  });
+
+  it("speaks the payer's language, Arabic, Spanish and Portuguese too, from ?lang= or Accept-Language", async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000);
+    const arabic = await (await t.get(`/pay/${intent.intent_id}?plain=1&stuck=1&lang=ar`)).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('<h1>الدفع عبر الهاتف المحمول</h1>');
+    expect(arabic).toContain('تعذّر فتح صفحة الدفع في هذا المتصفح');
+    expect(arabic).toContain(`<option value="td">تشاد</option>`);
+    const spanish = await (
+      await t.get(`/pay/${intent.intent_id}?plain=1`, { 'Accept-Language': 'es-GQ,fr;q=0.5' })
+    ).text();
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('<input type="hidden" name="lang" value="es">');
+    expect(spanish).toContain('Pagar FCFA');
+    // Every other language a link away, each named in itself.
+    expect(spanish).toContain(`<a href="/pay/${intent.intent_id}?plain=1&amp;lang=pt" lang="pt">Português</a>`);
+    expect(spanish).not.toContain('lang="es">Español</a>');
+    // A form posted in Portuguese comes back in Portuguese.
+    const wrong = await t.post(`/pay/${intent.intent_id}`, { token: tokenOf(spanish), ...payer('06 12'), lang: 'pt' });
+    expect(await wrong.text()).toContain('<html lang="pt">');
+  });
+
   it('says so for a page id the service does not know', async () => {
     const t = plainSetup();
     const res = await t.get('/pay/pi_doesnotexist?plain=1', { 'Accept-Language': 'en' });
