@@ -44,6 +44,14 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
     // A select's value is a property, which markup does not carry: its option says it instead.
     for (const select of root.querySelectorAll('select'))
       select.options[select.selectedIndex]?.setAttribute('selected', '');
+    // Pay, enabled as the HTML has it: without a script (an engine without one, or one that runs
+    // none), the form posts to the page's own path, which answers with the plain form, the amount
+    // on it (src/server/plain-payment.ts); index.html's inline script disables it once the page is
+    // parsed, until the script has read what is due (the first render's own state).
+    const pay = root.querySelector('form button.momo-pay[type="submit"][disabled]');
+    if (!pay) throw new Error('prerender: the first screen has no disabled Pay button to enable');
+    pay.removeAttribute('disabled');
+    pay.removeAttribute('aria-disabled');
     const markup = root.innerHTML;
     render(null, root);
     model.dispose();

@@ -112,10 +112,11 @@ export function plainPaymentHandler({
         },
       });
     }
-    // Where it comes from first: another site's post is not even read.
-    const form = sameSite(req, url, origins) ? await readForm(req) : null;
-    const words = wordsOf(langOf(req, form?.get('lang') ?? null));
-    if (!form) {
+    // Where it comes from first: another site's post is not even read. (Its page's own form, posted
+    // without a script, says null: see sameSite.)
+    const form = sameSite(req, url, origins, sub) ? await readForm(req) : null;
+    const words = wordsOf(langOf(req, form?.get('lang') ?? url.searchParams.get('lang')));
+    if (!form || (form.has('token') && !ownOrigin(req, url, origins))) {
       return plainResponse(403, {
         lang: words.lang,
         title: words.t('error.heading'),
@@ -137,13 +138,24 @@ function langOf(req: Request, asked: string | null): PlainLang {
  * Whether a post comes from a page of this server: a browser that says where a request comes from
  * (`Sec-Fetch-Site`, `Origin`) must say this server. One that says neither (an old browser, a proxy
  * browser's server) is let through: the form's token and the service's own checks still hold.
+ * The hosted page's own form, posted without its script, comes from a page that sends no referrer,
+ * so its browser says `Origin: null`: taken when `Sec-Fetch-Site` (which no page can set) says this
+ * server, or, from a browser too old to send it, when it is not a code's form (and, below, carries
+ * no token: such a post confirms nothing, it gets the plain form back, as a link to it would).
  */
-function sameSite(req: Request, url: URL, origins: readonly string[]): boolean {
+function sameSite(req: Request, url: URL, origins: readonly string[], sub: string | undefined): boolean {
   // 'none': the payer's own doing (a form resent from the browser's history), never another site's.
   const site = req.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin' && site !== 'none') return false;
+  return ownOrigin(req, url, origins) || (req.headers.get('origin') === 'null' && !sub);
+}
+
+/** Whether the post's Origin, if it says one, is this server's. */
+function ownOrigin(req: Request, url: URL, origins: readonly string[]): boolean {
   const origin = req.headers.get('origin');
   if (origin === null) return true;
+  // Sec-Fetch-Site checked first: a browser that sends it says whether the page is this server's.
+  if (origin === 'null' && req.headers.get('sec-fetch-site') === 'same-origin') return true;
   return origin === url.origin || origins.some((allowed) => new URL(allowed).origin === origin);
 }
 
@@ -286,8 +298,11 @@ async function postForm(
     ? values.operator.split(':')
     : [country, values.operator];
   if (walletName) values.operator = `${walletCountry}:${walletName}`;
-  const token = form.get('token') ?? '';
-  const check = tokens.verify(id, token);
+  const token = form.get('token');
+  const check = tokens.verify(id, token ?? '');
+  // No token: the hosted page's own form, posted without its script, which showed no amount. The
+  // plain form, with the amount and what was typed: the payer checks, then pays.
+  if (token === null) return showForm(config, id, lang, tokens, { values, notice: words.w('check') });
   if (!check.ok) return showForm(config, id, lang, tokens, { values, notice: words.w('expired'), status: 400 });
   let operator = walletName;
   if (!values.operator) operator = detectWallet(country, values.phone) ?? '';

@@ -186,6 +186,8 @@ describe('never a dead form › the hosted page whose script cannot start is the
     const session = await newSession();
     // Its load never comes (the script holds it up): the page is parsed, the form painted.
     await page.goto(`${session.url.replace('#', '?lang=ar#')}`, { waitUntil: 'domcontentloaded' });
+    // Pay, enabled in the HTML for a browser without scripts, waits for the script here.
+    await expect(page.locator('#app .momo-pay').isDisabled()).resolves.toBe(true);
     await page.clock.runFor(7_000);
     expect(page.url()).not.toContain('plain=1');
     await page.clock.runFor(1_000);
