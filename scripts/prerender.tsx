@@ -80,12 +80,24 @@ async function inlineScriptsIn(html: string, lang: keyof typeof PRERENDERED): Pr
   return page;
 }
 
+/**
+ * The page's stylesheet as its HTML carries it: each `var(--momo-…, fallback)` as its fallback (the
+ * --momo-* properties theme the widget, from the merchant's page; nothing sets them on the hosted
+ * page, or in the frame of its isolated mode, which is another document), and no build marker.
+ */
+export function pageCss(css: string): string {
+  return css
+    .replace(/var\(--momo-[\w-]+,\s*([^()]*?)\)/g, '$1')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .trim();
+}
+
 /** Rewrites `dir`'s index.html into its prerendered languages. */
 export async function prerender(dir: string): Promise<void> {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
   if (!link) throw new Error('prerender: index.html links no stylesheet to inline');
-  const css = readFileSync(join(dir, link[1]!), 'utf8').trim();
+  const css = pageCss(readFileSync(join(dir, link[1]!), 'utf8'));
   const placeholder = /<div class="momo momo-boot">[\s\S]*?<\/div>/;
   if (!placeholder.test(html)) throw new Error('prerender: index.html has no placeholder to replace');
   for (const [lang, file] of Object.entries(PRERENDERED) as [keyof typeof PRERENDERED, string][]) {

@@ -20,6 +20,14 @@ export const STRICT = { strict: false, intro: '"use strict";' } as const;
 // (scripts/check-css.ts).
 export const CSS_TARGET = ['chrome67', 'edge79', 'firefox78', 'safari12', 'ios12'];
 
+/** CSS_TARGET as lightningcss takes it (its browsers' names, each version as major << 16), for what Vite does not build. */
+export const LIGHTNINGCSS_TARGETS = Object.fromEntries(
+  CSS_TARGET.map((target) => {
+    const [, name = '', major = '0'] = /^([a-z]+)(\d+)$/.exec(target) ?? [];
+    return [name === 'ios' ? 'ios_saf' : name, Number(major) << 16];
+  }),
+);
+
 // lightningcss's Features (its node/flags.js) it leaves as written rather than lowering for the floor:
 // logical properties, each of which it would write out as a :lang() rule per right-to-left language
 // (+9 KB of the page's HTML) for paddings an older engine merely ignores, where the layout needs
