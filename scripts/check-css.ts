@@ -5,9 +5,9 @@
 // such losses are harmless (a gap, a colour mix), but these are not, and are refused:
 //   - a selector list in which one selector holds a pseudo-class or element the floor lacks
 //     (:focus-visible, :is(), :where(), :has(), a :not() of a list or a complex selector,
-//     ::backdrop, ::part()…): the floor drops the rule for the selectors it does know too (the
-//     widget's fields once lost their focus ring so). Alone in its rule, such a selector loses
-//     only what it was for;
+//     ::backdrop, ::part()…) and another none: the floor drops the rule for the selectors it does
+//     know too (the widget's fields once lost their focus ring so). Alone in its rule, or with
+//     others of its kind, such a selector loses only what it was for;
 //   - :has() anywhere (Chrome 105, iOS 15.4): what it would mark (the chosen wallet) is marked by
 //     an attribute instead;
 //   - the inset properties (Chrome 87, iOS 14.5): the box they place loses its place;
@@ -136,7 +136,8 @@ export function cssFloorProblems(css: string): string[] {
       if (prelude.includes(':has('))
         problems.push(`${prelude}: :has(), which the floor lacks (mark it with an attribute)`);
       const later = selectors.flatMap(laterPseudos);
-      if (selectors.length > 1 && later.length > 0)
+      // Lost for nothing only where another selector of the list is one the floor knows.
+      if (later.length > 0 && selectors.some((selector) => laterPseudos(selector).length === 0))
         problems.push(
           `${prelude}: ${[...new Set(later)].join(', ')} in a selector list, which the floor drops whole (write a rule of its own)`,
         );

@@ -105,6 +105,7 @@ describe('the CSS the floor reads', () => {
   it('lets through what the floor reads, or drops alone: a later selector in a rule of its own, keyframes, comments', () => {
     for (const css of [
       '.a:focus-within{outline:0}.b:focus-visible{outline:0}',
+      '.momo button:focus-visible,.momo a:focus-visible{outline:0}',
       '.a,.b:not([type=radio]){color:red}',
       'dialog::backdrop{background:#0008}',
       '@keyframes spin{from{transform:none}to{transform:rotate(1turn)}}',
