@@ -8,7 +8,6 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { render } from 'preact';
-import { minify } from 'terser';
 import { en } from '../src/i18n/en';
 
 const CATALOGUES = { en };
@@ -62,25 +61,6 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
 }
 
 /**
- * `html`'s inline scripts as the page in `lang` runs them: index.html's "never a dead form" message
- * keeps its text in `lang` only (MOMO_PAGE_LANG there), not in both (-0.1 KB brotli of each page).
- * The server allows each page's inline script by its own hash (src/server/security.ts inlineHashes).
- */
-async function inlineScriptsIn(html: string, lang: keyof typeof PRERENDERED): Promise<string> {
-  let page = html;
-  for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-    const { code: minified } = await minify(code!, {
-      ecma: 5,
-      compress: { passes: 2, global_defs: { MOMO_PAGE_LANG: lang } },
-      format: { comments: false },
-    });
-    if (minified === undefined) throw new Error('prerender: the inline script did not minify');
-    page = page.replace(whole, () => `<script>${minified}</script>`);
-  }
-  return page;
-}
-
-/**
  * The page's stylesheet as its HTML carries it: each `var(--momo-…, fallback)` as its fallback (the
  * --momo-* properties theme the widget, from the merchant's page; nothing sets them on the hosted
  * page, or in the frame of its isolated mode, which is another document), and no build marker.
@@ -112,7 +92,7 @@ export async function prerender(dir: string): Promise<void> {
           ? '</main>'
           : `</main><script type="application/json" id="momo-catalogue">${JSON.stringify(CATALOGUES[lang]).replace(/</g, '\\u003c')}</script>`,
       );
-    writeFileSync(join(dir, file), await inlineScriptsIn(page, lang));
+    writeFileSync(join(dir, file), page);
   }
   // Inlined in every page that linked it: nothing serves or packs it any more.
   rmSync(join(dir, link[1]!));

@@ -9,8 +9,8 @@ declare global {
     momoEarlyReads?: Record<string, Promise<Response>>;
     /**
      * Set by this page's script once it has started (./main.tsx): index.html's inline script sends
-     * the payer to the plain form (or, in the widget's frame, says what to do) instead of the form,
-     * which cannot pay without it, when it is not set in time.
+     * the payer to the plain form (or, in the widget's frame, has the widget say what to do) instead
+     * of the form, which cannot pay without it, when it is not set in time.
      */
     momoStarted?: boolean;
     /** index.html's inline script's: what a page whose script cannot start shows (see there). */
