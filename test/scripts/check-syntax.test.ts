@@ -3,7 +3,7 @@
 // cannot read: a build of a few made-up files passes, and each one thing above the floor put in it
 // fails it — a later syntax in a script or an inline script, a regular expression that looks
 // behind, CSS that loses a rule there, in a page's <style> or in a stylesheet a script holds.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -114,6 +114,17 @@ describe('the CSS the floor reads', () => {
       '@media (max-width:18em){.a,.b{color:red}}',
     ])
       expect(cssFloorProblems(css), css).toEqual([]);
+  });
+
+  it('holds the sources too: each stylesheet is written for the floor, not only minified for it', () => {
+    const root = join(__dirname, '../..');
+    const sources = ['src/components', 'src/hosted', 'src/methods/momo', 'widget'].flatMap((folder) =>
+      readdirSync(join(root, folder))
+        .filter((file) => file.endsWith('.css'))
+        .map((file) => join(folder, file)),
+    );
+    expect(sources.length).toBeGreaterThan(5);
+    for (const file of sources) expect(cssFloorProblems(readFileSync(join(root, file), 'utf8')), file).toEqual([]);
   });
 
   it('knows a stylesheet among a script’s strings', () => {
