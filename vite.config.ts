@@ -12,7 +12,7 @@ import preact from '@preact/preset-vite';
 import type { BuildEnvironmentOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { classicJsx } from './scripts/vite/classic-jsx.js';
-import { CSS_TARGET, ENGINE_FLOOR, LOWERING, STRICT } from './scripts/vite/engine-floor.js';
+import { CSS_TARGET, ENGINE_FLOOR, LIGHTNINGCSS_EXCLUDE, LOWERING, STRICT } from './scripts/vite/engine-floor.js';
 import { builtPageHtml, prerendered } from './scripts/vite/hosted-page.js';
 import { laterApis } from './scripts/vite/later-apis.js';
 import {
@@ -28,7 +28,7 @@ import { unitTestProjects } from './test/support/projects.js';
 
 const page: BuildEnvironmentOptions = {
   target: ENGINE_FLOOR,
-  cssTarget: CSS_TARGET.page,
+  cssTarget: CSS_TARGET,
   outDir: 'dist',
   emptyOutDir: true,
   assetsInlineLimit: 0,
@@ -45,7 +45,7 @@ const page: BuildEnvironmentOptions = {
 // from node_modules.
 const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   target: ENGINE_FLOOR,
-  cssTarget: CSS_TARGET.widget,
+  cssTarget: CSS_TARGET,
   outDir: 'dist',
   emptyOutDir: false,
   copyPublicDir: false,
@@ -68,7 +68,7 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
 // modules lazyScreens turns into what the page lends; not written, lazyScreens emits it.
 const screensPart: BuildEnvironmentOptions = {
   target: ENGINE_FLOOR,
-  cssTarget: CSS_TARGET.page,
+  cssTarget: CSS_TARGET,
   write: false,
   emptyOutDir: false,
   copyPublicDir: false,
@@ -79,9 +79,8 @@ const screensPart: BuildEnvironmentOptions = {
 };
 
 export default defineConfig(({ mode }) => ({
-  // No light-dark() anywhere: lightningcss's polyfill variables for it (--lightningcss-light/dark
-  // beside every color-scheme) are bytes for nothing. (1 << 20: lightningcss's Features.LightDark.)
-  css: { lightningcss: { exclude: 1 << 20 } },
+  // What the stylesheets' minifier leaves as written (see LIGHTNINGCSS_EXCLUDE).
+  css: { lightningcss: { exclude: LIGHTNINGCSS_EXCLUDE } },
   // No react → preact/compat alias: nothing here imports React but the React component
   // (react/), which its tests run against the real React.
   plugins: [

@@ -8,7 +8,6 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { render } from 'preact';
-import { minify } from 'terser';
 import { en } from '../src/i18n/en';
 
 const CATALOGUES = { en };
@@ -44,6 +43,14 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
     // A select's value is a property, which markup does not carry: its option says it instead.
     for (const select of root.querySelectorAll('select'))
       select.options[select.selectedIndex]?.setAttribute('selected', '');
+    // Pay, enabled as the HTML has it: without a script (an engine without one, or one that runs
+    // none), the form posts to the page's own path, which answers with the plain form, the amount
+    // on it (src/server/plain-payment.ts); index.html's inline script disables it once the page is
+    // parsed, until the script has read what is due (the first render's own state).
+    const pay = root.querySelector('form button.momo-pay[type="submit"][disabled]');
+    if (!pay) throw new Error('prerender: the first screen has no disabled Pay button to enable');
+    pay.removeAttribute('disabled');
+    pay.removeAttribute('aria-disabled');
     const markup = root.innerHTML;
     render(null, root);
     model.dispose();
@@ -54,22 +61,15 @@ async function firstScreen(lang: keyof typeof PRERENDERED): Promise<string> {
 }
 
 /**
- * `html`'s inline scripts as the page in `lang` runs them: index.html's "never a dead form" message
- * keeps its text in `lang` only (MOMO_PAGE_LANG there), not in both (-0.1 KB brotli of each page).
- * The server allows each page's inline script by its own hash (src/server/security.ts inlineHashes).
+ * The page's stylesheet as its HTML carries it: each `var(--momo-…, fallback)` as its fallback (the
+ * --momo-* properties theme the widget, from the merchant's page; nothing sets them on the hosted
+ * page, or in the frame of its isolated mode, which is another document), and no build marker.
  */
-async function inlineScriptsIn(html: string, lang: keyof typeof PRERENDERED): Promise<string> {
-  let page = html;
-  for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-    const { code: minified } = await minify(code!, {
-      ecma: 5,
-      compress: { passes: 2, global_defs: { MOMO_PAGE_LANG: lang } },
-      format: { comments: false },
-    });
-    if (minified === undefined) throw new Error('prerender: the inline script did not minify');
-    page = page.replace(whole, () => `<script>${minified}</script>`);
-  }
-  return page;
+export function pageCss(css: string): string {
+  return css
+    .replace(/var\(--momo-[\w-]+,\s*([^()]*?)\)/g, '$1')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .trim();
 }
 
 /** Rewrites `dir`'s index.html into its prerendered languages. */
@@ -77,7 +77,7 @@ export async function prerender(dir: string): Promise<void> {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
   if (!link) throw new Error('prerender: index.html links no stylesheet to inline');
-  const css = readFileSync(join(dir, link[1]!), 'utf8').trim();
+  const css = pageCss(readFileSync(join(dir, link[1]!), 'utf8'));
   const placeholder = /<div class="momo momo-boot">[\s\S]*?<\/div>/;
   if (!placeholder.test(html)) throw new Error('prerender: index.html has no placeholder to replace');
   for (const [lang, file] of Object.entries(PRERENDERED) as [keyof typeof PRERENDERED, string][]) {
@@ -92,7 +92,7 @@ export async function prerender(dir: string): Promise<void> {
           ? '</main>'
           : `</main><script type="application/json" id="momo-catalogue">${JSON.stringify(CATALOGUES[lang]).replace(/</g, '\\u003c')}</script>`,
       );
-    writeFileSync(join(dir, file), await inlineScriptsIn(page, lang));
+    writeFileSync(join(dir, file), page);
   }
   // Inlined in every page that linked it: nothing serves or packs it any more.
   rmSync(join(dir, link[1]!));

@@ -4,17 +4,17 @@
 // checkout's origin only; its messages count only from that frame and that origin.
 // A part of its own (dist/steps/frame.js, loaded by ./mount.ts): only a merchant who asks for the
 // isolated mode downloads it. It imports nothing at run time: what it needs of the widget (the
-// checkout's origin, the language, the frame's title) is handed to it.
+// checkout's origin, the language and its messages) is handed to it.
 import type { FrameMessage } from '../src/hosted/embed';
-import type { Lang } from '../src/i18n';
+import type { Lang, Translate } from '../src/i18n';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
 export interface FrameContext {
   /** The checkout's origin, where the frame's page is. */
   origin: string;
   lang: Lang;
-  /** The frame's title, in `lang`. */
-  title: string;
+  /** The checkout's messages in `lang`: the frame's title, what a frame that cannot start says. */
+  t: Translate;
   /** The language a later setLang asks for, as the widget reads it. */
   langOf(requested: string): Lang;
 }
@@ -22,11 +22,15 @@ export interface FrameContext {
 export function attachFrame(
   root: ShadowRoot,
   options: MomoCheckoutOptions,
-  { origin, lang, title, langOf }: FrameContext,
+  { origin, lang, t, langOf }: FrameContext,
 ): MomoCheckoutHandle {
   const frame = document.createElement('iframe');
   frame.src = `${origin}/embed?lang=${lang}`;
-  frame.title = title;
+  frame.title = t('page.title');
+  // What a frame whose page cannot start says in its place (its "stuck"), until it starts after all.
+  const stuck = document.createElement('p');
+  stuck.setAttribute('role', 'alert');
+  stuck.textContent = t('error.network');
   // Sized by its content (the frame reports its height), through the CSSOM: a style attribute is
   // what a merchant's CSP without 'unsafe-inline' blocks.
   frame.style.cssText = 'display:block;width:100%;height:420px;border:0;color-scheme:normal';
@@ -41,7 +45,13 @@ export function attachFrame(
   };
   const onMessage = ({ source, origin: from, data }: MessageEvent<FrameMessage | null>) => {
     if (source !== frame.contentWindow || from !== origin || !data) return;
-    if (data.momo === 'ready')
+    if (data.momo === 'stuck') {
+      frame.style.display = 'none';
+      root.append(stuck);
+    } else if (data.momo === 'ready') {
+      // Started after all (a slow network): the frame again, in its own place.
+      frame.style.display = 'block';
+      stuck.remove();
       send({
         momo: 'init',
         intentId: options.intentId || '',
@@ -50,7 +60,7 @@ export function attachFrame(
         cancel: Boolean(options.onCancel),
         customer: options.customer,
       });
-    else if (data.momo === 'height' && data.value > 0) frame.style.height = `${Math.min(data.value, 4000)}px`;
+    } else if (data.momo === 'height' && data.value > 0) frame.style.height = `${Math.min(data.value, 4000)}px`;
     else if (data.momo === 'event') {
       const { intentId, status, chargeId } = data.detail;
       // Only these three fields reach the merchant, as in the inline mode.

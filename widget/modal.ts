@@ -4,7 +4,9 @@
 // when a merchant opens one): it imports nothing at run time, the widget lends it what it needs.
 import type { h as preactH } from 'preact';
 import type { translator as translatorOf } from '../src/i18n';
+import css from './dialog.css?inline';
 import type { attach as attachTo, Frame } from './instance';
+import type { adoptStyles as adoptStylesIn } from './styles';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
 /** What the widget lends its dialog. */
@@ -12,6 +14,7 @@ export interface DialogLib {
   h: typeof preactH;
   attach: typeof attachTo;
   translator: typeof translatorOf;
+  adoptStyles: typeof adoptStylesIn;
 }
 
 const TABBABLE = 'button, [href], input, select, textarea, [tabindex]';
@@ -50,7 +53,7 @@ function lockPageScroll(): () => void {
 }
 
 /** The dialog, made with what the widget lends it: `open(options)`, whose destroy() closes it without a cancel. */
-export const makeDialog = ({ h, attach, translator }: DialogLib) =>
+export const makeDialog = ({ h, attach, translator, adoptStyles }: DialogLib) =>
   /** `opener`: what had the focus when the merchant asked; it gets it back. */
   function open(options: MomoCheckoutOptions, opener: HTMLElement | null): MomoCheckoutHandle {
     const host = document.createElement('momo-checkout-dialog');
@@ -118,8 +121,10 @@ export const makeDialog = ({ h, attach, translator }: DialogLib) =>
       },
       Dialog,
       close,
-      // Up once it is rendered: at once, or once the payer's language has arrived.
+      // Up once it is rendered: at once, or once the payer's language has arrived; its own styles
+      // after the widget's (./dialog.css: this part's, not widget.js's).
       () => {
+        adoptStyles(root, css);
         const dialog = root.querySelector('dialog');
         if (dialog && typeof dialog.showModal === 'function') dialog.showModal();
         else if (dialog) {

@@ -64,7 +64,7 @@ function cannotStart(root: ShadowRoot, lang: string | undefined, cause: unknown)
 function isolated(root: ShadowRoot, options: MomoCheckoutOptions): MomoCheckoutHandle {
   const base = apiBaseOf(options.apiBase);
   const lang = langOf(options.lang);
-  const context = { origin: new URL(base).origin, lang, title: translator(lang)('page.title'), langOf };
+  const context = { origin: new URL(base).origin, lang, t: translator(lang), langOf };
   return later(
     loadPart('frame', base).then((attachFrame) => () => attachFrame(root, options, context)),
     `the isolated mode, from ${base},`,

@@ -7,6 +7,7 @@ import { loadPart } from '../src/methods/steps';
 import { apiBaseOf } from './config';
 import { attach } from './instance';
 import { later } from './later';
+import { adoptStyles } from './styles';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
 export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
@@ -14,7 +15,9 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
   const opener = deepestFocus();
   const base = apiBaseOf(options.apiBase);
   return later(
-    loadPart('dialog', base).then((makeDialog) => () => makeDialog({ h, attach, translator })(options, opener)),
+    loadPart('dialog', base).then(
+      (makeDialog) => () => makeDialog({ h, attach, translator, adoptStyles })(options, opener),
+    ),
     `the dialog, from ${base},`,
   );
 }

@@ -4,7 +4,7 @@ import checkoutCss from '../src/components/checkout.css?inline';
 import screensCss from '../src/components/screens.css?inline';
 import widgetCss from './widget.css?inline';
 
-let sheet: CSSStyleSheet | undefined;
+const sheets: Record<string, CSSStyleSheet> = {};
 
 // rem follows the merchant's root font size (62.5 % is common); inside the shadow root em, counted
 // from the widget's own root at the payer's default size, keeps the checkout's proportions: the
@@ -12,23 +12,25 @@ let sheet: CSSStyleSheet | undefined;
 const CSS = widgetCss + checkoutCss + screensCss;
 
 /**
- * Adopts the widget's stylesheet in `root`; the returned function takes it back. An engine without
- * constructable stylesheets (iOS before 16.4, Firefox before 101, Chrome before 73) gets a <style>
- * element at the end of the root instead (after the checkout's first render, which would take a
- * node it finds there for its own): that one a page's CSP without 'unsafe-inline' styles blocks.
+ * Adopts the widget's stylesheet (or `css`, which the dialog's part adds: widget/modal.ts) in
+ * `root`; the returned function takes it back. An engine without constructable stylesheets (iOS
+ * before 16.4, Firefox before 101, Chrome before 73) gets a <style> element at the end of the root
+ * instead (after the checkout's first render, which would take a node it finds there for its own):
+ * that one a page's CSP without 'unsafe-inline' styles blocks.
  */
-export function adoptStyles(root: ShadowRoot): () => void {
+export function adoptStyles(root: ShadowRoot, css = CSS): () => void {
   if (!('adoptedStyleSheets' in root) || typeof CSSStyleSheet.prototype.replaceSync !== 'function') {
     const style = document.createElement('style');
-    style.textContent = CSS;
+    style.textContent = css;
     root.append(style);
     return () => style.remove();
   }
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
+  let own = sheets[css];
+  if (!own) {
+    own = new CSSStyleSheet();
+    own.replaceSync(css);
+    sheets[css] = own;
   }
-  const own = sheet;
   root.adoptedStyleSheets = [...(root.adoptedStyleSheets || []), own];
   return () => {
     root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== own);

@@ -34,7 +34,9 @@ export const builtPageHtml: Plugin = {
       let page = html
         .replace(tag, () => `<meta name="momo-script" content="${href}">`)
         .replace('</main>', () => `</main><link rel="preload" as="script" href="${href}">`)
-        .replace(/\s*<!--[\s\S]*?-->/g, '');
+        .replace(/\s*<!--[\s\S]*?-->/g, '')
+        // The source's indentation between tags (not inside a script): nothing a payer sees.
+        .replace(/(<script>[\s\S]*?<\/script>)|>\s+</g, (_gap, script?: string) => script ?? '><');
       for (const [whole, code] of page.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
         const { code: minified } = await minify(code!, {
           ecma: 5,

@@ -2,12 +2,13 @@
 // only when wanted: the catalogues of the languages loaded when chosen, and the steps and parts of
 // pages loaded when needed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { minify } from 'terser';
+import type { Plugin as RolldownPlugin } from 'rolldown';
 import type { Plugin } from 'vite';
 import { REPO_ROOT } from '../../src/server/paths.js';
-import { ENGINE_FLOOR, LOWERING, STRICT } from './engine-floor.js';
+import { ENGINE_FLOOR, LIGHTNINGCSS_EXCLUDE, LIGHTNINGCSS_TARGETS, LOWERING, STRICT } from './engine-floor.js';
 import { laterApis } from './later-apis.js';
 
 // The languages loaded only when wanted (src/i18n/load.ts): each catalogue as dist/i18n/<lang>.json,
@@ -25,6 +26,28 @@ export const lazyCatalogues: Plugin = {
       )) as Record<string, unknown>;
       this.emitFile({ type: 'asset', fileName: `i18n/${lang}.json`, source: JSON.stringify(module[lang]) });
     }
+  },
+};
+
+// A part's own stylesheet (`import css from './x.css?inline'`), as Vite makes one for the bundles:
+// minified by lightningcss, held to the same engines, a string.
+const inlineCss: RolldownPlugin = {
+  name: 'momo-inline-css',
+  resolveId(source, importer) {
+    return source.endsWith('.css?inline') && importer ? resolve(dirname(importer), source) : null;
+  },
+  async load(id) {
+    if (!id.endsWith('.css?inline')) return null;
+    const { transform } = await import('lightningcss');
+    const file = id.slice(0, -'?inline'.length);
+    const { code } = transform({
+      filename: file,
+      code: readFileSync(file),
+      minify: true,
+      targets: LIGHTNINGCSS_TARGETS,
+      exclude: LIGHTNINGCSS_EXCLUDE,
+    });
+    return `export default ${JSON.stringify(code.toString())};`;
   },
 };
 
@@ -55,7 +78,7 @@ export const lazySteps: Plugin = {
         const built = await build({
           input: join(folder, file),
           write: false,
-          plugins: [laterApis()],
+          plugins: [laterApis(), inlineCss],
           output: { format: 'iife', ...STRICT },
           transform: { target: ENGINE_FLOOR, ...LOWERING },
         });

@@ -1,14 +1,15 @@
 // The checkout's stylesheet as widget.js carries it (widget/styles.ts): its rem as em (counted from
 // the widget's own root, not the merchant's), written so by the build rather than at run time, and
-// without the rules of a session's items, which only the hosted page shows (src/components/surface.ts).
+// without the rules of what only the hosted page shows: a session's items (src/components/surface.ts)
+// and the merchant's logo (the widget's <Checkout> is given no `logo`: widget/instance.tsx).
 import type { Plugin } from 'vite';
 
-const ITEMS_SELECTOR = /\.momo-items?(?![\w-])|\.momo-item-/;
+const PAGE_ONLY = /\.momo-items?(?![\w-])|\.momo-item-|\.momo-logo(?![\w-])/;
 
 export function widgetStylesheet(css: string): string {
   const rules = css.replace(/([^{}@;]+)\{([^{}]*)\}/g, (rule, selectors: string, body: string) => {
-    if (selectors.includes('(') || !ITEMS_SELECTOR.test(selectors)) return rule;
-    const kept = selectors.split(',').filter((selector) => !ITEMS_SELECTOR.test(selector));
+    if (selectors.includes('(') || !PAGE_ONLY.test(selectors)) return rule;
+    const kept = selectors.split(',').filter((selector) => !PAGE_ONLY.test(selector));
     return kept.length > 0 ? `${kept.join(',')}{${body}}` : '';
   });
   return rules.replace(/(\d)rem\b/g, '$1em');

@@ -8,10 +8,13 @@ declare global {
     /** Set by index.html's inline script: same-origin path → the fetch it started. */
     momoEarlyReads?: Record<string, Promise<Response>>;
     /**
-     * Set by this page's script once it has started (./main.tsx): index.html's inline script shows
-     * what to do instead of the form, which cannot pay without it, when it is not set in time.
+     * Set by this page's script once it has started (./main.tsx): index.html's inline script sends
+     * the payer to the plain form (or, in the widget's frame, has the widget say what to do) instead
+     * of the form, which cannot pay without it, when it is not set in time.
      */
     momoStarted?: boolean;
+    /** index.html's inline script's: what a page whose script cannot start shows (see there). */
+    momoStuck?: () => void;
   }
 }
 

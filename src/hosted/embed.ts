@@ -31,6 +31,8 @@ function customerOf(value: unknown): Customer | undefined {
 /** Messages between the frame and its parent all carry `momo: <kind>`. */
 export type FrameMessage =
   | { momo: 'ready' }
+  // From index.html's inline script: this page's script, or its part, cannot be had or run.
+  | { momo: 'stuck' }
   | {
       momo: 'init';
       intentId: string;

@@ -123,7 +123,16 @@ if (location.pathname === EMBED_PATH) {
   // The widget's isolated mode: everything comes from the parent that framed this page.
   document.documentElement.dataset.embed = '';
   // Its code is a part of its own (dist/steps/embed.js): a payer's hosted page never downloads it.
-  void loadPart('embed', '').then((startEmbed) => startEmbed(show, api, defaultCountry, pickLang));
+  // Started once it runs (false until then: this script did run); a part that cannot be had is said
+  // at once (index.html's momoStuck), and one that never arrives, when index.html's time is up.
+  window.momoStarted = false;
+  loadPart('embed', '').then(
+    (startEmbed) => {
+      startEmbed(show, api, defaultCountry, pickLang);
+      window.momoStarted = true;
+    },
+    () => window.momoStuck && window.momoStuck(),
+  );
 } else {
   const address = readAddress(location);
   // Once returned to the merchant, a payer who comes Back to this page sees the receipt and stays:
@@ -165,7 +174,6 @@ if (location.pathname === EMBED_PATH) {
       history.replaceState(history.state, '', url);
     },
   );
+  // Started: index.html's inline script no longer sends the payer to the plain form (momoStuck).
+  window.momoStarted = true;
 }
-
-// Started: index.html's inline script no longer replaces the form with what to do (momoStuck).
-window.momoStarted = true;

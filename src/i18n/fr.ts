@@ -25,7 +25,8 @@ export const fr = {
   'country.cm': 'Cameroun',
   'country.ga': 'Gabon',
   'country.td': 'Tchad',
-  'country.cf': 'République centrafricaine',
+  // Its short name, as payers say it: the long one does not fit a country list on a 240 px phone.
+  'country.cf': 'Centrafrique',
   'country.gq': 'Guinée équatoriale',
   'country.sn': 'Sénégal',
   'country.ci': 'Côte d’Ivoire',

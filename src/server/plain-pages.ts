@@ -3,22 +3,36 @@
 // allowed by its hash; French or English. Only what the payer sees goes in: never the client
 // secret (the server reads it from the service and sends it in the confirm's body only).
 import { COUNTRIES, findCountry, findWallet, maskLastDigits } from '../phone';
-import { countryName, formatAmount, formatDate, type MessageKey, plainText, translator } from '../i18n';
+import {
+  countryName,
+  dirOf,
+  formatAmount,
+  formatDate,
+  LANG_NAMES,
+  LANGS,
+  type Lang,
+  type MessageKey,
+  plainText,
+  translator,
+} from '../i18n';
 import type { FieldError } from '../checkout/validation';
 import { en } from '../i18n/en';
 import { HTML_TYPE } from './responses';
 import { cspHash, PERMISSIONS_POLICY } from './security';
 
-export type PlainLang = 'fr' | 'en';
+/** The plain pages speak every language the checkout does. */
+export type PlainLang = Lang;
 
 /** The plain pages' own words (the catalogues are the script's: these stay out of its bytes). */
 const WORDS = {
   fr: {
     due: 'à payer',
     to: 'à',
-    test: 'TEST',
     expired:
       'Ce formulaire a expiré ou n’est plus valable. Vérifiez vos informations et appuyez de nouveau sur Payer : rien n’a été envoyé.',
+    check: 'Vérifiez le montant et vos informations, puis appuyez sur Payer : rien n’a encore été envoyé.',
+    stuck: 'La page de paiement n’a pas pu s’ouvrir dans ce navigateur : payez avec ce formulaire simple.',
+    again: 'Réessayer la page de paiement complète',
     autoDetect: 'D’après mon numéro',
     refreshing: 'Cette page se met à jour toute seule.',
     checkNow: 'Vérifier maintenant',
@@ -30,15 +44,16 @@ const WORDS = {
     codeWrong: 'Ce code n’a pas été accepté. Vérifiez-le ou obtenez-en un autre.',
     openWallet: 'Ouvrir {wallet} et payer',
     back: 'Retour au formulaire',
-    language: 'English',
     refused:
       'Ce formulaire n’a pas été envoyé depuis cette page de paiement : rien n’a été payé. Rouvrez le lien de paiement.',
   },
   en: {
     due: 'to pay',
     to: 'to',
-    test: 'TEST',
     expired: 'This form has expired or is no longer valid. Check your details and press Pay again: nothing was sent.',
+    check: 'Check the amount and your details, then press Pay: nothing has been sent yet.',
+    stuck: 'The payment page could not open in this browser: pay with this simple form.',
+    again: 'Try the full payment page again',
     autoDetect: 'From my number',
     refreshing: 'This page updates itself.',
     checkNow: 'Check now',
@@ -50,10 +65,73 @@ const WORDS = {
     codeWrong: 'This code was not accepted. Check it or get another one.',
     openWallet: 'Open {wallet} and pay',
     back: 'Back to the form',
-    language: 'Français',
     refused: 'This form was not sent from this payment page: nothing was paid. Open the payment link again.',
   },
-} as const;
+  ar: {
+    due: 'للدفع',
+    to: 'إلى',
+    expired: 'انتهت صلاحية هذا النموذج أو لم يعد صالحًا. تحقّق من بياناتك واضغط على ادفع مرة أخرى: لم يُرسَل شيء.',
+    check: 'تحقّق من المبلغ ومن بياناتك، ثم اضغط على ادفع: لم يُرسَل شيء بعد.',
+    stuck: 'تعذّر فتح صفحة الدفع في هذا المتصفح: ادفع بهذا النموذج البسيط.',
+    again: 'أعد محاولة فتح صفحة الدفع الكاملة',
+    autoDetect: 'حسب رقمي',
+    refreshing: 'تتحدّث هذه الصفحة تلقائيًا.',
+    checkNow: 'تحقّق الآن',
+    code: 'رمز الدفع',
+    codeHint: 'اطلب {dial} من هاتفك للحصول على الرمز، ثم أدخله هنا.',
+    codeHintMenu: 'احصل على الرمز من قائمة محفظتك، ثم أدخله هنا.',
+    codeSend: 'أرسل الرمز',
+    codeInvalid: 'أدخل أرقام الرمز الـ {length}.',
+    codeWrong: 'لم يُقبل هذا الرمز. تحقّق منه أو احصل على رمز آخر.',
+    openWallet: 'افتح {wallet} وادفع',
+    back: 'العودة إلى النموذج',
+    refused: 'لم يُرسَل هذا النموذج من صفحة الدفع هذه: لم يُدفع شيء. افتح رابط الدفع من جديد.',
+  },
+  es: {
+    due: 'a pagar',
+    to: 'a',
+    expired:
+      'Este formulario ha caducado o ya no es válido. Compruebe sus datos y vuelva a pulsar Pagar: no se ha enviado nada.',
+    check: 'Compruebe el importe y sus datos, y luego pulse Pagar: todavía no se ha enviado nada.',
+    stuck: 'La página de pago no pudo abrirse en este navegador: pague con este formulario sencillo.',
+    again: 'Volver a intentar la página de pago completa',
+    autoDetect: 'Según mi número',
+    refreshing: 'Esta página se actualiza sola.',
+    checkNow: 'Comprobar ahora',
+    code: 'Código de pago',
+    codeHint: 'Marque {dial} en su teléfono para obtener el código y escríbalo aquí.',
+    codeHintMenu: 'Obtenga el código en el menú de su monedero y escríbalo aquí.',
+    codeSend: 'Enviar el código',
+    codeInvalid: 'Escriba los {length} dígitos del código.',
+    codeWrong: 'Este código no fue aceptado. Compruébelo u obtenga otro.',
+    openWallet: 'Abrir {wallet} y pagar',
+    back: 'Volver al formulario',
+    refused:
+      'Este formulario no se envió desde esta página de pago: no se ha pagado nada. Vuelva a abrir el enlace de pago.',
+  },
+  pt: {
+    due: 'a pagar',
+    to: 'a',
+    expired:
+      'Este formulário expirou ou já não é válido. Verifique os seus dados e carregue de novo em Pagar: nada foi enviado.',
+    check: 'Verifique o montante e os seus dados e depois carregue em Pagar: ainda nada foi enviado.',
+    stuck: 'A página de pagamento não abriu neste navegador: pague com este formulário simples.',
+    again: 'Tentar de novo a página de pagamento completa',
+    autoDetect: 'Pelo meu número',
+    refreshing: 'Esta página atualiza-se sozinha.',
+    checkNow: 'Verificar agora',
+    code: 'Código de pagamento',
+    codeHint: 'Marque {dial} no seu telemóvel para obter o código e escreva-o aqui.',
+    codeHintMenu: 'Obtenha o código no menu da sua carteira e escreva-o aqui.',
+    codeSend: 'Enviar o código',
+    codeInvalid: 'Escreva os {length} dígitos do código.',
+    codeWrong: 'Este código não foi aceite. Verifique-o ou obtenha outro.',
+    openWallet: 'Abrir {wallet} e pagar',
+    back: 'Voltar ao formulário',
+    refused:
+      'Este formulário não foi enviado a partir desta página de pagamento: nada foi pago. Abra de novo o link de pagamento.',
+  },
+} as const satisfies Record<PlainLang, Record<string, string>>;
 export type PlainWord = keyof (typeof WORDS)['fr'];
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -79,7 +157,7 @@ export const wordsOf = (lang: PlainLang): Words => ({
 const STYLE =
   'body{margin:0;padding:1rem .75rem;background:#f3f4f6;color:#1b1f23;font:1rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
   'main{box-sizing:border-box;max-width:30rem;margin:auto;padding:1rem;border-radius:12px;background:#fff}' +
-  'h1{margin:0 0 .5rem;font-size:1.2rem}p{margin:.5rem 0}ul{margin:.25rem 0;padding-left:1.25rem}' +
+  'h1{margin:0 0 .5rem;font-size:1.2rem}p{margin:.5rem 0}ul{margin:.25rem 0;padding:0 0 0 1.25rem}[dir=rtl] ul{padding:0 1.25rem 0 0}' +
   'label{display:block;margin:.75rem 0 .2rem;font-weight:600}' +
   'input,select{box-sizing:border-box;width:100%;min-height:44px;padding:.4rem;border:1px solid #8a9099;border-radius:6px;font:inherit;background:#fff;color:inherit}' +
   'button,.btn{display:block;box-sizing:border-box;width:100%;min-height:48px;margin:1rem 0 .5rem;padding:.6rem;border:0;border-radius:8px;background:#0b6b3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none}' +
@@ -110,7 +188,7 @@ export function plainResponse(
   { lang, title, body, refresh }: { lang: PlainLang; title: string; body: string; refresh?: number },
 ): Response {
   const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark">${
+<html lang="${lang}"${dirOf(lang) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark">${
     refresh ? `<meta http-equiv="refresh" content="${refresh}">` : ''
   }<title>${esc(title)}</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>
@@ -129,7 +207,7 @@ export interface Due {
 }
 
 export function header({ t, w, lang }: Words, due: Due, heading: string, paid = false): string {
-  const test = due.test ? ` <span class="test">${w('test')}</span>` : '';
+  const test = due.test ? ` <span class="test">${esc(t('page.test'))}</span>` : '';
   const payee = due.merchant ? ` ${w('to')} <bdi>${esc(due.merchant)}</bdi>` : '';
   const items = due.items.length
     ? `<ul>${due.items.map((item) => `<li><bdi>${esc(item.productName)}</bdi> — ${esc(t('summary.quantity', { quantity: item.quantity, price: formatAmount(item.price, due.currency, lang) }))}</li>`).join('')}</ul>`
@@ -162,8 +240,9 @@ export function formPage(
     values,
     errors = {},
     notice,
+    again,
     status = 200,
-    otherLang,
+    langHref,
   }: {
     action: string;
     token: string;
@@ -171,8 +250,11 @@ export function formPage(
     values: PlainFormValues;
     errors?: FormErrors;
     notice?: string;
+    /** Where the page with its script is tried again, said after the notice. */
+    again?: string;
     status?: number;
-    otherLang: string;
+    /** This form's address in another language. */
+    langHref: (lang: Lang) => string;
   },
 ): Response {
   const { t, w, lang } = words;
@@ -203,7 +285,9 @@ export function formPage(
       .join('');
   const body =
     header(words, due, t('form.heading')) +
-    (notice ? `<p class="notice" role="alert">${esc(notice)}</p>` : '') +
+    (notice
+      ? `<p class="notice" role="alert">${esc(notice)}${again ? ` <a href="${esc(again)}">${esc(w('again'))}</a>` : ''}</p>`
+      : '') +
     `<form method="post" action="${esc(action)}" novalidate>` +
     `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="lang" value="${lang}">` +
     `<label for="p-country">${esc(t('form.country'))}</label><select id="p-country" name="country">${countryOptions}</select>` +
@@ -215,7 +299,9 @@ export function formPage(
     text('email', t('form.email'), 'type="email" inputmode="email" autocomplete="email" spellcheck="false"') +
     `<button type="submit">${esc(t('form.pay', { amount: formatAmount(due.amount, due.currency, lang) }))}</button>` +
     `<p class="small">${esc(t('form.secure'))}</p></form>` +
-    `<p class="small"><a href="${esc(otherLang)}" lang="${lang === 'fr' ? 'en' : 'fr'}">${w('language')}</a></p>`;
+    `<p class="small">${LANGS.filter((other) => other !== lang)
+      .map((other) => `<a href="${esc(langHref(other))}" lang="${other}">${LANG_NAMES[other]}</a>`)
+      .join(' · ')}</p>`;
   return plainResponse(status, { lang, title: t('page.title'), body });
 }
 

@@ -18,7 +18,10 @@ import { isBlocking, PAYER_REFUSALS, payerRules, validate } from '../checkout/va
 import { safeReturnUrl } from '../checkout/return-url';
 import { launchUrl } from '../checkout/status';
 import { addCatalogue, formatAmount, type Message, pickLang } from '../i18n';
+import { ar } from '../i18n/ar';
 import { en } from '../i18n/en';
+import { es } from '../i18n/es';
+import { pt } from '../i18n/pt';
 import { momo } from '../methods/momo/method';
 import { detectWallet, findCountry, findWallet, maskLastDigits } from '../phone';
 import type { SandboxBindings } from '../sandbox';
@@ -40,7 +43,13 @@ import {
   wordsOf,
 } from './plain-pages';
 
-addCatalogue('en', en);
+for (const [lang, catalogue] of [
+  ['en', en],
+  ['ar', ar],
+  ['es', es],
+  ['pt', pt],
+] as const)
+  addCatalogue(lang, catalogue);
 
 /** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/code`. */
 export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
@@ -87,8 +96,14 @@ export function plainPaymentHandler({
     const method = req.method;
     if (sub === 'status' && (method === 'GET' || method === 'HEAD'))
       return statusPage(config, id, langOf(req, url.searchParams.get('lang')), tokens);
-    if (!sub && (method === 'GET' || method === 'HEAD'))
-      return showForm(config, id, langOf(req, url.searchParams.get('lang')), tokens);
+    if (!sub && (method === 'GET' || method === 'HEAD')) {
+      const lang = langOf(req, url.searchParams.get('lang'));
+      // Sent here by the hosted page whose script could not start (index.html's momoStuck).
+      const stuck = url.searchParams.has('stuck')
+        ? { notice: wordsOf(lang).w('stuck'), again: `${page}?lang=${lang}` }
+        : {};
+      return showForm(config, id, lang, tokens, stuck);
+    }
     if (method !== 'POST' || (sub && sub !== 'code')) {
       return new Response('Method Not Allowed\n', {
         status: 405,
@@ -98,10 +113,11 @@ export function plainPaymentHandler({
         },
       });
     }
-    // Where it comes from first: another site's post is not even read.
-    const form = sameSite(req, url, origins) ? await readForm(req) : null;
-    const words = wordsOf(langOf(req, form?.get('lang') ?? null));
-    if (!form) {
+    // Where it comes from first: another site's post is not even read. (Its page's own form, posted
+    // without a script, says null: see sameSite.)
+    const form = sameSite(req, url, origins, sub) ? await readForm(req) : null;
+    const words = wordsOf(langOf(req, form?.get('lang') ?? url.searchParams.get('lang')));
+    if (!form || (form.has('token') && !ownOrigin(req, url, origins))) {
       return plainResponse(403, {
         lang: words.lang,
         title: words.t('error.heading'),
@@ -114,22 +130,33 @@ export function plainPaymentHandler({
   };
 }
 
-/** The page's language: the form's, `?lang=`, else Accept-Language; French or English. */
+/** The page's language: the form's, `?lang=`, else Accept-Language (as the page's script picks it). */
 function langOf(req: Request, asked: string | null): PlainLang {
-  return pickLang(asked, (req.headers.get('accept-language') ?? '').split(',')) === 'en' ? 'en' : 'fr';
+  return pickLang(asked, (req.headers.get('accept-language') ?? '').split(','));
 }
 
 /**
  * Whether a post comes from a page of this server: a browser that says where a request comes from
  * (`Sec-Fetch-Site`, `Origin`) must say this server. One that says neither (an old browser, a proxy
  * browser's server) is let through: the form's token and the service's own checks still hold.
+ * The hosted page's own form, posted without its script, comes from a page that sends no referrer,
+ * so its browser says `Origin: null`: taken when `Sec-Fetch-Site` (which no page can set) says this
+ * server, or, from a browser too old to send it, when it is not a code's form (and, below, carries
+ * no token: such a post confirms nothing, it gets the plain form back, as a link to it would).
  */
-function sameSite(req: Request, url: URL, origins: readonly string[]): boolean {
+function sameSite(req: Request, url: URL, origins: readonly string[], sub: string | undefined): boolean {
   // 'none': the payer's own doing (a form resent from the browser's history), never another site's.
   const site = req.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin' && site !== 'none') return false;
+  return ownOrigin(req, url, origins) || (req.headers.get('origin') === 'null' && !sub);
+}
+
+/** Whether the post's Origin, if it says one, is this server's. */
+function ownOrigin(req: Request, url: URL, origins: readonly string[]): boolean {
   const origin = req.headers.get('origin');
   if (origin === null) return true;
+  // Sec-Fetch-Site checked first: a browser that sends it says whether the page is this server's.
+  if (origin === 'null' && req.headers.get('sec-fetch-site') === 'same-origin') return true;
   return origin === url.origin || origins.some((allowed) => new URL(allowed).origin === origin);
 }
 
@@ -212,7 +239,7 @@ function prefilled(payment: Payment): PlainFormValues {
   };
 }
 
-const otherLangHref = (page: string, lang: PlainLang) => `${page}?plain=1&lang=${lang === 'fr' ? 'en' : 'fr'}`;
+const langHref = (page: string) => (lang: PlainLang) => `${page}?plain=1&lang=${lang}`;
 const statusHref = (page: string, lang: PlainLang) => `${page}/status?lang=${lang}`;
 
 async function showForm(
@@ -220,7 +247,7 @@ async function showForm(
   id: string,
   lang: PlainLang,
   tokens: FormTokens,
-  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; status?: number } = {},
+  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; again?: string; status?: number } = {},
 ): Promise<Response> {
   const words = wordsOf(lang);
   const page = `/pay/${id}`;
@@ -240,8 +267,9 @@ async function showForm(
     values: shown.values ?? prefilled(payment),
     errors: shown.errors,
     notice: shown.notice,
+    again: shown.again,
     status: shown.status,
-    otherLang: otherLangHref(page, lang),
+    langHref: langHref(page),
   });
 }
 
@@ -271,8 +299,11 @@ async function postForm(
     ? values.operator.split(':')
     : [country, values.operator];
   if (walletName) values.operator = `${walletCountry}:${walletName}`;
-  const token = form.get('token') ?? '';
-  const check = tokens.verify(id, token);
+  const token = form.get('token');
+  const check = tokens.verify(id, token ?? '');
+  // No token: the hosted page's own form, posted without its script, which showed no amount. The
+  // plain form, with the amount and what was typed: the payer checks, then pays.
+  if (token === null) return showForm(config, id, lang, tokens, { values, notice: words.w('check') });
   if (!check.ok) return showForm(config, id, lang, tokens, { values, notice: words.w('expired'), status: 400 });
   let operator = walletName;
   if (!values.operator) operator = detectWallet(country, values.phone) ?? '';

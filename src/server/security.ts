@@ -59,8 +59,8 @@ export const inlineStyleHashes = (html: string): string[] => hashesOf(html, 'sty
 
 /**
  * The CSP sources of the inline scripts and stylesheets of the pages served under one policy, from
- * their HTML, each once: the built index.html and index.en.html, whose inline scripts differ (each
- * carries only its own language's text, see scripts/prerender.tsx), or the dev page alone.
+ * their HTML, each once: the built index.html and index.en.html (whose inline scripts are the same
+ * today), or the dev page alone.
  */
 export const inlineHashes = (...pages: string[]): Pick<HostedPolicyOptions, 'scriptHashes' | 'styleHashes'> => ({
   scriptHashes: [...new Set(pages.flatMap(inlineScriptHashes))],

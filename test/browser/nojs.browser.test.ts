@@ -1,6 +1,7 @@
 // A payment without JavaScript (docs/integration.md, "A payment without JavaScript"), in Debian's Chromium with
 // scripts off: from the hosted page's link to the plain form, posted to the checkout's server, the
-// status page refreshing itself, the receipt and the way back to the merchant. A bad number comes
+// status page refreshing itself, the receipt and the way back to the merchant; and from the hosted
+// page's own form, which a browser without scripts shows as it is. A bad number comes
 // back with its message, a form sent twice confirms once, a form posted from another site is refused.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -97,6 +98,38 @@ describe('hosted page › a payment without JavaScript', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Paiement réussi');
   });
 
+  it("pays with the hosted page's own form, as an engine without scripts shows it: posted, checked with the amount, paid", async () => {
+    const session = await newSession();
+    const page = await noScriptPage();
+    await page.goto(session.url);
+    // The prerendered form, whole and usable: Pay enabled; nothing that only a script does (a
+    // "loading" that never ends, a language switch that switches nothing).
+    const pay = page.locator('#app form .momo-pay');
+    await expect(pay.isEnabled()).resolves.toBe(true);
+    await expect(page.locator('#app .momo-loading').isVisible()).resolves.toBe(false);
+    await expect(page.locator('#app .momo-lang').isVisible()).resolves.toBe(false);
+    await page.locator('#momo-phone').fill(testNumber('approved_after_delay').national);
+    await page.locator('.momo-operator[data-operator="mtn"]').click();
+    // The wallet chosen shows as a radio (the script marks the card instead).
+    const radio = page.locator('#app input[name="operator"][value="mtn"]');
+    await expect(radio.isChecked()).resolves.toBe(true);
+    expect((await radio.boundingBox())!.width).toBeGreaterThan(5);
+    await page.locator('#momo-first-name').fill('Élodie');
+    await page.locator('#momo-last-name').fill("N'Goma-Mbemba");
+    await page.locator('#momo-email').fill('elodie@example.cg');
+    await page.screenshot({ path: `${SHOTS}/5-hosted-form.png`, fullPage: true });
+    await pay.click();
+    // Back as the plain form: the amount to check, what was typed kept, nothing sent yet.
+    await expect(page.locator('.notice').textContent()).resolves.toMatch(/^Vérifiez le montant/);
+    await expect(page.locator('.amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
+    await expect(page.locator('#p-lastName').inputValue()).resolves.toBe("N'Goma-Mbemba");
+    await expect(page.locator('#p-operator').inputValue()).resolves.toBe('cg:mtn');
+    expect(await attempts(session.paymentIntentId)).toBe(0);
+    await page.getByRole('button', { name: /^Payer 12\s500\sFCFA$/ }).click();
+    await page.locator('h1', { hasText: 'Paiement réussi' }).waitFor({ timeout: 15_000 });
+    expect(await attempts(session.paymentIntentId)).toBe(1);
+  });
+
   it('gives a bad number back with its message in the page language, nothing sent', async () => {
     const session = await newSession();
     const page = await noScriptPage('en-GB');
@@ -151,16 +184,18 @@ describe('hosted page › a payment without JavaScript', () => {
     expect(await attempts(session.paymentIntentId)).toBe(1);
   });
 
-  it('is offered by the hosted page whose script cannot start (never a dead form)', async () => {
+  it('is where the hosted page whose script cannot start sends the payer (never a dead form), and pays', async () => {
     const session = await newSession();
     const page = await h.newPage();
     await page.route('**/assets/*.js', (route) => route.abort('blockedbyclient'));
     await page.goto(session.url);
-    await page.locator('.momo-stuck[role="alert"]').waitFor({ timeout: 15_000 });
-    await page.getByRole('link', { name: 'Ou payer sans JavaScript' }).click();
-    await page.waitForURL(/\?plain=1&lang=fr$/);
+    await page.waitForURL(/\?plain=1&stuck=1$/);
     await expect(page.locator('h1').textContent()).resolves.toBe('Payer par mobile money');
     await expect(page.locator('.amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
+    await fillForm(page, testNumber('approved_after_delay').national);
+    await page.getByRole('button', { name: /^Payer 12\s500\sFCFA$/ }).click();
+    await page.locator('h1', { hasText: 'Paiement réussi' }).waitFor({ timeout: 15_000 });
+    expect(await attempts(session.paymentIntentId)).toBe(1);
   });
 
   it('refuses a form posted from another site, nothing confirmed', async () => {

@@ -54,17 +54,18 @@ function plainSetup(answer?: (request: Request, response: Response) => Promise<R
   const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox) });
   const get = (path: string, headers: Record<string, string> = {}) =>
     handler(new Request(`${BASE}${path}`, { headers }));
-  const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  // A header given as undefined is not sent.
+  const post = (path: string, form: Record<string, string>, headers: Record<string, string | undefined> = {}) =>
     handler(
       new Request(`${BASE}${path}`, {
         method: 'POST',
         body: new URLSearchParams(form).toString(),
-        headers: {
+        headers: Object.entries({
           'Content-Type': 'application/x-www-form-urlencoded',
           Origin: BASE,
           'Sec-Fetch-Site': 'same-origin',
           ...headers,
-        },
+        }).filter((entry): entry is [string, string] => entry[1] !== undefined),
       }),
     );
   const attempts = async (id: string) => (await s.readIntent(id)).event.charges.length;
@@ -158,20 +159,49 @@ describe('the plain payment', () => {
     expect(t.sent.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(0);
   });
 
-  it("takes the hosted page's own form, posted without its script, back as a plain form: nothing sent", async () => {
+  it("takes the hosted page's own form, posted without its script, back as the plain form with the amount: nothing sent", async () => {
     const t = plainSetup();
     const intent = await t.newIntent();
-    // The prerendered form's fields (their names, the wallet as the chosen country's), no token.
-    const res = await t.post(
-      `/pay/${intent.intent_id}`,
-      { ...payer(number('approved_after_delay').national), operator: 'mtn', lang: '' },
-      { 'Accept-Language': 'fr-FR' },
-    );
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html).toContain('rien n’a été envoyé');
-    expect(html).toContain('<option value="cg:mtn" selected>');
-    expect(tokenOf(html)).not.toBe('');
+    // The prerendered form's fields (their names, the wallet as the chosen country's), no token and
+    // no lang; its page sends no referrer, so the browser says its origin is null.
+    const hosted = { ...payer(number('approved_after_delay').national), operator: 'mtn' };
+    const { lang: _, ...fields } = hosted;
+    for (const headers of [
+      // Today's browsers: Sec-Fetch-Site says this server.
+      { Origin: 'null', 'Accept-Language': 'fr-FR' },
+      // One too old to send it (KaiOS 3's Gecko).
+      { Origin: 'null', 'Sec-Fetch-Site': undefined, 'Accept-Language': 'fr-FR' },
+      // One older still, which sends no Origin either.
+      { Origin: undefined, 'Sec-Fetch-Site': undefined, 'Accept-Language': 'fr-FR' },
+    ]) {
+      const res = await t.post(`/pay/${intent.intent_id}`, fields, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(
+        '<p class="notice" role="alert">Vérifiez le montant et vos informations, puis appuyez sur Payer : rien n’a encore été envoyé.</p>',
+      );
+      expect(html).toMatch(/<strong class="amount">5\s000\sFCFA<\/strong> à payer/);
+      expect(html).toContain('<option value="cg:mtn" selected>');
+      expect(tokenOf(html)).not.toBe('');
+    }
+    // The ?lang= of the page it was posted from.
+    const english = await t.post(`/pay/${intent.intent_id}?lang=en`, fields, { Origin: 'null' });
+    expect(await english.text()).toContain('Check the amount and your details');
+    // A null origin with a token (not the page's own form), or a code's: refused.
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    expect(
+      (await t.post(`/pay/${intent.intent_id}`, { ...hosted, token }, { Origin: 'null', 'Sec-Fetch-Site': undefined }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await t.post(
+          `/pay/${intent.intent_id}/code`,
+          { code: '123456' },
+          { Origin: 'null', 'Sec-Fetch-Site': undefined },
+        )
+      ).status,
+    ).toBe(403);
     expect(await t.attempts(intent.intent_id)).toBe(0);
   });
 
@@ -183,7 +213,14 @@ describe('the plain payment', () => {
     expect((await t.post(`/pay/${intent.intent_id}`, form, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect((await t.post(`/pay/${intent.intent_id}`, form, { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
     expect((await t.post(`/pay/${intent.intent_id}`, form, { Origin: 'https://evil.example' })).status).toBe(403);
-    expect((await t.post(`/pay/${intent.intent_id}`, form, { Origin: 'null' })).status).toBe(403);
+    // null from a browser that does not say the site (a sandboxed frame of another site, an old
+    // browser): refused when the form carries a token (the page's own form carries none, above).
+    expect(
+      (await t.post(`/pay/${intent.intent_id}`, form, { Origin: 'null', 'Sec-Fetch-Site': undefined })).status,
+    ).toBe(403);
+    expect(
+      (await t.post(`/pay/${intent.intent_id}`, form, { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' })).status,
+    ).toBe(403);
     expect((await t.post(`/pay/${intent.intent_id}`, form, { 'Content-Type': 'text/plain' })).status).toBe(403);
     // A body larger than any form of ours, even without a Content-Length (streamed).
     const huge = new ReadableStream({
@@ -277,6 +314,43 @@ describe('the plain payment', () => {
       expect(page).toContain('Approve the payment in Wave');
       expect(page).toMatch(/<a class="btn" href="http:\/\/[^"]+\/v1\/_sandbox\/wallet\/pi_/);
     }
+  });
+
+  it('is where the hosted page whose script cannot start sends the payer: what happened, the form, the way back to the page', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000);
+    const res = await t.get(`/pay/${intent.intent_id}?plain=1&stuck=1&lang=en`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(
+      `<p class="notice" role="alert">The payment page could not open in this browser: pay with this simple form. <a href="/pay/${intent.intent_id}?lang=en">Try the full payment page again</a></p>`,
+    );
+    expect(html).toMatch(/<strong class="amount">FCFA\s5,000<\/strong> to pay/);
+    expect(tokenOf(html)).not.toBe('');
+    // Without ?stuck, no such notice.
+    expect(await (await t.get(`/pay/${intent.intent_id}?plain=1&lang=en`)).text()).not.toContain('could not open');
+  });
+
+  it("speaks the payer's language, Arabic, Spanish and Portuguese too, from ?lang= or Accept-Language", async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000);
+    const arabic = await (await t.get(`/pay/${intent.intent_id}?plain=1&stuck=1&lang=ar`)).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('<h1>الدفع عبر الهاتف المحمول</h1>');
+    expect(arabic).toContain('تعذّر فتح صفحة الدفع في هذا المتصفح');
+    expect(arabic).toContain(`<option value="td">تشاد</option>`);
+    const spanish = await (
+      await t.get(`/pay/${intent.intent_id}?plain=1`, { 'Accept-Language': 'es-GQ,fr;q=0.5' })
+    ).text();
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('<input type="hidden" name="lang" value="es">');
+    expect(spanish).toContain('Pagar FCFA');
+    // Every other language a link away, each named in itself.
+    expect(spanish).toContain(`<a href="/pay/${intent.intent_id}?plain=1&amp;lang=pt" lang="pt">Português</a>`);
+    expect(spanish).not.toContain('lang="es">Español</a>');
+    // A form posted in Portuguese comes back in Portuguese.
+    const wrong = await t.post(`/pay/${intent.intent_id}`, { token: tokenOf(spanish), ...payer('06 12'), lang: 'pt' });
+    expect(await wrong.text()).toContain('<html lang="pt">');
   });
 
   it('says so for a page id the service does not know', async () => {

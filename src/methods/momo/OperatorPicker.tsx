@@ -29,7 +29,18 @@ export function OperatorPicker({ wallets, value, detected, error, onValue, onLea
       data-invalid={message ? '' : undefined}
     >
       <legend>{t('form.operator')}</legend>
-      <div class="momo-operator-list">
+      {/* A D-pad's centre key (Enter) on a wallet not chosen chooses it, as a tap does, rather than
+          sending a form not finished (KaiOS: test/browser/dpad.browser.test.ts). */}
+      <div
+        class="momo-operator-list"
+        onKeyDown={(event) => {
+          const radio = event.target as HTMLInputElement;
+          if (event.key === 'Enter' && !radio.checked) {
+            event.preventDefault();
+            radio.click();
+          }
+        }}
+      >
         {wallets.map((wallet) => (
           <label
             key={wallet.name}
