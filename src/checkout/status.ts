@@ -66,7 +66,7 @@ export function attemptFromIntent(intent: PaymentIntent, known?: Attempt): Attem
     method: method ?? methodOfIntent(intent),
     chargeId: intent.charge_id,
     startedAt: startedAt ?? Date.parse(intent.updated_at),
-    expiresAt: expires ?? expiresAt ?? null,
+    expiresAt: expires || expiresAt || null,
     step: stepOf(intent.next_action, step),
   };
 }

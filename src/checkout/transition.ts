@@ -38,7 +38,7 @@ export type CheckoutEvent =
 
 /** Until when an attempt is followed: its window as the service says, else MTN's five minutes, plus a grace. */
 export const followUntil = (attempt: Attempt) =>
-  (attempt.expiresAt ?? attempt.startedAt + DEFAULT_APPROVAL_WINDOW_MS) + DEADLINE_GRACE_MS;
+  (attempt.expiresAt || attempt.startedAt + DEFAULT_APPROVAL_WINDOW_MS) + DEADLINE_GRACE_MS;
 
 /** The attempt a screen follows, if any. */
 export const attemptOf = (screen: Screen): Attempt | undefined =>
