@@ -5,17 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBed, numberFor } from '../support/checkout-bed';
 
-async function orangeSenegal(
-  bed: ReturnType<typeof createBed>,
-  outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay',
-) {
-  const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-  const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-  bed.fill(model, outcome, 'sn', 'orange');
-  await model.submit();
-  await bed.time.settle();
-  return { model, intent };
-}
+const orangeSenegal = async (bed: ReturnType<typeof createBed>) => ({ model: await bed.startAttempt('sn', 'orange') });
 
 const stepOf = (model: { screen: { value: { name: string } } }) => {
   const screen = model.screen.value as {
@@ -140,12 +130,7 @@ describe('checkout › a one-time code', () => {
 describe('checkout › the wallet’s app', () => {
   it('gives the launch address, follows the attempt, and shows the receipt', async () => {
     const bed = createBed();
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    await model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave');
     const step = stepOf(model) as { type: string; url: string };
     expect(step.type).toBe('app');
     expect(step.url).toMatch(/^http:\/\/sandbox\.test\/v1\/_sandbox\/wallet\/pi_/);
@@ -166,12 +151,7 @@ describe('checkout › back from the wallet’s app', () => {
       document.visibilityState = state;
       document.dispatchEvent(new Event('visibilitychange'));
     };
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn', page: page as never });
-    bed.fill(model, 'approved_at_once', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    await model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave', 'approved_at_once', { page: page as never });
     const step = stepOf(model) as { type: string; url: string };
     expect(step.type).toBe('app');
     // The payer taps "Open Wave": the app takes the screen, the checkout's tab is hidden.
@@ -209,12 +189,7 @@ describe('checkout › a launch address the page will not open', () => {
       }
       return Response.json(body, { status: answer.status });
     });
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    void model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave');
     expect(model.screen.value.name).toBe('pending');
     expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
     await bed.time.advance(1_000);

@@ -25,12 +25,7 @@ const CodeStep = codeStep(STEP_LIB);
 /** An Orange Money attempt of `country` at its code step, shown in `lang` as the waiting screen shows it. */
 async function atCodeStep(country: string, lang: Lang) {
   const bed = createBed();
-  const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-  const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country });
-  bed.fill(model, 'approved_after_delay', country, 'orange');
-  model.setField('operator', 'orange');
-  await model.submit();
-  await bed.time.settle();
+  const model = await bed.startAttempt(country, 'orange');
   const view = render(<Shown model={model} lang={lang} />);
   return { bed, model, view };
 }
@@ -180,12 +175,7 @@ describe('the app step › on a computer, the QR code or what to do without it',
         const payee = { name: merchant, logo_url: null, support_email: null, support_phone: null };
         return Response.json({ ...(await answer.json()), merchant: payee });
       });
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    await model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave');
     const shown = model.screen.value;
     if (shown.name !== 'pending' || shown.attempt.step.type !== 'app') throw new Error('no app step');
     const Step = lib === STEP_LIB ? AppStep : appStep(lib);
