@@ -23,7 +23,8 @@ export type Step =
        */
       refused: string | null;
     }
-  | { type: 'app'; url: string }
+  /** `url`: the wallet's launch address; null when the service sent one a page may not open (./status). */
+  | { type: 'app'; url: string | null }
   /** The payer has done their part (a code taken): the operator is still answering. */
   | { type: 'wait' };
 

@@ -175,7 +175,7 @@ describe('checkout › back from the wallet’s app', () => {
 });
 
 describe('checkout › a launch address the page will not open', () => {
-  it('a `javascript:` open_wallet is read (not an invalid answer) and shown as the push; the payment is still followed', async () => {
+  it('a `javascript:` open_wallet is read (not an invalid answer) and shown as the app step without a link, never the push; the payment is still followed', async () => {
     const bed = createBed();
     let real = '';
     // The service's answers, with a launch address no page may open, on the confirm and on reads.
@@ -191,9 +191,9 @@ describe('checkout › a launch address the page will not open', () => {
     });
     const model = await bed.startAttempt('sn', 'wave');
     expect(model.screen.value.name).toBe('pending');
-    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    expect(stepOf(model)).toEqual({ type: 'app', url: null });
     await bed.time.advance(1_000);
-    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    expect(stepOf(model)).toEqual({ type: 'app', url: null });
     expect(bed.reads().length).toBeGreaterThan(0);
     // The payer approves in their app all the same: the page follows it to the receipt.
     await bed.sandbox.fetch(new Request(real, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));

@@ -177,11 +177,53 @@ describe('the app step › on a computer, the QR code or what to do without it',
       });
     const model = await bed.startAttempt('sn', 'wave');
     const shown = model.screen.value;
-    if (shown.name !== 'pending' || shown.attempt.step.type !== 'app') throw new Error('no app step');
+    if (shown.name !== 'pending' || shown.attempt.step.type !== 'app' || !shown.attempt.step.url)
+      throw new Error('no app step with a link');
     const Step = lib === STEP_LIB ? AppStep : appStep(lib);
     render(<Step model={model} attempt={shown.attempt} lang="en" amount="5 000 F CFA" wallet="Wave" base="" />);
     return shown.attempt.step.url;
   }
+
+  it.each([
+    ['on a computer', false],
+    ['on a phone', true],
+  ])(
+    'without a launch address it may open (a `javascript:` one), %s: approve in the app, in every language; no link, no QR code',
+    async (_, phone) => {
+      if (phone)
+        window.matchMedia = ((query: string) => ({
+          matches: true,
+          media: query,
+        })) as unknown as typeof window.matchMedia;
+      const bed = createBed();
+      // The service's answers (the confirm's, the reads') with a launch address no page may open.
+      bed.intercept(async (request) => {
+        const answer = await bed.sandbox.fetch(request);
+        if (!answer.ok) return answer;
+        const body = (await answer.json()) as { next_action?: { open_wallet?: { url: string } } | null };
+        if (body.next_action?.open_wallet) body.next_action.open_wallet.url = 'javascript:alert(document.domain)';
+        return Response.json(body, { status: answer.status });
+      });
+      const model = await bed.startAttempt('sn', 'wave');
+      const shown = model.screen.value;
+      if (shown.name !== 'pending') throw new Error(shown.name);
+      const loadPart = vi.fn(() => Promise.reject(new Error('not wanted')));
+      const Step = appStep({ ...STEP_LIB, loadPart: loadPart as never });
+      for (const lang of LANGS) {
+        const values = { wallet: 'Wave', amount: '5 000 F CFA' };
+        const view = render(<Step model={model} attempt={shown.attempt} lang={lang} {...values} base="" />);
+        expect(view.container.querySelector('p')?.textContent).toBe(fill(APP_MESSAGES, lang, 'noLink', values));
+        expect(view.container.querySelector('a, svg')).toBeNull();
+        // The window the service gives is still told.
+        expect(view.container.querySelector('.momo-timer')).not.toBeNull();
+        view.unmount();
+      }
+      expect(fill(APP_MESSAGES, 'en', 'noLink', { wallet: 'Wave', amount: '5 000 F CFA' })).toBe(
+        'Open the Wave app on your phone and approve the payment of 5 000 F CFA there, then come back to this page.',
+      );
+      expect(loadPart).not.toHaveBeenCalled();
+    },
+  );
 
   it('draws the launch address as a QR code from the encoder’s part, beside the link', async () => {
     const loadPart = vi.fn(async () => (text: string) => generate(text));

@@ -123,7 +123,7 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     const screen = model.screen.value;
     const step = screen.name === 'pending' ? screen.attempt.step : null;
     if (step?.type === 'otp') await model.sendCode(RIGHT_CODE);
-    else if (step?.type === 'app') {
+    else if (step?.type === 'app' && step.url) {
       const form = new URLSearchParams({ answer: 'approve' });
       await sandbox.fetch(
         new Request(step.url, {
