@@ -19,10 +19,17 @@ const REASONS = [
 ] as const;
 const known = (code: string): code is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(code);
 
-/** The attempt failed: why, in plain words, and another try on the same intent. */
+/**
+ * The attempt failed: why, in plain words, and another try on the same intent. When a read since
+ * has failed (after an expired code, whose attempt the page ends at once), what went wrong, and
+ * "check the payment status" beside the new request.
+ */
 export function Failed({ model, reason, headingRef }: { model: CheckoutModel; reason: string; headingRef: Ref }) {
   const { t } = useI18n();
   const resendTo = model.resendTo.value;
+  const shown = model.screen.value;
+  const unread = shown.name === 'failed' && shown.error;
+  const checking = model.checking.value;
   return (
     <section class="momo-screen momo-failed">
       <h2 tabIndex={-1} ref={headingRef}>
@@ -31,6 +38,11 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
       </h2>
       <p role="alert">{t(known(reason) ? `reason.${reason}` : 'reason.other')}</p>
       <p class="momo-hint">{t('failed.noCharge')}</p>
+      {unread && (
+        <p class="momo-notice" role="alert">
+          {t(`error.${unread}`)}
+        </p>
+      )}
       {resendTo && model.repeatRisk.value && (
         <p class="momo-warning" role="status">
           {t('form.repeat', { wallet: viewsOf(resendTo).label(resendTo) })}
@@ -48,6 +60,17 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
       ) : (
         <button type="button" class="momo-pay" onClick={model.retry}>
           {t('failed.retry')}
+        </button>
+      )}
+      {unread && (
+        <button
+          type="button"
+          class="momo-secondary"
+          onClick={() => void model.checkNow()}
+          disabled={checking}
+          aria-busy={checking}
+        >
+          {t('error.checkStatus')}
         </button>
       )}
       <CancelLink model={model} />
