@@ -6,6 +6,7 @@ import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
 import { CancelLink } from './Outcome';
+import { CheckButton } from './Pending';
 
 type Ref = preact.Ref<HTMLHeadingElement>;
 
@@ -29,7 +30,6 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
   const resendTo = model.resendTo.value;
   const shown = model.screen.value;
   const unread = shown.name === 'failed' && shown.error;
-  const checking = model.checking.value;
   return (
     <section class="momo-screen momo-failed">
       <h2 tabIndex={-1} ref={headingRef}>
@@ -62,17 +62,7 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
           {t('failed.retry')}
         </button>
       )}
-      {unread && (
-        <button
-          type="button"
-          class="momo-secondary"
-          onClick={() => void model.checkNow()}
-          disabled={checking}
-          aria-busy={checking}
-        >
-          {t('error.checkStatus')}
-        </button>
-      )}
+      {unread && <CheckButton model={model} label="error.checkStatus" />}
       <CancelLink model={model} />
     </section>
   );
@@ -82,7 +72,6 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
 export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRef: Ref }) {
   const { t } = useI18n();
   const email = model.values.value.email.trim();
-  const checking = model.checking.value;
   return (
     <section class="momo-screen">
       <h2 tabIndex={-1} ref={headingRef}>
@@ -90,15 +79,7 @@ export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRe
       </h2>
       {/* After a reload the e-mail typed before is no longer known: say it without the address. */}
       <p role="status">{email ? t('unknown.body', { email }) : t('unknown.bodyNoEmail')}</p>
-      <button
-        type="button"
-        class="momo-secondary"
-        onClick={() => void model.checkNow()}
-        disabled={checking}
-        aria-busy={checking}
-      >
-        {checking ? t('pending.checking') : t('unknown.check')}
-      </button>
+      <CheckButton model={model} label="unknown.check" />
     </section>
   );
 }
