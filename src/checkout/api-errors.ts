@@ -29,5 +29,5 @@ export function failure(error: unknown, recovery: 'reload' | 'check' | null): Ex
 
 /** The field of the request a 400 answer of the service names (a dotted path), if any. */
 export function refusedField(error: unknown): string | undefined {
-  return isApiError(error) && error.kind === 'http' && error.status === 400 ? (error.field ?? undefined) : undefined;
+  return isApiError(error) && error.kind === 'http' && error.status === 400 ? error.field || undefined : undefined;
 }

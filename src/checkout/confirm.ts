@@ -146,8 +146,8 @@ export function createConfirm({
 
   /**
    * The one-time code the payer generated: sent once, with an Idempotency-Key. A refused code is
-   * said on the step, with the service's reason (wrong, expired), and settled by reading the
-   * intent, as is an answer lost on the way — the code is never sent twice.
+   * said on the step, with the service's reason (an expired one ends the attempt: ./transition),
+   * and settled by reading the intent, as is an answer lost on the way — the code is never sent twice.
    */
   async function sendCode(code: string): Promise<boolean> {
     const attempt = attemptOf(screen.value);
@@ -165,8 +165,9 @@ export function createConfirm({
       return true;
     } catch (error) {
       if (aborted.aborted) return false;
-      // The service's reason, as it says it (the method's step explains it): no answer, no reason.
-      dispatch({ type: 'codeRefused', why: (isApiError(error) && error.code) || 'network' });
+      // The service's reason, as it says it (the method's step explains it); without one, what
+      // kind of failure it was: no answer is a connection problem, an answer is not.
+      dispatch({ type: 'codeRefused', why: isApiError(error) ? error.code || error.kind : 'network' });
       // What became of the attempt only the service knows (its last try spent, the window passed,
       // an answer lost on the way): its read says, and the code is never sent twice.
       await following.read();

@@ -86,8 +86,10 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
   }
 
   // What the merchant hears, each once. A failed attempt is news only when seen happening, not when
-  // a reload finds an old one; a payment that can no longer be paid, and a paid one, once (a paid
-  // one never twice on this device: a dialog reopened, a page reloaded).
+  // a reload finds an old one, and once a read says it (one this page ended on an expired code
+  // waits for the read that follows: the intent then names its charge); a payment that can no
+  // longer be paid, and a paid one, once (a paid one never twice on this device: a dialog
+  // reopened, a page reloaded).
   let shown: Screen['name'] = 'loading';
   let told: string | null = null;
   effect(() => {
@@ -101,8 +103,8 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
           ? 'succeeded'
           : final
             ? 'failed'
-            : next.name === 'failed' && from !== 'loading'
-              ? `attempt:${intent.value?.charge_id}`
+            : next.name === 'failed' && from !== 'loading' && !next.ended
+              ? `attempt:${intent.value && intent.value.charge_id}`
               : null;
       if (!outcome || outcome === told) return;
       told = outcome;

@@ -19,11 +19,14 @@ export type Step =
       sending: boolean;
       /**
        * Why the last code was not taken: the service's error code, which the method's step explains
-       * (`otp_invalid`: wrong; `otp_expired`: too late), or 'network' when no answer said why.
+       * (`otp_invalid`: wrong; any other: refused), or the kind of failure when no code came with it
+       * ('network' and 'timeout': no answer; 'http', 'invalid_response': an answer that says nothing).
+       * An expired code (`otp_expired`) is not here: its attempt has ended (./transition).
        */
       refused: string | null;
     }
-  | { type: 'app'; url: string }
+  /** `url`: the wallet's launch address; null when the service sent one a page may not open (./status). */
+  | { type: 'app'; url: string | null }
   /** The payer has done their part (a code taken): the operator is still answering. */
   | { type: 'wait' };
 
@@ -72,7 +75,17 @@ export type Screen =
   | { name: 'pending'; attempt: Attempt }
   | { name: 'unknown'; attempt: Attempt }
   | { name: 'succeeded'; receipt: ReceiptDetails }
-  | { name: 'failed'; reason: string }
+  | {
+      name: 'failed';
+      reason: string;
+      /**
+       * The attempt, when this page learned of its end from the service's refusal of a code
+       * (`otp_expired`) rather than from a read of the intent, which follows and may fail.
+       */
+      ended?: Attempt;
+      /** A read since, that failed: the screen says so beside its ways on, and offers to check again. */
+      error?: ErrorKind;
+    }
   /** The payer left a checkout that has no return address (a widget): it says so, and can come back. */
   | { name: 'canceled' }
   | { name: 'error'; error: ErrorKind; recovery: 'reload' | 'check' | null };

@@ -14,19 +14,18 @@ function methodOfIntent(intent: PaymentIntent) {
 const time = (text: string | null | undefined) => (text ? Date.parse(text) : NaN);
 
 /**
- * The wallet's launch address the service sent (`open_wallet`), if it is one a page may open: an
- * http(s) address, never a `javascript:` or other link. Any other: null, and the step is the push.
+ * The wallet's launch address the service sent (`open_wallet.url`), if it is one a page may open:
+ * an http(s) address, never a `javascript:` or other link. Any other: null, and the step says to
+ * approve in the wallet's app, without a link.
  */
-export function launchUrl(next: NextAction | null | undefined): string | null {
-  const wallet = next && next.type === 'open_wallet' && next.open_wallet;
-  return wallet && /^https?:\/\/\S+$/.test(wallet.url) ? wallet.url : null;
-}
+export const launchUrl = (url: string): string | null => (/^https?:\/\/\S+$/.test(url) ? url : null);
 
 /**
  * The step the service asks of the payer (`next_action`, an extension). A service that does not
- * send it, a step this page does not know, or a launch address it will not open gets the push —
- * what every wallet did before; null while pending says the payer has done their part (a code
- * taken, the operator still answering).
+ * send it, or a step this page does not know, gets the push — what every wallet did before; the
+ * wallet's app with a launch address it will not open, the app step without a link (never the
+ * push: that wallet sends no prompt); null while pending says the payer has done their part (a
+ * code taken, the operator still answering).
  */
 export function stepOf(next: NextAction | null | undefined, known?: Step): Step {
   if (next === null) return { type: 'wait' };
@@ -41,8 +40,8 @@ export function stepOf(next: NextAction | null | undefined, known?: Step): Step 
       sending: !!knownOtp && knownOtp.sending,
       refused: knownOtp ? knownOtp.refused : null,
     };
-  const url = launchUrl(next);
-  if (url) return { type: 'app', url };
+  const wallet = next && next.type === 'open_wallet' && next.open_wallet;
+  if (wallet) return { type: 'app', url: launchUrl(wallet.url) };
   const push = next && next.type === 'approve_on_phone' && next.approve_on_phone;
   return { type: 'push', ussd: (push && push.ussd_code) || null };
 }
@@ -66,7 +65,7 @@ export function attemptFromIntent(intent: PaymentIntent, known?: Attempt): Attem
     method: method ?? methodOfIntent(intent),
     chargeId: intent.charge_id,
     startedAt: startedAt ?? Date.parse(intent.updated_at),
-    expiresAt: expires ?? expiresAt ?? null,
+    expiresAt: expires || expiresAt || null,
     step: stepOf(intent.next_action, step),
   };
 }

@@ -27,7 +27,7 @@ export type CheckoutEvent =
   | { type: 'await'; attempt: Attempt }
   /** A one-time code is on its way to the service. */
   | { type: 'sendCode' }
-  /** The code was not taken: the service's error code (wrong, expired…), or 'network' if none came. */
+  /** The code was not taken: the service's error code (wrong, expired…), else the kind of failure (./screens). */
   | { type: 'codeRefused'; why: string }
   /** The intent this page showed is no longer found. */
   | { type: 'lost' }
@@ -38,7 +38,7 @@ export type CheckoutEvent =
 
 /** Until when an attempt is followed: its window as the service says, else MTN's five minutes, plus a grace. */
 export const followUntil = (attempt: Attempt) =>
-  (attempt.expiresAt ?? attempt.startedAt + DEFAULT_APPROVAL_WINDOW_MS) + DEADLINE_GRACE_MS;
+  (attempt.expiresAt || attempt.startedAt + DEFAULT_APPROVAL_WINDOW_MS) + DEADLINE_GRACE_MS;
 
 /** The attempt a screen follows, if any. */
 export const attemptOf = (screen: Screen): Attempt | undefined =>
@@ -70,7 +70,12 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
       return next;
     }
     case 'fail':
-      return settled ? screen : { name: 'error', error: event.error, recovery: event.recovery };
+      if (settled) return screen;
+      // A read after an attempt ended that fails: the attempt's screen stays, with its new request,
+      // and says what went wrong.
+      return name === 'failed'
+        ? { ...screen, error: event.error }
+        : { name: 'error', error: event.error, recovery: event.recovery };
     case 'submit':
       return name === 'form' ? { name: 'confirming', attempt: event.attempt } : screen;
     case 'notice':
@@ -85,6 +90,9 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
       const { step } = screen.attempt;
       if (step.type !== 'otp' || step.sending === (event.type === 'sendCode')) return screen;
       const refused = event.type === 'codeRefused' ? event.why : null;
+      // Too late: the attempt's window has passed and it has ended, as the service says — no code
+      // can pay it now, whatever the read that follows finds (or fails to).
+      if (refused === 'otp_expired') return { name: 'failed', reason: 'approval_timeout', ended: screen.attempt };
       return { name: 'pending', attempt: { ...screen.attempt, step: { ...step, sending: !refused, refused } } };
     }
     case 'lost':

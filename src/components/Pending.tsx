@@ -82,15 +82,7 @@ export function Pending({
           {t('pending.offline')}
         </p>
       )}
-      <button
-        type="button"
-        class="momo-secondary"
-        onClick={() => void model.checkNow()}
-        disabled={checking}
-        aria-busy={checking}
-      >
-        {checking ? t('pending.checking') : t('pending.checkNow')}
-      </button>
+      <CheckButton model={model} label="pending.checkNow" />
       {/* A mistyped number: when the payer can send to another, plainly (only the service's window is told). */}
       <p class="momo-hint">
         {attempt.expiresAt
@@ -98,6 +90,29 @@ export function Pending({
           : t('pending.resendLater')}
       </p>
     </section>
+  );
+}
+
+/** "Check now", "check again": a read the payer asks for, never a new confirm; it says so while it runs. */
+export function CheckButton({
+  model,
+  label,
+}: {
+  model: CheckoutModel;
+  label: 'pending.checkNow' | 'unknown.check' | 'error.checkStatus';
+}) {
+  const { t } = useI18n();
+  const checking = model.checking.value;
+  return (
+    <button
+      type="button"
+      class="momo-secondary"
+      onClick={() => void model.checkNow()}
+      disabled={checking}
+      aria-busy={checking}
+    >
+      {checking ? t('pending.checking') : t(label)}
+    </button>
   );
 }
 

@@ -6,6 +6,7 @@ import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
 import { CancelLink } from './Outcome';
+import { CheckButton } from './Pending';
 
 type Ref = preact.Ref<HTMLHeadingElement>;
 
@@ -19,10 +20,16 @@ const REASONS = [
 ] as const;
 const known = (code: string): code is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(code);
 
-/** The attempt failed: why, in plain words, and another try on the same intent. */
+/**
+ * The attempt failed: why, in plain words, and another try on the same intent. When a read since
+ * has failed (after an expired code, whose attempt the page ends at once), what went wrong, and
+ * "check the payment status" beside the new request.
+ */
 export function Failed({ model, reason, headingRef }: { model: CheckoutModel; reason: string; headingRef: Ref }) {
   const { t } = useI18n();
   const resendTo = model.resendTo.value;
+  const shown = model.screen.value;
+  const unread = shown.name === 'failed' && shown.error;
   return (
     <section class="momo-screen momo-failed">
       <h2 tabIndex={-1} ref={headingRef}>
@@ -31,6 +38,11 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
       </h2>
       <p role="alert">{t(known(reason) ? `reason.${reason}` : 'reason.other')}</p>
       <p class="momo-hint">{t('failed.noCharge')}</p>
+      {unread && (
+        <p class="momo-notice" role="alert">
+          {t(`error.${unread}`)}
+        </p>
+      )}
       {resendTo && model.repeatRisk.value && (
         <p class="momo-warning" role="status">
           {t('form.repeat', { wallet: viewsOf(resendTo).label(resendTo) })}
@@ -50,6 +62,7 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
           {t('failed.retry')}
         </button>
       )}
+      {unread && <CheckButton model={model} label="error.checkStatus" />}
       <CancelLink model={model} />
     </section>
   );
@@ -59,7 +72,6 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
 export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRef: Ref }) {
   const { t } = useI18n();
   const email = model.values.value.email.trim();
-  const checking = model.checking.value;
   return (
     <section class="momo-screen">
       <h2 tabIndex={-1} ref={headingRef}>
@@ -67,15 +79,7 @@ export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRe
       </h2>
       {/* After a reload the e-mail typed before is no longer known: say it without the address. */}
       <p role="status">{email ? t('unknown.body', { email }) : t('unknown.bodyNoEmail')}</p>
-      <button
-        type="button"
-        class="momo-secondary"
-        onClick={() => void model.checkNow()}
-        disabled={checking}
-        aria-busy={checking}
-      >
-        {checking ? t('pending.checking') : t('unknown.check')}
-      </button>
+      <CheckButton model={model} label="unknown.check" />
     </section>
   );
 }

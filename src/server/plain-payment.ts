@@ -23,6 +23,8 @@ import { en } from '../i18n/en';
 import { es } from '../i18n/es';
 import { pt } from '../i18n/pt';
 import { momo } from '../methods/momo/method';
+import { APP_MESSAGES } from '../methods/momo/steps/app';
+import { fill } from '../methods/momo/steps/fill';
 import { detectWallet, findCountry, findWallet, maskLastDigits } from '../phone';
 import type { SandboxBindings } from '../sandbox';
 import { createFormTokens, type FormTokens } from './form-token';
@@ -477,12 +479,16 @@ async function statusPage(
             `<button type="submit">${esc(w('codeSend'))}</button></form><a href="${esc(self)}">${esc(w('checkNow'))}</a>`,
         );
       }
-      // An address a page may open (http(s)); any other, the push below.
-      const launch = launchUrl(action);
-      if (launch) {
+      // The wallet's app: its launch address where a page may open it (http(s)); any other, what to
+      // do in the app without a link — never the push below, a prompt this wallet does not send.
+      if (action?.type === 'open_wallet' && action.open_wallet) {
+        const launch = launchUrl(action.open_wallet.url);
+        const amount = receiptAmount(words, due);
         return respond(
           t('step.app.heading', { wallet }),
-          `<a class="btn" href="${esc(launch)}" rel="noreferrer">${esc(w('openWallet', { wallet }))}</a>${check}`,
+          (launch
+            ? `<a class="btn" href="${esc(launch)}" rel="noreferrer">${esc(w('openWallet', { wallet }))}</a>`
+            : `<p role="status">${esc(fill(APP_MESSAGES, lang, 'noLink', { wallet, amount }))}</p>`) + check,
           REFRESH_SECONDS * 2,
         );
       }

@@ -1,7 +1,8 @@
 // Every wallet approves the way it really does (issue 19), in Debian's Chromium: a Senegal Orange
-// Money payer types a one-time code (a wrong one first; one typed too late), a Wave payer opens the
-// sandbox's wallet page on a phone and scans the QR code on a computer (decoded here to the launch
-// address), an MTN Cameroon payer approves the push as before, and against a bare service every
+// Money payer types a one-time code (a wrong one first; one typed too late, whose attempt ends at
+// once), a Wave payer opens the sandbox's wallet page on a phone and scans the QR code on a computer
+// (decoded here to the launch address), or approves in the app when the launch address is one no
+// page may open, an MTN Cameroon payer approves the push as before, and against a bare service every
 // wallet pushes; then the steps in the widget, its dialog and its isolated frame. Each flow in
 // French, English and Arabic, by keyboard (the wallet's link too: Tab, then Enter), axe 0, no
 // violation of the page's strict CSP (a canary shows the watch would see one), one confirm each.
@@ -9,12 +10,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import type { Page, Request } from 'playwright-core';
+import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostedFirstLoad } from '../../bench/size';
 import { LANGS } from '../../src/i18n';
 import { APP_MESSAGES } from '../../src/methods/momo/steps/app';
 import { CODE_MESSAGES } from '../../src/methods/momo/steps/code';
+import { fill } from '../../src/methods/momo/steps/fill';
 import type { TestOutcome } from '../../src/phone';
 import { DEFAULT_DIST_DIR } from '../../src/server/paths';
 import { startCheckoutServer } from '../../src/server/checkout-server';
@@ -62,6 +64,29 @@ function watch(page: Page) {
 const waitFor = (page: Page, selector: string, timeout = 15_000) => page.locator(selector).first().waitFor({ timeout });
 const waitForState = (page: Page, name: string) =>
   waitFor(page, `.momo[data-state="${name}"]:not(:has(.momo-standin))`);
+
+/** A phone's screen, touch and no mouse (the wallet's link, never the QR code); a narrow window; a computer's. */
+const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const NARROW: BrowserContextOptions = { viewport: { width: 360, height: 740 } };
+const COMPUTER: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/**
+ * The hosted page of a new intent (in `currency`, of `service`), in `lang` on `device`: its form
+ * shown (right to left in Arabic), every request it sends watched.
+ */
+async function hostedForm(
+  lang: string,
+  device: BrowserContextOptions,
+  { service = h as { server: { url: string } }, currency = 'xof' } = {},
+) {
+  const { url } = await intentIn(service, currency);
+  const page = await h.newPage(device);
+  const seen = watch(page);
+  await page.goto(url.replace('#', `?lang=${lang}#`));
+  await waitForState(page, 'form');
+  if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+  return { page, seen };
+}
 
 /** The form filled by keyboard, as a payer without a mouse would, then Enter. */
 async function payByKeyboard(
@@ -171,12 +196,7 @@ describe('a one-time code: Orange Money, Senegal', () => {
   ] as const)(
     'in %s: a wrong code is said plainly, the right one pays; one confirm, each code sent once',
     async (lang, dial, wrong) => {
-      const { url } = await intentIn(h, 'xof');
-      const page = await h.newPage({ viewport: { width: 360, height: 740 } });
-      const seen = watch(page);
-      await page.goto(url.replace('#', `?lang=${lang}#`));
-      await waitForState(page, 'form');
-      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      const { page, seen } = await hostedForm(lang, NARROW);
       await payByKeyboard(page, 'sn', 'orange');
       await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
       await expect(page.locator('.momo-code p').first().textContent()).resolves.toMatch(dial);
@@ -216,7 +236,7 @@ describe('a one-time code: Orange Money, Senegal', () => {
 });
 
 describe('an expired one-time code', () => {
-  it('in en: a code typed after the window is said to have expired, with the code to dial; then a new request pays', async () => {
+  it('in en: a code typed after the window ends the attempt at once, while the intent cannot be read: no code field, a check, then a new request pays', async () => {
     // A server of its own whose sandbox's clock the test moves: its window passes without a wait.
     let ahead = 0;
     const late = await startCheckoutServer({
@@ -224,11 +244,7 @@ describe('an expired one-time code', () => {
       sandboxOptions: { approvalMs: 1000, env: {}, now: () => Date.now() + ahead },
     });
     try {
-      const { url } = await intentIn({ server: late }, 'xof');
-      const page = await h.newPage({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
-      const seen = watch(page);
-      await page.goto(url.replace('#', '?lang=en#'));
-      await waitForState(page, 'form');
+      const { page, seen } = await hostedForm('en', { ...NARROW, locale: 'en-GB' }, { service: { server: late } });
       // From now on the page cannot read the intent: it does not learn that the window has passed.
       const reads = (address: URL) => /^\/v1\/payment-intents\/pi_[^/]+$/.test(address.pathname);
       await page.route(reads, (route) =>
@@ -240,16 +256,25 @@ describe('an expired one-time code', () => {
       await page.locator('#momo-code').focus();
       await page.keyboard.type('123456');
       await page.keyboard.press('Enter');
-      await waitFor(page, '#momo-code-hint[role="alert"]');
-      await expect(page.locator('#momo-code-hint').textContent()).resolves.toBe(
-        'This code has expired. Dial #144#391# to get a new one, then type it here.',
-      );
-      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('momo-code');
-      await expect(audit(page)).resolves.toEqual([]);
-      // The reads come back: the service says the request has expired, and a new one is offered.
-      await page.unroute(reads);
+      // The service says the attempt has ended: its screen, never a field for another code.
       await waitForState(page, 'failed');
-      await expect(page.locator('.momo-failed [role="alert"]').textContent()).resolves.toMatch(/expired/);
+      await expect(page.locator('.momo-failed [role="alert"]').first().textContent()).resolves.toBe(
+        'The payment request expired before it was approved.',
+      );
+      await expect(page.locator('#momo-code').count()).resolves.toBe(0);
+      // The read that follows fails: said plainly, beside the new request and a way to check.
+      await waitFor(page, '.momo-failed .momo-notice');
+      await expect(page.locator('.momo-failed .momo-notice').textContent()).resolves.toBe(
+        'The payment service is having trouble. Please try again in a moment.',
+      );
+      await expect(audit(page)).resolves.toEqual([]);
+      expect(seen.confirms()).toBe(1);
+      // The reads come back: the payer checks, by keyboard; the service says the same, and warns.
+      await page.unroute(reads);
+      await page.getByRole('button', { name: 'Check the payment status' }).focus();
+      await page.keyboard.press('Enter');
+      await waitFor(page, '.momo-failed .momo-warning');
+      await expect(page.locator('.momo-failed .momo-notice').count()).resolves.toBe(0);
       await page.locator('.momo-failed .momo-pay').focus();
       await page.keyboard.press('Enter');
       await waitFor(page, '.momo-pending[data-step="otp"] #momo-code:not([aria-invalid])');
@@ -270,12 +295,7 @@ describe('the wallet’s app: Wave', () => {
   it.each(['fr', 'en', 'ar'] as const)(
     'on a phone, in %s: one large link, opened by keyboard, opens the sandbox wallet page; Approve there, and the checkout shows the receipt',
     async (lang) => {
-      const { url } = await intentIn(h, 'xof');
-      const page = await h.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-      const seen = watch(page);
-      await page.goto(url.replace('#', `?lang=${lang}#`));
-      await waitForState(page, 'form');
-      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      const { page, seen } = await hostedForm(lang, PHONE);
       await payByKeyboard(page, 'sn', 'wave');
       await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');
       await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
@@ -299,12 +319,7 @@ describe('the wallet’s app: Wave', () => {
   ] as const)(
     'on a computer, in %s: the launch address as a QR code (decoded here) and as a link',
     async (lang, label) => {
-      const { url } = await intentIn(h, 'xof');
-      const page = await h.newPage({ viewport: { width: 1280, height: 800 } });
-      const seen = watch(page);
-      await page.goto(url.replace('#', `?lang=${lang}#`));
-      await waitForState(page, 'form');
-      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      const { page, seen } = await hostedForm(lang, COMPUTER);
       await payByKeyboard(page, 'sn', 'wave');
       await waitFor(page, 'svg.momo-qr');
       const launch = await page.locator('a.momo-open').getAttribute('href');
@@ -332,6 +347,40 @@ describe('the wallet’s app: Wave', () => {
       expect(seen.violations).toEqual([]);
     },
   );
+
+  it('a launch address no page may open (`javascript:`), on a phone in en: approve in the app, no link, no PIN prompt pictured; followed to the receipt', async () => {
+    const { page, seen } = await hostedForm('en', PHONE);
+    // The service's answers, the confirm's and the reads', with a launch address no page may open.
+    let launch = '';
+    await page.route(
+      (address) => /^\/v1\/payment-intents\/pi_[^/]+(\/confirm)?$/.test(address.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        if (response.status() !== 200) return route.fulfill({ response });
+        const body = (await response.json()) as { next_action?: { open_wallet?: { url: string } } | null };
+        if (body.next_action?.open_wallet) {
+          launch = body.next_action.open_wallet.url;
+          body.next_action.open_wallet.url = 'javascript:alert(document.domain)';
+        }
+        return route.fulfill({ response, json: body });
+      },
+    );
+    await payByKeyboard(page, 'sn', 'wave');
+    await waitFor(page, '.momo-pending[data-step="app"] .momo-timer');
+    await expect(page.locator('.momo-pending h2').textContent()).resolves.toBe('Approve the payment in Wave');
+    const said = (await page.locator('.momo-pending p').allTextContents()).map((text) => text.replace(/\s/g, ' '));
+    expect(said).toContain(fill(APP_MESSAGES, 'en', 'noLink', { wallet: 'Wave', amount: 'F CFA 5,000' }));
+    await expect(page.locator('.momo-pending a, .momo-phone, svg.momo-qr').count()).resolves.toBe(0);
+    await expect(page.locator('.momo-pending').textContent()).resolves.not.toMatch(/PIN/);
+    await expect(audit(page)).resolves.toEqual([]);
+    // The payer approves in their app all the same: the page follows it to the receipt.
+    expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
+    await approveFromPhone(launch);
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(stepScripts(seen)).not.toContain('/steps/qr.js');
+    expect(seen.violations).toEqual([]);
+  });
 });
 
 describe('the push', () => {
@@ -342,12 +391,7 @@ describe('the push', () => {
   ] as const)(
     'MTN Cameroon, in %s: approve on the phone, with *126# from the service, as before',
     async (lang, ussd) => {
-      const { url } = await intentIn(h, 'xaf');
-      const page = await h.newPage({ viewport: { width: 360, height: 740 } });
-      const seen = watch(page);
-      await page.goto(url.replace('#', `?lang=${lang}#`));
-      await waitForState(page, 'form');
-      if (lang === 'ar') await waitFor(page, 'html[dir="rtl"]');
+      const { page, seen } = await hostedForm(lang, NARROW, { currency: 'xaf' });
       await payByKeyboard(page, 'cm', 'mtn');
       await waitFor(page, '.momo-pending[data-step="push"]');
       await expect(page.locator('.momo-pending').textContent()).resolves.toMatch(ussd);
@@ -365,11 +409,10 @@ describe('the push', () => {
     ['sn', 'wave'],
     ['cm', 'mtn'],
   ])('against a bare service, %s %s pushes and is paid', async (country, operator) => {
-    const { url } = await intentIn(bare, country === 'cm' ? 'xaf' : 'xof');
-    const page = await bare.newPage({ viewport: { width: 360, height: 740 } });
-    const seen = watch(page);
-    await page.goto(url);
-    await waitForState(page, 'form');
+    const { page, seen } = await hostedForm('fr', NARROW, {
+      service: bare,
+      currency: country === 'cm' ? 'xaf' : 'xof',
+    });
     await payByKeyboard(page, country, operator);
     await waitFor(page, '.momo-pending[data-step="push"]');
     await expect(audit(page)).resolves.toEqual([]);

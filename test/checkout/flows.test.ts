@@ -6,17 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBed, numberFor } from '../support/checkout-bed';
 
-async function orangeSenegal(
-  bed: ReturnType<typeof createBed>,
-  outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay',
-) {
-  const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-  const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-  bed.fill(model, outcome, 'sn', 'orange');
-  await model.submit();
-  await bed.time.settle();
-  return { model, intent };
-}
+const orangeSenegal = async (bed: ReturnType<typeof createBed>) => ({ model: await bed.startAttempt('sn', 'orange') });
 
 const stepOf = (model: { screen: { value: { name: string } } }) => {
   const screen = model.screen.value as {
@@ -87,24 +77,43 @@ describe('checkout › a one-time code', () => {
     expect(model.repeatRisk.value).toBe(false);
   });
 
-  it('a code after the window is said to have expired (not a connection problem); the read then offers a new request, which pays', async () => {
+  it('a code after the window ends the attempt at once, its reads failing or not: a new request offered, nothing sent by itself; a check, then the new request pays', async () => {
     const bed = createBed();
-    const { model } = await orangeSenegal(bed);
+    const told: (string | null)[] = [];
+    const model = await bed.startAttempt('sn', 'orange', 'approved_after_delay', {
+      onAttemptFailed: (detail) => told.push(detail.chargeId),
+    });
+    const attempt = model.screen.value.name === 'pending' ? model.screen.value.attempt : null;
     // The page cannot read the intent: it does not learn that the window has passed.
     bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
     await bed.time.advance(5 * 60_000);
     expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
     const sent = model.sendCode('123456');
     await bed.time.settle();
-    // The service said why: the step explains it (tested with the step), whatever the reads do.
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_expired', sending: false });
-    expect(codes(bed)).toHaveLength(1);
-    bed.intercept(async () => undefined);
-    await bed.time.advance(2_000);
-    expect(await sent).toBe(false);
-    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
-    // The way on: a new request with the same details, its own code.
+    // The service said the attempt has ended: its screen at once, before the read that follows
+    // lands — no code field to type another code into.
+    expect(model.screen.value).toMatchObject({ name: 'failed', reason: 'approval_timeout' });
     expect(model.resendTo.value).toMatchObject({ operator: 'orange' });
+    expect(codes(bed)).toHaveLength(1);
+    // The read fails: the screen stays, says so, and still offers the new request.
+    await bed.time.advance(30_000);
+    expect(await sent).toBe(false);
+    expect(model.screen.value).toMatchObject({ name: 'failed', reason: 'approval_timeout', error: 'server' });
+    expect(model.resendTo.value).toMatchObject({ operator: 'orange' });
+    // Nothing is sent by itself while the payer reads: never a second confirm unasked.
+    const before = bed.requests.length;
+    await bed.time.advance(2 * 60_000);
+    expect(bed.requests).toHaveLength(before);
+    expect(bed.confirms()).toHaveLength(1);
+    // "Check the payment status": the service says the same, and the screen no longer says it could not check.
+    bed.intercept(async () => undefined);
+    await model.checkNow();
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+    expect(model.repeatRisk.value).toBe(true);
+    // The merchant hears of the failed attempt once, named by its charge, when the read says it.
+    expect(told).toEqual([attempt?.chargeId]);
+    expect(attempt?.chargeId).toMatch(/^ch_/);
+    // The way on: a new request with the same details, its own code.
     expect(await model.resend()).toBe(true);
     await bed.time.settle();
     expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
@@ -115,7 +124,7 @@ describe('checkout › a one-time code', () => {
     expect(codes(bed)).toHaveLength(2);
   });
 
-  it('a service that says the code expired while the attempt still waits: said so, and a new code pays', async () => {
+  it('a service that says the code expired while its read says the attempt still waits: the read has the last word, and a new code pays', async () => {
     const bed = createBed();
     const { model } = await orangeSenegal(bed);
     let answered = false;
@@ -127,10 +136,14 @@ describe('checkout › a one-time code', () => {
         { status: 409 },
       );
     });
-    await model.sendCode('123456');
-    await bed.time.settle();
+    const sent = model.sendCode('123456');
     expect(model.screen.value.name).toBe('pending');
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_expired', sending: false });
+    await bed.time.settle();
+    await sent;
+    // Ended at once on the service's word, then shown as its read says: the code step again.
+    expect(model.screen.value.name).toBe('pending');
+    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null, sending: false });
+    expect(bed.confirms()).toHaveLength(1);
     expect(await model.sendCode('123456')).toBe(true);
     await bed.time.settle();
     expect(model.screen.value.name).toBe('succeeded');
@@ -141,12 +154,7 @@ describe('checkout › a one-time code', () => {
 describe('checkout › the wallet’s app', () => {
   it('gives the launch address, follows the attempt, and shows the receipt', async () => {
     const bed = createBed();
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    await model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave');
     const step = stepOf(model) as { type: string; url: string };
     expect(step.type).toBe('app');
     expect(step.url).toMatch(/^http:\/\/sandbox\.test\/v1\/_sandbox\/wallet\/pi_/);
@@ -167,12 +175,7 @@ describe('checkout › back from the wallet’s app', () => {
       document.visibilityState = state;
       document.dispatchEvent(new Event('visibilitychange'));
     };
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn', page: page as never });
-    bed.fill(model, 'approved_at_once', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    await model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave', 'approved_at_once', { page: page as never });
     const step = stepOf(model) as { type: string; url: string };
     expect(step.type).toBe('app');
     // The payer taps "Open Wave": the app takes the screen, the checkout's tab is hidden.
@@ -196,7 +199,7 @@ describe('checkout › back from the wallet’s app', () => {
 });
 
 describe('checkout › a launch address the page will not open', () => {
-  it('a `javascript:` open_wallet is read (not an invalid answer) and shown as the push; the payment is still followed', async () => {
+  it('a `javascript:` open_wallet is read (not an invalid answer) and shown as the app step without a link, never the push; the payment is still followed', async () => {
     const bed = createBed();
     let real = '';
     // The service's answers, with a launch address no page may open, on the confirm and on reads.
@@ -210,16 +213,11 @@ describe('checkout › a launch address the page will not open', () => {
       }
       return Response.json(body, { status: answer.status });
     });
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    void model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave');
     expect(model.screen.value.name).toBe('pending');
-    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    expect(stepOf(model)).toEqual({ type: 'app', url: null });
     await bed.time.advance(1_000);
-    expect(stepOf(model)).toEqual({ type: 'push', ussd: null });
+    expect(stepOf(model)).toEqual({ type: 'app', url: null });
     expect(bed.reads().length).toBeGreaterThan(0);
     // The payer approves in their app all the same: the page follows it to the receipt.
     await bed.sandbox.fetch(new Request(real, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));

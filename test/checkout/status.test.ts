@@ -145,7 +145,8 @@ describe('screenForIntent', () => {
       { type: 'push', ussd: '*126#' },
       Date.parse(at),
     ]);
-    // A launch address a page must not open (a script, data, a relative or broken one): the push.
+    // A launch address a page must not open (a script, data, a relative or broken one): the app
+    // step without a link — never the push, whose prompt that wallet never sends.
     for (const url of [
       'javascript:alert(1)',
       'JavaScript:alert(1)',
@@ -153,7 +154,10 @@ describe('screenForIntent', () => {
       '/v1/wallet',
       'https://pay wave',
     ])
-      expect(step({ type: 'open_wallet', open_wallet: { url, expires_at: at } })).toEqual([PUSH, Date.parse(at)]);
+      expect(step({ type: 'open_wallet', open_wallet: { url, expires_at: at } })).toEqual([
+        { type: 'app', url: null },
+        Date.parse(at),
+      ]);
     expect(step({ type: 'scan_fingerprint' })).toEqual([PUSH, null]);
     expect(step(undefined)).toEqual([PUSH, null]);
     // Null while pending: the payer has done their part.

@@ -92,7 +92,7 @@ pending:otp      ·        ·       succeeded  pending  unknown  form   error  �
 pending:sending  ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               pending:otp     error  canceled ·
 unknown          ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·
 succeeded        ·        ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·
-failed           ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled form
+failed           ·        ·       succeeded  pending  unknown  form   failed ·           ·      ·          ·       ·               ·               error  canceled form
 canceled         loading  ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·
 error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·
 `;
@@ -147,6 +147,29 @@ describe('transition', () => {
     expect(transition(wrong, { type: 'sendCode' })).toMatchObject({
       attempt: { step: { sending: true, refused: null } },
     });
+  });
+
+  it('an expired code ends its attempt at once; a read that fails then leaves it ended, saying why', () => {
+    const ended = transition(SCREENS['pending:sending']!, { type: 'codeRefused', why: 'otp_expired' });
+    expect(ended).toEqual({ name: 'failed', reason: 'approval_timeout', ended: sending });
+    // Never the code field again, and the new request stays on offer (`edit`, then the form).
+    const unread = transition(ended, { type: 'fail', error: 'network', recovery: 'check' });
+    expect(unread).toEqual({ name: 'failed', reason: 'approval_timeout', ended: sending, error: 'network' });
+    expect(transition(unread, { type: 'edit' })).toEqual({ name: 'form' });
+    // A read that lands says what the service says, and no more of what went wrong.
+    const read = intent('requires_payment_method', {
+      last_payment_error: { code: 'approval_timeout', message: 'The payment request expired.' },
+    });
+    expect(transition(unread, { type: 'read', intent: read, now: NOW })).toEqual({
+      name: 'failed',
+      reason: 'approval_timeout',
+    });
+    // Any other refusal keeps the code step, with the service's reason (or the kind of failure).
+    for (const why of ['otp_invalid', 'rate_limited', 'otp_not_expected', 'network', 'http'])
+      expect(transition(SCREENS['pending:sending']!, { type: 'codeRefused', why })).toMatchObject({
+        name: 'pending',
+        attempt: { step: { type: 'otp', sending: false, refused: why } },
+      });
   });
 
   it('the form keeps its notice when a read says it is still the form', () => {

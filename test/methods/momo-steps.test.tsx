@@ -1,12 +1,14 @@
 // Mobile money's steps after the confirm (src/methods/momo/steps/), rendered as the page renders
 // them (with the Preact and helpers it lends), on a real model and sandbox on one fake clock: what
 // the code step says of a refused code — with the code to dial, or the wallet's menu where none is
-// sourced (Mali, Burkina Faso) —, its time left and its focus; the app step's fallback when the QR
-// code cannot be drawn.
+// sourced (Mali, Burkina Faso); a refusal it does not know; no answer — its time left and its focus,
+// and an expired code's attempt ended at once; the app step's fallback when the QR code cannot be
+// drawn, and without a launch address it may open.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { generate } from 'lean-qr/nano';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutModel } from '../../src/checkout/model';
+import { Checkout } from '../../src/components/Checkout';
 import { addCatalogue, LANGS, type Lang } from '../../src/i18n';
 import { ar } from '../../src/i18n/ar';
 import { es } from '../../src/i18n/es';
@@ -25,12 +27,7 @@ const CodeStep = codeStep(STEP_LIB);
 /** An Orange Money attempt of `country` at its code step, shown in `lang` as the waiting screen shows it. */
 async function atCodeStep(country: string, lang: Lang) {
   const bed = createBed();
-  const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-  const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: country });
-  bed.fill(model, 'approved_after_delay', country, 'orange');
-  model.setField('operator', 'orange');
-  await model.submit();
-  await bed.time.settle();
+  const model = await bed.startAttempt(country, 'orange');
   const view = render(<Shown model={model} lang={lang} />);
   return { bed, model, view };
 }
@@ -43,13 +40,13 @@ function Shown({ model, lang }: { model: CheckoutModel; lang: Lang }) {
   );
 }
 
-/** The service refuses the next code with `code` (409), as a service whose code expired while the attempt waits. */
-function refuseNextCode(bed: Bed, code: string) {
+/** The service refuses the next code with `code` (and `status`), the intent's reads untouched. */
+function refuseNextCode(bed: Bed, code: string, status = 409) {
   let done = false;
   bed.intercept(async (request) => {
     if (done || !request.url.endsWith('/otp')) return undefined;
     done = true;
-    return Response.json({ error: { code, message: code, field: null } }, { status: 409 });
+    return Response.json({ error: { code, message: code, field: null } }, { status });
   });
 }
 
@@ -133,36 +130,103 @@ describe('the code step › a refused code, and how to get another', () => {
     expect(hint().textContent).not.toMatch(/dial/i);
     en.view.unmount();
     const fr = await atCodeStep('ml', 'fr');
-    refuseNextCode(fr.bed, 'otp_expired');
-    await fr.model.sendCode('123456');
+    await fr.model.sendCode('000000');
     await fr.bed.time.settle();
     expect(hint().textContent).toBe(
-      'Ce code a expiré. Générez-en un nouveau dans le menu Orange Money, puis saisissez-le ici.',
+      'Ce code n’est pas le bon. Vérifiez-le, ou générez-en un nouveau dans le menu Orange Money.',
     );
     expect(hint().textContent).not.toMatch(/composez/i);
   });
 
-  it('in Senegal, where it is sourced: the code to dial, for a wrong code and an expired one', async () => {
-    const wrong = await atCodeStep('sn', 'en');
-    await wrong.model.sendCode('000000');
-    await wrong.bed.time.settle();
+  it('in Senegal, where it is sourced: the code to dial, for a wrong code', async () => {
+    const { bed, model } = await atCodeStep('sn', 'en');
+    await model.sendCode('000000');
+    await bed.time.settle();
     expect(hint().textContent).toBe('This code is not right. Check it, or dial #144#391# to get a new one.');
-    wrong.view.unmount();
-    const late = await atCodeStep('sn', 'en');
-    refuseNextCode(late.bed, 'otp_expired');
-    await late.model.sendCode('123456');
-    await late.bed.time.settle();
-    expect(hint().textContent).toBe('This code has expired. Dial #144#391# to get a new one, then type it here.');
-    // The service still waits for a code: the field takes a new one.
-    expect(screen.getByLabelText('Payment code')).toBeTruthy();
   });
 
-  it('a refusal the step does not know, or no answer at all: the code could not be sent', async () => {
+  it.each([
+    ['rate_limited', 429],
+    ['otp_not_expected', 409],
+    ['a_code_no_page_knows', 400],
+  ])(
+    'a refusal the step does not know (%s): the service did not accept it, in every language — not a connection problem',
+    async (code, status) => {
+      for (const lang of LANGS) {
+        const { bed, model, view } = await atCodeStep('sn', lang);
+        refuseNextCode(bed, code, status);
+        await model.sendCode('123456');
+        await bed.time.settle();
+        expect(hint().textContent).toBe(fill(CODE_MESSAGES, lang, 'refused'));
+        expect(hint().textContent).not.toBe(fill(CODE_MESSAGES, lang, 'network'));
+        view.unmount();
+        model.dispose();
+      }
+      expect(CODE_MESSAGES.en.refused).toBe('The payment service did not accept this code. Try again in a moment.');
+    },
+  );
+
+  it('an answer that names no refusal (a proxy’s 503 page): not a connection problem either', async () => {
     const { bed, model } = await atCodeStep('sn', 'en');
-    refuseNextCode(bed, 'rate_limited');
+    let done = false;
+    bed.intercept(async (request) => {
+      if (done || !request.url.endsWith('/otp')) return undefined;
+      done = true;
+      return new Response('<html>Service Unavailable</html>', { status: 503 });
+    });
+    await model.sendCode('123456');
+    await bed.time.settle();
+    expect(hint().textContent).toBe('The payment service did not accept this code. Try again in a moment.');
+  });
+
+  it('no answer at all (the connection broke): the code could not be sent, check the connection', async () => {
+    const { bed, model } = await atCodeStep('sn', 'en');
+    let done = false;
+    bed.intercept(async (request) => {
+      if (done || !request.url.endsWith('/otp')) return undefined;
+      done = true;
+      throw new TypeError('Failed to fetch');
+    });
     await model.sendCode('123456');
     await bed.time.settle();
     expect(hint().textContent).toBe('The code could not be sent. Check your connection and try again.');
+  });
+});
+
+describe('the code step › an expired code ends its attempt', () => {
+  it('at once, even while the intent cannot be read: the request has expired, a new one offered with its warning, no code field; then a check', async () => {
+    const bed = createBed();
+    const model = await bed.startAttempt('sn', 'orange');
+    const view = render(<Checkout model={model} lang="en" onLangChange={() => {}} />);
+    // The page cannot read the intent: it does not learn that the window has passed.
+    bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
+    await bed.time.advance(5 * 60_000);
+    const sent = model.sendCode('123456');
+    await bed.time.settle();
+    const failed = () => view.container.querySelector('.momo-failed');
+    expect(failed()?.querySelector('[role="alert"]')?.textContent).toBe(
+      'The payment request expired before it was approved.',
+    );
+    expect(view.container.querySelector('#momo-code')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Send a new request to / })).toBeTruthy();
+    // The read that follows fails: said plainly, with a way to check, the new request still there.
+    await bed.time.advance(30_000);
+    await sent;
+    expect(screen.getByText('The payment service is having trouble. Please try again in a moment.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Send a new request to / })).toBeTruthy();
+    expect(view.container.querySelector('#momo-code')).toBeNull();
+    expect(bed.confirms()).toHaveLength(1);
+    bed.intercept(async () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Check the payment status' }));
+    await bed.time.settle();
+    // What the service says: the same end, and the warning before paying Orange Money again so soon.
+    expect(failed()?.querySelector('[role="alert"]')?.textContent).toBe(
+      'The payment request expired before it was approved.',
+    );
+    expect(screen.queryByText('The payment service is having trouble. Please try again in a moment.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check the payment status' })).toBeNull();
+    expect(view.container.querySelector('.momo-failed .momo-warning')?.textContent).toMatch(/Orange Money may refuse/);
+    expect(bed.confirms()).toHaveLength(1);
   });
 });
 
@@ -180,18 +244,55 @@ describe('the app step › on a computer, the QR code or what to do without it',
         const payee = { name: merchant, logo_url: null, support_email: null, support_phone: null };
         return Response.json({ ...(await answer.json()), merchant: payee });
       });
-    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
-    const model = await bed.open({ secret: intent.client_secret ?? '', defaultCountry: 'sn' });
-    bed.fill(model, 'approved_after_delay', 'sn', 'wave');
-    model.setField('operator', 'wave');
-    await model.submit();
-    await bed.time.settle();
+    const model = await bed.startAttempt('sn', 'wave');
     const shown = model.screen.value;
-    if (shown.name !== 'pending' || shown.attempt.step.type !== 'app') throw new Error('no app step');
+    if (shown.name !== 'pending' || shown.attempt.step.type !== 'app' || !shown.attempt.step.url)
+      throw new Error('no app step with a link');
     const Step = lib === STEP_LIB ? AppStep : appStep(lib);
     render(<Step model={model} attempt={shown.attempt} lang="en" amount="5 000 F CFA" wallet="Wave" base="" />);
     return shown.attempt.step.url;
   }
+
+  it.each([
+    ['on a computer', false],
+    ['on a phone', true],
+  ])(
+    'without a launch address it may open (a `javascript:` one), %s: approve in the app, in every language; no link, no QR code',
+    async (_, phone) => {
+      if (phone)
+        window.matchMedia = ((query: string) => ({
+          matches: true,
+          media: query,
+        })) as unknown as typeof window.matchMedia;
+      const bed = createBed();
+      // The service's answers (the confirm's, the reads') with a launch address no page may open.
+      bed.intercept(async (request) => {
+        const answer = await bed.sandbox.fetch(request);
+        if (!answer.ok) return answer;
+        const body = (await answer.json()) as { next_action?: { open_wallet?: { url: string } } | null };
+        if (body.next_action?.open_wallet) body.next_action.open_wallet.url = 'javascript:alert(document.domain)';
+        return Response.json(body, { status: answer.status });
+      });
+      const model = await bed.startAttempt('sn', 'wave');
+      const shown = model.screen.value;
+      if (shown.name !== 'pending') throw new Error(shown.name);
+      const loadPart = vi.fn(() => Promise.reject(new Error('not wanted')));
+      const Step = appStep({ ...STEP_LIB, loadPart: loadPart as never });
+      for (const lang of LANGS) {
+        const values = { wallet: 'Wave', amount: '5 000 F CFA' };
+        const view = render(<Step model={model} attempt={shown.attempt} lang={lang} {...values} base="" />);
+        expect(view.container.querySelector('p')?.textContent).toBe(fill(APP_MESSAGES, lang, 'noLink', values));
+        expect(view.container.querySelector('a, svg')).toBeNull();
+        // The window the service gives is still told.
+        expect(view.container.querySelector('.momo-timer')).not.toBeNull();
+        view.unmount();
+      }
+      expect(fill(APP_MESSAGES, 'en', 'noLink', { wallet: 'Wave', amount: '5 000 F CFA' })).toBe(
+        'Open the Wave app on your phone and approve the payment of 5 000 F CFA there, then come back to this page.',
+      );
+      expect(loadPart).not.toHaveBeenCalled();
+    },
+  );
 
   it('draws the launch address as a QR code from the encoder’s part, beside the link', async () => {
     const loadPart = vi.fn(async () => (text: string) => generate(text));
@@ -250,17 +351,17 @@ describe('the steps’ messages › the compiler checks them', () => {
 
   it('refuses a language that lacks a key, or a placeholder of the English text', () => {
     type Code = StepMessages<typeof CODE_MESSAGES.en>;
-    const { expired: _, ...withoutExpired } = CODE_MESSAGES.fr;
-    // @ts-expect-error French lacks 'expired'
-    const lacking: Code = { ...CODE_MESSAGES, fr: withoutExpired };
+    const { refused: _, ...withoutRefused } = CODE_MESSAGES.fr;
+    // @ts-expect-error French lacks 'refused'
+    const lacking: Code = { ...CODE_MESSAGES, fr: withoutRefused };
     // @ts-expect-error the text of 'wrongMenu' must hold {wallet}
     const unfilled: Code = { ...CODE_MESSAGES, pt: { ...CODE_MESSAGES.pt, wrongMenu: 'Código errado.' } };
     const reworded: Code = {
       ...CODE_MESSAGES,
       es: { ...CODE_MESSAGES.es, wrongMenu: 'Código erróneo: menú {wallet}.' },
     };
-    expect([lacking.en.expired, unfilled.pt.wrongMenu, reworded.es.wrongMenu]).toEqual([
-      CODE_MESSAGES.en.expired,
+    expect([lacking.en.refused, unfilled.pt.wrongMenu, reworded.es.wrongMenu]).toEqual([
+      CODE_MESSAGES.en.refused,
       'Código errado.',
       'Código erróneo: menú {wallet}.',
     ]);

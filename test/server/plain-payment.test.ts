@@ -288,7 +288,10 @@ describe('the plain payment', () => {
 
   it.each([
     ['the launch address as a link', null],
-    ['a `javascript:` launch address: the push instead, never the link', 'javascript:alert(document.domain)'],
+    [
+      'a `javascript:` launch address: approve in the app, without the link (never the push)',
+      'javascript:alert(document.domain)',
+    ],
   ])('the wallet’s app: %s', async (_, hostile) => {
     const t = plainSetup(async (request, response) => {
       if (
@@ -308,7 +311,12 @@ describe('the plain payment', () => {
     const page = await (await t.get(`/pay/${intent.intent_id}/status?lang=en`)).text();
     if (hostile) {
       expect(page).not.toContain('javascript:');
-      expect(page).not.toContain('Approve the payment in Wave');
+      expect(page).not.toContain('/v1/_sandbox/wallet/');
+      expect(page).toContain('Approve the payment in Wave');
+      expect(page).toMatch(
+        /Open the Wave app on your phone and approve the payment of F\sCFA\s5,000 there, then come back to this page\./,
+      );
+      expect(page).not.toMatch(/PIN/);
       expect(page).toContain('http-equiv="refresh"');
     } else {
       expect(page).toContain('Approve the payment in Wave');

@@ -98,12 +98,32 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     return number;
   }
 
+  /**
+   * A payer of `country` paying 5 000 F CFA (an intent of its own) with `operator`'s test number for
+   * `outcome`: the model once the confirm is answered, its attempt at its first step.
+   */
+  async function startAttempt(
+    country: string,
+    operator: string,
+    outcome: TestOutcome = 'approved_after_delay',
+    options: Partial<CheckoutOptions> = {},
+  ) {
+    const intent = await merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const model = await open({ secret: intent.client_secret ?? '', defaultCountry: country, ...options });
+    fill(model, outcome, country, operator);
+    // Chosen by the payer where the number does not name it (Wave, which takes any network's numbers).
+    if (model.values.value.operator !== operator) model.setField('operator', operator);
+    await model.submit();
+    await time.settle();
+    return model;
+  }
+
   /** The payer's part of an attempt that waits for them: the test code, or Approve in the wallet page. */
   async function approve(model: ReturnType<typeof createCheckout>) {
     const screen = model.screen.value;
     const step = screen.name === 'pending' ? screen.attempt.step : null;
     if (step?.type === 'otp') await model.sendCode(RIGHT_CODE);
-    else if (step?.type === 'app') {
+    else if (step?.type === 'app' && step.url) {
       const form = new URLSearchParams({ answer: 'approve' });
       await sandbox.fetch(
         new Request(step.url, {
@@ -131,6 +151,7 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     newIntent,
     open,
     fill,
+    startAttempt,
     approve,
     intercept(handler: typeof intercept) {
       intercept = handler;

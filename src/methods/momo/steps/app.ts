@@ -3,13 +3,16 @@
 // phone (its encoder, ./qr.ts, is a script of its own, fetched only there) and the link beside it.
 // A link the payer taps is never stopped by a pop-up blocker, in a page, a dialog or a frame. While
 // the payer is in the app this tab is hidden and the checkout pauses its reads, as for any hidden
-// tab (src/checkout/follower.ts); it reads at once when the payer comes back to it.
+// tab (src/checkout/follower.ts); it reads at once when the payer comes back to it. A launch
+// address a page may not open (src/checkout/status.ts) leaves the step without a link: the payer
+// is told to approve in the app, never to wait for a prompt this wallet does not send.
 import type { QrCode, StepFactory } from '../../steps';
 import { fill, type StepMessages } from './fill';
 
 // English, the source of the keys and of each text's placeholders (./fill.ts).
 const en = {
   phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
+  noLink: 'Open the {wallet} app on your phone and approve the payment of {amount} there, then come back to this page.',
   open: 'Open {wallet} and pay {amount}',
   openTo: 'Open {wallet} and pay {amount} to {merchant}',
   computer: 'Scan this code with your phone’s camera or the {wallet} app to approve the payment of {amount}.',
@@ -22,6 +25,8 @@ const en = {
 export const APP_MESSAGES = {
   fr: {
     phone: 'Ouvrez {wallet} pour approuver le paiement de {amount}, puis revenez sur cette page.',
+    noLink:
+      'Ouvrez l’application {wallet} sur votre téléphone et approuvez-y le paiement de {amount}, puis revenez sur cette page.',
     open: 'Ouvrir {wallet} et payer {amount}',
     openTo: 'Ouvrir {wallet} et payer {amount} à {merchant}',
     computer:
@@ -34,6 +39,7 @@ export const APP_MESSAGES = {
   en,
   ar: {
     phone: 'افتح {wallet} للموافقة على دفع {amount}، ثم عد إلى هذه الصفحة.',
+    noLink: 'افتح تطبيق {wallet} على هاتفك ووافق فيه على دفع {amount}، ثم عد إلى هذه الصفحة.',
     open: 'افتح {wallet} وادفع {amount}',
     openTo: 'افتح {wallet} وادفع {amount} إلى {merchant}',
     computer: 'امسح هذا الرمز بكاميرا هاتفك أو بتطبيق {wallet} للموافقة على دفع {amount}.',
@@ -44,6 +50,7 @@ export const APP_MESSAGES = {
   },
   es: {
     phone: 'Abra {wallet} para aprobar el pago de {amount} y vuelva a esta página.',
+    noLink: 'Abra la aplicación {wallet} en su teléfono, apruebe allí el pago de {amount} y vuelva a esta página.',
     open: 'Abrir {wallet} y pagar {amount}',
     openTo: 'Abrir {wallet} y pagar {amount} a {merchant}',
     computer:
@@ -55,6 +62,7 @@ export const APP_MESSAGES = {
   },
   pt: {
     phone: 'Abra {wallet} para aprovar o pagamento de {amount} e volte a esta página.',
+    noLink: 'Abra a aplicação {wallet} no seu telefone, aprove lá o pagamento de {amount} e volte a esta página.',
     open: 'Abrir {wallet} e pagar {amount}',
     openTo: 'Abrir {wallet} e pagar {amount} a {merchant}',
     computer:
@@ -80,7 +88,7 @@ export function qrPath(code: QrCode): string {
 export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCountdown, formatDuration, loadPart }) =>
   function AppStep({ model, attempt, lang, amount, wallet, base }) {
     const step = attempt.step;
-    const url = step.type === 'app' ? step.url : '';
+    const url = step.type === 'app' && step.url;
     const [phone] = useState(onPhone);
     const [code, setCode] = useState<QrCode | null | 'failed'>(null);
     const left = useCountdown(attempt.expiresAt ?? 0, model.now);
@@ -95,16 +103,18 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
         live = false;
       };
     }, [phone, url, base]);
-    if (!url) return null;
+    if (step.type !== 'app') return null;
     const t = (key: Exclude<keyof typeof en, 'valid' | 'openTo'>) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    const timer =
+      left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
+    // No address to open: what to do in the app, and the page keeps following.
+    if (!url) return h(Fragment, null, h('p', null, t('noLink')), timer);
     // Who is paid, where the service names them: the button the payer taps says it too.
     const payee = model.merchant.value;
     const open = payee ? fill(APP_MESSAGES, lang, 'openTo', { wallet, amount, merchant: payee.name }) : t('open');
     // A link the payer taps: never a window opened by script, which a pop-up blocker may stop.
     const link = (props: Record<string, unknown>, text: string) =>
       h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);
-    const timer =
-      left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
     if (phone) return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, open), timer);
     const size = code && code !== 'failed' ? code.size + 8 : 0;
     return h(

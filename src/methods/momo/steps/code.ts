@@ -1,7 +1,9 @@
 // The one-time code step (`next_action.enter_otp`): the payer dials the wallet's code on their
 // phone (a tap-to-dial link), gets a code and types it here. The code is checked for its length
-// before anything is sent, sent once (the model's sendCode), and a wrong or expired one is said
-// plainly with how to get another (the code to dial, or the wallet's menu where it is not known). Written with h(), not JSX: the page lends its Preact (../../steps.ts).
+// before anything is sent, sent once (the model's sendCode), and a wrong one is said plainly with
+// how to get another (the code to dial, or the wallet's menu where it is not known); an expired one
+// ends the attempt, on the failed screen (src/checkout/transition.ts). Written with h(), not JSX:
+// the page lends its Preact (../../steps.ts).
 import type { StepFactory } from '../../steps';
 import { fill, type StepMessages, type StepValues } from './fill';
 
@@ -16,9 +18,8 @@ const en = {
   sending: 'Sending the code…',
   wrong: 'This code is not right. Check it, or dial {dial} to get a new one.',
   wrongMenu: 'This code is not right. Check it, or generate a new one in the {wallet} menu.',
-  expired: 'This code has expired. Dial {dial} to get a new one, then type it here.',
-  expiredMenu: 'This code has expired. Generate a new one in the {wallet} menu, then type it here.',
   network: 'The code could not be sent. Check your connection and try again.',
+  refused: 'The payment service did not accept this code. Try again in a moment.',
   valid: 'Code valid for {time}',
 } as const;
 
@@ -33,9 +34,8 @@ export const CODE_MESSAGES = {
     sending: 'Envoi du code…',
     wrong: 'Ce code n’est pas le bon. Vérifiez-le, ou composez {dial} pour en obtenir un nouveau.',
     wrongMenu: 'Ce code n’est pas le bon. Vérifiez-le, ou générez-en un nouveau dans le menu {wallet}.',
-    expired: 'Ce code a expiré. Composez {dial} pour en obtenir un nouveau, puis saisissez-le ici.',
-    expiredMenu: 'Ce code a expiré. Générez-en un nouveau dans le menu {wallet}, puis saisissez-le ici.',
     network: 'Le code n’a pas pu être envoyé. Vérifiez votre connexion et réessayez.',
+    refused: 'Le service de paiement n’a pas accepté ce code. Réessayez dans un instant.',
     valid: 'Code valable encore {time}',
   },
   en,
@@ -49,9 +49,8 @@ export const CODE_MESSAGES = {
     sending: 'جارٍ إرسال الرمز…',
     wrong: 'هذا الرمز غير صحيح. تحقق منه، أو اطلب {dial} للحصول على رمز جديد.',
     wrongMenu: 'هذا الرمز غير صحيح. تحقق منه، أو أنشئ رمزًا جديدًا من قائمة {wallet}.',
-    expired: 'انتهت صلاحية هذا الرمز. اطلب {dial} للحصول على رمز جديد، ثم أدخله هنا.',
-    expiredMenu: 'انتهت صلاحية هذا الرمز. أنشئ رمزًا جديدًا من قائمة {wallet}، ثم أدخله هنا.',
     network: 'تعذّر إرسال الرمز. تحقق من اتصالك وحاول مرة أخرى.',
+    refused: 'لم تقبل خدمة الدفع هذا الرمز. حاول مرة أخرى بعد لحظات.',
     valid: 'الرمز صالح لمدة {time}',
   },
   es: {
@@ -64,9 +63,8 @@ export const CODE_MESSAGES = {
     sending: 'Enviando el código…',
     wrong: 'Este código no es correcto. Compruébelo o marque {dial} para obtener uno nuevo.',
     wrongMenu: 'Este código no es correcto. Compruébelo o genere uno nuevo en el menú de {wallet}.',
-    expired: 'Este código ha caducado. Marque {dial} para obtener uno nuevo y escríbalo aquí.',
-    expiredMenu: 'Este código ha caducado. Genere uno nuevo en el menú de {wallet} y escríbalo aquí.',
     network: 'No se pudo enviar el código. Compruebe su conexión e inténtelo de nuevo.',
+    refused: 'El servicio de pago no aceptó este código. Inténtelo de nuevo en un momento.',
     valid: 'Código válido durante {time}',
   },
   pt: {
@@ -79,9 +77,8 @@ export const CODE_MESSAGES = {
     sending: 'A enviar o código…',
     wrong: 'Este código não está certo. Verifique-o ou marque {dial} para obter um novo.',
     wrongMenu: 'Este código não está certo. Verifique-o ou gere um novo no menu {wallet}.',
-    expired: 'Este código expirou. Marque {dial} para obter um novo e escreva-o aqui.',
-    expiredMenu: 'Este código expirou. Gere um novo no menu {wallet} e escreva-o aqui.',
     network: 'Não foi possível enviar o código. Verifique a sua ligação e tente de novo.',
+    refused: 'O serviço de pagamento não aceitou este código. Tente de novo daqui a pouco.',
     valid: 'Código válido durante {time}',
   },
 } satisfies StepMessages<typeof en>;
@@ -108,16 +105,19 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
     const phone = attempt.method?.phone ?? '';
     const dial = step.dial;
     const parts = dial ? t('dial', { dial: '\u0000', phone }).split('\u0000') : [t('menu', { wallet, phone })];
-    // The service's reason (`refused`, its error code): wrong or expired, with how to get a new code
-    // (the code to dial where it is known, else the wallet's menu); any other, the code could not be sent.
-    const refusal = refused === 'otp_invalid' ? 'wrong' : refused === 'otp_expired' ? 'expired' : null;
+    // Why the code was not taken (`refused`: the service's error code, else the kind of failure):
+    // wrong, with how to get a new code (the code to dial where it is known, else the wallet's
+    // menu); no answer, the connection; any other answer, the service did not accept it — never a
+    // connection problem when the network was fine. (An expired code ends the attempt: no step then.)
     const problem = short
       ? t('short', { length: step.length })
-      : refusal
-        ? t(dial ? refusal : `${refusal}Menu`, { dial: dial ?? '', wallet })
-        : refused
+      : refused === 'otp_invalid'
+        ? t(dial ? 'wrong' : 'wrongMenu', { dial: dial ?? '', wallet })
+        : refused === 'network' || refused === 'timeout'
           ? t('network')
-          : null;
+          : refused
+            ? t('refused')
+            : null;
     const submit = (event: Event) => {
       event.preventDefault();
       const digits = code.replace(/\D/g, '');
