@@ -1,8 +1,9 @@
-// @vitest-environment node
 // A store that needs isHandled and none given (R3 of issue 21's audit): the default setup leaves a
 // delivery interrupted by a crash in doubt, never made again; the process is told so when it
-// starts following, once. (Its own file: the warning is once per process, and each test file has
-// its own module state.)
+// starts following, once. Its own file, and not one of the node project's (test/support/projects.ts),
+// whose files share their modules: the warning is once per process, so this file needs a module
+// state no other file has touched.
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FulfillmentStore, fileStore } from '../../src/fulfillment';
 import { bed } from './support/bed';

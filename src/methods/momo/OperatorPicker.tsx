@@ -23,24 +23,23 @@ export function OperatorPicker({ wallets, value, detected, error, onValue, onLea
   const { t } = useI18n();
   const message = useFieldMessage(error);
   return (
+    // A D-pad's centre key (Enter) on a wallet not chosen chooses it, as a tap does, rather than
+    // sending a form not finished (KaiOS: test/browser/dpad.browser.test.ts); the radios are the
+    // group's only controls.
     <fieldset
       class="momo-field momo-operators"
       aria-describedby={message ? 'momo-operator-error' : undefined}
       data-invalid={message ? '' : undefined}
+      onKeyDown={(event) => {
+        const radio = event.target as HTMLInputElement;
+        if (event.key === 'Enter' && !radio.checked) {
+          event.preventDefault();
+          radio.click();
+        }
+      }}
     >
       <legend>{t('form.operator')}</legend>
-      {/* A D-pad's centre key (Enter) on a wallet not chosen chooses it, as a tap does, rather than
-          sending a form not finished (KaiOS: test/browser/dpad.browser.test.ts). */}
-      <div
-        class="momo-operator-list"
-        onKeyDown={(event) => {
-          const radio = event.target as HTMLInputElement;
-          if (event.key === 'Enter' && !radio.checked) {
-            event.preventDefault();
-            radio.click();
-          }
-        }}
-      >
+      <div class="momo-operator-list">
         {wallets.map((wallet) => (
           <label
             key={wallet.name}
