@@ -18,7 +18,7 @@ export interface CheckoutEventDetail {
 }
 
 export interface MerchantCallbacks {
-  /** Paid: told once, when the page sees it happen or first finds it (never twice for one payment on one device). */
+  /** Paid: told once, when the page sees it happen or first finds it (never twice for one payment in one tab). */
   onSucceeded?(detail: CheckoutEventDetail): void;
   /** It can no longer be paid: its attempts ran out, its session ended, the merchant canceled it. */
   onFailed?(detail: CheckoutEventDetail): void;
@@ -34,7 +34,7 @@ export interface MerchantCallbacks {
 /** Errors that end a payment for good: nothing the payer does can pay it any more. */
 const FINAL_FAILURES: ReadonlySet<string> = new Set(['tooManyAttempts', 'expired', 'canceled']);
 
-/** Payments this device has already announced as paid: in this page, and in this tab's storage where there is one. */
+/** Payments this tab has already announced as paid: in this page, and in the tab's storage where there is one. */
 const announced = new Set<string>();
 function firstNews(intentId: string): boolean {
   const key = `momo-paid:${intentId}`;
@@ -88,7 +88,7 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
   // What the merchant hears, each once. A failed attempt is news only when seen happening, not when
   // a reload finds an old one, and once a read says it (one this page ended on an expired code
   // waits for the read that follows: the intent then names its charge); a payment that can no
-  // longer be paid, and a paid one, once (a paid one never twice on this device: a dialog
+  // longer be paid, and a paid one, once (a paid one never twice in this tab: a dialog
   // reopened, a page reloaded).
   let shown: Screen['name'] = 'loading';
   let told: string | null = null;
