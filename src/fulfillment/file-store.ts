@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { type Clock, clockOf } from './clock';
+import { type FulfillmentClock, clockOf } from './clock';
 import {
   type Claim,
   type Claimed,
@@ -26,7 +26,7 @@ export interface FileStoreOptions {
   /** Sync each write to the disk (default true; tests of other things may turn it off). */
   sync?: boolean;
   /** The clock of the claims and of their renewal: the fulfillment's (default the system's). */
-  clock?: Clock;
+  clock?: FulfillmentClock;
   /** The time of the claims alone (timers stay the system's): `clock` supersedes it. */
   now?: () => number;
 }

@@ -20,7 +20,7 @@ import {
   serviceBase,
   type Session,
 } from '../api';
-import { type Clock, clockOf } from './clock';
+import { type FulfillmentClock, clockOf } from './clock';
 import { fileStore } from './file-store';
 import { failureOf, isLost, notFoundError } from './not-found';
 import { rateLimit } from './rate';
@@ -81,7 +81,7 @@ export interface FulfillmentOptions {
   /** Told of what went wrong and was dealt with (a handler that threw, a failed read). */
   onError?: (error: unknown, intentId: string) => void;
   /** The clock of the loop, the rate, the claims and the pace (default the system's; tests pass a fake one). */
-  clock?: Clock;
+  clock?: FulfillmentClock;
   /** The time alone (timers stay the system's): `clock` supersedes it. */
   now?: () => number;
 }

@@ -7,7 +7,7 @@ export {
   type Handler,
   type Handlers,
 } from './fulfillment';
-export type { Clock } from './clock';
+export type { FulfillmentClock } from './clock';
 export { fileStore, type FileStoreOptions } from './file-store';
 export { postgresStore, type PostgresPool, type PostgresStoreOptions } from './postgres-store';
 export { DEFAULT_PACE, type Pace } from './schedule';

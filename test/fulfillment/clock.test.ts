@@ -2,7 +2,6 @@
 // src/fulfillment/clock.ts: which clock fulfillment runs on — the one it is given, the system's
 // with the older `now` option as its time, or the system's.
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/api/clock';
 import { clockOf } from '../../src/fulfillment/clock';
 
 describe('clockOf', () => {
@@ -14,11 +13,18 @@ describe('clockOf', () => {
   it('reads a `now` alone as the time of the system’s clock, whose timers it keeps', () => {
     const clock = clockOf(undefined, () => 42);
     expect(clock.now()).toBe(42);
-    expect(clock.setTimeout).toBe(systemClock.setTimeout);
-    expect(clock.clearTimeout).toBe(systemClock.clearTimeout);
+    expect(clock.setTimeout).toBe(clockOf().setTimeout);
+    expect(clock.clearTimeout).toBe(clockOf().clearTimeout);
   });
 
-  it('is the system’s clock when given nothing', () => {
-    expect(clockOf()).toBe(systemClock);
+  it('is the system’s clock when given nothing: the time now, and timers that run', async () => {
+    const clock = clockOf();
+    const before = Date.now();
+    expect(clock.now()).toBeGreaterThanOrEqual(before);
+    await new Promise((resolve) => clock.setTimeout(() => resolve(undefined), 1));
+    let ran = false;
+    clock.clearTimeout(clock.setTimeout(() => (ran = true), 0));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ran).toBe(false);
   });
 });
