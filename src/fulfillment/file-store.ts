@@ -32,8 +32,12 @@ export interface FileStoreOptions {
 }
 
 const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
-/** A temporary file this old is no write under way: a crash's leftover (a write takes milliseconds). */
-const STALE_TMP_MS = 10 * 60_000;
+/**
+ * A temporary file this old is no write under way: a crash's leftover (a write takes
+ * milliseconds). tmp/ is looked at for them when a store starts, then every as long while it
+ * claims: a crash's leftovers are gone within twice this, even with no restart.
+ */
+export const STALE_TMP_MS = 10 * 60_000;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'EEXIST';
@@ -53,6 +57,8 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   const woken = new Set<string>();
   let ready: Promise<void> | null = null;
   let scannedAt = Number.NEGATIVE_INFINITY;
+  /** When (on the caller's time) tmp/ was last looked at for a crash's leftovers. */
+  let tmpCheckedAt = Number.NEGATIVE_INFINITY;
 
   const fileOf = (id: string, finished: boolean) => {
     if (!SAFE_ID.test(id)) throw new TypeError(`Not a payment intent id: ${JSON.stringify(id)}`);
@@ -93,23 +99,41 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     }
   }
 
+  /**
+   * Removes the temporary files of writes a crash cut short: never renamed, so never read. Only old
+   * ones: a younger one may be another live process's write under way (its rename or link would
+   * then fail). The disk's clock, not the caller's: mtimes are real time.
+   */
+  async function removeLeftovers(): Promise<void> {
+    for (const name of await fs.readdir(tmp)) {
+      const path = join(tmp, name);
+      const stat = await fs.stat(path).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > STALE_TMP_MS) await fs.rm(path, { force: true });
+    }
+  }
+
+  /** The folders made and a crash's leftovers removed, once; a failure is not kept (tried again at the next call). */
   function init(): Promise<void> {
     ready ??= (async () => {
       for (const dir of [open, done, claims, tmp]) await fs.mkdir(dir, { recursive: true });
-      // Temporary files of writes a crash cut short: never renamed, so never read. Only old ones:
-      // a younger one may be another live process's write under way (its rename or link would
-      // then fail). The disk's clock, not the fulfillment's: mtimes are real time.
-      for (const name of await fs.readdir(tmp)) {
-        const path = join(tmp, name);
-        const stat = await fs.stat(path).catch(() => null);
-        if (stat && Date.now() - stat.mtimeMs > STALE_TMP_MS) await fs.rm(path, { force: true });
-      }
-    })();
+      await removeLeftovers();
+    })().catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
     return ready;
   }
 
-  /** Adds to the index what other processes added, and drops what they finished. */
+  /**
+   * Adds to the index what other processes added, and drops what they finished; every
+   * STALE_TMP_MS, removes what a crash left in tmp/ (a process that died and was restarted within
+   * seconds left files too young for the new one's start: a process may live for months).
+   */
   async function rescan(now: number): Promise<void> {
+    if (now - tmpCheckedAt >= STALE_TMP_MS) {
+      tmpCheckedAt = now;
+      await removeLeftovers();
+    }
     if (now - scannedAt < rescanMs) return;
     scannedAt = now;
     const names = new Set((await fs.readdir(open)).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)));
@@ -241,6 +265,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     },
 
     async wake(intentIds, now) {
+      await init();
       for (const id of intentIds) {
         const at = index.get(id);
         if (at === undefined || at <= now) continue;

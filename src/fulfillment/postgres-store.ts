@@ -29,19 +29,43 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
   const table = options.table ?? 'momo_fulfillment';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table))
     throw new TypeError('The table name must be a plain lower-case SQL identifier.');
-  let ready: Promise<unknown> | null = null;
+  // One statement string: PostgreSQL runs it as one transaction, rolled back whole if it fails.
+  const ddl = `CREATE TABLE IF NOT EXISTS ${table} (
+      intent_id text PRIMARY KEY,
+      next_check_at bigint NOT NULL,
+      claimant text,
+      fence bigint NOT NULL DEFAULT 0,
+      claim_until bigint,
+      payment jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS ${table}_due ON ${table} (next_check_at) WHERE next_check_at < ${FINISHED};`;
+
+  /**
+   * Creates the table if missing. `IF NOT EXISTS` is not safe against itself: two servers starting
+   * together on a fresh database both try, and the one that loses fails on the catalog's unique
+   * keys (23505, 42P07, 42710) once the other has committed. Then the table is there: asked again,
+   * `IF NOT EXISTS` sees it.
+   */
+  async function create(): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        await pool.query(ddl);
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown })?.code;
+        if (tries >= 3 || !(code === '23505' || code === '42P07' || code === '42710')) throw error;
+      }
+    }
+  }
+
+  // Once per store; but a failure is not kept (the database not up yet when the server boots):
+  // the next call tries again, and the store recovers without a restart.
+  let ready: Promise<void> | null = null;
   const init = () =>
-    (ready ??= pool.query(
-      `CREATE TABLE IF NOT EXISTS ${table} (
-        intent_id text PRIMARY KEY,
-        next_check_at bigint NOT NULL,
-        claimant text,
-        fence bigint NOT NULL DEFAULT 0,
-        claim_until bigint,
-        payment jsonb NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS ${table}_due ON ${table} (next_check_at) WHERE next_check_at < ${FINISHED};`,
-    ));
+    (ready ??= create().catch((error: unknown) => {
+      ready = null;
+      throw error;
+    }));
 
   const toPayment = (row: Record<string, unknown>) => row.payment as FollowedPayment;
 
@@ -77,6 +101,7 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
     },
 
     async wake(intentIds, now) {
+      await init();
       if (intentIds.length === 0) return;
       await pool.query(
         `UPDATE ${table} SET next_check_at = $1 WHERE intent_id = ANY($2) AND next_check_at > $1 AND next_check_at < ${FINISHED}`,

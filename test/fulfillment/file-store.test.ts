@@ -2,12 +2,14 @@
 // The file store against another process on the same directory: add() creates a payment's file only
 // where none is, and never follows again a payment another process followed to its end while this
 // one was adding it (which would tell `paid` a second time); a store that starts leaves another's
-// writes under way alone.
+// writes under way alone, and one that runs removes a crash's leftovers; a failed start is tried
+// again.
 import {
   mkdirSync,
   mkdtempSync,
   promises as fsPromises,
   readdirSync,
+  readFileSync,
   rmSync,
   utimesSync,
   writeFileSync,
@@ -16,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type FollowedPayment, fileStore } from '../../src/fulfillment';
+import { STALE_TMP_MS } from '../../src/fulfillment/file-store';
 import { FINISHED } from '../../src/fulfillment/types';
 
 const payment: FollowedPayment = {
@@ -43,6 +46,23 @@ function directory() {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Runs `then` once, right after the store has read (or failed to read) `file`. */
+function afterReading(file: string, then: () => void): () => boolean {
+  const readFile = fsPromises.readFile.bind(fsPromises);
+  let done = false;
+  vi.spyOn(fsPromises, 'readFile').mockImplementation(async (...args: Parameters<typeof readFile>) => {
+    try {
+      return await readFile(...args);
+    } finally {
+      if (!done && String(args[0]).endsWith(file)) {
+        done = true;
+        then();
+      }
+    }
+  });
+  return () => done;
+}
+
 describe('fileStore › add', () => {
   it('does not follow again a payment another process followed to its end while this one was adding it', async () => {
     const dir = directory();
@@ -50,34 +70,31 @@ describe('fileStore › add', () => {
     await store.get('pi_raced'); // its folders made
     const finished = { ...payment, nextCheckAt: FINISHED, outcome: 'paid', deliveries: { paid: 'done' } };
     // The other process finishes it just after this one has looked in done/ and found nothing.
-    const readFile = fsPromises.readFile.bind(fsPromises);
-    let raced = false;
-    vi.spyOn(fsPromises, 'readFile').mockImplementation(async (...args: Parameters<typeof readFile>) => {
-      try {
-        return await readFile(...args);
-      } finally {
-        if (!raced && String(args[0]).endsWith(join('done', 'pi_raced.json'))) {
-          raced = true;
-          writeFileSync(join(dir, 'done', 'pi_raced.json'), JSON.stringify(finished));
-        }
-      }
-    });
+    const raced = afterReading(join('done', 'pi_raced.json'), () =>
+      writeFileSync(join(dir, 'done', 'pi_raced.json'), JSON.stringify(finished)),
+    );
     await store.add(payment);
-    expect(raced).toBe(true);
+    expect(raced()).toBe(true);
     expect(readdirSync(join(dir, 'open'))).toEqual([]);
     expect((await store.get('pi_raced'))?.deliveries).toEqual({ paid: 'done' });
     expect(await store.claimDue(FINISHED - 1, 10, 'me', 1000)).toEqual([]);
   });
 
-  it('keeps the first of two adds of one payment, whole', async () => {
+  it('never writes over a payment another process added, and has since worked on, while this one was adding it', async () => {
     const dir = directory();
-    const [a, b] = [fileStore(dir, { sync: false }), fileStore(dir, { sync: false })];
-    await Promise.all([a.add(payment), b.add({ ...payment, metadata: { order: 'CMD-2' } })]);
-    expect(readdirSync(join(dir, 'open'))).toEqual(['pi_raced.json']);
+    const store = fileStore(dir, { sync: false, rescanMs: 0 });
+    await store.get('pi_raced'); // its folders made
+    // The other process adds it, reads it three times and begins its paid delivery, just after
+    // this one has looked and found nothing: a write of this one's now would undo that progress
+    // (and with it the `started` that tells a crash inside the handler).
+    const worked = { ...payment, metadata: { order: 'CMD-2' }, checks: 3, deliveries: { paid: 'started' } };
+    const raced = afterReading(join('done', 'pi_raced.json'), () =>
+      writeFileSync(join(dir, 'open', 'pi_raced.json'), JSON.stringify(worked)),
+    );
+    await store.add(payment);
+    expect(raced()).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'open', 'pi_raced.json'), 'utf8'))).toEqual(worked);
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
-    expect(['CMD-1', 'CMD-2']).toContain((await a.get('pi_raced'))?.metadata?.order);
-    await a.add({ ...payment, metadata: { order: 'CMD-3' } });
-    expect((await a.get('pi_raced'))?.metadata?.order).not.toBe('CMD-3');
   });
 });
 
@@ -90,6 +107,36 @@ describe('fileStore › starting', () => {
     utimesSync(join(dir, 'tmp', 'crashed.tmp'), old, old);
     writeFileSync(join(dir, 'tmp', 'under-way.tmp'), '{"being":"written"}');
     await fileStore(dir, { sync: false }).get('pi_any');
+    expect(readdirSync(join(dir, 'tmp'))).toEqual(['under-way.tmp']);
+  });
+
+  it('a start that failed (its folder could not be made) is tried again at the next call', async () => {
+    const parent = directory();
+    // A file where the store's folder should go: every mkdir under it fails.
+    writeFileSync(join(parent, 'var'), 'not a folder');
+    const store = fileStore(join(parent, 'var', 'momo'), { sync: false, rescanMs: 0 });
+    await expect(store.add(payment)).rejects.toThrow();
+    rmSync(join(parent, 'var'));
+    await store.add(payment);
+    expect((await store.get('pi_raced'))?.metadata).toEqual({ order: 'CMD-1' });
+  });
+});
+
+describe('fileStore › running', () => {
+  it('removes what a crash left of a write while it runs, not only when it starts, and at most every STALE_TMP_MS', async () => {
+    const dir = directory();
+    const store = fileStore(dir, { sync: false, rescanMs: 0 });
+    const start = 1_000_000;
+    await store.claimDue(start, 10, 'me', 1000);
+    // A process on the same folder dies in the middle of a write (and is restarted within seconds:
+    // its leftover is too young for that start); this one runs on.
+    writeFileSync(join(dir, 'tmp', 'crashed.tmp'), '{"half":');
+    const old = new Date(Date.now() - 20 * 60_000);
+    utimesSync(join(dir, 'tmp', 'crashed.tmp'), old, old);
+    writeFileSync(join(dir, 'tmp', 'under-way.tmp'), '{"being":"written"}');
+    await store.claimDue(start + 60_000, 10, 'me', 1000);
+    expect(readdirSync(join(dir, 'tmp')).sort()).toEqual(['crashed.tmp', 'under-way.tmp']);
+    await store.claimDue(start + STALE_TMP_MS, 10, 'me', 1000);
     expect(readdirSync(join(dir, 'tmp'))).toEqual(['under-way.tmp']);
   });
 });
