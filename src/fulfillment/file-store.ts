@@ -7,10 +7,11 @@
 // Each process keeps an index of when each open payment is next due (a few dozen bytes each), built
 // from the directory and refreshed from it every `rescanMs` to see what other processes added; the
 // file read under a claim is always the truth. Finished payments move to done/, out of the scans.
+// The store reads no clock: the times it keeps and compares are its caller's (the fulfillment's),
+// so a test's clock and the system's never meet here.
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { type FulfillmentClock, clockOf } from './clock';
 import {
   type Claim,
   type Claimed,
@@ -25,10 +26,6 @@ export interface FileStoreOptions {
   rescanMs?: number;
   /** Sync each write to the disk (default true; tests of other things may turn it off). */
   sync?: boolean;
-  /** The clock of the claims and of their renewal: the fulfillment's (default the system's). */
-  clock?: FulfillmentClock;
-  /** The time of the claims alone (timers stay the system's): `clock` supersedes it. */
-  now?: () => number;
 }
 
 const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
@@ -45,8 +42,6 @@ const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === '
 export function fileStore(directory: string, options: FileStoreOptions = {}): FulfillmentStore {
   const rescanMs = options.rescanMs ?? 5000;
   const sync = options.sync ?? true;
-  const clock = clockOf(options.clock, options.now);
-  const now = clock.now;
   const open = join(directory, 'open');
   const done = join(directory, 'done');
   const claims = join(directory, 'claims');
@@ -274,6 +269,12 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       }
     },
 
+    async renew(intentId, claim, until) {
+      if (!(await holds(intentId, claim))) return false;
+      await writeAtomic(claimFile(intentId), JSON.stringify({ ...claim, until }), false);
+      return true;
+    },
+
     async save(payment, claim) {
       if (!(await holds(payment.intentId, claim))) return false;
       await write(payment);
@@ -282,32 +283,15 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     },
 
     async deliver(payment, kind: FulfillmentKind, claim, handler) {
-      const lease = claim.until - now();
-      if (lease <= 0 || !(await holds(payment.intentId, claim))) return false;
-      // Said before the call: if this process dies in the handler, the next one knows.
+      if (!(await holds(payment.intentId, claim))) return false;
+      // Said before the call: if this process dies in the handler, the next one knows. A handler
+      // slower than the lease keeps its claim: fulfillment renews it (`renew`) while it runs.
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'started' } });
-      // A handler slower than the lease keeps its claim: renewed every third of it (on the
-      // clock's time) while it runs, so no other process takes the payment (and asks isHandled)
-      // while this call is under way.
-      let renewing = Promise.resolve();
-      let beat: unknown = null;
-      const renew = () => {
-        renewing = renewing.then(async () => {
-          if (!(await holds(payment.intentId, claim))) return;
-          claim.until = now() + lease;
-          await writeAtomic(claimFile(payment.intentId), JSON.stringify(claim), false);
-        });
-        beat = clock.setTimeout(renew, Math.max(20, lease / 3));
-      };
-      beat = clock.setTimeout(renew, Math.max(20, lease / 3));
       try {
         await handler();
       } catch (error) {
         await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'due' } });
         throw error;
-      } finally {
-        clock.clearTimeout(beat);
-        await renewing.catch(() => undefined);
       }
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } });
       return true;

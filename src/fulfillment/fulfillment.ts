@@ -20,7 +20,7 @@ import {
   serviceBase,
   type Session,
 } from '../api';
-import { type FulfillmentClock, clockOf } from './clock';
+import { type FulfillmentClock, systemClock } from './clock';
 import { fileStore } from './file-store';
 import { failureOf, isLost, notFoundError } from './not-found';
 import { rateLimit } from './rate';
@@ -80,10 +80,11 @@ export interface FulfillmentOptions {
   claimant?: string;
   /** Told of what went wrong and was dealt with (a handler that threw, a failed read). */
   onError?: (error: unknown, intentId: string) => void;
-  /** The clock of the loop, the rate, the claims and the pace (default the system's; tests pass a fake one). */
+  /**
+   * The clock of the loop, the rate, the claims and their renewal, and the pace (default the
+   * system's; tests pass a fake one). The stores read none of their own.
+   */
   clock?: FulfillmentClock;
-  /** The time alone (timers stay the system's): `clock` supersedes it. */
-  now?: () => number;
 }
 
 /** What `follow` takes: a session or an intent as created, or their ids. */
@@ -143,9 +144,9 @@ function warnInDoubt(store: FulfillmentStore, handlers: Handlers): void {
 }
 
 export function createFulfillment(options: FulfillmentOptions): Fulfillment {
-  const clock = clockOf(options.clock, options.now);
+  const clock = options.clock ?? systemClock;
   const now = clock.now;
-  const store = options.store ?? fileStore('.momo-fulfillment', { clock });
+  const store = options.store ?? fileStore('.momo-fulfillment');
   const pace: Pace = { ...DEFAULT_PACE, ...options.pace };
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -236,7 +237,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       }
       const handler = handlers[kind];
       try {
-        const made = await store.deliver(payment, kind, claimed.claim, async (transaction) => {
+        const made = await deliverHeld(payment, kind, claimed, async (transaction) => {
           await handler?.(eventOf(payment, kind, transaction));
         });
         if (!made) return false;
@@ -254,6 +255,42 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       }
     }
     return true;
+  }
+
+  /**
+   * Makes one delivery through the store, with the claim kept for the whole call: renewed (on this
+   * process's clock) at once and every third of the lease while the handler runs, so that no other
+   * process takes the payment (and asks isHandled) while a slow handler is under way. A claim that
+   * has run out is not used: another process may be taking the payment over.
+   */
+  async function deliverHeld(
+    payment: FollowedPayment,
+    kind: FulfillmentKind,
+    { claim }: Claimed,
+    handler: (transaction?: unknown) => Promise<void>,
+  ): Promise<boolean> {
+    if (claim.until <= now()) return false;
+    const renew = async () => {
+      const until = now() + leaseMs;
+      if (!(await store.renew?.(payment.intentId, claim, until))) return false;
+      claim.until = until;
+      return true;
+    };
+    if (store.renew && !(await renew())) return false;
+    let renewing: Promise<unknown> = Promise.resolve();
+    let beat: unknown = null;
+    const every = Math.max(20, leaseMs / 3);
+    const tick = () => {
+      renewing = renewing.then(renew).catch((error: unknown) => report(error, payment.intentId));
+      beat = clock.setTimeout(tick, every);
+    };
+    if (store.renew) beat = clock.setTimeout(tick, every);
+    try {
+      return await store.deliver(payment, kind, claim, handler);
+    } finally {
+      if (beat !== null) clock.clearTimeout(beat);
+      await renewing;
+    }
   }
 
   /** Reads the intent; records its end, or when to read it again. False: leave it (saved). */

@@ -95,9 +95,17 @@ export interface FulfillmentStore {
   add(payment: FollowedPayment): Promise<void>;
   /**
    * Claims up to `limit` payments due at `now` (their `nextCheckAt` has come) that no live claim
-   * holds, for `leaseMs`. Two claimants never hold the same payment at once.
+   * holds, for `leaseMs`. Two claimants never hold the same payment at once. A store reads no clock
+   * of its own: every time it keeps or compares is one its caller gave.
    */
   claimDue(now: number, limit: number, claimant: string, leaseMs: number): Promise<Claimed[]>;
+  /**
+   * Extends a claim still held to `until`: fulfillment calls it while a delivery's handler runs
+   * (at its start, then every third of the lease), so that a handler slower than the lease keeps
+   * its payment. False when the claim was lost. Optional for a store whose deliveries hold the
+   * payment otherwise (PostgreSQL's, whose row stays locked in the delivery's transaction).
+   */
+  renew?(intentId: string, claim: Claim, until: number): Promise<boolean>;
   /**
    * Optional: makes these payments due at `now` (those still followed and not due sooner), because
    * a list of the service showed them changed. Without it, they are read at their own pace.

@@ -272,6 +272,20 @@ describe('a 404 never drops a payment by itself (lost is final)', () => {
   }
 });
 
+describe('one clock', () => {
+  it('a store reads no clock: a fulfillment on a test’s clock, behind the system’s, delivers through a store given none', async () => {
+    const t = bed();
+    expect(t.now()).toBeLessThan(Date.now());
+    const session = await t.newSession('CMD-10');
+    const f = t.fulfillment({ store: fileStore(t.dir, { rescanMs: 0, sync: false }) });
+    await f.follow(session);
+    await t.pay(session.paymentIntentId, 'approved_at_once');
+    t.advance(MINUTE);
+    await drain(f);
+    expect(t.calls.map((e) => e.kind)).toEqual(['paid']);
+  });
+});
+
 describe('the sweep of the service’s list', () => {
   async function paidWhileIdle(sweepMs: number, sandboxOptions = {}) {
     const t = bed(sandboxOptions);
@@ -381,11 +395,16 @@ describe('a delivery begun by a process that died in the handler', () => {
     t.advance(MINUTE);
     // What a kill -9 inside the handler leaves on disk: the delivery said begun, the claim never
     // let go (written here as the store writes them; a real kill is test/fulfillment/crash.test.ts).
-    const store = fileStore(t.dir, { rescanMs: 0, sync: false, now: t.now });
+    const store = fileStore(t.dir, { rescanMs: 0, sync: false });
     const [claimed] = await store.claimDue(t.now(), 1, 'dead-process', 30 * SECOND);
     if (!claimed) throw new Error('nothing to claim');
     const intent = await t.merchant.getIntent(session.paymentIntentId);
-    const payment = { ...claimed.payment, intent, outcome: 'paid' as const, deliveries: { paid: 'started' as const } };
+    const payment = {
+      ...claimed.payment,
+      intent,
+      outcome: 'paid' as const,
+      deliveries: { paid: 'started' as const },
+    };
     writeFileSync(join(t.dir, 'open', `${session.paymentIntentId}.json`), JSON.stringify(payment));
     expect((await store.get(session.paymentIntentId))?.deliveries.paid).toBe('started');
     // Its claim runs out.

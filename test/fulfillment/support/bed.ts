@@ -54,8 +54,8 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
     calls.push(event);
   };
 
-  /** The file store the fulfillments share (each a store of its own on the one directory). */
-  const store = () => fileStore(dir, { rescanMs: 0, sync: false, clock: time.clock });
+  /** The file store the fulfillments share (each a store of its own on the one directory; stores read no clock). */
+  const store = () => fileStore(dir, { rescanMs: 0, sync: false });
 
   function fulfillment(options: Partial<Omit<FulfillmentOptions, 'handlers'>> & { handlers?: Partial<Handlers> } = {}) {
     return createFulfillment({
