@@ -4,11 +4,11 @@
 // created with O_EXCL (only one process can create it), holding who and until when; an expired one
 // is taken over by renaming it away first (only one rename of it succeeds).
 //
-// Each process keeps an index of when each open payment is next due (a few dozen bytes each), built
-// from the directory and refreshed from it every `rescanMs` to see what other processes added; the
-// file read under a claim is always the truth. Finished payments move to done/, out of the scans.
-// The store reads no clock: the times it keeps and compares are its caller's (the fulfillment's),
-// so a test's clock and the system's never meet here.
+// Each process keeps an index of when each open payment is next due and which key found it (a few
+// dozen bytes each), built from the directory and refreshed from it every `rescanMs` to see what
+// other processes added; the file read under a claim is always the truth. Finished payments move to
+// done/, out of the scans. The store reads no clock: the times it keeps and compares are its
+// caller's (the fulfillment's), so a test's clock and the system's never meet here.
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
@@ -46,8 +46,18 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   const done = join(directory, 'done');
   const claims = join(directory, 'claims');
   const tmp = join(directory, 'tmp');
-  /** When each open payment is next due, as far as this process knows. */
-  const index = new Map<string, number>();
+  /** Each open payment as far as this process knows: when it is next due, and which key found it. */
+  const index = new Map<string, { at: number; foundWith: string | null }>();
+  /** The keys' fingerprints, each kept once however many payments name it. */
+  const keys = new Map<string, string>();
+  const entry = (payment: FollowedPayment) => {
+    let foundWith = payment.foundWith ?? null;
+    if (foundWith !== null) {
+      foundWith = keys.get(foundWith) ?? foundWith;
+      keys.set(foundWith, foundWith);
+    }
+    return { at: payment.nextCheckAt, foundWith };
+  };
   /** Payments woken by a list of the service: due now, whatever their file says. */
   const woken = new Set<string>();
   let ready: Promise<void> | null = null;
@@ -136,7 +146,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     for (const id of names) {
       if (index.has(id)) continue;
       const payment = await readJson<FollowedPayment>(fileOf(id, false));
-      if (payment) index.set(id, payment.nextCheckAt);
+      if (payment) index.set(id, entry(payment));
     }
   }
 
@@ -196,7 +206,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       await syncDir(open);
       index.delete(payment.intentId);
     } else {
-      index.set(payment.intentId, payment.nextCheckAt);
+      index.set(payment.intentId, entry(payment));
     }
   }
 
@@ -233,23 +243,27 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
         await syncDir(open);
         return;
       }
-      index.set(payment.intentId, payment.nextCheckAt);
+      index.set(payment.intentId, entry(payment));
     },
 
-    async claimDue(now, limit, claimant, leaseMs) {
+    async claimDue(now, limit, claimant, leaseMs, key) {
       await init();
       await rescan(now);
-      const due = [...index].filter(([, at]) => at <= now).sort((a, b) => a[1] - b[1]);
+      const mayTake = (foundWith: string | null | undefined) => foundWith == null || foundWith === key;
+      const due = [...index]
+        .filter(([, known]) => known.at <= now && mayTake(known.foundWith))
+        .sort((a, b) => a[1].at - b[1].at);
       const claimed: Claimed[] = [];
       for (const [id] of due) {
         if (claimed.length >= limit) break;
         const claim = await tryClaim(id, now, claimant, leaseMs);
         if (!claim) continue;
         const payment = await readJson<FollowedPayment>(fileOf(id, false));
-        // Finished, or put off, by another process since this one last looked (unless woken).
+        // Finished, put off, or found with another key by another process since this one last
+        // looked (unless woken).
         const wake = woken.delete(id);
-        if (!payment || (payment.nextCheckAt > now && !wake)) {
-          if (payment) index.set(id, payment.nextCheckAt);
+        if (!payment || (payment.nextCheckAt > now && !wake) || !mayTake(payment.foundWith)) {
+          if (payment) index.set(id, entry(payment));
           else index.delete(id);
           await release(id, claim);
           continue;
@@ -262,9 +276,9 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     async wake(intentIds, now) {
       await init();
       for (const id of intentIds) {
-        const at = index.get(id);
-        if (at === undefined || at <= now) continue;
-        index.set(id, now);
+        const known = index.get(id);
+        if (known === undefined || known.at <= now) continue;
+        known.at = now;
         woken.add(id);
       }
     },

@@ -7,7 +7,9 @@
 // deliveries a payment's end calls for through the store, which marks each done only once the
 // handler resolved. Memory holds the payments being worked on (at most `concurrency`), never the
 // whole set; reads are held to `maxRequestsPerSecond`, and stop altogether while the service is down.
-import { randomBytes } from 'node:crypto';
+// A process works on the payments of its own key only (and on those no read has found yet): two
+// shops, or two keys, may share one store (docs/fulfillment.md, "One store, several keys").
+import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 // The client through its entry only: the package's build makes it an import of `momo-checkout`.
 import {
@@ -22,7 +24,7 @@ import {
 } from '../api';
 import { type FulfillmentClock, systemClock } from './clock';
 import { fileStore } from './file-store';
-import { failureOf, isLost, notFoundError } from './not-found';
+import { failureOf, isLost, notFoundError, notOursError } from './not-found';
 import { rateLimit } from './rate';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
 import {
@@ -126,6 +128,16 @@ export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transac
   return event;
 }
 
+/**
+ * What the store keeps of a key to know its payments: a hash of it, never the key (a store's files
+ * or rows are read by more people than the key is), cut to 64 bits: enough that two keys never meet.
+ */
+export const keyFingerprint = (token: string | undefined): string =>
+  createHash('sha256')
+    .update(`momo-checkout/fulfillment key\n${token ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
+
 /** Whether this process was warned of a store that needs `isHandled` and has none (once is enough). */
 let warnedInDoubt = false;
 
@@ -155,6 +167,9 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const claimant = options.claimant ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   // The pace is fulfillment's own: the client does not retry reads behind its back.
   const api: ClientConfig = { ...options.api, baseUrl: serviceBase(options.api.baseUrl), readRetries: 0 };
+  // The key alone, not the address: the same key at a new address (a new host name) still follows
+  // its payments.
+  const key = keyFingerprint(options.api.token);
   const take = rateLimit(options.maxRequestsPerSecond ?? 10, clock);
   const { handlers } = options;
   const report = (error: unknown, intentId: string) => options.onError?.(error, intentId);
@@ -168,7 +183,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   /** While the service is down, no read at all until then; doubles with each failure in a row. */
   let pausedUntil = 0;
   let downFor = 0;
-  /** When a read of an intent last succeeded: proof that the address and key find payments (./not-found.ts). */
+  /** When a read of an intent last succeeded: proof that the address and this key find payments (./not-found.ts). */
   let provenAt: number | null = null;
   const sweepMs = options.sweepMs ?? 10_000;
   /** When the last sweep started (null: none yet, or the service has no list). */
@@ -201,6 +216,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       throw new TypeError(`follow() needs a payment intent id (pi_…), not ${JSON.stringify(payment.intentId)}.`);
     await store.add({
       ...payment,
+      followedWith: key,
+      foundWith: null,
       followedAt: at,
       // First look once a payer could have approved: sooner would only find it open.
       nextCheckAt: at + pace.idleMs,
@@ -301,13 +318,17 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       payment.checks += 1;
       payment.failures = 0;
       payment.notFound = null;
+      // Found with this key: its processes alone work on it from now on.
+      payment.foundWith = key;
       downFor = 0;
       provenAt = now();
     } catch (error) {
       const at = now();
       const failure = failureOf(error);
+      // Whose answer this is: only the payment's own key's `not_found` says anything of it.
+      const ours = (payment.foundWith ?? payment.followedWith) === key;
       let told = error;
-      if (failure === 'unknown') {
+      if (failure === 'unknown' && ours) {
         const run = { since: payment.notFound?.since ?? at, answers: (payment.notFound?.answers ?? 0) + 1 };
         payment.notFound = run;
         if (isLost(run, at, provenAt, pace.lostAfterMs)) {
@@ -316,13 +337,15 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
           return true;
         }
         told = notFoundError(payment.intentId, run, provenAt, error);
+      } else if (failure === 'unknown') {
+        told = notOursError(payment.intentId, error);
       }
       payment.failures += 1;
       payment.lastError = told instanceof Error ? told.message : String(told);
       report(told, payment.intentId);
-      // The service down or overloaded, a proxy's 404, a refused key, or every payment unknown so
-      // far (a wrong key or address): every read waits, not only this payment's.
-      if (failure === 'unreachable' || failure === 'refused' || (failure === 'unknown' && provenAt === null)) {
+      // The service down or overloaded, a proxy's 404, a refused key, or every payment of this key
+      // unknown so far (a wrong key or address): every read waits, not only this payment's.
+      if (failure === 'unreachable' || failure === 'refused' || (failure === 'unknown' && ours && provenAt === null)) {
         downFor += 1;
         pausedUntil = Math.max(pausedUntil, backoff(downFor, at, pace));
       }
@@ -409,7 +432,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     const room = concurrency - inFlight;
     if (at < pausedUntil || room <= 0 || claiming) return [];
     claiming = true;
-    const claimed = await store.claimDue(at, room, claimant, leaseMs).finally(() => {
+    const claimed = await store.claimDue(at, room, claimant, leaseMs, key).finally(() => {
       claiming = false;
     });
     return claimed.map((one) => {

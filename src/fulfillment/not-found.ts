@@ -2,7 +2,9 @@
 // key) is the trouble. `lost` is final: a payment so marked is never read again. So a 404 alone
 // never makes it: a proxy's HTML 404 during a deploy, a wrong path in `baseUrl` and a key that is
 // not the payment's all answer 404 for every payment at once, and none of them means "this payment
-// will never be paid". Pure functions, tested on their own (test/fulfillment/not-found.test.ts).
+// will never be paid". Nor does another key's answer: only the key a payment was followed with (or
+// found with) may make it lost, so two shops sharing a store never lose each other's payments.
+// Pure functions, tested on their own (test/fulfillment/not-found.test.ts).
 import { isApiError, isTransient } from '../api';
 
 /**
@@ -52,6 +54,14 @@ export function notFoundError(intentId: string, run: NotFoundRun, provenAt: numb
       : `it is reported lost once the service has said so ${LOST_AFTER_ANSWERS} times over \`pace.lostAfterMs\``;
   return new Error(
     `The service answers that it does not know ${intentId} (404 not_found, ${run.answers} time(s) since ${new Date(run.since).toISOString()}); it is still followed: ${why}.`,
+    { cause },
+  );
+}
+
+/** What `onError` is told of an `unknown` answer to a key that is not the payment's: never counted towards lost. */
+export function notOursError(intentId: string, cause: unknown): Error {
+  return new Error(
+    `The service answers that it does not know ${intentId} to this process's key, which is not the key it was followed with: it is left to that key's processes (a store shared by two keys), and never reported lost by this one.`,
     { cause },
   );
 }

@@ -36,6 +36,7 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
       claimant text,
       fence bigint NOT NULL DEFAULT 0,
       claim_until bigint,
+      found_with text,
       payment jsonb NOT NULL
     );
     CREATE INDEX IF NOT EXISTS ${table}_due ON ${table} (next_check_at) WHERE next_check_at < ${FINISHED};`;
@@ -75,22 +76,24 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
     async add(payment) {
       await init();
       await pool.query(
-        `INSERT INTO ${table} (intent_id, next_check_at, payment) VALUES ($1, $2, $3) ON CONFLICT (intent_id) DO NOTHING`,
-        [payment.intentId, payment.nextCheckAt, JSON.stringify(payment)],
+        `INSERT INTO ${table} (intent_id, next_check_at, found_with, payment) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (intent_id) DO NOTHING`,
+        [payment.intentId, payment.nextCheckAt, payment.foundWith, JSON.stringify(payment)],
       );
     },
 
-    async claimDue(now, limit, claimant, leaseMs) {
+    async claimDue(now, limit, claimant, leaseMs, key) {
       await init();
       const { rows } = await pool.query(
         `UPDATE ${table} SET claimant = $1, fence = fence + 1, claim_until = $2
          WHERE intent_id IN (
            SELECT intent_id FROM ${table}
            WHERE next_check_at <= $3 AND (claim_until IS NULL OR claim_until < $3)
+             AND (found_with IS NULL OR found_with = $5)
            ORDER BY next_check_at LIMIT $4
            FOR UPDATE SKIP LOCKED)
          RETURNING fence, claim_until, payment`,
-        [claimant, now + leaseMs, now, limit],
+        [claimant, now + leaseMs, now, limit, key],
       );
       return rows.map(
         (row): Claimed => ({
@@ -111,9 +114,16 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
 
     async save(payment, claim) {
       const { rowCount } = await pool.query(
-        `UPDATE ${table} SET payment = $1, next_check_at = $2, claimant = NULL, claim_until = NULL
+        `UPDATE ${table} SET payment = $1, next_check_at = $2, found_with = $6, claimant = NULL, claim_until = NULL
          WHERE intent_id = $3 AND claimant = $4 AND fence = $5`,
-        [JSON.stringify(payment), payment.nextCheckAt, payment.intentId, claim.claimant, claim.fence],
+        [
+          JSON.stringify(payment),
+          payment.nextCheckAt,
+          payment.intentId,
+          claim.claimant,
+          claim.fence,
+          payment.foundWith,
+        ],
       );
       return rowCount === 1;
     },
@@ -141,9 +151,10 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
           }
         }
         const next = { ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } };
-        await client.query(`UPDATE ${table} SET payment = $1 WHERE intent_id = $2`, [
+        await client.query(`UPDATE ${table} SET payment = $1, found_with = $3 WHERE intent_id = $2`, [
           JSON.stringify(next),
           payment.intentId,
+          payment.foundWith,
         ]);
         await client.query('COMMIT');
         return true;

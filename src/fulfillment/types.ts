@@ -13,9 +13,10 @@ export type FulfillmentKind =
   /** Its window has passed and it is neither paid nor ended: it is still followed, slowly. */
   | 'overdue'
   /**
-   * The service says it does not know it (its own `not_found`), repeatedly for an hour, while other
-   * payments read with the same key are found: it cannot be followed any more. A proxy's 404, a
-   * wrong address or a wrong key never make it (docs/fulfillment.md).
+   * The service says it does not know it (its own `not_found`) to its own key, repeatedly for an
+   * hour, while other payments read with that key are found: it cannot be followed any more. A
+   * proxy's 404, a wrong address, a wrong key or another key's answer never make it
+   * (docs/fulfillment.md).
    */
   | 'lost';
 
@@ -52,6 +53,15 @@ export interface FollowedPayment {
   intentId: string;
   sessionId: string | null;
   metadata: Metadata | null;
+  /** A fingerprint of the API key `follow` was given (a hash, never the key): the key it is taken to be of. */
+  followedWith: string;
+  /**
+   * A fingerprint of the key whose read found it, once one has: from then on only processes with
+   * that key work on it (two shops sharing a store never read each other's payments). Null until
+   * then: a process with any key may try it (a key put right after a wrong one takes over what the
+   * wrong one followed), but only the answers to `followedWith` can make it lost.
+   */
+  foundWith: string | null;
   /** When it was handed to `follow`. */
   followedAt: number;
   /** The end of its window: a session's end plus an approval window, or what `follow` was told. */
@@ -95,10 +105,11 @@ export interface FulfillmentStore {
   add(payment: FollowedPayment): Promise<void>;
   /**
    * Claims up to `limit` payments due at `now` (their `nextCheckAt` has come) that no live claim
-   * holds, for `leaseMs`. Two claimants never hold the same payment at once. A store reads no clock
-   * of its own: every time it keeps or compares is one its caller gave.
+   * holds and that `key` may work on (their `foundWith` is `key` or null), for `leaseMs`. Two
+   * claimants never hold the same payment at once. A store reads no clock of its own: every time
+   * it keeps or compares is one its caller gave.
    */
-  claimDue(now: number, limit: number, claimant: string, leaseMs: number): Promise<Claimed[]>;
+  claimDue(now: number, limit: number, claimant: string, leaseMs: number, key: string): Promise<Claimed[]>;
   /**
    * Extends a claim still held to `until`: fulfillment calls it while a delivery's handler runs
    * (at its start, then every third of the lease), so that a handler slower than the lease keeps

@@ -3,7 +3,7 @@
 // where none is, and never follows again a payment another process followed to its end while this
 // one was adding it (which would tell `paid` a second time); a store that starts leaves another's
 // writes under way alone, and one that runs removes a crash's leftovers; a failed start is tried
-// again.
+// again; a claim takes only the payments of the claimant's key, or of none yet.
 import {
   mkdirSync,
   mkdtempSync,
@@ -25,6 +25,8 @@ const payment: FollowedPayment = {
   intentId: 'pi_raced',
   sessionId: null,
   metadata: { order: 'CMD-1' },
+  followedWith: 'k1',
+  foundWith: null,
   followedAt: 0,
   deadline: 1e13,
   nextCheckAt: 15_000,
@@ -77,7 +79,7 @@ describe('fileStore › add', () => {
     expect(raced()).toBe(true);
     expect(readdirSync(join(dir, 'open'))).toEqual([]);
     expect((await store.get('pi_raced'))?.deliveries).toEqual({ paid: 'done' });
-    expect(await store.claimDue(FINISHED - 1, 10, 'me', 1000)).toEqual([]);
+    expect(await store.claimDue(FINISHED - 1, 10, 'me', 1000, 'k1')).toEqual([]);
   });
 
   it('never writes over a payment another process added, and has since worked on, while this one was adding it', async () => {
@@ -95,6 +97,21 @@ describe('fileStore › add', () => {
     expect(raced()).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'open', 'pi_raced.json'), 'utf8'))).toEqual(worked);
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
+  });
+});
+
+describe('fileStore › claimDue', () => {
+  it('takes the payments found with the claimant’s key, or with none yet, never another key’s', async () => {
+    const dir = directory();
+    const store = fileStore(dir, { sync: false, rescanMs: 0 });
+    await store.add({ ...payment, intentId: 'pi_none', nextCheckAt: 0 });
+    await store.add({ ...payment, intentId: 'pi_k1', foundWith: 'k1', nextCheckAt: 0 });
+    await store.add({ ...payment, intentId: 'pi_k2', followedWith: 'k2', foundWith: 'k2', nextCheckAt: 0 });
+    const ids = (claimed: { payment: FollowedPayment }[]) => claimed.map((c) => c.payment.intentId).sort();
+    expect(ids(await store.claimDue(10, 10, 'a', 1000, 'k1'))).toEqual(['pi_k1', 'pi_none']);
+    // Another process of the other key, once those claims ran out.
+    const other = fileStore(dir, { sync: false, rescanMs: 0 });
+    expect(ids(await other.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
   });
 });
 
@@ -127,16 +144,16 @@ describe('fileStore › running', () => {
     const dir = directory();
     const store = fileStore(dir, { sync: false, rescanMs: 0 });
     const start = 1_000_000;
-    await store.claimDue(start, 10, 'me', 1000);
+    await store.claimDue(start, 10, 'me', 1000, 'k1');
     // A process on the same folder dies in the middle of a write (and is restarted within seconds:
     // its leftover is too young for that start); this one runs on.
     writeFileSync(join(dir, 'tmp', 'crashed.tmp'), '{"half":');
     const old = new Date(Date.now() - 20 * 60_000);
     utimesSync(join(dir, 'tmp', 'crashed.tmp'), old, old);
     writeFileSync(join(dir, 'tmp', 'under-way.tmp'), '{"being":"written"}');
-    await store.claimDue(start + 60_000, 10, 'me', 1000);
+    await store.claimDue(start + 60_000, 10, 'me', 1000, 'k1');
     expect(readdirSync(join(dir, 'tmp')).sort()).toEqual(['crashed.tmp', 'under-way.tmp']);
-    await store.claimDue(start + STALE_TMP_MS, 10, 'me', 1000);
+    await store.claimDue(start + STALE_TMP_MS, 10, 'me', 1000, 'k1');
     expect(readdirSync(join(dir, 'tmp'))).toEqual(['under-way.tmp']);
   });
 });

@@ -5,8 +5,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eventOf } from '../../src/fulfillment/fulfillment';
-import { fileStore } from '../../src/fulfillment';
+import { createClient } from '../../src/api';
+import { eventOf, keyFingerprint } from '../../src/fulfillment/fulfillment';
+import { type FulfillmentEvent, fileStore } from '../../src/fulfillment';
 import { BASE, bed, drain, START, TOKEN, until } from './support/bed';
 
 const SECOND = 1000;
@@ -272,6 +273,76 @@ describe('a 404 never drops a payment by itself (lost is final)', () => {
   }
 });
 
+describe('one store, two keys (two shops, or a key changed while the folder stays)', () => {
+  it('each process follows its own key’s payments: neither makes the other’s lost, each is told paid by its own', async () => {
+    const t = bed();
+    const SECOND_SHOP = 'sk_test_second_shop';
+    const theirApi = { baseUrl: BASE, token: SECOND_SHOP, fetch: t.fetch };
+    const told: string[] = [];
+    const tell = (shop: string) => (event: FulfillmentEvent) => {
+      told.push(`${shop} ${event.kind} ${String(event.metadata?.order)}`);
+    };
+    const handlersOf = (shop: string) => ({
+      paid: tell(shop),
+      failed: tell(shop),
+      expired: tell(shop),
+      overdue: tell(shop),
+      lost: tell(shop),
+    });
+    const errorsOfA: string[] = [];
+    const a = t.fulfillment({ handlers: handlersOf('A'), onError: (error) => errorsOfA.push(String(error)) });
+    const b = t.fulfillment({ api: theirApi, handlers: handlersOf('B'), onError: () => undefined });
+    const mine = await t.newSession('A-1');
+    await a.follow(mine);
+    const theirClient = createClient(theirApi);
+    const theirSession = (order: string) =>
+      theirClient.createSession({
+        total: 700,
+        currency: 'xaf',
+        accountId: 'acct_1',
+        successUrl: 'https://b.test/ok',
+        cancelUrl: 'https://b.test/no',
+        metadata: { order },
+        items: [{ productId: 'prt_1', quantity: 1, price: 700, productName: 'Pagne' }],
+      });
+    const theirs = await theirSession('B-1');
+    await b.follow(theirs);
+    // The store keeps a fingerprint of each key, never the key.
+    const kept = readFileSync(join(t.dir, 'open', `${theirs.paymentIntentId}.json`), 'utf8');
+    expect(kept).not.toContain(SECOND_SHOP);
+    expect(kept).not.toContain(TOKEN);
+    await t.pay(mine.paymentIntentId);
+    await t.pay(theirs.paymentIntentId, 'approved_after_delay', theirClient);
+    // The second shop's server is down for two hours: the first one's key is proven by its own
+    // payment, and the service keeps answering it that it does not know the second one's.
+    for (let i = 0; i < 120; i++) {
+      t.advance(MINUTE);
+      await drain(a);
+    }
+    expect(told).toEqual(['A paid A-1']);
+    expect((await a.get(theirs.paymentIntentId))?.outcome).toBeNull();
+    expect(errorsOfA.at(-1)).toMatch(/not the key it was followed with.*never reported lost/);
+    // Back up, the second shop hears of its own payment: within the back-off of the first one's
+    // reads of it (at most 5 min).
+    for (let i = 0; i < 6; i++) {
+      t.advance(MINUTE);
+      await drain(b);
+    }
+    expect(told).toEqual(['A paid A-1', 'B paid B-1']);
+    // Both running on the one store: each new payment told once, by its own shop.
+    const [a2, b2] = [await t.newSession('A-2'), await theirSession('B-2')];
+    await a.follow(a2);
+    await b.follow(b2);
+    await t.pay(a2.paymentIntentId);
+    await t.pay(b2.paymentIntentId, 'approved_after_delay', theirClient);
+    for (let i = 0; i < 90; i++) {
+      t.advance(MINUTE);
+      await drain(a, b);
+    }
+    expect(told.sort()).toEqual(['A paid A-1', 'A paid A-2', 'B paid B-1', 'B paid B-2']);
+  });
+});
+
 describe('one clock', () => {
   it('a store reads no clock: a fulfillment on a test’s clock, behind the system’s, delivers through a store given none', async () => {
     const t = bed();
@@ -396,12 +467,14 @@ describe('a delivery begun by a process that died in the handler', () => {
     // What a kill -9 inside the handler leaves on disk: the delivery said begun, the claim never
     // let go (written here as the store writes them; a real kill is test/fulfillment/crash.test.ts).
     const store = fileStore(t.dir, { rescanMs: 0, sync: false });
-    const [claimed] = await store.claimDue(t.now(), 1, 'dead-process', 30 * SECOND);
+    const key = keyFingerprint(TOKEN);
+    const [claimed] = await store.claimDue(t.now(), 1, 'dead-process', 30 * SECOND, key);
     if (!claimed) throw new Error('nothing to claim');
     const intent = await t.merchant.getIntent(session.paymentIntentId);
     const payment = {
       ...claimed.payment,
       intent,
+      foundWith: key,
       outcome: 'paid' as const,
       deliveries: { paid: 'started' as const },
     };

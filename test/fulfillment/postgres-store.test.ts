@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The PostgreSQL store's start against a real server (started here): servers that start together on
 // a fresh database all get the table; a start that failed (the database not there yet) is tried
-// again by the next call, without a restart; the sweep's `wake` may be the first call.
+// again by the next call, without a restart; the sweep's `wake` may be the first call. And a claim
+// takes only the payments of the claimant's key, or of none yet.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FollowedPayment, postgresStore } from '../../src/fulfillment';
@@ -11,6 +12,8 @@ const payment: FollowedPayment = {
   intentId: 'pi_pg',
   sessionId: null,
   metadata: { order: 'CMD-1' },
+  followedWith: 'k1',
+  foundWith: null,
   followedAt: 0,
   deadline: 1e13,
   nextCheckAt: 0,
@@ -94,6 +97,23 @@ describe('postgresStore › its start', () => {
     await store.wake?.(['pi_pg'], 0);
     await store.add({ ...payment, nextCheckAt: 1000 });
     await store.wake?.(['pi_pg'], 10);
-    expect((await store.claimDue(10, 10, 'me', 1000)).map((c) => c.payment.intentId)).toEqual(['pi_pg']);
+    expect((await store.claimDue(10, 10, 'me', 1000, 'k1')).map((c) => c.payment.intentId)).toEqual(['pi_pg']);
+  });
+});
+
+describe('postgresStore › claimDue', () => {
+  it('takes the payments found with the claimant’s key, or with none yet, never another key’s', async () => {
+    const store = postgresStore(pool, { table: 'two_keys' });
+    await store.add({ ...payment, intentId: 'pi_none' });
+    await store.add({ ...payment, intentId: 'pi_k1', foundWith: 'k1' });
+    await store.add({ ...payment, intentId: 'pi_k2', followedWith: 'k2', foundWith: 'k2' });
+    const ids = (claimed: { payment: FollowedPayment }[]) => claimed.map((c) => c.payment.intentId).sort();
+    expect(ids(await store.claimDue(10, 10, 'a', 1000, 'k1'))).toEqual(['pi_k1', 'pi_none']);
+    expect(ids(await store.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
+    // Found with a key by a read (saved under its claim): from then on that key's alone.
+    const claimed = (await store.claimDue(4000, 10, 'c', 1000, 'k2')).find((c) => c.payment.intentId === 'pi_none');
+    if (!claimed) throw new Error('pi_none not claimed');
+    expect(await store.save({ ...claimed.payment, foundWith: 'k2' }, claimed.claim)).toBe(true);
+    expect(ids(await store.claimDue(6000, 10, 'd', 1000, 'k1'))).toEqual(['pi_k1']);
   });
 });

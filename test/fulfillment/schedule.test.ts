@@ -18,6 +18,8 @@ const payment = (fields: Partial<FollowedPayment>): FollowedPayment => ({
   intentId: 'pi_1',
   sessionId: null,
   metadata: null,
+  followedWith: 'k1',
+  foundWith: 'k1',
   followedAt: NOW,
   deadline: NOW + 3_600_000,
   nextCheckAt: NOW,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import { createClient } from '../../../src/api';
+import { type Client, createClient } from '../../../src/api';
 import type { ConfirmRequest } from '../../../src/api/types';
 import {
   createFulfillment,
@@ -81,9 +81,13 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
       items,
     });
 
-  /** The payer confirms on the hosted page (then closes the tab: nobody comes back). */
-  async function pay(intentId: string, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
-    const intent = await merchant.getIntent(intentId);
+  /** The payer confirms on the hosted page (then closes the tab: nobody comes back); `shop`: the merchant whose payment it is. */
+  async function pay(
+    intentId: string,
+    outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay',
+    shop: Client = merchant,
+  ) {
+    const intent = await shop.getIntent(intentId);
     const number = numberFor(outcome);
     const body: ConfirmRequest = {
       client_secret: intent.client_secret,
@@ -95,7 +99,7 @@ export function bed(sandboxOptions: SandboxOptions = {}) {
         momo: { country: number.country, msisdn: number.msisdn, operator_name: number.operator },
       },
     };
-    return merchant.confirmIntent(intentId, body);
+    return shop.confirmIntent(intentId, body);
   }
 
   return {
