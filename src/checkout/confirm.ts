@@ -3,7 +3,7 @@
 // can land late), and says that no charge has reached the service only once it has looked long
 // enough — never that nothing was charged, which only the service could say. A one-time code the
 // service asks for is sent the same way: once, and never again after an answer that was lost.
-import { computed, signal } from '@preact/signals';
+import { computed } from '@preact/signals';
 import { type Clock, pause } from '../api/clock';
 import { confirmIntentView, getIntentView, sendCodeView } from '../api/endpoints/checkout';
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
@@ -42,8 +42,6 @@ export function createConfirm({
   signal: aborted,
 }: Wiring) {
   const { screen, intent, dispatch } = outcome;
-  /** Confirms sent: a quiet look for a late confirm stops at the payer's next one. */
-  const sent = signal(0);
 
   /** The service's answer to a confirm or a code: paid, awaiting the payer, or what the intent says. */
   async function answered(result: ConfirmResultView, attempt: Attempt) {
@@ -80,7 +78,6 @@ export function createConfirm({
       step: { type: 'push', ussd: null },
     };
     if (!dispatch({ type: 'submit', attempt: started })) return false;
-    sent.value += 1;
     const chargesBefore = intent.value ? intent.value.event.charges.length : 0;
     try {
       await answered(
@@ -115,26 +112,23 @@ export function createConfirm({
     dispatch({ type: 'notice', notice: { key: 'error.notSent' } });
     // Held up longer still, it would start an approval on the payer's phone: keep looking, quietly,
     // for as long as the payer has not tried again, and follow it if it comes.
-    const clicks = sent.value;
-    void lookForAttempt(
-      chargesBefore,
-      CONFIRM_LATE_CHECK_MS,
-      () => sent.value === clicks && screen.value.name === 'form',
-    );
+    void lookForAttempt(chargesBefore, CONFIRM_LATE_CHECK_MS, () => screen.value.name === 'form');
   }
 
   /**
-   * Reads the intent after each pause while `stillWanted()`; an attempt that was not there before
-   * is shown at once ('found'). Otherwise answers the last read, which showed none, or undefined
-   * if every read failed.
+   * Reads the intent after each pause while `stillWanted()` and the payer has begun no attempt
+   * since (outcome.overtaken: a quiet look stops at their next confirm); an attempt that was not
+   * there before is shown at once ('found'). Otherwise answers the last read, which showed none,
+   * or undefined if every read failed.
    */
   async function lookForAttempt(chargesBefore: number, pauses: readonly number[], stillWanted: () => boolean) {
+    const overtaken = outcome.overtaken();
     let unchanged: PaymentIntent | undefined;
     for (const ms of pauses) {
       if (ms) await pause(clock, ms, aborted);
-      if (aborted.aborted || !stillWanted()) return unchanged;
+      if (aborted.aborted || overtaken() || !stillWanted()) return unchanged;
       const read = await getIntentView(api, intentId, { signal: aborted }).catch(() => undefined);
-      if (!read || aborted.aborted || !stillWanted()) continue;
+      if (!read || aborted.aborted || overtaken() || !stillWanted()) continue;
       if (read.status !== 'requires_payment_method' || read.event.charges.length !== chargesBefore) {
         outcome.apply(read);
         return 'found';
@@ -169,7 +163,8 @@ export function createConfirm({
       // kind of failure it was: no answer is a connection problem, an answer is not.
       dispatch({ type: 'codeRefused', why: isApiError(error) ? error.code || error.kind : 'network' });
       // What became of the attempt only the service knows (its last try spent, the window passed,
-      // an answer lost on the way): its read says, and the code is never sent twice.
+      // an answer lost on the way): its read says, and the code is never sent twice. (After an
+      // expired code the new request is on offer at once: a read it overtakes says nothing.)
       await following.read();
       return false;
     }

@@ -46,22 +46,25 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
    * the extension when nothing changed (the state last read whole then stands); any other read
    * (the payer's check after an error, a return online) asks for the whole state. `hold`: a
    * scheduled read the service may hold until the payment changes (ClientConfig.heldReadS); one
-   * cut short (the payer wants it now) is no failure, and says nothing.
+   * cut short (the payer wants it now) is no failure, and says nothing; nor does one the payer
+   * overtakes with a new attempt (outcome.overtaken), which is of the attempt before.
    */
   async function read(known?: Attempt | null, conditional = false, holding?: AbortController | null): Promise<void> {
     // (None in widget.js: it never holds a read.)
     const hold = !IN_WIDGET && holding;
+    const overtaken = outcome.overtaken();
     try {
       const read = await getIntentView(api, intentId, {
         signal: hold ? hold.signal : aborted,
         conditional,
         hold: !!hold,
       });
+      if (overtaken()) return;
       outcome.apply(read, known === undefined ? attemptOf(screen.value) || null : known);
       failuresInARow = 0;
       readTrouble.value = false;
     } catch (error) {
-      if (aborted.aborted || (hold && hold.signal.aborted)) return;
+      if (aborted.aborted || (hold && hold.signal.aborted) || overtaken()) return;
       // The intent was there and now is not (a service that lost its records, a restart of the
       // sandbox): no number of reads will bring it back, so the page says so instead of polling.
       if (intent.value && errorKind(error) === 'notFound') return void dispatch({ type: 'lost' });
@@ -131,8 +134,10 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
     async checkNow(): Promise<void> {
       checking.value = true;
       const failuresBefore = failuresInARow;
+      const overtaken = outcome.overtaken();
       await (follower.active ? follower.now() : read());
-      if (isFollowed(screen.value) && failuresInARow === failuresBefore) checkedAt.value = clock.now();
+      // (Of an attempt begun since, it found nothing.)
+      if (!overtaken() && isFollowed(screen.value) && failuresInARow === failuresBefore) checkedAt.value = clock.now();
     },
   };
 }

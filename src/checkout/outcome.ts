@@ -22,7 +22,10 @@ export interface MerchantCallbacks {
   onSucceeded?(detail: CheckoutEventDetail): void;
   /** It can no longer be paid: its attempts ran out, its session ended, the merchant canceled it. */
   onFailed?(detail: CheckoutEventDetail): void;
-  /** One attempt failed (declined, no funds, expired…); the payer may try again. */
+  /**
+   * One attempt failed (declined, no funds, expired…); the payer may try again. Told once per
+   * attempt, when docs/integration.md ("Events") says.
+   */
   onAttemptFailed?(detail: CheckoutEventDetail): void;
   onCancel?(detail: CheckoutEventDetail): void;
   /** Leaves the page for a return address (hosted page only). */
@@ -54,10 +57,20 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
   const intent = signal<PaymentIntent | null>(null);
   const session = signal<CheckoutSession | null>(null);
 
+  /** Attempts this page has begun: what a read sent before the latest began found is of an older one. */
+  let begun = 0;
+
   /** The one way the screen changes; answers whether it did (an event the screen refuses changes nothing). */
   function dispatch(event: CheckoutEvent): boolean {
-    const next = transition(screen.value, event);
-    if (next === screen.value) return false;
+    const from = screen.value;
+    const next = transition(from, event);
+    if (next === from) return false;
+    if (event.type === 'submit') begun++;
+    // The payer moves on (a new request, another number, leaving) from an attempt ended on an
+    // expired code before any read has said it failed: it failed all the same, and is told now,
+    // before what they do next — a read sent before that says nothing more (see overtaken).
+    if (from.name === 'failed' && from.ended && (event.type === 'edit' || event.type === 'cancel'))
+      attemptFailed(from.ended.chargeId);
     screen.value = next;
     return true;
   }
@@ -86,34 +99,33 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
   }
 
   // What the merchant hears, each once. A failed attempt is news only when seen happening, not when
-  // a reload finds an old one, and once a read says it (one this page ended on an expired code
-  // waits for the read that follows: the intent then names its charge); a payment that can no
-  // longer be paid, and a paid one, once (a paid one never twice in this tab: a dialog
-  // reopened, a page reloaded).
+  // a reload finds an old one: once a read says it failed, or (one this page ended on an expired
+  // code, whose refusal alone is not told: the read that follows has the last word) once the payer
+  // moves on before any read has (dispatch); a payment that can no longer be paid, and a paid
+  // one, once (a paid one never twice in this tab: a dialog reopened, a page reloaded).
   let shown: Screen['name'] = 'loading';
   let told: string | null = null;
+  function attemptFailed(chargeId: string | null) {
+    const outcome = `attempt:${chargeId}`;
+    if (outcome === told) return;
+    told = outcome;
+    if (merchant.onAttemptFailed) merchant.onAttemptFailed({ intentId, status: 'failed', chargeId });
+  }
   effect(() => {
     const next = screen.value;
     const from = shown;
     shown = next.name;
     untracked(() => {
+      if (next.name === 'failed')
+        return void (from !== 'loading' && !next.ended && attemptFailed(intent.value && intent.value.charge_id));
       const final = next.name === 'error' && FINAL_FAILURES.has(next.error);
-      const outcome =
-        next.name === 'succeeded'
-          ? 'succeeded'
-          : final
-            ? 'failed'
-            : next.name === 'failed' && from !== 'loading' && !next.ended
-              ? `attempt:${intent.value && intent.value.charge_id}`
-              : null;
+      const outcome = next.name === 'succeeded' ? 'succeeded' : final ? 'failed' : null;
       if (!outcome || outcome === told) return;
       told = outcome;
-      if (outcome === 'succeeded') {
+      if (!final) {
         if (!firstNews(intentId)) return;
         if (merchant.onSucceeded) merchant.onSucceeded(detail('succeeded'));
-      } else if (final) {
-        if (merchant.onFailed) merchant.onFailed(detail('failed'));
-      } else if (merchant.onAttemptFailed) merchant.onAttemptFailed(detail('failed'));
+      } else if (merchant.onFailed) merchant.onFailed(detail('failed'));
     });
   });
 
@@ -127,6 +139,15 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
     canCancel,
     payee,
     testMode,
+    /**
+     * Taken as a read is sent; answers, once it lands, whether the payer has begun an attempt
+     * since. Such a read is of the attempt before: landing or failing, it says nothing of the
+     * screen — the one rule for every read that can race a confirm.
+     */
+    overtaken(): () => boolean {
+      const at = begun;
+      return () => begun !== at;
+    },
     /**
      * Shows what a read of the intent says. `known`: what this page knows of the attempt the read
      * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.

@@ -1,7 +1,8 @@
 // The HTML of a payment without JavaScript (docs/integration.md, "A payment without JavaScript"): the form and
 // the status page, made by the server for one page id. No script anywhere; one inline stylesheet,
-// allowed by its hash; French or English. Only what the payer sees goes in: never the client
-// secret (the server reads it from the service and sends it in the confirm's body only).
+// allowed by its hash; in every language the checkout speaks (French, English, Arabic right to
+// left, Spanish, Portuguese). Only what the payer sees goes in: never the client secret (the
+// server reads it from the service and sends it in the confirm's body only).
 import { COUNTRIES, findCountry, findWallet, maskLastDigits } from '../phone';
 import {
   countryName,

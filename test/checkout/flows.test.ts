@@ -1,9 +1,11 @@
 // @vitest-environment node
 // The payer's steps after the confirm, through the model with the sandbox on one fake clock: a
 // one-time code (sent once, a wrong one said, an answer lost settled by a read, never resent), the
-// wallet's app, the warning before paying Orange Money again from the same number, and what the
-// waiting screen says (another tab's attempt, "check now", no window the service did not give).
+// wallet's app, the warning before paying Orange Money again from the same number, a read sent
+// before "send a new request" saying nothing of it, and what the waiting screen says (another
+// tab's attempt, "check now", no window the service did not give).
 import { describe, expect, it } from 'vitest';
+import { pause } from '../../src/api/clock';
 import { createBed, numberFor } from '../support/checkout-bed';
 
 const orangeSenegal = async (bed: ReturnType<typeof createBed>) => ({ model: await bed.startAttempt('sn', 'orange') });
@@ -110,7 +112,8 @@ describe('checkout › a one-time code', () => {
     await model.checkNow();
     expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
     expect(model.repeatRisk.value).toBe(true);
-    // The merchant hears of the failed attempt once, named by its charge, when the read says it.
+    // The merchant hears of the failed attempt once, named by its charge, when the read says it
+    // (the service's refusal alone is not told: the read has the last word).
     expect(told).toEqual([attempt?.chargeId]);
     expect(attempt?.chargeId).toMatch(/^ch_/);
     // The way on: a new request with the same details, its own code.
@@ -122,11 +125,16 @@ describe('checkout › a one-time code', () => {
     expect(model.screen.value.name).toBe('succeeded');
     expect(bed.confirms()).toHaveLength(2);
     expect(codes(bed)).toHaveLength(2);
+    // Moving on from an attempt a read has already told does not tell it again.
+    expect(told).toEqual([attempt?.chargeId]);
   });
 
   it('a service that says the code expired while its read says the attempt still waits: the read has the last word, and a new code pays', async () => {
     const bed = createBed();
-    const { model } = await orangeSenegal(bed);
+    const told: (string | null)[] = [];
+    const model = await bed.startAttempt('sn', 'orange', 'approved_after_delay', {
+      onAttemptFailed: (detail) => told.push(detail.chargeId),
+    });
     let answered = false;
     bed.intercept(async (request) => {
       if (answered || !request.url.endsWith('/otp')) return undefined;
@@ -148,6 +156,99 @@ describe('checkout › a one-time code', () => {
     await bed.time.settle();
     expect(model.screen.value.name).toBe('succeeded');
     expect(bed.confirms()).toHaveLength(1);
+    // No failed attempt was ever told of the one that paid.
+    expect(told).toEqual([]);
+  });
+});
+
+describe('checkout › a read sent before "send a new request"', () => {
+  // After an expired code the page offers a new request at once, and reads the intent to learn what
+  // became of the attempt. That read, answered late (held here on the fake clock), is of the attempt
+  // before: it never shows the new one failed, nor stops its following.
+  it.each([
+    ['lands after the new request is answered', 'lands', 0],
+    ['lands while the new request is on its way', 'lands', 10_000],
+    ['fails while the new request is on its way', 'fails', 10_000],
+  ] as const)(
+    '%s: the new attempt is shown and followed to its end; the expired one told once',
+    async (_, read, confirmHeldMs) => {
+      const bed = createBed();
+      const told: (string | null)[] = [];
+      const model = await bed.startAttempt('sn', 'orange', 'approved_after_delay', {
+        onAttemptFailed: (detail) => told.push(detail.chargeId),
+      });
+      const expired = model.screen.value.name === 'pending' ? model.screen.value.attempt.chargeId : null;
+      expect(expired).toMatch(/^ch_/);
+      // No read gets through while the code's window passes.
+      bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
+      await bed.time.advance(5 * 60_000);
+      // The first read after the code is served at once (the attempt has ended), its answer held 5 s —
+      // or it fails then, with an answer that is not an intent; the new request's confirm is held too.
+      let codeSent = false;
+      let heldRead = true;
+      bed.intercept(async (request) => {
+        if (request.url.endsWith('/otp')) codeSent = true;
+        if (request.method === 'GET' && codeSent && heldRead) {
+          heldRead = false;
+          const answer = await bed.sandbox.fetch(request);
+          await pause(bed.time.clock, 5_000);
+          return read === 'lands' ? answer : Response.json({});
+        }
+        if (request.method === 'GET') return undefined;
+        const answer = await bed.sandbox.fetch(request);
+        if (request.url.endsWith('/confirm')) await pause(bed.time.clock, confirmHeldMs);
+        return answer;
+      });
+      const sent = model.sendCode('123456');
+      await bed.time.settle();
+      expect(model.screen.value).toMatchObject({ name: 'failed', reason: 'approval_timeout' });
+      expect(told).toEqual([]);
+      // The payer asks for a new request before the read lands: the expired attempt is told then.
+      const resent = model.resend();
+      expect(told).toEqual([expired]);
+      await bed.time.advance(15_000);
+      expect(await sent).toBe(false);
+      expect(await resent).toBe(true);
+      const screen = model.screen.value;
+      if (screen.name !== 'pending') throw new Error(JSON.stringify(screen));
+      expect(screen.attempt.chargeId).not.toBe(expired);
+      expect(screen.attempt.step).toMatchObject({ type: 'otp', refused: null });
+      // Still followed: the page keeps reading it, and its code pays it.
+      const readsBefore = bed.reads().length;
+      await bed.time.advance(30_000);
+      expect(bed.reads().length).toBeGreaterThan(readsBefore);
+      expect(await model.sendCode('123456')).toBe(true);
+      await bed.time.settle();
+      expect(model.screen.value.name).toBe('succeeded');
+      expect(bed.confirms()).toHaveLength(2);
+      expect(told).toEqual([expired]);
+    },
+  );
+
+  it('a check asked for before it does not say the new attempt was checked and still waits', async () => {
+    const bed = createBed();
+    const model = await bed.startAttempt('sn', 'orange');
+    // No code typed: the window passes, and a read says the attempt failed.
+    await bed.time.advance(6 * 60_000);
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'approval_timeout' });
+    // The payer asks for a check, then for a new request before the check's answer (held 5 s on the
+    // fake clock) lands.
+    let held = true;
+    bed.intercept(async (request) => {
+      if (request.method !== 'GET' || !held) return undefined;
+      held = false;
+      const answer = await bed.sandbox.fetch(request);
+      await pause(bed.time.clock, 5_000);
+      return answer;
+    });
+    const check = model.checkNow();
+    expect(await model.resend()).toBe(true);
+    expect(model.screen.value.name).toBe('pending');
+    await bed.time.advance(5_000);
+    await check;
+    expect(model.screen.value.name).toBe('pending');
+    expect(model.checkedAt.value).toBeNull();
+    expect(bed.confirms()).toHaveLength(2);
   });
 });
 

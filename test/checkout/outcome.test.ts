@@ -22,6 +22,28 @@ describe('outcome › what the merchant hears', () => {
     expect(onFailed).toHaveBeenCalledTimes(1);
   });
 
+  it('an attempt ended on an expired code, left before any read could say it failed: told once, then the leaving', async () => {
+    const bed = createBed();
+    const told: string[] = [];
+    const model = await bed.startAttempt('sn', 'orange', 'approved_after_delay', {
+      onAttemptFailed: (d) => told.push(`attemptfailed ${d.chargeId}`),
+      onCancel: (d) => told.push(d.status),
+    });
+    const screen = model.screen.value;
+    const expired = screen.name === 'pending' ? screen.attempt.chargeId : null;
+    // No read gets through: the page learns of the attempt's end from the refused code alone.
+    bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
+    await bed.time.advance(5 * 60_000);
+    const sent = model.sendCode('123456');
+    await bed.time.advance(30_000);
+    expect(await sent).toBe(false);
+    expect(model.screen.value).toMatchObject({ name: 'failed', reason: 'approval_timeout', error: 'server' });
+    expect(told).toEqual([]);
+    model.cancel();
+    expect(told).toEqual([`attemptfailed ${expired}`, 'canceled']);
+    expect(expired).toMatch(/^ch_/);
+  });
+
   it('a paid payment is announced once: a checkout opened again on it (a dialog reopened) tells nothing more', async () => {
     const bed = createBed();
     const intent = await bed.newIntent();
