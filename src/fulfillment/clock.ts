@@ -10,7 +10,7 @@ export type FulfillmentClock = NonNullable<ClientConfig['clock']>;
 // The system's, as the client's own is (src/api/clock.ts): fulfillment takes the client from its
 // entry only (the package's `momo-checkout/fulfillment` imports `momo-checkout`), which does not
 // export its clock.
-export const systemClock: FulfillmentClock = {
+export const realClock: FulfillmentClock = {
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),

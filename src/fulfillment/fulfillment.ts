@@ -22,7 +22,7 @@ import {
   serviceBase,
   type Session,
 } from '../api';
-import { type FulfillmentClock, systemClock } from './clock';
+import { type FulfillmentClock, realClock } from './clock';
 import { fileStore } from './file-store';
 import { failureOf, isLost, notFoundError, notOursError } from './not-found';
 import { rateLimit } from './rate';
@@ -156,7 +156,7 @@ function warnInDoubt(store: FulfillmentStore, handlers: Handlers): void {
 }
 
 export function createFulfillment(options: FulfillmentOptions): Fulfillment {
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? realClock;
   const now = clock.now;
   const store = options.store ?? fileStore('.momo-fulfillment');
   const pace: Pace = { ...DEFAULT_PACE, ...options.pace };
