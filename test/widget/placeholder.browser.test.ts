@@ -38,10 +38,13 @@ const lateShown = (page: Page) =>
     return late.getClientRects().length > 0 && getComputedStyle(late).visibility === 'visible' && box.height > 0;
   });
 
-/** The page's animations moved to `ms` after they started. */
+/** The page's animations held at `ms` after they started: paused, so that no time passes on their clock meanwhile. */
 const animationsAt = (page: Page, ms: number) =>
   page.evaluate((at) => {
-    for (const animation of document.getAnimations()) animation.currentTime = at;
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = at;
+    }
   }, ms);
 
 describe('widget.js › the merchant’s placeholder when widget.js never runs', () => {
