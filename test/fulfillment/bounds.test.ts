@@ -66,17 +66,19 @@ describe('1 000 open payments', () => {
           return track(t.fetch(request));
         },
       },
+      // Every call of the store is work the clock waits for: one left out (the claim's renewal was)
+      // lets the clock run ahead of the disk on a busy machine, and the loop loses its turns.
       store: {
-        ...store,
-        transactional: store.transactional,
-        add: (payment) => track(store.add(payment)),
-        claimDue: (...args) => track(store.claimDue(...args)),
-        wake: (...args) => track(store.wake!(...args)),
+        ...(Object.fromEntries(
+          Object.entries(store).map(([name, member]) => [
+            name,
+            typeof member === 'function' ? (...args: unknown[]) => track(member.apply(store, args)) : member,
+          ]),
+        ) as typeof store),
         save: (payment, claim) => {
           watch(payment);
           return track(store.save(payment, claim));
         },
-        deliver: (...args) => track(store.deliver(...args)),
       },
       maxRequestsPerSecond: RATE,
       concurrency: CONCURRENCY,
