@@ -34,6 +34,17 @@ function loadScreensAtFirstTouch() {
   for (const kind of firstTouches) document.addEventListener(kind, touched, true);
 }
 
+/**
+ * Runs `work` in a task of its own, after what the browser has queued (a payer's key first): the
+ * page's start cut in two, which a slow phone does not feel as one long freeze. A message, not a
+ * timer: a hidden tab's timers wait up to a second.
+ */
+function inTaskOfItsOwn(work: () => void) {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = work;
+  channel.port2.postMessage(null);
+}
+
 const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
 // The service on this page's own origin may hold a status read until the payment changes: a header
 // a read of another origin's could not send without asking leave first, which a bare service refuses.
@@ -100,22 +111,31 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
       if (element && element.value !== model.values.peek()[field]) model.setField(field, element.value);
     }
     hydrate(<App />, root);
-    // Then what this payer's page differs in, as ordinary updates: their language, their country.
-    model.setDefaultCountry(payerCountry);
   } else {
     // index.html's placeholder (or a screen prerendered for another use) goes: Preact would render beside it.
     root.textContent = '';
   }
-  display(shownWhileLoading(wanted, navigator.languages));
-  const shown = setLang(wanted, false);
-  // A language on its way is waited for a moment, so that the first render speaks it.
-  if (!hydrating)
-    void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(() =>
-      render(<App />, root),
-    );
-  model.start();
-  // Built: development has the screens built in (src/components/screens.ts).
-  if (import.meta.env.PROD) loadScreensAtFirstTouch();
+  const start = () => {
+    // Over a hydrated screen, what this payer's page differs in, as ordinary updates: their
+    // country, their language. (The intent's read is already on its way: index.html sent it.)
+    if (hydrating) model.setDefaultCountry(payerCountry);
+    display(shownWhileLoading(wanted, navigator.languages));
+    const shown = setLang(wanted, false);
+    // A language on its way is waited for a moment, so that the first render speaks it.
+    if (!hydrating)
+      void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, LANG_WAIT_MS))]).then(() =>
+        render(<App />, root),
+      );
+    model.start();
+    // Built: development has the screens built in (src/components/screens.ts).
+    if (import.meta.env.PROD) loadScreensAtFirstTouch();
+  };
+  // Hydrating, the rest waits for a task of its own. The bundle's first task keeps the hydration, as
+  // it kept everything before: Lighthouse's simulation drops a task under 10 ms from its graph, and
+  // a bundle whose evaluation it cannot see run after the first paint it counts as delaying it (the
+  // whole page's start in a second task measured LCP 1.0–1.2 s instead of 0.8 s).
+  if (hydrating) inTaskOfItsOwn(start);
+  else start();
   return setLang;
 }
 
