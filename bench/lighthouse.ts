@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Flags, Result } from 'lighthouse';
 import { createClient } from '../src/api';
+import { redact } from '../src/api/redact';
 import { demoMerchantProfile } from '../src/demo/profile';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium';
 import { median, round } from './stats';
@@ -194,9 +195,13 @@ const text = (value: unknown): string | undefined => {
   return undefined;
 };
 
-/** The first rows of an audit's details, one line each, fields as `key: value`; the server's origin left out. */
+/**
+ * The first rows of an audit's details, one line each, fields as `key: value`; the server's origin
+ * left out, and ids and client secrets redacted (an intent link's address carries its secret in the
+ * fragment, and these lines land in the committed results).
+ */
 function summarize(details: unknown, limit = 6): string[] | undefined {
-  return rows(details, limit)?.map((line) => line.replace(/https?:\/\/127\.0\.0\.1:\d+/g, ''));
+  return rows(details, limit)?.map((line) => redact(line.replace(/https?:\/\/127\.0\.0\.1:\d+/g, '')));
 }
 
 function rows(details: unknown, limit: number): string[] | undefined {

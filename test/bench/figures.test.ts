@@ -4,6 +4,7 @@
 // from bench/results.json, never a hand copy.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_SECRET_PATTERN } from '../../src/api/schemas/client-secret';
 import { ALARMS, BUDGETS, KB } from '../../bench/budgets';
 import { BLOCKS, blockIn } from '../../bench/figures';
 import type { BenchResults } from '../../bench/report';
@@ -17,6 +18,18 @@ describe('the docs’ performance figures', () => {
       const written = blockIn(text, block);
       expect(written, `${block.file} has no block between ${block.start} and ${block.end}`).not.toBeNull();
       expect(written).toBe(block.render(results));
+    });
+  }
+});
+
+// The bench's records are committed and read by anyone: Lighthouse's tables name the page's address,
+// and an intent link's carries its client secret (a sandbox's, still a secret's shape). None stays.
+describe('the bench’s committed records', () => {
+  for (const file of ['bench/results.json', 'bench/results.md', 'docs/performance.md']) {
+    it(`${file} holds no client secret nor secret key`, () => {
+      const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+      expect(text.match(new RegExp(CLIENT_SECRET_PATTERN, 'g'))).toBeNull();
+      expect(text.match(/sk_(?:test|live)_\w+/g)).toBeNull();
     });
   }
 });
