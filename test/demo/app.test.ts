@@ -427,7 +427,18 @@ describe('GET /demo/success › the shop checks on its server', () => {
         }),
       )
     ).json()) as Record<string, unknown>;
-    const service = createServer((req, res) => {
+    const service = createServer(async (req, res) => {
+      // The shop's fulfillment lists its payments: the sandbox answers that (for this key, nothing).
+      if (req.url && /^\/v1\/(?:payment-intents|sessions)\?/.test(req.url)) {
+        const list = await sandbox.fetch(
+          new Request(`http://checkout.test${req.url}`, {
+            headers: { Authorization: req.headers.authorization ?? '' },
+          }),
+        );
+        res.writeHead(list.status, { 'Content-Type': 'application/json' });
+        res.end(await list.text());
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(
         JSON.stringify(
