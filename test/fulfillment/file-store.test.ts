@@ -17,28 +17,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type FollowedPayment, fileStore } from '../../src/fulfillment';
+import { fileStore } from '../../src/fulfillment';
 import { STALE_TMP_MS } from '../../src/fulfillment/file-store';
 import { FINISHED } from '../../src/fulfillment/types';
+import { claimedIds, followedPayment } from './support/payment';
 
-const payment: FollowedPayment = {
-  intentId: 'pi_raced',
-  sessionId: null,
-  metadata: { order: 'CMD-1' },
-  followedWith: 'k1',
-  foundWith: null,
-  followedAt: 0,
-  deadline: 1e13,
-  nextCheckAt: 15_000,
-  checks: 0,
-  failures: 0,
-  notFound: null,
-  intent: null,
-  outcome: null,
-  deliveries: {},
-  handlerFailures: 0,
-  lastError: null,
-};
+const payment = followedPayment({ intentId: 'pi_raced', nextCheckAt: 15_000 });
 
 function directory() {
   const dir = mkdtempSync(join(tmpdir(), 'momo-store-'));
@@ -107,11 +91,10 @@ describe('fileStore › claimDue', () => {
     await store.add({ ...payment, intentId: 'pi_none', nextCheckAt: 0 });
     await store.add({ ...payment, intentId: 'pi_k1', foundWith: 'k1', nextCheckAt: 0 });
     await store.add({ ...payment, intentId: 'pi_k2', followedWith: 'k2', foundWith: 'k2', nextCheckAt: 0 });
-    const ids = (claimed: { payment: FollowedPayment }[]) => claimed.map((c) => c.payment.intentId).sort();
-    expect(ids(await store.claimDue(10, 10, 'a', 1000, 'k1'))).toEqual(['pi_k1', 'pi_none']);
+    expect(claimedIds(await store.claimDue(10, 10, 'a', 1000, 'k1'))).toEqual(['pi_k1', 'pi_none']);
     // Another process of the other key, once those claims ran out.
     const other = fileStore(dir, { sync: false, rescanMs: 0 });
-    expect(ids(await other.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
+    expect(claimedIds(await other.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
   });
 });
 

@@ -5,27 +5,11 @@
 // takes only the payments of the claimant's key, or of none yet.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FollowedPayment, postgresStore } from '../../src/fulfillment';
+import { postgresStore } from '../../src/fulfillment';
 import { type Postgres, startPostgres } from '../support/postgres';
+import { claimedIds, followedPayment } from './support/payment';
 
-const payment: FollowedPayment = {
-  intentId: 'pi_pg',
-  sessionId: null,
-  metadata: { order: 'CMD-1' },
-  followedWith: 'k1',
-  foundWith: null,
-  followedAt: 0,
-  deadline: 1e13,
-  nextCheckAt: 0,
-  checks: 0,
-  failures: 0,
-  notFound: null,
-  intent: null,
-  outcome: null,
-  deliveries: {},
-  handlerFailures: 0,
-  lastError: null,
-};
+const payment = followedPayment({ intentId: 'pi_pg' });
 
 let postgres: Postgres;
 let pool: pg.Pool;
@@ -107,13 +91,12 @@ describe('postgresStore › claimDue', () => {
     await store.add({ ...payment, intentId: 'pi_none' });
     await store.add({ ...payment, intentId: 'pi_k1', foundWith: 'k1' });
     await store.add({ ...payment, intentId: 'pi_k2', followedWith: 'k2', foundWith: 'k2' });
-    const ids = (claimed: { payment: FollowedPayment }[]) => claimed.map((c) => c.payment.intentId).sort();
-    expect(ids(await store.claimDue(10, 10, 'a', 1000, 'k1'))).toEqual(['pi_k1', 'pi_none']);
-    expect(ids(await store.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
+    expect(claimedIds(await store.claimDue(10, 10, 'a', 1000, 'k1'))).toEqual(['pi_k1', 'pi_none']);
+    expect(claimedIds(await store.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
     // Found with a key by a read (saved under its claim): from then on that key's alone.
     const claimed = (await store.claimDue(4000, 10, 'c', 1000, 'k2')).find((c) => c.payment.intentId === 'pi_none');
     if (!claimed) throw new Error('pi_none not claimed');
     expect(await store.save({ ...claimed.payment, foundWith: 'k2' }, claimed.claim)).toBe(true);
-    expect(ids(await store.claimDue(6000, 10, 'd', 1000, 'k1'))).toEqual(['pi_k1']);
+    expect(claimedIds(await store.claimDue(6000, 10, 'd', 1000, 'k1'))).toEqual(['pi_k1']);
   });
 });
