@@ -6,20 +6,15 @@
 //   (dev mode)             Vite: its client, the page's modules               ./apps/vite-dev.ts
 //   /widget.js, /assets/…, /i18n/…, /steps/…   the build output (dist/)       ./apps/build-output.ts
 // Every answer carries the base headers; a failure is a plain 500 page, never a stack.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { redact } from '../api/redact';
 import { apiApp } from './apps/api';
-import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';
-import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
-import { devHostedPage, viteDevApp } from './apps/vite-dev';
+import { type ComposeOptions, mountCheckout, serverApp } from './checkout-apps';
 import { plainPaymentApi } from './plain-payment';
-import { notFoundPage, redirect, serverErrorPage, withHeaders } from './responses';
-import { BASE_HEADERS, connectSource, inlineHashes } from './security';
+import { redirect } from './responses';
+import { connectSource } from './security';
 import { createStaticFiles } from './static';
 
 /** A sub-app served beside the checkout's own, with what it holds open (the demo shop). */
@@ -50,7 +45,7 @@ export interface ServerAppOptions {
   /** Dev mode: the hosted page and the sources through this Vite server, `root` holding index.html. */
   vite?: { server: ViteDevServer; root: string } | undefined;
   /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
-  onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
+  onError?: ComposeOptions['onError'];
 }
 
 export interface ServerApp {
@@ -63,7 +58,7 @@ export interface ServerApp {
 }
 
 export function createServerApp(options: ServerAppOptions): ServerApp {
-  const { publicUrl, distDir, sandboxOptions, apiOrigin, vite, onError = logError } = options;
+  const { publicUrl, distDir, sandboxOptions, apiOrigin, vite, onError } = options;
   connectSource(apiOrigin); // fails now, not at the first request, on a bad address
   const sandbox = createSandbox({ checkoutBaseUrl: publicUrl, ...sandboxOptions });
   let demo: MountedApp | undefined;
@@ -74,46 +69,22 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     throw error;
   }
   const files = createStaticFiles(distDir);
-
-  // The path as the request names it, not percent-decoded (Hono's default): each sub-app checks
-  // its addresses against exactly what the client sent.
-  const app = new Hono<ServerEnv>({ getPath: (req) => new URL(req.url).pathname });
-  app.use(async (c, next) => {
-    await next();
-    const res = withHeaders(c.res, BASE_HEADERS);
-    if (res !== c.res) {
-      c.res = undefined; // replaced, not merged with the headers of the one before
-      c.res = res;
-    }
-  });
+  const app = serverApp({ onError });
   app.route('/', apiApp(sandbox, { compress: options.compressApi }));
   if (demo) {
     app.route('/', demo.app);
     app.all('/', () => redirect('/demo', 302)); // nothing of its own at the root: show the demo
   }
-  app.route(
-    '/',
-    hostedPageApp({
-      loadHtml: vite ? devHostedPage(vite.server, vite.root) : builtHostedPage(files),
-      policy: {
-        apiOrigin,
-        // Logos are at the sandbox's address, which the page may have been opened under another name of.
-        imageOrigin: sandboxOptions?.checkoutBaseUrl ?? publicUrl,
-        dev: vite !== undefined,
-        // Every prerendered language's inline script (each page's its own text) and their one stylesheet.
-        ...inlineHashes(...(vite ? [readFileSync(join(vite.root, 'index.html'), 'utf8')] : builtPages(distDir))),
-      },
-      // A payment without JavaScript: this server reads and confirms for the payer, from the
-      // service the page itself would call (the in-process sandbox, or apiOrigin).
-      plain: { api: plainPaymentApi(sandbox, apiOrigin), origins: [publicUrl] },
-    }),
-  );
-  if (vite) app.route('/', viteDevApp(vite.server));
-  app.route('/', buildOutputApp(files));
-  app.notFound(() => notFoundPage());
-  app.onError((error, c) => {
-    onError(error, c.req.raw, c.req.routePath);
-    return serverErrorPage();
+  mountCheckout(app, {
+    files,
+    publicUrl,
+    apiOrigin,
+    // Logos are at the sandbox's address, which the page may have been opened under another name of.
+    imageOrigin: sandboxOptions?.checkoutBaseUrl ?? publicUrl,
+    // A payment without JavaScript: this server reads and confirms for the payer, from the
+    // service the page itself would call (the in-process sandbox, or apiOrigin).
+    plainApi: plainPaymentApi(sandbox, apiOrigin),
+    vite,
   });
 
   return {
@@ -125,11 +96,4 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       await sandbox.close();
     },
   };
-}
-
-function logError(error: unknown, req: Request, route: string): void {
-  const { pathname } = new URL(req.url);
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  // Paths hold ids (redacted: a log names no intent); never secrets (those live in fragments, which never reach a server).
-  console.error(`[server] ${req.method} ${redact(pathname)} (${route}) failed: ${redact(detail)}`);
 }

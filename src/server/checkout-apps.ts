@@ -1,0 +1,94 @@
+// The checkout itself, as the sub-apps every server mounts — `npm start` and the sandbox command
+// beside the sandbox (./app.ts), the production server alone (./production-app.ts) — and the one
+// way they are put together: the base headers on every answer, the 404 page, a 500 page that
+// never shows a stack.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { ViteDevServer } from 'vite';
+import { redact } from '../api/redact';
+import { buildOutputApp } from './apps/build-output';
+import type { ServerEnv } from './apps/env';
+import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
+import { devHostedPage, viteDevApp } from './apps/vite-dev';
+import type { FormTokens } from './form-token';
+import type { PlainPaymentOptions } from './plain-payment';
+import { notFoundPage, serverErrorPage, withHeaders } from './responses';
+import { BASE_HEADERS, inlineHashes } from './security';
+import type { StaticFiles } from './static';
+
+export interface CheckoutAppsOptions {
+  /** The build output: the hosted page, its assets, widget.js, the catalogues and the steps. */
+  files: StaticFiles;
+  /** Where payers reach this server: the no-JavaScript form may be posted from it. */
+  publicUrl: string;
+  /** The API the page calls, when not this server's own `/v1` (its CSP's connect-src). */
+  apiOrigin?: string | undefined;
+  /** Where merchants' logos come from (the service's address): the page's CSP img-src. */
+  imageOrigin?: string | undefined;
+  /** How the payment without JavaScript reaches the service. */
+  plainApi: PlainPaymentOptions['api'];
+  /** The no-JavaScript forms' keys; default one made now (a restart voids forms on screen). */
+  formTokens?: FormTokens | undefined;
+  /** Dev mode: the hosted page and the sources through this Vite server, `root` holding index.html. */
+  vite?: { server: ViteDevServer; root: string } | undefined;
+}
+
+/** Mounts the hosted page (with the payment without JavaScript), Vite in dev mode, then the build output. */
+export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions): void {
+  const { files, publicUrl, apiOrigin, imageOrigin, plainApi, formTokens, vite } = options;
+  const hosted = hostedPageApp({
+    loadHtml: vite ? devHostedPage(vite.server, vite.root) : builtHostedPage(files),
+    policy: {
+      apiOrigin,
+      imageOrigin,
+      dev: vite !== undefined,
+      // Every prerendered language's inline script (each page's its own text) and their one stylesheet.
+      ...inlineHashes(...(vite ? [readFileSync(join(vite.root, 'index.html'), 'utf8')] : builtPages(files.root))),
+    },
+    plain: { api: plainApi, origins: [publicUrl], ...(formTokens ? { tokens: formTokens } : {}) },
+  });
+  app.route('/', hosted);
+  if (vite) app.route('/', viteDevApp(vite.server));
+  app.route('/', buildOutputApp(files));
+}
+
+export interface ComposeOptions {
+  /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
+  onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
+  /** Laid over every answer besides the base headers (HSTS where the public address is https). */
+  headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * The app a server's sub-apps are mounted on, at the root, in order (each owns its full addresses):
+ * the headers on every answer, the 404 page and the 500 page.
+ */
+export function serverApp(options: ComposeOptions = {}): Hono<ServerEnv> {
+  const { onError = logError } = options;
+  const headers = { ...BASE_HEADERS, ...options.headers };
+  // The path as the request names it, not percent-decoded (Hono's default): each sub-app checks
+  // its addresses against exactly what the client sent.
+  const app = new Hono<ServerEnv>({ getPath: (req) => new URL(req.url).pathname });
+  app.use(async (c, next) => {
+    await next();
+    const res = withHeaders(c.res, headers);
+    if (res !== c.res) {
+      c.res = undefined; // replaced, not merged with the headers of the one before
+      c.res = res;
+    }
+  });
+  app.notFound(() => notFoundPage());
+  app.onError((error, c) => {
+    onError(error, c.req.raw, c.req.routePath);
+    return serverErrorPage();
+  });
+  return app;
+}
+
+function logError(error: unknown, req: Request, route: string): void {
+  const { pathname } = new URL(req.url);
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // Paths hold ids (redacted: a log names no intent); never secrets (those live in fragments, which never reach a server).
+  console.error(`[server] ${req.method} ${redact(pathname)} (${route}) failed: ${redact(detail)}`);
+}
