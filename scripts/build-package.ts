@@ -4,6 +4,7 @@
 //   dist/react.{mjs,cjs}     the React component (`momo-checkout/react`); React and the widget stay imports
 //   dist/fulfillment.{mjs,cjs}  fulfillment for merchants' servers (`momo-checkout/fulfillment`, Node only)
 //   dist/bin/sandbox.mjs     `momo-checkout-sandbox`, with hono, its Node adapter and libphonenumber-js
+//   dist/bin/server.mjs      `momo-checkout-server`, the checkout in production (no sandbox in it)
 //   dist/*.d.{mts,cts}       one bundled declaration file per entry and module kind
 // So an install pulls in no runtime dependency, and the declarations import nothing but `react` and
 // `momo-checkout/widget`: they hold under every moduleResolution, with skipLibCheck off.
@@ -87,6 +88,12 @@ async function buildJs(): Promise<void> {
     {
       input: 'src/bin/sandbox.ts',
       outputs: [{ file: 'bin/sandbox.mjs', format: 'esm' }],
+      options: { platform: 'node' },
+    },
+    {
+      // The production server: the checkout without the sandbox, which it must not carry.
+      input: 'src/bin/server.ts',
+      outputs: [{ file: 'bin/server.mjs', format: 'esm' }],
       options: { platform: 'node' },
     },
   ];

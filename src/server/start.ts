@@ -1,10 +1,13 @@
-// The one way to start a server, for both commands (`npm start`, `momo-checkout-sandbox`), the tests
-// and the bench: listen, then serve the app built from the options (./app.ts) on that socket.
+// The one way to start a server, for every command (`npm start`, `momo-checkout-sandbox`,
+// `momo-checkout-server`), the tests and the bench: listen, then serve the app built for this
+// server's address (./app.ts with the sandbox, ./production-app.ts without) on that socket.
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ViteDevServer } from 'vite';
 import type { Sandbox } from '../sandbox';
+import type { ServerEnv } from './apps/env';
+import type { Hono } from 'hono';
 import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
 import { listen } from './listen';
 
@@ -39,41 +42,78 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { port, host, vite: makeVite, compressApi = true, ...appOptions } = options;
-  // Listening before the app exists: it needs this server's own address (with port 0, known only
-  // once listening) for the links it writes. Requests that arrive meanwhile wait for it.
-  const listening = await listen(port, host);
   let vite: { server: ViteDevServer; root: string } | undefined;
-  let served: ServerApp | undefined;
+  const served = await serveApp<ServerApp>(port, host, async (url, httpServer) => {
+    vite = await makeVite?.(httpServer);
+    try {
+      return createServerApp({
+        ...appOptions,
+        distDir: resolve(appOptions.distDir),
+        publicUrl: (options.publicUrl ?? url).replace(/\/+$/, ''),
+        compressApi,
+        vite,
+      });
+    } catch (error) {
+      await vite?.server.close();
+      throw error;
+    }
+  });
+  // Compress the build now rather than on the first payer's request (one file at a time).
+  if (!vite) void served.app.warm();
+  return {
+    url: served.url,
+    port: served.port,
+    fetch: served.fetch,
+    sandbox: served.app.sandbox,
+    close: () => served.close().then(() => vite?.server.close()),
+  };
+}
+
+/** What serveApp serves: an app, and what to close once the socket is closed. */
+export interface Served {
+  app: Pick<Hono<ServerEnv>, 'fetch'>;
+  close(): Promise<void>;
+}
+
+export interface Serving<App extends Served> {
+  url: string;
+  port: number;
+  fetch: (req: Request) => Promise<Response>;
+  /** What `make` made. */
+  app: App;
+  /** Stops listening, closes open connections, then the app. Once, however often it is called. */
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on `port` and `host`, then serves the app `make` builds for this server's own address
+ * (with port 0, known only once listening), on that socket. Requests that arrive meanwhile wait.
+ */
+export async function serveApp<App extends Served>(
+  port: number,
+  host: string,
+  make: (url: string, httpServer: Server) => Promise<App> | App,
+): Promise<Serving<App>> {
+  const listening = await listen(port, host);
+  let made: App | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= listening
-      .close()
-      .then(() => vite?.server.close())
-      .then(() => served?.close());
+    closing ??= listening.close().then(() => made?.close());
     return closing;
   };
   try {
-    vite = await makeVite?.(listening.server);
-    served = createServerApp({
-      ...appOptions,
-      distDir: resolve(appOptions.distDir),
-      publicUrl: (options.publicUrl ?? listening.url).replace(/\/+$/, ''),
-      compressApi,
-      vite,
-    });
-    const { app } = served;
-    listening.route(getRequestListener(app.fetch, { hostname: 'localhost' }));
-    // Compress the build now rather than on the first payer's request (one file at a time).
-    if (!vite) void served.warm();
-    return {
-      url: listening.url,
-      port: listening.port,
-      fetch: async (req) => app.fetch(req),
-      sandbox: served.sandbox,
-      close,
-    };
+    made = await make(listening.url, listening.server);
   } catch (error) {
     await close();
     throw error;
   }
+  const app = made;
+  listening.route(getRequestListener(app.app.fetch, { hostname: 'localhost' }));
+  return {
+    url: listening.url,
+    port: listening.port,
+    fetch: async (req) => app.app.fetch(req),
+    app,
+    close,
+  };
 }

@@ -1,0 +1,42 @@
+// What `momo-checkout-server` serves: the checkout alone, against the payment service at `apiBase` —
+// the hosted page (and the widget's frame, and the payment without JavaScript), widget.js, its steps
+// and catalogues, the hashed assets. No /v1 (no sandbox), no demo shop. It keeps no state a second
+// instance lacks: the form keys are given (shared), everything else is the service's.
+import type { Hono } from 'hono';
+import type { ServerEnv } from './apps/env';
+import { mountCheckout, serverApp } from './checkout-apps';
+import { createFormTokens } from './form-token';
+import type { ProductionConfig } from './production-config';
+import { connectSource } from './security';
+import { createStaticFiles } from './static';
+
+export interface ProductionAppOptions extends Pick<ProductionConfig, 'apiBase' | 'publicUrl' | 'formKeys'> {
+  /** The build output the package ships (dist/). */
+  distDir: string;
+  /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
+  onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
+}
+
+export interface ProductionApp {
+  app: Hono<ServerEnv>;
+  /** Compresses the build now rather than on the first payer's request. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createProductionApp(options: ProductionAppOptions): ProductionApp {
+  const { apiBase, publicUrl, formKeys, distDir, onError } = options;
+  connectSource(apiBase); // fails now, not at the first request, on a bad address
+  const files = createStaticFiles(distDir);
+  const app = serverApp({ onError });
+  mountCheckout(app, {
+    files,
+    publicUrl,
+    apiOrigin: apiBase,
+    // Merchants' logos: the service serves them itself (docs/sandbox.md, "Merchant profile").
+    imageOrigin: apiBase,
+    plainApi: () => ({ baseUrl: apiBase }),
+    formTokens: createFormTokens({ keys: formKeys }),
+  });
+  return { app, warm: () => files.warm(), close: async () => undefined };
+}

@@ -1,0 +1,52 @@
+// @vitest-environment node
+// The frame every server's sub-apps hang on (src/server/checkout-apps.ts): the headers on every
+// answer, a 404 page for what no sub-app owns, a 500 that shows no stack and tells the operator;
+// and the checkout's own sub-apps, mounted from a build.
+import { afterAll, describe, expect, it } from 'vitest';
+import { mountCheckout, serverApp } from '../../src/server/checkout-apps';
+import { createStaticFiles } from '../../src/server/static';
+import { makeDistFixture } from './helpers';
+
+const dist = makeDistFixture();
+afterAll(() => dist.cleanup());
+
+describe('serverApp', () => {
+  it('lays its headers over every answer, a 404 and a failure included, and shows no stack', async () => {
+    const told: string[] = [];
+    const app = serverApp({
+      headers: { 'Strict-Transport-Security': 'max-age=31536000' },
+      onError: (error, req, route) => told.push(`${req.method} ${route} ${(error as Error).message}`),
+    });
+    app.get('/boom', () => {
+      throw new Error('the disk is gone');
+    });
+    const missing = await app.fetch(new Request('http://checkout.test/nowhere'));
+    const failed = await app.fetch(new Request('http://checkout.test/boom'));
+    expect([missing.status, failed.status]).toEqual([404, 500]);
+    for (const res of [missing, failed]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    }
+    expect(await failed.text()).not.toContain('the disk is gone');
+    expect(told).toEqual(['GET /boom the disk is gone']);
+  });
+});
+
+describe('mountCheckout', () => {
+  it('serves the hosted page with its policy, the widget and the hashed assets, from the build', async () => {
+    const app = serverApp();
+    mountCheckout(app, {
+      files: createStaticFiles(dist.distDir),
+      publicUrl: 'https://checkout.test',
+      apiOrigin: 'https://api.test',
+      plainApi: () => ({ baseUrl: 'https://api.test' }),
+    });
+    const page = await app.fetch(new Request('https://checkout.test/pay/pi_abc'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.test");
+    const widget = await app.fetch(new Request('https://checkout.test/widget.js'));
+    expect(await widget.text()).toBe(dist.files.widget);
+    const asset = await app.fetch(new Request('https://checkout.test/assets/index-Ab12Cd34.js'));
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+});
