@@ -1,11 +1,9 @@
-// The one Hono app both commands serve (`npm start` and the packaged `momo-checkout-sandbox`), and
-// the bench: composed of sub-apps, each owning its addresses. A new route goes in one of them.
+// The one Hono app of `npm start`, the packaged `momo-checkout-sandbox` and the bench: the checkout
+// beside the in-process sandbox, composed of sub-apps, each owning its addresses:
 //   /v1/…                  the payment service, the in-process sandbox        ./apps/api.ts
 //   /demo/…, /             the demo shop (npm start only)                     ../demo/app.ts
-//   /pay/…, /embed         the hosted page, and the payment without JS       ./apps/hosted-page.ts
-//   (dev mode)             Vite: its client, the page's modules               ./apps/vite-dev.ts
-//   /widget.js, /assets/…, /i18n/…, /steps/…   the build output (dist/)       ./apps/build-output.ts
-// Every answer carries the base headers; a failure is a plain 500 page, never a stack.
+//   /pay/…, /embed, /widget.js, /assets/…, /i18n/…, /steps/…   the checkout  ./checkout-apps.ts
+// The production server (`momo-checkout-server`) mounts the same checkout alone: ./production-app.ts.
 import type { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
