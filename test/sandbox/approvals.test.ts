@@ -160,6 +160,35 @@ describe('the wallet’s app (Wave)', () => {
     expect(read.next_action).toBeNull();
   });
 
+  it('takes an answer from a browser only through the page’s own form: another site’s POST records nothing', async () => {
+    const t = setup();
+    const { intent, answer } = await started(t, waveSn());
+    const path = answer.next_action!.open_wallet!.url.slice(BASE.length);
+    const form = (fields: Record<string, string>, origin: string) =>
+      t.call('POST', path, {
+        token: null,
+        raw: new URLSearchParams(fields),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin,
+          'sec-fetch-site': origin === BASE ? 'same-origin' : 'cross-site',
+        },
+      });
+    // A page elsewhere knows the address (it was shared, or guessed from a log) but cannot read the page.
+    for (const fields of [{ answer: 'approve' }, { answer: 'approve', token: 'forged' }]) {
+      const refused = await form(fields, 'https://evil.example');
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('Nothing was done');
+    }
+    expect((await t.readIntent(intent.intent_id)).status).toBe('pending');
+    // The page's own form, as the payer's browser posts it.
+    const shown = await (await t.call('GET', path, { token: null })).text();
+    const token = /name="token" value="([^"]+)"/.exec(shown)?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect((await form({ answer: 'approve', token }, BASE)).status).toBe(200);
+    expect((await t.readIntent(intent.intent_id)).status).toBe('succeeded');
+  });
+
   it('Decline fails the attempt (payer_declined); a wrong token finds no page', async () => {
     const t = setup();
     const { intent, answer } = await started(t, waveSn());

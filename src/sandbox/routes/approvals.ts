@@ -4,7 +4,7 @@
 // with Approve and Decline. How each wallet approves, and what each step makes of the attempt, is
 // the method's (src/methods/momo/sandbox.ts); here is the HTTP.
 import type { Context, Hono } from 'hono';
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { otpRequestSchema } from '../../api/schemas';
 import { formatAmount } from '../../i18n';
 import { awaitsCode, awaitsWallet, MAX_WRONG_CODES, RIGHT_CODE } from '../../methods/momo/sandbox';
@@ -80,14 +80,35 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     });
   });
 
+  // The wallet page's form carries a token only this sandbox can make (under a key it made at
+  // start), so that no other site's page can make a payer's browser approve or decline for them: a
+  // cross-site POST knows the address but cannot read the page. A request no browser page sent (no
+  // Origin, no Sec-Fetch-Site: a tester's script, a test) needs none — it could read the page anyway.
+  const formKey = randomBytes(32);
+  const formTokenOf = (found: WalletFound) =>
+    createHmac('sha256', formKey)
+      .update(`wallet\n${found.intent.intentId}\n${found.attempt?.walletToken ?? ''}`)
+      .digest('base64url');
+
   app.get(WALLET, (c) => {
     const found = walletAttempt(c, deps);
-    return page(c, walletScreen(found));
+    return page(c, walletScreen(found, formTokenOf(found)));
   });
   app.post(WALLET, async (c) => {
     const found = walletAttempt(c, deps);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const answer = form.answer;
+    const fromBrowser = c.req.header('origin') !== undefined || c.req.header('sec-fetch-site') !== undefined;
+    const expected = formTokenOf(found);
+    const given = typeof form.token === 'string' ? form.token : '';
+    const tokenOk = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    // Nothing recorded; the page again, with a form that works (the sandbox restarted since it was shown, or another site posted it).
+    if (fromBrowser && !tokenOk)
+      return page(
+        c,
+        `<p role="alert">Rien n’a été fait : répondez à nouveau. · Nothing was done: answer again.</p>${walletScreen(found, expected)}`,
+        403,
+      );
     if (
       found.attempt &&
       awaitsWallet(found.attempt) &&
@@ -100,7 +121,7 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
         approved: answer === 'approve',
       });
     }
-    return page(c, walletScreen(found));
+    return page(c, walletScreen(found, expected));
   });
 }
 
@@ -136,7 +157,7 @@ function walletAttempt(c: Context<SandboxEnv>, { store, config }: Deps): WalletF
   return { intent, attempt, now };
 }
 
-function walletScreen({ intent, attempt }: WalletFound): string {
+function walletScreen({ intent, attempt }: WalletFound, formToken: string): string {
   const wallet = attempt ? (findWallet(attempt.country, attempt.operator)?.label ?? attempt.operator) : '';
   const amount = escapeHtml(formatAmount(intent.amount, intent.currency, 'fr'));
   const number = attempt ? `•• ${escapeHtml(attempt.msisdnLast4)}` : '';
@@ -146,17 +167,17 @@ function walletScreen({ intent, attempt }: WalletFound): string {
     return `<h1>${escapeHtml(wallet)}</h1><p>Paiement refusé ou expiré.</p><p>Payment declined or expired. Go back to the merchant's page.</p>`;
   return `<h1>${escapeHtml(wallet)} — sandbox</h1>
 <p>Payer <strong>${amount}</strong> depuis le compte ${number}.<br>Pay <strong>${amount}</strong> from account ${number}.</p>
-<form method="post"><button name="answer" value="approve">Approuver · Approve</button> <button name="answer" value="decline">Refuser · Decline</button></form>
+<form method="post"><input type="hidden" name="token" value="${formToken}"><button name="answer" value="approve">Approuver · Approve</button> <button name="answer" value="decline">Refuser · Decline</button></form>
 <p><small>Sandbox: this page plays the wallet's app. Nothing is charged.</small></p>`;
 }
 
 const WALLET_STYLE =
   'body{font:1rem/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}button{font:inherit;min-height:44px;padding:0 1.25rem;margin:.25rem 0}';
 
-function page(c: Context<SandboxEnv>, body: string): Response {
+function page(c: Context<SandboxEnv>, body: string, status: 200 | 403 = 200): Response {
   return c.html(
     `<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Wallet — sandbox</title><style>${WALLET_STYLE}</style>${body}</html>`,
-    200,
+    status,
     {
       'Cache-Control': 'no-store',
       'Content-Security-Policy':
