@@ -44,6 +44,8 @@ export interface ServerAppOptions {
   vite?: { server: ViteDevServer; root: string } | undefined;
   /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
   onError?: ComposeOptions['onError'];
+  /** The only host names it answers under (a server on loopback); default every name. */
+  allowedHosts?: ComposeOptions['allowedHosts'];
 }
 
 export interface ServerApp {
@@ -56,7 +58,7 @@ export interface ServerApp {
 }
 
 export function createServerApp(options: ServerAppOptions): ServerApp {
-  const { publicUrl, distDir, sandboxOptions, apiOrigin, vite, onError } = options;
+  const { publicUrl, distDir, sandboxOptions, apiOrigin, vite, onError, allowedHosts } = options;
   connectSource(apiOrigin); // fails now, not at the first request, on a bad address
   const sandbox = createSandbox({ checkoutBaseUrl: publicUrl, ...sandboxOptions });
   let demo: MountedApp | undefined;
@@ -67,7 +69,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     throw error;
   }
   const files = createStaticFiles(distDir);
-  const app = serverApp({ onError });
+  const app = serverApp({ onError, allowedHosts });
   app.route('/', apiApp(sandbox, { compress: options.compressApi }));
   if (demo) {
     app.route('/', demo.app);

@@ -58,6 +58,12 @@ export interface ComposeOptions {
   onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
   /** Laid over every answer besides the base headers (HSTS where the public address is https). */
   headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The host names requests may name (lower case, IPv6 in brackets); any other is refused with 421.
+   * For a server on loopback: a page of another site whose name was made to point at 127.0.0.1 (DNS
+   * rebinding) would otherwise read it as its own origin. Default: every name.
+   */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /**
@@ -70,7 +76,16 @@ export function serverApp(options: ComposeOptions = {}): Hono<ServerEnv> {
   // The path as the request names it, not percent-decoded (Hono's default): each sub-app checks
   // its addresses against exactly what the client sent.
   const app = new Hono<ServerEnv>({ getPath: (req) => new URL(req.url).pathname });
+  const allowed = options.allowedHosts && new Set(options.allowedHosts);
   app.use(async (c, next) => {
+    // The request's URL is made of its Host header (@hono/node-server).
+    if (allowed && !allowed.has(new URL(c.req.url).hostname)) {
+      const refused = new Response('This server does not answer under that name.\n', {
+        status: 421,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+      return withHeaders(refused, headers);
+    }
     await next();
     const res = withHeaders(c.res, headers);
     if (res !== c.res) {

@@ -46,10 +46,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const served = await serveApp<ServerApp>(port, host, async (url, httpServer) => {
     vite = await makeVite?.(httpServer);
     try {
+      const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '');
       return createServerApp({
         ...appOptions,
         distDir: resolve(appOptions.distDir),
-        publicUrl: (options.publicUrl ?? url).replace(/\/+$/, ''),
+        publicUrl,
+        allowedHosts: loopbackNames(host, [publicUrl, appOptions.sandboxOptions?.checkoutBaseUrl]),
         compressApi,
         vite,
       });
@@ -67,6 +69,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sandbox: served.app.sandbox,
     close: () => served.close().then(() => vite?.server.close()),
   };
+}
+
+/**
+ * The names a server listening on loopback answers under: loopback's own, and those of the addresses
+ * it gives out (its public URL, the sandbox's checkout address). Another name reaching a loopback
+ * socket is a page of another site made to point there (DNS rebinding): it must not read the
+ * sandbox or the demo's orders as its own origin. Listening beyond loopback (`--host`), every name.
+ */
+export function loopbackNames(host: string, addresses: readonly (string | undefined)[]): string[] | undefined {
+  const loopback = host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  if (!loopback) return undefined;
+  const given = addresses.flatMap((address) => (address ? [new URL(address).hostname] : []));
+  return [...new Set(['localhost', '127.0.0.1', '[::1]', host.includes(':') ? `[${host}]` : host, ...given])];
 }
 
 /** What serveApp serves: an app, and what to close once the socket is closed. */

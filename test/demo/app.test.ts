@@ -168,7 +168,14 @@ describe('GET /demo', () => {
 });
 
 describe('links built from the configured address, never from Host', () => {
-  const forged = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' };
+  // A name this loopback server answers under, but not the address it was given; any other name is refused (below).
+  const forged = { Host: 'localhost:1', 'X-Forwarded-Host': 'evil.example' };
+
+  it('refuses a name that is not its own on loopback (DNS rebinding), the shop’s orders and the API alike', async () => {
+    for (const path of ['/demo/orders', '/v1/payment-intents?perPage=1', '/pay/pi_abc'])
+      expect((await rawRequest(running.server.url, path, { Host: 'evil.example:3000' })).status, path).toBe(421);
+    expect((await rawRequest(running.server.url, '/demo/orders', { Host: 'localhost:1' })).status).toBe(200);
+  });
 
   it('the demo answers 303 to the hosted page at its own address, with return addresses there too', async () => {
     const order = orderOf((await shop()).html);

@@ -175,7 +175,7 @@ describe('the wallet’s app (Wave)', () => {
         },
       });
     // A page elsewhere knows the address (it was shared, or guessed from a log) but cannot read the page.
-    for (const fields of [{ answer: 'approve' }, { answer: 'approve', token: 'forged' }]) {
+    for (const fields of [{ answer: 'approve' }, { answer: 'approve', token: 'forged' }] as Record<string, string>[]) {
       const refused = await form(fields, 'https://evil.example');
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain('Nothing was done');

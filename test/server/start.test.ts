@@ -4,6 +4,7 @@
 // not http(s)) fails the start; it closes with a keep-alive connection open.
 import { describe, expect, it } from 'vitest';
 import { startCheckoutServer } from '../../src/server/checkout-server';
+import { loopbackNames } from '../../src/server/start';
 import { setupDistServer } from './helpers';
 
 const running = setupDistServer();
@@ -25,5 +26,20 @@ describe('startServer', () => {
     await expect(
       startCheckoutServer({ port: 0, distDir: running.fixture.distDir, apiOrigin: 'javascript:alert(1)' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('loopbackNames', () => {
+  it('answers on loopback under loopback names and the addresses it gives out; beyond loopback, every name', () => {
+    expect(loopbackNames('127.0.0.1', ['https://pay.example.cg', undefined, 'http://localhost:3000'])).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      'pay.example.cg',
+    ]);
+    expect(loopbackNames('::1', [])).toContain('[::1]');
+    expect(loopbackNames('127.0.0.2', [])).toContain('127.0.0.2');
+    for (const host of ['0.0.0.0', '::', '192.168.1.20'])
+      expect(loopbackNames(host, ['http://localhost:3000'])).toBeUndefined();
   });
 });
