@@ -6,7 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { ViteDevServer } from 'vite';
 import type { Sandbox } from '../sandbox';
 import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
-import { listen } from './listen';
+import { type CloseOptions, listen } from './listen';
 
 export interface ServerOptions extends Omit<ServerAppOptions, 'publicUrl' | 'vite' | 'compressApi'> {
   /** Port to listen on; 0 picks a free one. */
@@ -33,8 +33,11 @@ export interface RunningServer {
   fetch: (req: Request) => Promise<Response>;
   /** The in-process sandbox (its stats, its faults). */
   sandbox: Sandbox;
-  /** Stops listening, closes open connections (and Vite in dev mode), then the demo and the sandbox's state files. */
-  close(): Promise<void>;
+  /**
+   * Stops listening, closes idle connections, lets requests in flight finish within `graceMs`
+   * (default 0: cut at once), then closes Vite in dev mode, the demo and the sandbox's state files.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -45,9 +48,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let vite: { server: ViteDevServer; root: string } | undefined;
   let served: ServerApp | undefined;
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = (closeOptions?: CloseOptions) => {
     closing ??= listening
-      .close()
+      .close(closeOptions)
       .then(() => vite?.server.close())
       .then(() => served?.close());
     return closing;
