@@ -1,6 +1,6 @@
 // Shared by the server tests: a throw-away dist/ directory, the real server over it, and raw HTTP
 // requests (global fetch normalises paths and decompresses bodies, which some tests must see untouched).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -112,12 +112,12 @@ export interface ServerProcess {
 }
 
 /**
- * A command of the repository (`cmd`, run by `run` from `root`) in a process of its own, once it
- * printed `listening on <url>`. `root` is a fixture's base made a root of the repository's by
- * linkRepository (its dist/ the fixture's, so no build is needed).
+ * `run args` in a process of its own (`options.cwd`: a fixture's base made a root of the
+ * repository's by linkRepository, its dist/ the fixture's, so no build is needed), once it printed
+ * `listening on <url>`.
  */
-export async function startProcess(root: string, run: string, args: string[]): Promise<ServerProcess> {
-  const child = spawn(run, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startProcess(run: string, args: string[], options: SpawnOptions): Promise<ServerProcess> {
+  const child = spawn(run, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const printed: string[] = [];
   const watchers: (() => void)[] = [];
   const exited = new Promise<number | string>((resolve) =>
