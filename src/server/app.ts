@@ -1,5 +1,6 @@
 // The one Hono app both commands serve (`npm start` and the packaged `momo-checkout-sandbox`), and
 // the bench: composed of sub-apps, each owning its addresses. A new route goes in one of them.
+//   /healthz, /readyz      the process serves; the payment service answers   ./apps/health.ts
 //   /v1/…                  the payment service, the in-process sandbox        ./apps/api.ts
 //   /demo/…, /             the demo shop (npm start only)                     ../demo/app.ts
 //   /pay/…, /embed         the hosted page, and the payment without JS       ./apps/hosted-page.ts
@@ -15,6 +16,7 @@ import { redact } from '../api/redact';
 import { apiApp } from './apps/api';
 import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';
+import { alwaysReady, type CheckReady, healthApp } from './apps/health';
 import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
 import { devHostedPage, viteDevApp } from './apps/vite-dev';
 import { plainPaymentApi } from './plain-payment';
@@ -51,6 +53,8 @@ export interface ServerAppOptions {
   vite?: { server: ViteDevServer; root: string } | undefined;
   /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
   onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
+  /** Whether the payment service answers, for /readyz. Default: always (the in-process sandbox); serviceAnswers(apiBase) for another. */
+  ready?: CheckReady | undefined;
 }
 
 export interface ServerApp {
@@ -86,6 +90,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       c.res = res;
     }
   });
+  app.route('/', healthApp(options.ready ?? alwaysReady));
   app.route('/', apiApp(sandbox, { compress: options.compressApi }));
   if (demo) {
     app.route('/', demo.app);
