@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { redact } from '../api/redact';
+import { accessLog } from './access-log';
 import { apiApp } from './apps/api';
 import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';
@@ -55,6 +56,8 @@ export interface ServerAppOptions {
   onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
   /** Whether the payment service answers, for /readyz. Default: always (the in-process sandbox); serviceAnswers(apiBase) for another. */
   ready?: CheckReady | undefined;
+  /** Writes the access log, one JSON line per request (./access-log.ts), e.g. console.log. Default: none. */
+  accessLog?: ((line: string) => void) | undefined;
 }
 
 export interface ServerApp {
@@ -82,6 +85,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   // The path as the request names it, not percent-decoded (Hono's default): each sub-app checks
   // its addresses against exactly what the client sent.
   const app = new Hono<ServerEnv>({ getPath: (req) => new URL(req.url).pathname });
+  if (options.accessLog) app.use(accessLog(options.accessLog));
   app.use(async (c, next) => {
     await next();
     const res = withHeaders(c.res, BASE_HEADERS);
