@@ -22,7 +22,7 @@ import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
 import { devHostedPage, viteDevApp } from './apps/vite-dev';
 import { plainPaymentApi } from './plain-payment';
 import { notFoundPage, redirect, serverErrorPage, withHeaders } from './responses';
-import { BASE_HEADERS, connectSource, inlineHashes } from './security';
+import { baseHeaders, connectSource, inlineHashes } from './security';
 import { createStaticFiles } from './static';
 
 /** A sub-app served beside the checkout's own, with what it holds open (the demo shop). */
@@ -86,9 +86,10 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   // its addresses against exactly what the client sent.
   const app = new Hono<ServerEnv>({ getPath: (req) => new URL(req.url).pathname });
   if (options.accessLog) app.use(accessLog(options.accessLog));
+  const headers = baseHeaders(publicUrl); // HSTS when payers reach this server over https
   app.use(async (c, next) => {
     await next();
-    const res = withHeaders(c.res, BASE_HEADERS);
+    const res = withHeaders(c.res, headers);
     if (res !== c.res) {
       c.res = undefined; // replaced, not merged with the headers of the one before
       c.res = res;
