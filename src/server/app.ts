@@ -1,5 +1,6 @@
 // The one Hono app of `npm start`, the packaged `momo-checkout-sandbox` and the bench: the checkout
 // beside the in-process sandbox, composed of sub-apps, each owning its addresses:
+//   /healthz, /readyz      the process serves; the payment service answers   ./apps/health.ts
 //   /v1/…                  the payment service, the in-process sandbox        ./apps/api.ts
 //   /demo/…, /             the demo shop (npm start only)                     ../demo/app.ts
 //   /pay/…, /embed, /widget.js, /assets/…, /i18n/…, /steps/…   the checkout  ./checkout-apps.ts
@@ -46,6 +47,10 @@ export interface ServerAppOptions {
   onError?: ComposeOptions['onError'];
   /** The only host names it answers under (a server on loopback); default every name. */
   allowedHosts?: ComposeOptions['allowedHosts'];
+  /** Whether the payment service answers, for /readyz: default always (the in-process sandbox). */
+  ready?: ComposeOptions['ready'];
+  /** Writes the access log, one JSON line per request, e.g. console.log. Default: none. */
+  accessLog?: ComposeOptions['accessLog'];
 }
 
 export interface ServerApp {
@@ -58,7 +63,7 @@ export interface ServerApp {
 }
 
 export function createServerApp(options: ServerAppOptions): ServerApp {
-  const { publicUrl, distDir, sandboxOptions, apiOrigin, vite, onError, allowedHosts } = options;
+  const { publicUrl, distDir, sandboxOptions, apiOrigin, vite, onError, allowedHosts, ready, accessLog } = options;
   connectSource(apiOrigin); // fails now, not at the first request, on a bad address
   const sandbox = createSandbox({ checkoutBaseUrl: publicUrl, ...sandboxOptions });
   let demo: MountedApp | undefined;
@@ -69,7 +74,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     throw error;
   }
   const files = createStaticFiles(distDir);
-  const app = serverApp({ onError, allowedHosts });
+  const app = serverApp({ publicUrl, onError, allowedHosts, ready, accessLog });
   app.route('/', apiApp(sandbox, { compress: options.compressApi }));
   if (demo) {
     app.route('/', demo.app);

@@ -13,8 +13,10 @@ import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
 import { devHostedPage, viteDevApp } from './apps/vite-dev';
 import type { FormTokens } from './form-token';
 import type { PlainPaymentOptions } from './plain-payment';
+import { accessLog } from './access-log';
+import { alwaysReady, type CheckReady, healthApp } from './apps/health';
 import { notFoundPage, serverErrorPage, withHeaders } from './responses';
-import { BASE_HEADERS, inlineHashes } from './security';
+import { baseHeaders, inlineHashes } from './security';
 import type { StaticFiles } from './static';
 
 export interface CheckoutAppsOptions {
@@ -54,10 +56,14 @@ export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions
 }
 
 export interface ComposeOptions {
+  /** Where payers reach this server: HSTS on every answer when it is https. */
+  publicUrl: string;
   /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
   onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
-  /** Laid over every answer besides the base headers (HSTS where the public address is https). */
-  headers?: Readonly<Record<string, string>> | undefined;
+  /** Whether the payment service answers, for /readyz. Default: always (the in-process sandbox); serviceAnswers(apiBase) for another. */
+  ready?: CheckReady | undefined;
+  /** Writes the access log, one JSON line per request (./access-log.ts), e.g. console.log. Default: none. */
+  accessLog?: ((line: string) => void) | undefined;
   /**
    * The host names requests may name (lower case, IPv6 in brackets); any other is refused with 421.
    * For a server on loopback: a page of another site whose name was made to point at 127.0.0.1 (DNS
@@ -68,15 +74,16 @@ export interface ComposeOptions {
 
 /**
  * The app a server's sub-apps are mounted on, at the root, in order (each owns its full addresses):
- * the headers on every answer, the 404 page and the 500 page.
+ * the access log, the headers on every answer, /healthz and /readyz, the 404 page and the 500 page.
  */
-export function serverApp(options: ComposeOptions = {}): Hono<ServerEnv> {
+export function serverApp(options: ComposeOptions): Hono<ServerEnv> {
   const { onError = logError } = options;
-  const headers = { ...BASE_HEADERS, ...options.headers };
+  const headers = baseHeaders(options.publicUrl); // HSTS when payers reach this server over https
   // The path as the request names it, not percent-decoded (Hono's default): each sub-app checks
   // its addresses against exactly what the client sent.
   const app = new Hono<ServerEnv>({ getPath: (req) => new URL(req.url).pathname });
   const allowed = options.allowedHosts && new Set(options.allowedHosts);
+  if (options.accessLog) app.use(accessLog(options.accessLog));
   app.use(async (c, next) => {
     // The request's URL is made of its Host header (@hono/node-server).
     if (allowed && !allowed.has(new URL(c.req.url).hostname)) {
@@ -93,6 +100,7 @@ export function serverApp(options: ComposeOptions = {}): Hono<ServerEnv> {
       c.res = res;
     }
   });
+  app.route('/', healthApp(options.ready ?? alwaysReady));
   app.notFound(() => notFoundPage());
   app.onError((error, c) => {
     onError(error, c.req.raw, c.req.routePath);

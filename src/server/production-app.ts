@@ -1,9 +1,11 @@
 // What `momo-checkout-server` serves: the checkout alone, against the payment service at `apiBase` —
 // the hosted page (and the widget's frame, and the payment without JavaScript), widget.js, its steps
-// and catalogues, the hashed assets. No /v1 (no sandbox), no demo shop. It keeps no state a second
+// and catalogues, the hashed assets, /healthz and /readyz, a JSON line per request on stdout, HSTS
+// when payers reach it over https. No /v1 (no sandbox), no demo shop. It keeps no state a second
 // instance lacks: the form keys are given (shared), everything else is the service's.
 import type { Hono } from 'hono';
 import type { ServerEnv } from './apps/env';
+import { type CheckReady, serviceAnswers } from './apps/health';
 import { mountCheckout, serverApp } from './checkout-apps';
 import { createFormTokens } from './form-token';
 import type { ProductionConfig } from './production-config';
@@ -15,6 +17,10 @@ export interface ProductionAppOptions extends Pick<ProductionConfig, 'apiBase' |
   distDir: string;
   /** Told about unexpected failures while answering (default: logged to stderr, secrets redacted). */
   onError?: ((error: unknown, req: Request, route: string) => void) | undefined;
+  /** Writes the access log, one JSON line per request. Default: stdout (the command's). */
+  accessLog?: ((line: string) => void) | undefined;
+  /** How /readyz asks the service. Default: serviceAnswers(apiBase), through the global fetch. */
+  ready?: CheckReady | undefined;
 }
 
 export interface ProductionApp {
@@ -28,7 +34,13 @@ export function createProductionApp(options: ProductionAppOptions): ProductionAp
   const { apiBase, publicUrl, formKeys, distDir, onError } = options;
   connectSource(apiBase); // fails now, not at the first request, on a bad address
   const files = createStaticFiles(distDir);
-  const app = serverApp({ onError });
+  const app = serverApp({
+    publicUrl,
+    onError,
+    // Ready while the service answers: a load balancer sends no payer to an instance that cannot reach it.
+    ready: options.ready ?? serviceAnswers(apiBase),
+    accessLog: options.accessLog ?? ((line) => process.stdout.write(`${line}\n`)),
+  });
   mountCheckout(app, {
     files,
     publicUrl,

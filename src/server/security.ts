@@ -6,6 +6,20 @@ import { createHash } from 'node:crypto';
 /** Sent on every response of the server. */
 export const BASE_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff' };
 
+/** HTTPS only, for a year, subdomains too: a payer's browser never tries the checkout over plain http again. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers of every response of a server payers reach at `publicUrl`: BASE_HEADERS, and HSTS
+ * when that address is https (behind a proxy that ends TLS too: the browser sees https). Never for
+ * an http address: a browser would ignore it there, and a developer's localhost must stay reachable.
+ */
+export function baseHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  return new URL(publicUrl).protocol === 'https:'
+    ? { ...BASE_HEADERS, 'Strict-Transport-Security': HSTS }
+    : BASE_HEADERS;
+}
+
 /** The payment page needs none of these features: deny them all. */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';

@@ -263,7 +263,7 @@ describe('static files', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(await res.text()).toBe(running.fixture.files.widget);
   });

@@ -14,7 +14,7 @@ describe('serverApp', () => {
   it('lays its headers over every answer, a 404 and a failure included, and shows no stack', async () => {
     const told: string[] = [];
     const app = serverApp({
-      headers: { 'Strict-Transport-Security': 'max-age=31536000' },
+      publicUrl: 'https://checkout.test',
       onError: (error, req, route) => told.push(`${req.method} ${route} ${(error as Error).message}`),
     });
     app.get('/boom', () => {
@@ -25,7 +25,7 @@ describe('serverApp', () => {
     expect([missing.status, failed.status]).toEqual([404, 500]);
     for (const res of [missing, failed]) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     }
     expect(await failed.text()).not.toContain('the disk is gone');
     expect(told).toEqual(['GET /boom the disk is gone']);
@@ -34,7 +34,7 @@ describe('serverApp', () => {
 
 describe('mountCheckout', () => {
   it('serves the hosted page with its policy, the widget and the hashed assets, from the build', async () => {
-    const app = serverApp();
+    const app = serverApp({ publicUrl: 'https://checkout.test' });
     mountCheckout(app, {
       files: createStaticFiles(dist.distDir),
       publicUrl: 'https://checkout.test',

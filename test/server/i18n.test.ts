@@ -29,7 +29,7 @@ describe('server › /i18n/<lang>.json', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(brotliDecompressSync(res.body).toString()).toBe(body);
   });

@@ -26,7 +26,13 @@ afterAll(async () => {
 });
 
 const instance = (formKeys: Uint8Array[]): ProductionApp =>
-  createProductionApp({ apiBase: service.url, publicUrl: PUBLIC, formKeys, distDir: dist.distDir });
+  createProductionApp({
+    apiBase: service.url,
+    publicUrl: PUBLIC,
+    formKeys,
+    distDir: dist.distDir,
+    accessLog: () => {},
+  });
 
 const get = (app: ProductionApp, path: string) => app.app.fetch(new Request(`${PUBLIC}${path}`));
 const post = (app: ProductionApp, path: string, form: Record<string, string>) =>

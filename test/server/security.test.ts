@@ -1,7 +1,10 @@
 // @vitest-environment node
-// src/server/security.ts: the hosted page's Content-Security-Policy.
-import { describe, expect, it } from 'vitest';
-import { hostedPageCsp } from '../../src/server/security';
+// src/server/security.ts: the hosted page's Content-Security-Policy, and the headers of every
+// answer (HSTS where payers reach the server over https, never over http).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerApp, type ServerApp } from '../../src/server/app';
+import { BASE_HEADERS, baseHeaders, HSTS, hostedPageCsp } from '../../src/server/security';
+import { type DistFixture, makeDistFixture } from './helpers';
 
 describe('hostedPageCsp', () => {
   it('is strict in production', () => {
@@ -37,5 +40,61 @@ describe('hostedPageCsp', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(csp).toContain("script-src 'self';");
+  });
+});
+
+describe('baseHeaders', () => {
+  it('adds HSTS for an https public address, and only for one', () => {
+    expect(baseHeaders('https://checkout.example.com')).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(HSTS).toBe('max-age=31536000; includeSubDomains');
+    expect(baseHeaders('http://localhost:3000')).toEqual(BASE_HEADERS);
+    expect(baseHeaders('http://192.168.1.20:3000')).not.toHaveProperty('Strict-Transport-Security');
+  });
+
+  describe('on every answer of the server', () => {
+    let fixture: DistFixture;
+    const made: ServerApp[] = [];
+    beforeAll(() => {
+      fixture = makeDistFixture();
+    });
+    afterAll(async () => {
+      for (const served of made) await served.close();
+      fixture?.cleanup();
+    });
+    /** The status and HSTS header of each kind of answer of a server payers reach at `publicUrl`. */
+    async function answers(publicUrl: string) {
+      const served = createServerApp({ publicUrl, distDir: fixture.distDir, compressApi: true });
+      made.push(served);
+      const paths = ['/healthz', '/v1/payment-intents/pi_nobody123', '/pay/pi_nobody123', '/widget.js', '/nowhere'];
+      return Promise.all(
+        paths.map(async (path) => {
+          const res = await served.app.fetch(new Request(`${publicUrl}${path}`));
+          return [path, res.status, res.headers.get('strict-transport-security')];
+        }),
+      );
+    }
+
+    it('sends HSTS with each answer when the public address is https', async () => {
+      expect(await answers('https://checkout.example.com')).toEqual([
+        ['/healthz', 200, HSTS],
+        ['/v1/payment-intents/pi_nobody123', 404, HSTS],
+        ['/pay/pi_nobody123', 200, HSTS],
+        ['/widget.js', 200, HSTS],
+        ['/nowhere', 404, HSTS],
+      ]);
+    });
+
+    it('never over plain http', async () => {
+      expect(await answers('http://127.0.0.1:3000')).toEqual([
+        ['/healthz', 200, null],
+        ['/v1/payment-intents/pi_nobody123', 404, null],
+        ['/pay/pi_nobody123', 200, null],
+        ['/widget.js', 200, null],
+        ['/nowhere', 404, null],
+      ]);
+    });
   });
 });

@@ -9,8 +9,12 @@ import type { StaticFiles } from '../static';
 import type { ServerEnv } from './env';
 
 const CROSS_ORIGIN = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' };
-/** Names without a hash (widget.js, the catalogues, the steps): cached a short while. */
-const SHORT_CACHE = 'public, max-age=300';
+/**
+ * Names without a hash (widget.js, the catalogues, the steps): cached a short while, then asked
+ * again (a strong ETag: a 304 when unchanged), never served stale past it by a CDN or a browser, so
+ * that widget.js and the steps it loads stay at most 5 min apart after a deploy.
+ */
+const SHORT_CACHE = 'public, max-age=300, must-revalidate';
 /** Content-hashed names: cached for a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
