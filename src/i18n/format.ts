@@ -35,19 +35,25 @@ export const LOCALES: Readonly<Record<Lang, string>> = {
   pt: 'pt-GW',
 };
 
+// A date and a time by their parts, not by dateStyle and timeStyle: those came with Chrome 76,
+// Firefox 79 and Safari 14.1, and an engine of the floor before them (Chrome 67-75, iOS 12-14.4)
+// ignores them, writing "29/11/2026" where the payer should read "06:52". The parts say the same
+// in every engine (test/i18n/format.test.ts holds it with the styles ignored).
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const format = formatter(
     `date ${lang}`,
-    () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }),
+    () => new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: 'long', day: 'numeric', ...TIME }),
   );
   return format ? format.format(date) : iso;
 }
 
 /** A time of day as the payer reads it ("10:42"), in their language. */
 export function formatTime(ms: number, lang: Lang): string {
-  const format = formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: 'short' }));
+  const format = formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], TIME));
   return format ? format.format(ms) : new Date(ms).toISOString().slice(11, 16);
 }
 

@@ -3,7 +3,7 @@
 // formatAmount in src/i18n/index.ts, written with its formatters and LOCALES): each currency's
 // symbol where its readers put it, Western digits in Arabic isolated inside right-to-left text,
 // minor units, an unknown currency that never throws.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatAmount, formatDate, formatDuration } from '../../src/i18n';
 
 /** Unicode's invisible direction marks and isolates, which Arabic text carries around its values. */
@@ -59,5 +59,32 @@ describe('format › amounts, dates and countdowns', () => {
     expect(formatDuration(299_001)).toBe('5:00');
     expect(formatDuration(61_000)).toBe('1:01');
     expect(formatDuration(-5)).toBe('0:00');
+  });
+});
+
+describe('format › on an engine without dateStyle and timeStyle (Chrome 67-75, iOS 12-14.4)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('still writes the time of day and the date with its time, in every language', async () => {
+    // Such an engine ignores the options it does not know, as any options bag's unknown key.
+    const Native = Intl.DateTimeFormat;
+    class Older extends Native {
+      constructor(locales?: string | string[], options: Intl.DateTimeFormatOptions = {}) {
+        const { dateStyle: _date, timeStyle: _time, ...known } = options;
+        super(locales, known);
+      }
+    }
+    vi.stubGlobal('Intl', { ...Intl, DateTimeFormat: Older, NumberFormat: Intl.NumberFormat });
+    vi.resetModules();
+    const { formatDate: dateOf, formatTime } = await import('../../src/i18n/format');
+    const at = Date.UTC(2026, 10, 29, 6, 52);
+    for (const lang of ['fr', 'en', 'ar', 'es', 'pt'] as const) {
+      expect(formatTime(at, lang).replace(MARKS, ''), lang).toMatch(/^\d\d:52(?: [صم])?$/);
+      const date = dateOf(new Date(at).toISOString(), lang).replace(MARKS, '');
+      expect(date, lang).toMatch(/(?:29|30|28).*2026.*\d\d:52/);
+    }
   });
 });
