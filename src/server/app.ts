@@ -73,7 +73,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     void sandbox.close();
     throw error;
   }
-  const files = createStaticFiles(distDir);
+  // The hosted page and widget.js learn, as they are served, where the API is and where this server is.
+  const files = createStaticFiles(distDir, { served: { apiBase: apiOrigin, publicUrl } });
 
   // The path as the request names it, not percent-decoded (Hono's default): each sub-app checks
   // its addresses against exactly what the client sent.

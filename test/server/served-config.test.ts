@@ -1,0 +1,92 @@
+// @vitest-environment node
+// src/server/served-config.ts: what the server writes into the hosted page and widget.js as it
+// serves them, escaped, and nothing of the page's inline scripts changed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../../src/server/security';
+import { htmlAttribute, jsStringBody, SERVED_PLACEHOLDER, servedRewriter } from '../../src/server/served-config';
+
+const page = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+const bytes = (text: string) => new Uint8Array(Buffer.from(text));
+const text = (served: Uint8Array) => Buffer.from(served).toString('utf8');
+
+/** What widget.js's literal holds once served, in either quotes a minifier may give it. */
+function servedWidget(rewrite: ReturnType<typeof servedRewriter>): unknown[] {
+  const code = text(
+    rewrite('widget.js', bytes(`return [JSON.parse("${SERVED_PLACEHOLDER}"), JSON.parse('${SERVED_PLACEHOLDER}')];`)),
+  );
+  expect(code).not.toContain(SERVED_PLACEHOLDER);
+  return new Function(code)() as unknown[];
+}
+
+describe('served config › the hosted page', () => {
+  it('names the API in a <meta> before the inline script that reads it, and changes no inline script', () => {
+    const rewrite = servedRewriter({ apiBase: 'https://api.example.com/v1/', publicUrl: 'https://pay.example/' });
+    for (const file of ['index.html', 'index.en.html']) {
+      const served = text(rewrite(file, bytes(page)));
+      const meta = '<meta name="momo-api" content="https://api.example.com">';
+      expect(served).toContain(`<meta charset="utf-8">${meta}`);
+      expect(served.indexOf(meta)).toBeLessThan(served.indexOf('<script>'));
+      expect(served.replace(meta, '')).toBe(page);
+      // The CSP's hashes, made from the built files, still allow every inline script served.
+      expect(inlineScriptHashes(served)).toEqual(inlineScriptHashes(page));
+    }
+  });
+
+  it('keeps an API path, and leaves the page as built when the API is this server', () => {
+    const rewrite = servedRewriter({ apiBase: 'https://api.example.com/checkout', publicUrl: 'https://pay.example' });
+    expect(text(rewrite('index.html', bytes(page)))).toContain(
+      '<meta name="momo-api" content="https://api.example.com/checkout">',
+    );
+    const own = servedRewriter({ apiBase: undefined, publicUrl: 'https://pay.example' });
+    const built = bytes(page);
+    expect(own('index.html', built)).toBe(built);
+  });
+
+  it('escapes what it writes into the attribute', () => {
+    expect(htmlAttribute(`"><script>alert('x')</script>&`)).toBe(
+      '&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;',
+    );
+    // An address is parsed first: what could close the attribute comes out percent-encoded.
+    const rewrite = servedRewriter({ apiBase: 'https://api.example.com/a"b<c>', publicUrl: 'https://pay.example' });
+    const served = text(rewrite('index.html', bytes(page)));
+    expect(served).toContain('<meta name="momo-api" content="https://api.example.com/a%22b%3Cc%3E">');
+  });
+
+  it('refuses, at start, an API address the client would refuse', () => {
+    for (const apiBase of ['api.example.com', 'ftp://api.example.com', 'https://api.example.com/?x=1'])
+      expect(() => servedRewriter({ apiBase, publicUrl: 'https://pay.example' }), apiBase).toThrow(TypeError);
+    expect(() => servedRewriter({ apiBase: undefined, publicUrl: 'nowhere' })).toThrow();
+  });
+});
+
+describe('served config › widget.js', () => {
+  it('writes its own origin and the API in place of the literal, in either quotes', () => {
+    const rewrite = servedRewriter({ apiBase: 'https://api.example.com/v1', publicUrl: 'https://pay.example/x/' });
+    expect(servedWidget(rewrite)).toEqual([
+      { origin: 'https://pay.example', api: 'https://api.example.com' },
+      { origin: 'https://pay.example', api: 'https://api.example.com' },
+    ]);
+  });
+
+  it('names no API when this server is the API: widget.js then uses its own origin', () => {
+    const rewrite = servedRewriter({ apiBase: undefined, publicUrl: 'http://127.0.0.1:3000' });
+    expect(servedWidget(rewrite)[0]).toEqual({ origin: 'http://127.0.0.1:3000' });
+  });
+
+  it('escapes every character that could end the string or the script', () => {
+    const hostile = `"'\\</script>\n\u2028\u2029\u0000é`;
+    const body = jsStringBody(hostile);
+    expect(body).toMatch(/^[\w.:/\\-]*$/);
+    for (const quote of ['"', "'"]) expect(new Function(`return ${quote}${body}${quote};`)()).toBe(hostile);
+  });
+
+  it('leaves every other file as built', () => {
+    const rewrite = servedRewriter({ apiBase: 'https://api.example.com', publicUrl: 'https://pay.example' });
+    for (const file of ['steps/otp.js', 'assets/index-abc.js', 'i18n/ar.json', 'widget.mjs']) {
+      const built = bytes(`"${SERVED_PLACEHOLDER}" <meta charset="utf-8">`);
+      expect(rewrite(file, built), file).toBe(built);
+    }
+  });
+});
