@@ -4,14 +4,11 @@ import { parseClientSecret } from '../src/api/schemas/client-secret';
 import { isLang, type Lang, pickLang } from '../src/i18n';
 
 /**
- * What the checkout's server writes here as it serves widget.js (src/server/served-config.ts): the
- * JSON of its own origin and the API's address. Unwritten (widget.js served by the merchant, the
- * module in a bundle), the literal stays and is no JSON.
+ * What the checkout's server writes here as it serves widget.js, in place of this string
+ * (src/server/served-config.ts): the object of its own origin and the API's address. Unwritten
+ * (widget.js served by the merchant, the module in a bundle), a string has neither.
  */
-let served: { origin?: string; api?: string } = {};
-try {
-  served = JSON.parse('__MOMO_SERVED__');
-} catch {}
+const served = '__MOMO_SERVED__' as unknown as { origin?: string; api?: string };
 
 let loadedFrom: string | undefined;
 

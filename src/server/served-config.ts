@@ -2,8 +2,9 @@
 // the files it serves, as it serves them. The hosted page (index.html, index.en.html: /pay/…, and
 // /embed, the widget's frame) gets the API's address in <meta name="momo-api">, which its inline
 // script and its bundle read (absent: this page's own origin). widget.js gets, in place of the
-// literal the build keeps for it (widget/config.ts), the JSON of where it lives and the API: it then
-// knows both without document.currentScript, which an element of a merchant's page can replace.
+// string literal the build keeps for it (widget/config.ts), an object (JSON) of where it lives and
+// the API: it then knows both without document.currentScript, which an element of a merchant's page
+// can replace.
 // Nothing inside an inline <script> changes: the page's CSP hashes (./security.ts) stay valid.
 import { serviceBase } from '../api/base-url';
 
@@ -32,11 +33,11 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 export const htmlAttribute = (text: string): string => text.replace(/[&"'<>]/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
- * `text` as the inside of a JavaScript string literal, whichever its quotes: everything but letters,
- * digits and `_ . : / -` as `\uXXXX` (quotes, backslashes, `<`, line terminators, U+2028).
+ * `value` as a JavaScript expression (JSON is one), safe wherever the script is: `<`, `>`, `&` and the
+ * line terminators JSON leaves as they are (U+2028, U+2029, not ES2018 string characters) as `\uXXXX`.
  */
-export const jsStringBody = (text: string): string =>
-  text.replace(/[^\w.:/-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * What each served file becomes: `rewrite(path, bytes)` for a path relative to dist/ gives the
@@ -47,9 +48,13 @@ export function servedRewriter({ apiBase, publicUrl }: ServedConfig): (path: str
   const api = apiBase === undefined ? undefined : serviceBase(apiBase);
   const origin = new URL(publicUrl).origin;
   const meta = api === undefined ? '' : `<meta name="momo-api" content="${htmlAttribute(api)}">`;
-  const widget = jsStringBody(JSON.stringify({ origin, api }));
+  // The literal, in whichever quotes the minifier gave it, becomes the object itself. (Without
+  // parentheses, 15 B of brotli: the build keeps it as a `var`'s value, where an object is no block;
+  // test/browser/origin.browser.test.ts runs widget.js as served.)
+  const widget = scriptJson({ origin, api });
+  const literal = new RegExp(`(["'\`])${SERVED_PLACEHOLDER}\\1`, 'g');
   return (path, bytes) => {
-    if (path === 'widget.js') return rewritten(bytes, (text) => text.split(SERVED_PLACEHOLDER).join(widget));
+    if (path === 'widget.js') return rewritten(bytes, (text) => text.replace(literal, () => widget));
     // Before the inline script that reads it, right after the charset (which must come first).
     if (PAGES.has(path) && meta)
       return rewritten(bytes, (text) => {

@@ -5,16 +5,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../src/server/security';
-import { htmlAttribute, jsStringBody, SERVED_PLACEHOLDER, servedRewriter } from '../../src/server/served-config';
+import { htmlAttribute, SERVED_PLACEHOLDER, scriptJson, servedRewriter } from '../../src/server/served-config';
 
 const page = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
 const bytes = (text: string) => new Uint8Array(Buffer.from(text));
 const text = (served: Uint8Array) => Buffer.from(served).toString('utf8');
 
-/** What widget.js's literal holds once served, in either quotes a minifier may give it. */
+/** What widget.js's literal is once served, in whichever quotes a minifier gave it. */
 function servedWidget(rewrite: ReturnType<typeof servedRewriter>): unknown[] {
   const code = text(
-    rewrite('widget.js', bytes(`return [JSON.parse("${SERVED_PLACEHOLDER}"), JSON.parse('${SERVED_PLACEHOLDER}')];`)),
+    rewrite(
+      'widget.js',
+      bytes(`return ["${SERVED_PLACEHOLDER}", '${SERVED_PLACEHOLDER}', \`${SERVED_PLACEHOLDER}\`];`),
+    ),
   );
   expect(code).not.toContain(SERVED_PLACEHOLDER);
   return new Function(code)() as unknown[];
@@ -62,12 +65,12 @@ describe('served config › the hosted page', () => {
 });
 
 describe('served config › widget.js', () => {
-  it('writes its own origin and the API in place of the literal, in either quotes', () => {
+  it('writes the object of its own origin and the API in place of the literal, in any quotes', () => {
     const rewrite = servedRewriter({ apiBase: 'https://api.example.com/v1', publicUrl: 'https://pay.example/x/' });
-    expect(servedWidget(rewrite)).toEqual([
-      { origin: 'https://pay.example', api: 'https://api.example.com' },
-      { origin: 'https://pay.example', api: 'https://api.example.com' },
-    ]);
+    const served = { origin: 'https://pay.example', api: 'https://api.example.com' };
+    expect(servedWidget(rewrite)).toEqual([served, served, served]);
+    // Unwritten, the literal is a string: it has neither (widget/config.ts).
+    expect(text(rewrite('widget.js', bytes(`"${SERVED_PLACEHOLDER}x"`)))).toBe(`"${SERVED_PLACEHOLDER}x"`);
   });
 
   it('names no API when this server is the API: widget.js then uses its own origin', () => {
@@ -75,11 +78,20 @@ describe('served config › widget.js', () => {
     expect(servedWidget(rewrite)[0]).toEqual({ origin: 'http://127.0.0.1:3000' });
   });
 
-  it('escapes every character that could end the string or the script', () => {
-    const hostile = `"'\\</script>\n\u2028\u2029\u0000é`;
-    const body = jsStringBody(hostile);
-    expect(body).toMatch(/^[\w.:/\\-]*$/);
-    for (const quote of ['"', "'"]) expect(new Function(`return ${quote}${body}${quote};`)()).toBe(hostile);
+  it('writes an expression nothing can break out of, in a script or in a page', () => {
+    const hostile = { text: `"'\\</script><!--\n\u2028\u2029\u0000&é\`\${x}` };
+    const code = scriptJson(hostile);
+    expect(code).not.toMatch(/[<>&\u2028\u2029\n]/);
+    expect(new Function(`return ${code};`)()).toEqual(hostile);
+    // An address is parsed first: what could be code comes out percent-encoded.
+    const rewrite = servedRewriter({
+      apiBase: 'https://api.example.com/"+alert(1)+"',
+      publicUrl: 'https://pay.example',
+    });
+    expect(servedWidget(rewrite)[0]).toEqual({
+      origin: 'https://pay.example',
+      api: 'https://api.example.com/%22+alert(1)+%22',
+    });
   });
 
   it('leaves every other file as built', () => {

@@ -64,7 +64,9 @@ describe('createStaticFiles › served', () => {
     for (const path of ['index.html', 'widget.js']) {
       const [before, after] = [(await built.get(path))!, (await files.get(path))!];
       const identity = Buffer.from(after.identity).toString('utf8');
-      expect(identity, path).toContain(path === 'widget.js' ? '\\u0022origin\\u0022:' : '<meta name="momo-api"');
+      expect(identity, path).toContain(
+        path === 'widget.js' ? 'const served = {"origin":"https://pay.example"' : '<meta name="momo-api"',
+      );
       expect(identity).not.toContain(SERVED_PLACEHOLDER);
       expect(after.hash, path).not.toBe(before.hash);
       expect(brotliDecompressSync(after.br!).toString('utf8'), path).toBe(identity);
