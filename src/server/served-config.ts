@@ -11,7 +11,7 @@ import { serviceBase } from '../api/base-url';
 export interface ServedConfig {
   /** The payment service's address (the API client's base); undefined: this server's own origin. */
   apiBase: string | undefined;
-  /** Where payers reach this server: widget.js's own origin (its steps, catalogues and frame). */
+  /** Where payers reach this server: widget.js's own origin (its steps, catalogues and frame), with an `apiBase`. */
   publicUrl: string;
 }
 
@@ -54,7 +54,11 @@ export function servedRewriter({ apiBase, publicUrl }: ServedConfig): (path: str
   const widget = scriptJson({ origin, api });
   const literal = new RegExp(`(["'\`])${SERVED_PLACEHOLDER}\\1`, 'g');
   return (path, bytes) => {
-    if (path === 'widget.js') return rewritten(bytes, (text) => text.replace(literal, () => widget));
+    // Only where the API is elsewhere: a server that is its own API (`npm start`, the sandbox command)
+    // leaves widget.js as built, and it finds its origin as before (a real <script>'s, else the
+    // page's), whatever name a payer or a page reaches this server by (127.0.0.1 for localhost).
+    if (path === 'widget.js' && api !== undefined)
+      return rewritten(bytes, (text) => text.replace(literal, () => widget));
     // Before the inline script that reads it, right after the charset (which must come first).
     if (PAGES.has(path) && meta)
       return rewritten(bytes, (text) => {

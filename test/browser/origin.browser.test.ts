@@ -169,4 +169,42 @@ describe('one API origin › a page that clobbers document.currentScript', () =>
     expectApiElsewhere(seen);
     expect(seen.problems).toEqual([]);
   });
+
+  it('widget.js as built (a server that is its own API, as the sandbox command) trusts no such element either', async () => {
+    const { id, secret } = await newIntent();
+    const { page, seen } = await newPage();
+    const evil: string[] = [];
+    await page.route(`${EVIL}/**`, async (route) => {
+      evil.push(`${route.request().resourceType()} ${route.request().method()} ${route.request().url()}`);
+      await route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }).catch(() => {});
+    });
+    // The sandbox server writes nothing into widget.js: it finds its origin itself, from a real
+    // <script> only. The clobbered page has none to give: it falls back to the page's own origin.
+    await page.goto(
+      merchantPageWith(`<img name="currentScript" src="${EVIL}/p.png" alt="">
+<script src="${api.url}/widget.js" defer></script>
+<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="pt"></momo-checkout>`),
+    );
+    const widget = page.locator('#w');
+    await widget.locator('.momo[data-state="form"], .momo[data-state="error"]').first().waitFor();
+    expect(evil).toEqual([`image GET ${EVIL}/p.png`]);
+    expect(seen.requests.filter((line) => line.includes(EVIL))).toEqual([`GET ${EVIL}/p.png`]);
+    expect(seen.requests).toContain(`GET ${merchant.url}/v1/payment-intents/${id}`);
+  });
+
+  it('widget.js as built, from a real <script>, uses its origin as before', async () => {
+    const { id, secret } = await newIntent();
+    const { page, seen } = await newPage();
+    await page.goto(
+      merchantPageWith(`<script src="${api.url}/widget.js" defer></script>
+<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="pt"></momo-checkout>`),
+    );
+    const widget = page.locator('#w');
+    await waitForState(widget, 'form');
+    await pay(widget, 'approved_at_once');
+    await waitForState(widget, 'succeeded');
+    expect(seen.requests).toContain(`GET ${api.url}/i18n/pt.json`);
+    expectApiElsewhere(seen);
+    expect(seen.problems).toEqual([]);
+  });
 });
