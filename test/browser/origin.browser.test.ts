@@ -145,11 +145,11 @@ describe('one API origin › a page that clobbers document.currentScript', () =>
       evil.push(`${route.request().resourceType()} ${route.request().method()} ${route.request().url()}`);
       await route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }).catch(() => {});
     });
-    // Portuguese is not built in: its catalogue is one of widget.js's parts, fetched from its origin.
+    // Spanish is not built in: its catalogue is one of widget.js's parts, fetched from its origin.
     await page.goto(
       merchantPageWith(`<p>Un produit : <img name="currentScript" src="${EVIL}/p.png" alt=""></p>
 <script src="${checkout.url}/widget.js" defer></script>
-<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="pt"></momo-checkout>`),
+<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="es"></momo-checkout>`),
     );
     // The element did take document.currentScript's place on this page.
     expect(await page.evaluate(() => (document.currentScript as unknown as Element | null)?.localName)).toBe('img');
@@ -160,12 +160,12 @@ describe('one API origin › a page that clobbers document.currentScript', () =>
     const onlyTheImage = [`image GET ${EVIL}/p.png`];
     expect(evil).toEqual(onlyTheImage);
     await waitForState(widget, 'form');
-    await expect.poll(() => seen.requests).toContain(`GET ${checkout.url}/i18n/pt.json`);
+    await expect.poll(() => seen.requests).toContain(`GET ${checkout.url}/i18n/es.json`);
     await pay(widget, 'approved_at_once');
     await waitForState(widget, 'succeeded');
     expect(evil).toEqual(onlyTheImage);
     expect(seen.requests.filter((line) => line.includes(EVIL))).toEqual([`GET ${EVIL}/p.png`]);
-    expect(seen.requests).toContain(`GET ${checkout.url}/i18n/pt.json`);
+    expect(seen.requests).toContain(`GET ${checkout.url}/i18n/es.json`);
     expectApiElsewhere(seen);
     expect(seen.problems).toEqual([]);
   });
@@ -183,7 +183,7 @@ describe('one API origin › a page that clobbers document.currentScript', () =>
     await page.goto(
       merchantPageWith(`<img name="currentScript" src="${EVIL}/p.png" alt="">
 <script src="${api.url}/widget.js" defer></script>
-<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="pt"></momo-checkout>`),
+<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="es"></momo-checkout>`),
     );
     const widget = page.locator('#w');
     await widget.locator('.momo[data-state="form"], .momo[data-state="error"]').first().waitFor();
@@ -197,13 +197,13 @@ describe('one API origin › a page that clobbers document.currentScript', () =>
     const { page, seen } = await newPage();
     await page.goto(
       merchantPageWith(`<script src="${api.url}/widget.js" defer></script>
-<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="pt"></momo-checkout>`),
+<momo-checkout id="w" intent="${id}" client-secret="${secret}" lang="es"></momo-checkout>`),
     );
     const widget = page.locator('#w');
     await waitForState(widget, 'form');
     await pay(widget, 'approved_at_once');
     await waitForState(widget, 'succeeded');
-    expect(seen.requests).toContain(`GET ${api.url}/i18n/pt.json`);
+    expect(seen.requests).toContain(`GET ${api.url}/i18n/es.json`);
     expectApiElsewhere(seen);
     expect(seen.problems).toEqual([]);
   });
