@@ -4,8 +4,3 @@
 declare const __MOMO_WIDGET__: boolean | undefined;
 /** True in the bundles a browser runs (vite.config.ts); undefined in the Node package and the tests. */
 declare const __MOMO_BROWSER_BUILD__: boolean | undefined;
-
-interface ImportMetaEnv {
-  /** The payment service the hosted page talks to; defaults to the page's own origin. */
-  readonly VITE_MOMO_API_BASE?: string;
-}

@@ -3,24 +3,41 @@
 import { parseClientSecret } from '../src/api/schemas/client-secret';
 import { isLang, type Lang, pickLang } from '../src/i18n';
 
+/**
+ * What the checkout's server writes here as it serves widget.js, in place of this string
+ * (src/server/served-config.ts): the object of its own origin and the API's address. Unwritten
+ * (widget.js served by the merchant, the module in a bundle), a string has neither.
+ */
+const served = '__MOMO_SERVED__' as unknown as { origin?: string; api?: string };
+
 let loadedFrom: string | undefined;
 
-/** Remembers where the widget's code was loaded from: the API is there unless told otherwise. */
+/**
+ * Remembers where the widget's code was loaded from, unless its server said so: its parts and the
+ * API are there unless told otherwise. (An address of no origin, `file:`, `data:`, counts for none.)
+ */
 export function setScriptUrl(url: string | undefined): void {
+  let origin: string | undefined;
   try {
-    const { origin, protocol } = new URL(url || '');
-    loadedFrom = protocol === 'https:' || protocol === 'http:' ? origin : undefined;
-  } catch {
-    loadedFrom = undefined;
-  }
+    origin = new URL(url as string).origin;
+  } catch {}
+  loadedFrom = served.origin || (origin !== 'null' ? origin : undefined);
 }
 
 /**
  * The service's address: the option (with or without a trailing `/v1`, as the sandbox prints it,
- * and as the API client takes it), else where widget.js came from, else this page's origin.
+ * and as the API client takes it), else the one widget.js's server named, else where widget.js came
+ * from, else this page's origin.
  */
 export const apiBaseOf = (option: string | undefined): string =>
-  option?.replace(/\/+(?:v1\/*)?$/, '') || loadedFrom || location.origin;
+  (option && option.replace(/\/+(?:v1\/*)?$/, '')) || served.api || loadedFrom || location.origin;
+
+/**
+ * Where the widget's own parts are (its steps, catalogues, dialog and isolated frame): where its
+ * server said widget.js lives, else, as the API, the option or where widget.js came from (a bundle
+ * cannot tell: its `apiBase` is the checkout's host).
+ */
+export const partsBaseOf = (option: string | undefined): string => served.origin || apiBaseOf(option);
 
 export const report = (problem: string): void => console.error(`momo-checkout: ${problem}`);
 

@@ -7,9 +7,12 @@ import { open } from './open';
 import { mount } from './mount';
 import type { MomoCheckoutApi, MomoCheckoutReadyCallback } from './types';
 
-// Only a classic script knows its own address, and only while it first runs: the API is there.
-const script = document.currentScript as HTMLScriptElement | null;
-setScriptUrl(script ? script.src : undefined);
+// Where this script came from, where its server did not write it in (./config.ts): only a classic
+// script knows, and only while it first runs. Only a real <script> counts: an element the page names
+// `currentScript` (<img name="currentScript" src="https://evil.example/…">) replaces
+// document.currentScript, and would otherwise take the API, the payer's details and the steps' code.
+const script = document.currentScript;
+setScriptUrl(script instanceof HTMLScriptElement ? script.src : undefined);
 define();
 
 /** A callback that throws is reported as uncaught; the others still run. */

@@ -8,7 +8,7 @@ import { Checkout } from '../src/components/Checkout';
 import { isLoaded, type Lang, shownWhileLoading } from '../src/i18n';
 import { langSwitcher } from '../src/i18n/load';
 import { countryOfLanguages } from '../src/phone';
-import { apiBaseOf, langOf, linkProblem, report } from './config';
+import { apiBaseOf, langOf, linkProblem, partsBaseOf, report } from './config';
 import { adoptStyles } from './styles';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
@@ -35,6 +35,8 @@ export function attach(
 ): MomoCheckoutHandle & { model: Model } {
   const intentId = options.intentId || '';
   const apiBase = apiBaseOf(options.apiBase);
+  // Where the widget's parts are: its steps, and the languages that are not built in.
+  const parts = partsBaseOf(options.apiBase);
   // A language that is not built in comes from the checkout's origin (/i18n/<lang>.json); until it
   // has arrived the checkout shows the browser's built-in language, or French.
   const wanted = langOf(options.lang);
@@ -87,13 +89,13 @@ export function attach(
     if (message) report(message);
   });
 
-  const setLang = langSwitcher(apiBase, (next) => {
+  const setLang = langSwitcher(parts, (next) => {
     if (live) lang.value = next;
   });
   const shown = setLang(wanted);
   const App = () => (
     <Frame lang={lang.value}>
-      <Checkout model={model} lang={lang.value} onLangChange={setLang} base={apiBase} />
+      <Checkout model={model} lang={lang.value} onLangChange={setLang} base={parts} />
     </Frame>
   );
   // The intent's read goes out before the first render: on a slow phone the render's work then

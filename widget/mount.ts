@@ -1,6 +1,6 @@
 import { translator } from '../src/i18n';
 import { loadPart } from '../src/methods/steps';
-import { apiBaseOf, langOf } from './config';
+import { langOf, partsBaseOf } from './config';
 import { later } from './later';
 import { attach } from './instance';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
@@ -62,7 +62,7 @@ function cannotStart(root: ShadowRoot, lang: string | undefined, cause: unknown)
  * checkout's origin beside the frame's own page: widget.js carries it for nobody who never asks.
  */
 function isolated(root: ShadowRoot, options: MomoCheckoutOptions): MomoCheckoutHandle {
-  const base = apiBaseOf(options.apiBase);
+  const base = partsBaseOf(options.apiBase);
   const lang = langOf(options.lang);
   const context = { origin: new URL(base).origin, lang, t: translator(lang), langOf };
   return later(

@@ -4,7 +4,7 @@
 import { h } from 'preact';
 import { translator } from '../src/i18n';
 import { loadPart } from '../src/methods/steps';
-import { apiBaseOf } from './config';
+import { partsBaseOf } from './config';
 import { attach } from './instance';
 import { later } from './later';
 import { adoptStyles } from './styles';
@@ -13,7 +13,7 @@ import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
   // Focus goes back, once the dialog closes, to what had it when the merchant asked.
   const opener = deepestFocus();
-  const base = apiBaseOf(options.apiBase);
+  const base = partsBaseOf(options.apiBase);
   return later(
     loadPart('dialog', base).then(
       (makeDialog) => () => makeDialog({ h, attach, translator, adoptStyles })(options, opener),

@@ -5,7 +5,7 @@
 
 declare global {
   interface Window {
-    /** Set by index.html's inline script: same-origin path → the fetch it started. */
+    /** Set by index.html's inline script: the address (a path on this page's origin) → the fetch it started. */
     momoEarlyReads?: Record<string, Promise<Response>>;
     /**
      * Set by this page's script once it has started (./main.tsx): index.html's inline script sends
@@ -18,18 +18,18 @@ declare global {
   }
 }
 
-/** A `fetch` for the API client at `baseUrl` that answers each early read once. */
-export function withEarlyReads(
-  baseUrl: string,
-  early = window.momoEarlyReads,
-): (request: Request) => Promise<Response> {
-  const sameOrigin = new URL(baseUrl).origin === location.origin;
+/**
+ * A `fetch` that answers each early read once: a GET of the address it was sent to (a read of this
+ * page's origin is named by its path, one of another origin, the API's, by its whole address).
+ */
+export function withEarlyReads(early = window.momoEarlyReads): (request: Request) => Promise<Response> {
   return (request) => {
-    const path = new URL(request.url).pathname;
-    const started = sameOrigin && request.method === 'GET' ? early && early[path] : undefined;
+    const { origin, pathname } = new URL(request.url);
+    const key = origin === location.origin && early && early[pathname] ? pathname : origin + pathname;
+    const started = request.method === 'GET' && early ? early[key] : undefined;
     if (!started) return fetch(request);
     // biome-ignore lint/style/noNonNullAssertion: `started` is only ever read from `early`
-    delete early![path];
+    delete early![key];
     return started;
   };
 }

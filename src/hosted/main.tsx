@@ -45,13 +45,15 @@ function inTaskOfItsOwn(work: () => void) {
   channel.port2.postMessage(null);
 }
 
-const baseUrl = import.meta.env.VITE_MOMO_API_BASE || location.origin;
+// The API the server named as it served this page (src/server/served-config.ts), else this page's origin.
+const named = document.querySelector<HTMLMetaElement>('meta[name="momo-api"]');
+const baseUrl = (named && named.content) || location.origin;
 // The service on this page's own origin may hold a status read until the payment changes: a header
 // a read of another origin's could not send without asking leave first, which a bare service refuses.
 const api = {
   baseUrl,
-  fetch: withEarlyReads(baseUrl),
-  heldReadS: import.meta.env.VITE_MOMO_API_BASE ? 0 : HELD_READ_S,
+  fetch: withEarlyReads(),
+  heldReadS: new URL(baseUrl).origin === location.origin ? HELD_READ_S : 0,
 };
 // Where the payer probably is: the region of the first of their languages that names one (fr-SN).
 const defaultCountry = countryOfLanguages(navigator.languages || [navigator.language]);
@@ -94,7 +96,7 @@ function show(options: CheckoutOptions, initial: string | null | undefined, keep
     document.documentElement.dir = dirOf(next);
     document.title = translator(next)('page.title');
   };
-  const choose = langSwitcher('', display, withEarlyReads(location.origin));
+  const choose = langSwitcher('', display, withEarlyReads());
   const setLang = (next: Lang, chosen = true) =>
     choose(next).then((shown) => {
       if (shown && chosen && keepLang) keepLang(next);

@@ -73,7 +73,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     void sandbox.close();
     throw error;
   }
-  const files = createStaticFiles(distDir);
+  // The hosted page and widget.js learn, as they are served, where the API is and where this server is.
+  const files = createStaticFiles(distDir, { served: { apiBase: apiOrigin, publicUrl } });
   const app = serverApp({ publicUrl, onError, allowedHosts, ready, accessLog });
   app.route('/', apiApp(sandbox, { compress: options.compressApi }));
   if (demo) {

@@ -4,7 +4,7 @@
 //   --data DIR | --memory: the sandbox's state (./command-line.ts); npm run sandbox:wipe forgets it
 //   --dev: Vite in front, with hot reload
 //   MOMO_API_BASE + MOMO_SECRET_KEY: the demo merchant talks to that service instead of the sandbox
-//   MOMO_CHECKOUT_API_ORIGIN: where the hosted page's API calls go, for its CSP (default: this server)
+//   MOMO_CHECKOUT_API_ORIGIN: where the hosted page's and widget.js's API calls go (default: this server)
 //   MOMO_PUBLIC_URL: where payers reach this server, for session urls and the demo's return
 //     addresses (default http://localhost:PORT); never taken from a request's Host
 import { startBanner } from './banner';

@@ -33,7 +33,8 @@ export interface ProductionApp {
 export function createProductionApp(options: ProductionAppOptions): ProductionApp {
   const { apiBase, publicUrl, formKeys, distDir, onError } = options;
   connectSource(apiBase); // fails now, not at the first request, on a bad address
-  const files = createStaticFiles(distDir);
+  // The hosted page and widget.js learn, as they are served, where the API is and where payers reach this server.
+  const files = createStaticFiles(distDir, { served: { apiBase, publicUrl } });
   const app = serverApp({
     publicUrl,
     onError,

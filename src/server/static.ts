@@ -3,8 +3,9 @@
 // outside the directory. Each file is read and compressed once, then served from memory until its
 // size or modification time changes (a rebuild while the server runs is picked up).
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { compressVariants, type Variants } from './compress';
+import { type ServedConfig, servedRewriter } from './served-config';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,8 +78,17 @@ export interface StaticFiles {
   warm(): Promise<void>;
 }
 
-export function createStaticFiles(rootDir: string): StaticFiles {
+export interface StaticFilesOptions {
+  /**
+   * What the server is configured with, written into the hosted page and widget.js as they are
+   * read (./served-config.ts): their compressed variants and ETags are made from those bytes.
+   */
+  served?: ServedConfig | undefined;
+}
+
+export function createStaticFiles(rootDir: string, options: StaticFilesOptions = {}): StaticFiles {
   const root = resolve(rootDir);
+  const rewrite = options.served ? servedRewriter(options.served) : (_path: string, bytes: Uint8Array) => bytes;
   const cache = new Map<string, CacheEntry>();
   let realRoot: string | undefined;
 
@@ -106,7 +116,9 @@ export function createStaticFiles(rootDir: string): StaticFiles {
       }
       const cached = cache.get(path);
       if (cached && cached.size === info.size && cached.mtimeMs === info.mtimeMs) return cached.variants;
-      const variants = readFile(path).then((bytes) => compressVariants(bytes, contentTypeOf(path)));
+      // biome-ignore lint/style/noNonNullAssertion: locate() set realRoot before it found `path`
+      const served = relative(realRoot!, path).split(sep).join('/');
+      const variants = readFile(path).then((bytes) => compressVariants(rewrite(served, bytes), contentTypeOf(path)));
       const entry: CacheEntry = { size: info.size, mtimeMs: info.mtimeMs, variants };
       cache.set(path, entry);
       // A failed read is not remembered: the next request tries again.

@@ -12,11 +12,15 @@ import { HOSTED_PAGE_PATH } from '../../src/server/apps/hosted-page';
 const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
 const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
-/** A page still loading. */
-const loadingPage = () => ({ readyState: 'loading', querySelector: () => null });
+/** A page still loading; `api`: the API its server named in <meta name="momo-api"> (none: this page's origin). */
+const loadingPage = (api?: string) => ({
+  readyState: 'loading',
+  querySelector: (selector: string) =>
+    selector === 'meta[name="momo-api"]' && api !== undefined ? { content: api } : null,
+});
 
 /** Runs index.html's inline script on an address; answers the reads it started. */
-function earlyReadsAt(address: string, stored: Record<string, string> = {}): string[] {
+function earlyReadsAt(address: string, stored: Record<string, string> = {}, api?: string): string[] {
   const url = new URL(address);
   const started: string[] = [];
   const window: { momoEarlyReads?: Record<string, unknown> } = {};
@@ -30,7 +34,7 @@ function earlyReadsAt(address: string, stored: Record<string, string> = {}): str
       started.push(path);
     },
     window,
-    loadingPage(),
+    loadingPage(api),
   );
   const sent = started.slice().sort();
   expect(Object.keys(window.momoEarlyReads ?? {}).sort()).toEqual(sent);
@@ -62,6 +66,19 @@ describe('hosted page › index.html starts the first reads', () => {
       expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=${lang}`), lang).toEqual([]);
   });
 
+  it('reads the session or the intent from the API the server named, the catalogue from this page’s origin', () => {
+    const api = 'https://api.example.com';
+    expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=ar#${secret}`, {}, api)).toEqual([
+      '/i18n/ar.json',
+      'https://api.example.com/v1/payment-intents/pi_abc123',
+    ]);
+    expect(earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`, {}, `${api}/checkout`)).toEqual([
+      'https://api.example.com/checkout/v1/sessions/cs_s1',
+    ]);
+    // An empty one is this page's origin, as none.
+    expect(earlyReadsAt(`https://pay.example/pay/cs_s1#${secret}`, {}, '')).toEqual(['/v1/sessions/cs_s1']);
+  });
+
   it('knows a secret as the checkout does, and sends nothing else but ids', () => {
     expect(inline).toContain(CLIENT_SECRET_PATTERN.slice(0, CLIENT_SECRET_PATTERN.lastIndexOf('[')));
     expect(earlyReadsAt('https://pay.example/pay/pi_abc123#pi_abc123_sc_XYZ')).toEqual([
@@ -85,7 +102,7 @@ describe('hosted page › the API client takes the early reads over', () => {
       fetched.push(`${request.method} ${new URL(request.url).pathname}`);
       return new Response('late');
     });
-    const send = withEarlyReads(location.origin, early);
+    const send = withEarlyReads(early);
     const get = (path: string, method = 'GET') => send(new Request(`${location.origin}${path}`, { method }));
     expect(await (await get('/v1/payment-intents/pi_1')).text()).toBe('early');
     expect(await (await get('/v1/payment-intents/pi_1')).text()).toBe('late');
@@ -96,10 +113,34 @@ describe('hosted page › the API client takes the early reads over', () => {
   it('never hands an early read to another origin’s client', async () => {
     const early = { '/v1/payment-intents/pi_1': Promise.resolve(new Response('early')) };
     vi.stubGlobal('fetch', async () => new Response('late'));
-    const send = withEarlyReads('https://api.elsewhere.example', early);
+    const send = withEarlyReads(early);
     expect(await (await send(new Request('https://api.elsewhere.example/v1/payment-intents/pi_1'))).text()).toBe(
       'late',
     );
+    expect(early).toHaveProperty(['/v1/payment-intents/pi_1']);
+  });
+
+  it('takes over a read started at the API the server named, on another origin, by its whole address', async () => {
+    const early: Record<string, Promise<Response>> = {
+      'https://api.example.com/checkout/v1/payment-intents/pi_1': Promise.resolve(new Response('early')),
+      [`${location.origin}/v1/sessions/cs_1`]: Promise.resolve(new Response('early session')),
+    };
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      fetched.push(request.url);
+      return new Response('late');
+    });
+    const send = withEarlyReads(early);
+    const get = (url: string) => send(new Request(url)).then((response) => response.text());
+    expect(await get('https://api.other.example/checkout/v1/payment-intents/pi_1')).toBe('late');
+    expect(await get('https://api.example.com/checkout/v1/payment-intents/pi_1')).toBe('early');
+    expect(await get('https://api.example.com/checkout/v1/payment-intents/pi_1')).toBe('late');
+    // The API named by its whole address, on this page's own origin.
+    expect(await get(`${location.origin}/v1/sessions/cs_1`)).toBe('early session');
+    expect(fetched).toEqual([
+      'https://api.other.example/checkout/v1/payment-intents/pi_1',
+      'https://api.example.com/checkout/v1/payment-intents/pi_1',
+    ]);
   });
 });
 

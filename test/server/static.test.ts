@@ -1,6 +1,10 @@
 // @vitest-environment node
 // src/server/static.ts: the built files' cache, and the path checks before it reads one.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVED_PLACEHOLDER } from '../../src/server/served-config';
 import { createStaticFiles, safeSegments } from '../../src/server/static';
 import { makeDistFixture } from './helpers';
 
@@ -45,6 +49,36 @@ describe('createStaticFiles', () => {
     expect(await files.get('assets')).toBeNull();
     expect(await files.get('assets/none.js')).toBeNull();
     expect(await files.get('assets/link.js')).toBeNull();
+  });
+});
+
+describe('createStaticFiles › served', () => {
+  const fixture = makeDistFixture();
+  writeFileSync(join(fixture.distDir, 'widget.js'), `${fixture.files.widget}const served = "${SERVED_PLACEHOLDER}";\n`);
+  afterAll(() => fixture.cleanup());
+  const served = { apiBase: 'https://api.example.com', publicUrl: 'https://pay.example' };
+
+  it('serves the page and widget.js as the server configures them, every variant and ETag made from those bytes', async () => {
+    const built = createStaticFiles(fixture.distDir);
+    const files = createStaticFiles(fixture.distDir, { served });
+    for (const path of ['index.html', 'widget.js']) {
+      const [before, after] = [(await built.get(path))!, (await files.get(path))!];
+      const identity = Buffer.from(after.identity).toString('utf8');
+      expect(identity, path).toContain(
+        path === 'widget.js' ? 'const served = {"origin":"https://pay.example"' : '<meta name="momo-api"',
+      );
+      expect(identity).not.toContain(SERVED_PLACEHOLDER);
+      expect(after.hash, path).not.toBe(before.hash);
+      expect(brotliDecompressSync(after.br!).toString('utf8'), path).toBe(identity);
+      expect(gunzipSync(after.gzip!).toString('utf8'), path).toBe(identity);
+    }
+    expect(await files.get('assets/index-Ab12Cd34.js')).toEqual(await built.get('assets/index-Ab12Cd34.js'));
+  });
+
+  it('refuses a bad API address when made, not at the first request', () => {
+    expect(() => createStaticFiles(fixture.distDir, { served: { ...served, apiBase: 'api.example.com' } })).toThrow(
+      TypeError,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiBaseOf, langOf, linkProblem, setScriptUrl } from '../../widget/config';
+import { apiBaseOf, langOf, linkProblem, partsBaseOf, setScriptUrl } from '../../widget/config';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,6 +48,18 @@ describe('widget config › apiBaseOf', () => {
     setScriptUrl('https://checkout.example/widget.js?v=3');
     expect(apiBaseOf(undefined)).toBe('https://checkout.example');
     expect(apiBaseOf('https://api.example')).toBe('https://api.example');
+    setScriptUrl('data:text/javascript,0');
+    expect(apiBaseOf(undefined)).toBe('https://shop.example');
+    setScriptUrl(undefined);
+  });
+
+  it('where its server did not say (widget.js served by the merchant, a bundle): its parts are where the API is', () => {
+    // (Served by the checkout's server, widget.js's own origin comes with it: test/browser/origin.browser.test.ts.)
+    vi.stubGlobal('location', { origin: 'https://shop.example' });
+    expect(partsBaseOf(undefined)).toBe('https://shop.example');
+    expect(partsBaseOf('https://checkout.example/v1')).toBe('https://checkout.example');
+    setScriptUrl('https://checkout.example/widget.js');
+    expect(partsBaseOf(undefined)).toBe('https://checkout.example');
     setScriptUrl(undefined);
   });
 
