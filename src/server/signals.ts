@@ -1,7 +1,16 @@
-// Graceful shutdown, the same for both commands: SIGINT or SIGTERM closes the server (open
-// connections, Vite, the demo, the sandbox's state files) and exits 0; a second signal, or a close
-// still busy after 5 s, exits 1 at once.
-export function stopOnSignals(name: string, server: { close(): Promise<void> }): void {
+// Graceful shutdown, the same for both commands: SIGINT or SIGTERM stops accepting connections,
+// closes the idle ones, lets the requests in flight finish (for up to DRAIN_MS, then cuts them),
+// closes the app (Vite, the demo, the sandbox's state files) and exits 0 — within the 10 s an
+// orchestrator gives by default (`docker stop`). A second signal, or a close still busy after
+// FORCE_EXIT_MS, exits 1 at once.
+import type { CloseOptions } from './listen';
+
+/** How long the requests in flight are given to finish. */
+export const DRAIN_MS = 8000;
+/** When the process exits whatever its close is still doing. */
+export const FORCE_EXIT_MS = 9500;
+
+export function stopOnSignals(name: string, server: { close(options?: CloseOptions): Promise<void> }): void {
   let stopping = false;
   function stop(signal: string): void {
     if (stopping) {
@@ -9,13 +18,13 @@ export function stopOnSignals(name: string, server: { close(): Promise<void> }):
       process.exit(1);
     }
     stopping = true;
-    console.log(`${name}: ${signal}, shutting down…`);
+    console.log(`${name}: ${signal}, shutting down (requests in flight get ${DRAIN_MS / 1000} s)…`);
     const force = setTimeout(() => {
-      console.error(`${name}: still busy after 5 s, exiting anyway.`);
+      console.error(`${name}: still busy after ${FORCE_EXIT_MS / 1000} s, exiting anyway.`);
       process.exit(1);
-    }, 5000);
+    }, FORCE_EXIT_MS);
     force.unref();
-    server.close().then(
+    server.close({ graceMs: DRAIN_MS }).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`${name}: could not shut down cleanly: ${String(error)}`);

@@ -9,7 +9,7 @@ import type { Sandbox } from '../sandbox';
 import type { ServerEnv } from './apps/env';
 import type { Hono } from 'hono';
 import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
-import { listen } from './listen';
+import { type CloseOptions, listen } from './listen';
 
 export interface ServerOptions extends Omit<ServerAppOptions, 'publicUrl' | 'vite' | 'compressApi'> {
   /** Port to listen on; 0 picks a free one. */
@@ -36,8 +36,11 @@ export interface RunningServer {
   fetch: (req: Request) => Promise<Response>;
   /** The in-process sandbox (its stats, its faults). */
   sandbox: Sandbox;
-  /** Stops listening, closes open connections (and Vite in dev mode), then the demo and the sandbox's state files. */
-  close(): Promise<void>;
+  /**
+   * Stops listening, closes idle connections, lets requests in flight finish within `graceMs`
+   * (default 0: cut at once), then closes Vite in dev mode, the demo and the sandbox's state files.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -65,7 +68,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port: served.port,
     fetch: served.fetch,
     sandbox: served.app.sandbox,
-    close: () => served.close().then(() => vite?.server.close()),
+    close: (closeOptions) => served.close(closeOptions).then(() => vite?.server.close()),
   };
 }
 
@@ -81,8 +84,11 @@ export interface Serving<App extends Served> {
   fetch: (req: Request) => Promise<Response>;
   /** What `make` made. */
   app: App;
-  /** Stops listening, closes open connections, then the app. Once, however often it is called. */
-  close(): Promise<void>;
+  /**
+   * Stops listening, closes idle connections, lets requests in flight finish within `graceMs`
+   * (default 0: cut at once), then closes the app. Once, however often it is called.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -97,8 +103,8 @@ export async function serveApp<App extends Served>(
   const listening = await listen(port, host);
   let made: App | undefined;
   let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= listening.close().then(() => made?.close());
+  const close = (closeOptions?: CloseOptions) => {
+    closing ??= listening.close(closeOptions).then(() => made?.close());
     return closing;
   };
   try {

@@ -1,11 +1,14 @@
 // Shared by the server tests: a throw-away dist/ directory, the real server over it, and raw HTTP
 // requests (global fetch normalises paths and decompresses bodies, which some tests must see untouched).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll } from 'vitest';
 import { type CheckoutServerOptions, type RunningServer, startCheckoutServer } from '../../src/server/checkout-server';
+import { REPO_ROOT } from '../../src/server/paths';
 
 export interface DistFixture {
   /** The temporary directory holding dist/ and, next to it, a file that must never be served. */
@@ -95,4 +98,59 @@ export function setupDistServer(options: Omit<CheckoutServerOptions, 'port' | 'd
     running.fixture?.cleanup();
   });
   return running;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Every line it wrote, stdout and stderr, as they come. */
+  printed: string[];
+  /** Resolves with the exit code (or the signal's name) once it is gone. */
+  exited: Promise<number | string>;
+  /** Resolves with the first line printed (from the start) that matches `pattern`. */
+  line(pattern: RegExp): Promise<string>;
+}
+
+/**
+ * A command of the repository (`cmd`, run by `run` from `root`) in a process of its own, once it
+ * printed `listening on <url>`. `root` is a fixture's base made a root of the repository's by
+ * linkRepository (its dist/ the fixture's, so no build is needed).
+ */
+export async function startProcess(root: string, run: string, args: string[]): Promise<ServerProcess> {
+  const child = spawn(run, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const printed: string[] = [];
+  const watchers: (() => void)[] = [];
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const take = (line: string) => {
+    printed.push(line);
+    for (const watcher of watchers.splice(0)) watcher();
+  };
+  createInterface({ input: child.stdout! }).on('line', take);
+  createInterface({ input: child.stderr! }).on('line', take);
+  const line = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      void exited.then((code) =>
+        reject(new Error(`exited (${code}) before printing ${pattern}: ${printed.join('\n')}`)),
+      );
+      const look = () => {
+        const found = printed.find((printedLine) => pattern.test(printedLine));
+        if (found === undefined) watchers.push(look);
+        else resolve(found);
+      };
+      look();
+    });
+  const listening = await line(/listening on http:\/\/\S+/);
+  const url = /listening on (http:\/\/\S+)/.exec(listening)?.[1] as string;
+  return { child, url, printed, exited, line };
+}
+
+/**
+ * Makes a fixture's base a root of the repository's: its src/, node_modules, tsconfig.json and
+ * the files `names` lists are links to the repository's (kept as such), its dist/ the fixture's.
+ */
+export function linkRepository(fixture: DistFixture, names: string[] = []): void {
+  for (const name of ['src', 'node_modules', 'tsconfig.json', ...names])
+    symlinkSync(join(REPO_ROOT, name), join(fixture.base, name));
 }
