@@ -71,8 +71,10 @@ function until(socket: Socket, has: () => boolean): Promise<void> {
 async function refused(url: string): Promise<void> {
   for (;;) {
     const connection = await open(url).catch((error: NodeJS.ErrnoException) => error);
-    if (!(connection instanceof Error)) {
-      connection.socket.destroy();
+    // Taken into the listener's queue just before it closed (the kernel then resets it), or
+    // accepted: not refused yet, try again.
+    if (!(connection instanceof Error) || connection.code === 'ECONNRESET') {
+      if (!(connection instanceof Error)) connection.socket.destroy();
       await new Promise((resolve) => setImmediate(resolve));
       continue;
     }
