@@ -3,9 +3,10 @@
 // payment service of their own (the sandbox, on its own port). Through nginx only: a no-JavaScript
 // form shown by one instance is posted to the other and pays; both instances are restarted one
 // after the other (SIGTERM, exit 0, started again on the same port) while a payer without
-// JavaScript and a payer in Chromium wait on the approval screen, and both see the success; each
-// intent holds one charge. The approval is the sandbox's clock moved on once the restarts are done:
-// the payers are still waiting when each instance goes, whatever the machine's speed.
+// JavaScript and a payer in Chromium wait on the approval screen, and both see the success; a form
+// posted as its instance is stopped is answered (the drain), not nginx's 502; each intent holds one
+// charge. The approval is the sandbox's clock moved on once the restarts are done: the payers are
+// still waiting when each instance goes, whatever the machine's speed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -110,7 +111,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     distDir: join(REPO_ROOT, 'dist'),
-    sandboxOptions: { now: clock, approvalMs: APPROVAL_MS, env: {} },
+    sandboxOptions: { now: clock, approvalMs: APPROVAL_MS, faults: true, env: {} },
   });
   merchant = createClient({ baseUrl: sandbox.url, token: TOKEN });
   const [nginxPort = 0, port1 = 0, port2 = 0] = await freePorts(3);
@@ -176,6 +177,15 @@ async function untilInRotation(instance: Instance): Promise<void> {
     if (seen.at(-1) === instance.name) return;
   }
   throw new Error(`${instance.name} never answered through nginx: ${seen.join(', ')}`);
+}
+
+/** Resolves once `condition` holds, checked every 20 ms; throws after `timeoutMs`. */
+async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Every answer nginx gave `page`, as `status instance path`. */
@@ -276,4 +286,33 @@ describe('momo-checkout-server › two instances behind nginx', () => {
       expect(answer).toMatch(/^[23]\d\d (instance [12]|the service) /);
     expect(instances.map((instance) => instance.exits)).toEqual([[0], [0]]);
   }, 60_000);
+
+  it('answers a form in flight when its instance is stopped: the payer gets the status page, not a 502, and one charge', async () => {
+    const { id } = await newIntent();
+    const shown = await fetch(`${nginx!.url}/pay/${id}?plain=1&lang=fr`);
+    const token = /name="token" value="([^"]+)"/.exec(await shown.text())?.[1] ?? '';
+    // Round-robin: the post goes to the instance that did not show the form.
+    const posting = instances.find((instance) => instance.name !== answeredBy(shown))!;
+    // The service takes the confirm, then its answer takes 2 s to come back: the post is in flight.
+    sandbox!.sandbox.faults!.inject({
+      route: 'POST /v1/payment-intents/:id/confirm',
+      kind: 'latency',
+      when: 'after',
+      ms: 2000,
+    });
+    const answer = fetch(`${nginx!.url}/pay/${id}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: nginx!.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...payer, token, phone: testNumber('approved_at_once').national }),
+    });
+    await until(() => sandbox!.sandbox.stats().confirms[id]?.accepted === 1, 'the service took the confirm');
+    const stopped = posting.stop();
+    const posted = await answer;
+    expect([posted.status, answeredBy(posted)]).toEqual([303, posting.name]);
+    expect(await stopped, `${posting.name}'s exit code`).toBe(0);
+    await posting.start();
+    await untilInRotation(posting);
+    expect(await charges(id)).toBe(1);
+  });
 });
