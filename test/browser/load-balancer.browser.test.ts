@@ -179,6 +179,20 @@ async function untilInRotation(instance: Instance): Promise<void> {
   throw new Error(`${instance.name} never answered through nginx: ${seen.join(', ')}`);
 }
 
+/**
+ * What nginx logged besides its tries of a stopped instance (`connect() failed (111: Connection
+ * refused)`, passed on to the other): an answer cut short, a temp file it could not write…
+ */
+const nginxTroubles = () =>
+  nginx!
+    .log()
+    .split('\n')
+    .filter(
+      (line) =>
+        line.trim() !== '' &&
+        !/ connect\(\) failed \(111: Connection refused\) while connecting to upstream/.test(line),
+    );
+
 /** Resolves once `condition` holds, checked every 20 ms; throws after `timeoutMs`. */
 async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -285,6 +299,7 @@ describe('momo-checkout-server › two instances behind nginx', () => {
     for (const answer of [...plainAnswers, ...pageAnswers])
       expect(answer).toMatch(/^[23]\d\d (instance [12]|the service) /);
     expect(instances.map((instance) => instance.exits)).toEqual([[0], [0]]);
+    expect(nginxTroubles()).toEqual([]);
   }, 60_000);
 
   it('answers a form in flight when its instance is stopped: the payer gets the status page, not a 502, and one charge', async () => {
@@ -314,5 +329,6 @@ describe('momo-checkout-server › two instances behind nginx', () => {
     await posting.start();
     await untilInRotation(posting);
     expect(await charges(id)).toBe(1);
+    expect(nginxTroubles()).toEqual([]);
   });
 });
