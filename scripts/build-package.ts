@@ -43,8 +43,12 @@ const apiAsPackage = (root: string) => ({
   },
 });
 
-async function buildJs(): Promise<void> {
-  const builds: {
+/**
+ * Builds the package's JavaScript into dist/: every entry, or those whose input is in `inputs` (the
+ * load-balancer test rebuilds `src/bin/server.ts` alone: the browser tests' build empties dist/).
+ */
+export async function buildJs(inputs?: readonly string[]): Promise<void> {
+  const entries: {
     input: string;
     outputs: { file: string; format: 'esm' | 'cjs' }[];
     options?: RolldownOptions;
@@ -97,6 +101,9 @@ async function buildJs(): Promise<void> {
       options: { platform: 'node' },
     },
   ];
+  const builds = inputs ? entries.filter(({ input }) => inputs.includes(input)) : entries;
+  if (builds.length !== (inputs ?? entries).length)
+    throw new RangeError(`buildJs: no entry for one of ${inputs?.join(', ')}`);
   for (const { input, outputs, options, banner } of builds) {
     const bundle = await rolldown({
       input: join(REPO_ROOT, input),
