@@ -74,8 +74,8 @@ export function attach(
   if (problem) report(problem);
   const problems: Partial<Record<ErrorKind, string>> = {
     badSecret: `the service refused the client secret of payment intent ${intentId}.`,
-    notFound: `payment intent ${intentId} does not exist at ${apiBase} (test intents live in the sandbox).`,
-    network: `could not reach the payment service at ${apiBase}. Set apiBase (attribute api-base) if it is not where widget.js comes from.`,
+    notFound: `payment intent ${intentId} does not exist at ${apiBase}.`,
+    network: `could not reach the payment service at ${apiBase} (attribute api-base).`,
     server: `the payment service at ${apiBase} answered with an error.`,
   };
   const reported = new Set<ErrorKind>();
