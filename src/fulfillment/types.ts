@@ -125,6 +125,11 @@ export interface FulfillmentStore {
   /** Writes the payment and lets its claim go; false (nothing written) when the claim was lost. */
   save(payment: FollowedPayment, claim: Claim): Promise<boolean>;
   /**
+   * Optional: lets a claim go without writing (fulfillment calls it when the store failed while it
+   * worked on the payment). A store whose claims hold while their process lives needs it.
+   */
+  release?(intentId: string, claim: Claim): Promise<void>;
+  /**
    * Makes one delivery of a claimed payment: runs `handler` and records the delivery done only
    * once it resolved. A non-transactional store records `started` durably before the call, so a
    * crash inside the handler is seen afterwards; a transactional one runs both in one transaction

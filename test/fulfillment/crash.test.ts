@@ -3,143 +3,27 @@
 // "paid" once — on the file store (with isHandled) and on a real PostgreSQL started here (the
 // handler's write in the delivery's transaction). The merchant's server is a child process
 // (support/merchant.ts) against a sandbox served over HTTP by this test, on real time.
-import { serve } from '@hono/node-server';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createClient } from '../../src/api';
-import { createFulfillment, fileStore, type FulfillmentStore, postgresStore } from '../../src/fulfillment';
-import { createSandbox } from '../../src/sandbox';
-import { REPO_ROOT } from '../../src/server/paths';
-import { numberFor } from '../support/checkout-bed';
+import { fileStore, postgresStore } from '../../src/fulfillment';
 import { type Postgres, startPostgres } from '../support/postgres';
+import {
+  allDone,
+  newPaidSessions as newPaidSessionsOn,
+  pay as payOn,
+  servedSandbox,
+  startMerchant as startMerchantOn,
+  until,
+} from './support/processes';
 
-const TOKEN = 'sk_test_fulfil_child';
-let api = '';
-let closeServer: () => void = () => undefined;
-
-beforeAll(async () => {
-  const sandbox = createSandbox({
-    env: {},
-    approvalMs: 300,
-    confirmRateLimit: false,
-    checkoutBaseUrl: 'http://checkout.test',
-  });
-  await new Promise<void>((resolve) => {
-    const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      api = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-    closeServer = () => server.close();
-  });
-});
-afterAll(() => closeServer());
-
-interface Merchant {
-  child: ChildProcess;
-  /** Every line it printed, and the event ids of its EFFECT lines. */
-  lines: string[];
-  effects: string[];
-  /** Resolves when the child printed a line starting with `prefix`. */
-  next(prefix: string): Promise<string>;
-  kill(): Promise<void>;
-}
-
-function startMerchant(env: Record<string, string>): Promise<Merchant> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fulfillment/support/merchant.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, API: api, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
-  const effects: string[] = [];
-  const errors: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    lines.push(line);
-    if (line.startsWith('EFFECT ')) effects.push(line.slice(7));
-    for (const w of waiting.splice(0)) line.startsWith(w.prefix) ? w.resolve(line) : waiting.push(w);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const merchant: Merchant = {
-    child,
-    lines,
-    effects,
-    next: (prefix) =>
-      new Promise((resolve, reject) => {
-        const found = lines.find((l) => l.startsWith(prefix));
-        if (found) return resolve(found);
-        waiting.push({ prefix, resolve });
-        void exited.then(() => reject(new Error(`the merchant exited before ${prefix}: ${errors.join('\n')}`)));
-      }),
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-  return merchant.next('READY').then(() => merchant);
-}
-
-const merchantClient = () => createClient({ baseUrl: api, token: TOKEN });
-
-async function newPaidSessions(store: FulfillmentStore, count: number): Promise<string[]> {
-  const client = merchantClient();
-  // The shop's request handler: create the session, hand it to fulfillment (not started here).
-  const handOver = createFulfillment({
-    api: { baseUrl: api, token: TOKEN },
-    store,
-    handlers: { paid: () => undefined },
-    pace: { idleMs: 100 },
-  });
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const items = [{ productId: 'prt_1', quantity: 1, price: 500, productName: 'Pagne' }];
-    const session = await client.createSession({
-      total: 500,
-      currency: 'xaf',
-      accountId: 'acct_1',
-      successUrl: 'https://s.test/ok',
-      cancelUrl: 'https://s.test/no',
-      metadata: { order: `CMD-${i}` },
-      items,
-    });
-    await handOver.follow({ ...session, expiresAt: session.expiresAt });
-    ids.push(session.paymentIntentId);
-  }
-  return ids;
-}
-
-async function pay(intentId: string, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
-  const client = merchantClient();
-  const intent = await client.getIntent(intentId);
-  const n = numberFor(outcome);
-  await client.confirmIntent(intentId, {
-    client_secret: intent.client_secret,
-    first_name: 'Awa',
-    last_name: 'Nkoulou',
-    receipt_email: 'awa@example.cg',
-    payment_method_data: { type: 'momo', momo: { country: n.country, msisdn: n.msisdn, operator_name: n.operator } },
-  });
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const allDone = (store: FulfillmentStore, ids: string[]) => async () => {
-  for (const id of ids) if ((await store.get(id))?.deliveries.paid !== 'done') return false;
-  return true;
-};
+const served = servedSandbox();
+const startMerchant = (env: Record<string, string>) => startMerchantOn(served.api, env);
+const newPaidSessions = (store: Parameters<typeof newPaidSessionsOn>[1], count: number) =>
+  newPaidSessionsOn(served.api, store, count);
+const pay = (intentId: string, outcome?: Parameters<typeof payOn>[2]) => payOn(served.api, intentId, outcome);
 
 describe('kill -9 of the merchant’s server, file store', () => {
   it('killed while following, two payments told and three claimed with their reads under way: restarted, it calls paid once for each', {
