@@ -1,7 +1,9 @@
 // The default store: one JSON file per payment in a directory that several processes on one
 // machine may share. Every write goes to a temporary file, is synced, renamed over the old one and
 // the directory synced: a crash leaves the old file or the new, never half of one. A claim is a file
-// naming its process, taken from another only when that process is dead (./file-claims.ts).
+// naming its process, taken from another only when that process is dead (./file-claims.ts). A file
+// that cannot be read as a payment's record is set aside in damaged/, kept and reported, and the
+// other payments go on (./record.ts).
 //
 // Each process keeps an index of when each open payment is next due and which key found it (a few
 // dozen bytes each), built from the directory and refreshed from it every `rescanMs` to see what
@@ -13,6 +15,8 @@ import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { ClaimLostError } from './deliver';
 import { fileClaims } from './file-claims';
+import { damagedFolder } from './file-damage';
+import { parseRecord } from './record';
 import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentKind, type FulfillmentStore } from './types';
 
 export interface FileStoreOptions {
@@ -40,6 +44,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   const done = join(directory, 'done');
   const claims = join(directory, 'claims');
   const tmp = join(directory, 'tmp');
+  const damaged = join(directory, 'damaged');
   const claimsOf = fileClaims(claims, tmp);
   /** Each open payment as far as this process knows: when it is next due, and which key found it. */
   const index = new Map<string, { at: number; foundWith: string | null }>();
@@ -74,6 +79,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       await handle.close();
     }
   }
+  const aside = damagedFolder(damaged, syncDir);
 
   /** Writes `text` at `path` whole or not at all; `durable`: synced to the disk before it resolves. */
   async function writeAtomic(path: string, text: string, durable = sync): Promise<void> {
@@ -98,10 +104,16 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     }
   }
 
-  /** A payment's record, or undefined when there is none. */
+  /** A payment's record, or undefined when there is none, or it was damaged (then set aside). */
   async function readPayment(id: string, finished: boolean): Promise<FollowedPayment | undefined> {
-    const text = await readText(fileOf(id, finished));
-    return text === undefined ? undefined : (JSON.parse(text) as FollowedPayment);
+    const path = fileOf(id, finished);
+    const text = await readText(path);
+    if (text === undefined) return undefined;
+    const read = parseRecord(text, id);
+    if (read.damage === undefined) return read.payment;
+    index.delete(id);
+    await aside.setAside(path, id, read.damage);
+    return undefined;
   }
 
   /**
@@ -120,7 +132,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   /** The folders made and a crash's leftovers removed, once; a failure is not kept (tried again at the next call). */
   function init(): Promise<void> {
     ready ??= (async () => {
-      for (const dir of [open, done, claims, tmp]) await fs.mkdir(dir, { recursive: true });
+      for (const dir of [open, done, claims, tmp, damaged]) await fs.mkdir(dir, { recursive: true });
       await removeLeftovers();
     })().catch((error: unknown) => {
       ready = null;
@@ -145,6 +157,10 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     for (const id of index.keys()) if (!names.has(id)) index.delete(id);
     for (const id of names) {
       if (index.has(id)) continue;
+      if (!SAFE_ID.test(id)) {
+        await aside.setAside(join(open, `${id}.json`), id, 'not a payment’s file name');
+        continue;
+      }
       const payment = await readPayment(id, false);
       if (payment) index.set(id, entry(payment));
     }
@@ -168,7 +184,9 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     async add(payment) {
       await init();
       const path = fileOf(payment.intentId, false);
+      // Finished, or its record damaged and set aside: following it again would tell it again.
       if ((await readText(fileOf(payment.intentId, true))) !== undefined) return;
+      if (await aside.has(payment.intentId)) return;
       // Created only where no file is: a hard link, unlike a rename, fails on a name that exists
       // (another process's add, or the payment followed since). Written whole, then linked.
       const temporary = join(tmp, `${randomBytes(8).toString('hex')}.tmp`);
@@ -274,11 +292,18 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       return (await readPayment(id, false)) ?? (await readPayment(id, true));
     },
 
+    async damaged() {
+      await init();
+      return aside.list();
+    },
+
+    newlyDamaged: async () => aside.newly(),
+
     async *list() {
       await init();
       for (const dir of [open, done]) {
         for (const name of await fs.readdir(dir)) {
-          if (!name.endsWith('.json')) continue;
+          if (!name.endsWith('.json') || !SAFE_ID.test(name.slice(0, -5))) continue;
           const payment = await readPayment(name.slice(0, -5), dir === done);
           if (payment) yield payment;
         }

@@ -29,6 +29,7 @@ export { eventOf, type Handler, type Handlers } from './deliver';
 import { fileStore } from './file-store';
 import { failureOf, isLost, notFoundError, notOursError } from './not-found';
 import { rateLimit } from './rate';
+import { type DamagedRecord, DamagedRecordError } from './record';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
 import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
 
@@ -84,6 +85,8 @@ export interface Fulfillment {
   get(intentId: string): Promise<FollowedPayment | undefined>;
   /** Payments with a delivery in doubt (see `Handlers.isHandled`). */
   inDoubt(): AsyncIterable<FollowedPayment>;
+  /** Records the store set aside as damaged (kept, no longer followed): yours to check. */
+  damaged(): Promise<DamagedRecord[]>;
   readonly store: FulfillmentStore;
 }
 
@@ -308,6 +311,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     const claimed = await store.claimDue(at, room, claimant, leaseMs, key).finally(() => {
       claiming = false;
     });
+    // Records the store set aside (damaged): each told once, by the process that found it.
+    for (const record of (await store.newlyDamaged?.()) ?? []) report(new DamagedRecordError(record), record.intentId);
     return claimed.map((one) => {
       inFlight += 1;
       const done = workOn(one).finally(() => {
@@ -365,6 +370,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       while (ticks.size || work.size) await Promise.all([...ticks, ...work]);
     },
     get: (intentId) => store.get(intentId),
+    damaged: async () => (await store.damaged?.()) ?? [],
     async *inDoubt() {
       for await (const payment of store.list())
         if (Object.values(payment.deliveries).includes('in_doubt')) yield payment;
