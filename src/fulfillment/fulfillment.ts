@@ -27,7 +27,7 @@ import { deliveries, type Handlers, warnInDoubt } from './deliver';
 
 export { eventOf, type Handler, type Handlers } from './deliver';
 import { fileStore } from './file-store';
-import { failureOf, isLost, notFoundError, notOursError } from './not-found';
+import { failureOf, isLost, notFoundError, notOursError, otherIntentError } from './not-found';
 import { rateLimit } from './rate';
 import { type DamagedRecord, DamagedRecordError } from './record';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
@@ -186,7 +186,10 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   async function read(payment: FollowedPayment, claimed: Claimed): Promise<boolean> {
     await take();
     try {
-      payment.intent = await getIntent(api, payment.intentId);
+      const intent = await getIntent(api, payment.intentId);
+      // An answer about another intent says nothing of this one: a failed read, never a delivery.
+      if (intent.intent_id !== payment.intentId) throw otherIntentError(payment.intentId, intent.intent_id);
+      payment.intent = intent;
       payment.checks += 1;
       payment.failures = 0;
       payment.notFound = null;
