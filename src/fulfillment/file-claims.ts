@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { claimKey, type Holder, holdHere, letGoHere, livenessOf, thisProcess } from './holder';
+import { claimKey, type Holder, holdHere, isHeldHere, letGoHere, livenessOf, thisProcess } from './holder';
 import type { Claim } from './types';
 
 /** A claim as its file holds it. */
@@ -25,12 +25,20 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 export function fileClaims(claims: string, tmp: string) {
   const claimFile = (id: string) => join(claims, id);
 
+  /** A claim's (or a marker's) file: undefined when there is none, {} when it is not JSON; a failed read throws. */
   async function readSafe(path: string): Promise<Record<string, unknown> | undefined> {
+    let text: string;
     try {
-      const value: unknown = JSON.parse(await fs.readFile(path, 'utf8'));
-      return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+      text = await fs.readFile(path, 'utf8');
     } catch (error) {
-      return code(error) === 'ENOENT' ? undefined : {};
+      if (code(error) === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+    } catch {
+      return {};
     }
   }
 
@@ -148,6 +156,8 @@ export function fileClaims(claims: string, tmp: string) {
 
     /** Lets the claim go (if still held), and counts it no longer in use here. */
     async release(id: string, claim: Claim): Promise<void> {
+      // Let go already (saved): nothing to read.
+      if (!isHeldHere(claimKey(claim))) return;
       if (await holds(id, claim)) await fs.rm(claimFile(id), { force: true });
       letGoHere(claimKey(claim));
     },

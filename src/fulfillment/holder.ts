@@ -61,6 +61,7 @@ const inUse = new Set<string>();
 export const claimKey = (claim: { claimant: string; fence: number }) => `${claim.claimant}#${claim.fence}`;
 export const holdHere = (key: string) => void inUse.add(key);
 export const letGoHere = (key: string) => void inUse.delete(key);
+export const isHeldHere = (key: string) => inUse.has(key);
 
 /**
  * Whether the holder of a claim (or of a takeover) lives: `alive` and `dead` are certain (same

@@ -33,13 +33,15 @@ const isTime = (value: unknown) => typeof value === 'number' && Number.isFinite(
 const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isText = (value: unknown) => typeof value === 'string';
 const orNull = (check: (value: unknown) => boolean) => (value: unknown) => value === null || check(value);
+/** Fields fulfillment reads with a default (`?? null`): a record written before they existed lacks them. */
+const orAbsent = (check: (value: unknown) => boolean) => (value: unknown) => value == null || check(value);
 
 const FIELDS: [keyof FollowedPayment, (value: unknown) => boolean][] = [
   ['intentId', isText],
   ['sessionId', orNull(isText)],
-  ['metadata', orNull(isObject)],
-  ['followedWith', isText],
-  ['foundWith', orNull(isText)],
+  ['metadata', orAbsent(isObject)],
+  ['followedWith', orAbsent(isText)],
+  ['foundWith', orAbsent(isText)],
   ['followedAt', isTime],
   ['deadline', isTime],
   ['nextCheckAt', isTime],

@@ -31,8 +31,14 @@ describe('damageOf', () => {
     expect(damageOf({ ...good, deliveries: { paid: 'sent' } })).toBe('invalid field: deliveries.paid');
     expect(damageOf({ ...good, deliveries: { refund: 'due' } })).toBe('invalid field: deliveries.refund');
     expect(damageOf({ ...good, notFound: { since: 1 } })).toBe('invalid field: notFound');
-    const { followedWith: _, ...without } = good;
-    expect(damageOf(without)).toBe('invalid field: followedWith');
+    const { deadline: _, ...without } = good;
+    expect(damageOf(without)).toBe('invalid field: deadline');
+    expect(damageOf({ ...good, followedWith: 7 })).toBe('invalid field: followedWith');
+  });
+
+  it('lets be the fields a record written before they existed lacks, which fulfillment reads with a default', () => {
+    const { followedWith: _, foundWith: __, metadata: ___, ...earlier } = good;
+    expect(damageOf(earlier)).toBeNull();
   });
 
   it('takes an intent that is not the payment’s own for damage: nothing is delivered from it', () => {
