@@ -1,19 +1,16 @@
 // @vitest-environment node
 // The file store's claims (issue 28): a handler's claim is not taken while its process lives,
-// whatever the lease and the clocks say; a dead process's claim is taken at once, by one taker.
-// First on the store's own terms, with real processes of this machine as holders; then with
-// merchant's servers as real processes (support/merchant.ts): SIGSTOP inside the handler past the
-// lease, a clock 10 s ahead in the other process, kill -9 inside the handler — one effect each.
+// whatever the lease and the clocks say; a dead process's claim is taken at once, by one taker:
+// on the store's own terms, with real processes of this machine as holders. With merchant's
+// servers as real processes (SIGSTOP, a clock ahead, kill -9 in the handler): crash.test.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { fileStore } from '../../src/fulfillment';
 import { fileClaims } from '../../src/fulfillment/file-claims';
 import { type Holder, processOf, thisProcess } from '../../src/fulfillment/holder';
 import { deadProcess } from './support/dead';
-import { allDone, newPaidSessions, pay, servedSandbox, startMerchant, until } from './support/processes';
 
 function directory() {
   const dir = mkdtempSync(join(tmpdir(), 'momo-claims-'));
@@ -98,109 +95,5 @@ describe('fileClaims › whose claim may be taken', () => {
       const held = JSON.parse(readFileSync(join(dir, 'claims', id), 'utf8')) as { claimant: string };
       expect(held.claimant).toBe(taken[0]?.claimant);
     }
-  });
-});
-
-describe('fileClaims › real processes on one store', () => {
-  const served = servedSandbox();
-  const TIMEOUT = 60_000;
-
-  async function onePayment(env: Record<string, string> = {}) {
-    const dir = mkdtempSync(join(tmpdir(), 'momo-once-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const store = fileStore(dir);
-    const [id] = (await newPaidSessions(served.api, store, 1)) as [string];
-    const a = await startMerchant(served.api, { STORE: 'file', DIR: dir, WAIT_IN_HANDLER: '1', ...env });
-    onTestFinished(() => a.kill());
-    await pay(served.api, id);
-    await a.next(`HANDLER ${id}:paid`);
-    const log = () => (existsSync(join(dir, 'paid.log')) ? readFileSync(join(dir, 'paid.log'), 'utf8') : '');
-    return { dir, store, id, a, log };
-  }
-
-  /** Waits (real time) until `b` has looked for due payments `polls` more times and `ms` have passed. */
-  async function whileBPolls(b: { count(prefix: string): number }, polls: number, ms: number) {
-    const from = b.count('POLL');
-    const end = Date.now() + ms;
-    await until(() => Date.now() >= end && b.count('POLL') >= from + polls, `${polls} polls`);
-  }
-
-  it('a process stopped (SIGSTOP) inside its paid handler, past its lease: the other does not call paid; continued, one effect', {
-    timeout: TIMEOUT,
-  }, async () => {
-    const { dir, store, id, a, log } = await onePayment();
-    a.child.kill('SIGSTOP');
-    onTestFinished(() => void a.child.kill('SIGCONT'));
-    // Read when it is continued: its handler then does its work.
-    a.child.stdin?.write('GO\n');
-    const b = await startMerchant(served.api, { STORE: 'file', DIR: dir });
-    onTestFinished(() => b.kill());
-    // Three leases (1.5 s each) and more: the claim's lease is long run out on every clock.
-    await whileBPolls(b, 20, 4500);
-    expect(b.count('HANDLER')).toBe(0);
-    expect(log()).toBe('');
-    const claim = JSON.parse(readFileSync(join(dir, 'claims', id), 'utf8')) as { until: number; holder: Holder };
-    expect(claim.until).toBeLessThan(Date.now() - 2000);
-    expect(claim.holder.pid).toBe(a.child.pid);
-    a.child.kill('SIGCONT');
-    await until(allDone(store, [id]), 'the delivery done');
-    await whileBPolls(b, 10, 500);
-    expect(a.effects).toEqual([`${id}:paid`]);
-    expect(b.count('HANDLER')).toBe(0);
-    expect(log()).toBe(`${id}:paid\n`);
-  });
-
-  it('the other process’s clock 10 s ahead (every lease run out to it): it does not call paid; one effect', {
-    timeout: TIMEOUT,
-  }, async () => {
-    const { dir, store, id, a, log } = await onePayment();
-    const b = await startMerchant(served.api, { STORE: 'file', DIR: dir, CLOCK_AHEAD_MS: '10000' });
-    onTestFinished(() => b.kill());
-    await whileBPolls(b, 20, 3000);
-    expect(b.count('HANDLER')).toBe(0);
-    a.child.stdin?.write('GO\n');
-    await until(allDone(store, [id]), 'the delivery done');
-    await whileBPolls(b, 10, 500);
-    expect(a.effects).toEqual([`${id}:paid`]);
-    expect(b.count('HANDLER')).toBe(0);
-    expect(log()).toBe(`${id}:paid\n`);
-  });
-
-  it('kill -9 inside the handler before its work: the other process takes it over at once (not after the lease) with the same delivery id; one effect', {
-    timeout: TIMEOUT,
-  }, async () => {
-    // A lease of 10 minutes: a takeover within the test's minute is not the lease running out.
-    const { dir, store, id, a, log } = await onePayment({ LEASE_MS: '600000' });
-    const b = await startMerchant(served.api, { STORE: 'file', DIR: dir, LEASE_MS: '600000' });
-    onTestFinished(() => b.kill());
-    await whileBPolls(b, 10, 500);
-    expect(b.count('HANDLER')).toBe(0);
-    await a.kill();
-    await until(allDone(store, [id]), 'the delivery done by the other process');
-    expect(a.lines).toContain(`HANDLER ${id}:paid`);
-    expect(b.lines.filter((line) => line.startsWith('HANDLER'))).toEqual([`HANDLER ${id}:paid`]);
-    expect(b.effects).toEqual([`${id}:paid`]);
-    expect(log()).toBe(`${id}:paid\n`);
-  });
-
-  it('kill -9 inside the handler after its work: the other process takes it over, isHandled sees it, no second call', {
-    timeout: TIMEOUT,
-  }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'momo-once-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const store = fileStore(dir);
-    const [id] = (await newPaidSessions(served.api, store, 1)) as [string];
-    const env = { STORE: 'file', DIR: dir, LEASE_MS: '600000' };
-    const a = await startMerchant(served.api, { ...env, HANG: '1' });
-    onTestFinished(() => a.kill());
-    await pay(served.api, id);
-    await a.next(`EFFECT ${id}:paid`);
-    const b = await startMerchant(served.api, env);
-    onTestFinished(() => b.kill());
-    await whileBPolls(b, 10, 500);
-    await a.kill();
-    await until(allDone(store, [id]), 'the delivery done by the other process');
-    expect(b.count('HANDLER')).toBe(0);
-    expect(readFileSync(join(dir, 'paid.log'), 'utf8')).toBe(`${id}:paid\n`);
   });
 });
