@@ -2,10 +2,11 @@
 // it follows each to its end on its own pace and calls your `paid` handler once per paid payment,
 // across restarts, crashes and several processes sharing one store (docs/fulfillment.md).
 //
-// One loop per process: it claims due payments from the store (a claim is a lease: two processes
-// never work on one payment at once), reads each intent, records what it learned, and makes the
-// deliveries a payment's end calls for through the store, which marks each done only once the
-// handler resolved. Memory holds the payments being worked on (at most `concurrency`), never the
+// One loop per process: it claims due payments from the store (two processes never work on one
+// payment at once: the file store's claim holds while its process lives, PostgreSQL's row lock while
+// its delivery runs), reads each intent, records what it learned, and makes the deliveries a
+// payment's end calls for through the store (./deliver.ts), which marks each done only once the
+// handler resolved, and only under the claim that ran it. Memory holds the payments being worked on (at most `concurrency`), never the
 // whole set; reads are held to `maxRequestsPerSecond`, and stop altogether while the service is down.
 // A process works on the payments of its own key only (and on those no read has found yet): two
 // shops, or two keys, may share one store (docs/fulfillment.md, "One store, several keys").
@@ -43,7 +44,11 @@ export interface FulfillmentOptions {
   maxRequestsPerSecond?: number;
   /** Payments worked on at once by this process (default 8). */
   concurrency?: number;
-  /** How long a claim lasts (default 60 s): how long a dead process's payments wait; a running handler keeps its claim. */
+  /**
+   * How long a claim lasts (default 60 s): how long a dead server's payments wait on PostgreSQL; on
+   * the file store, only a claim of another machine is judged by it (a dead process of this one is
+   * taken over at once, a live one never). A running handler keeps its claim.
+   */
   leaseMs?: number;
   /** How often the store is asked for due payments when none was (default 1 s). */
   pollMs?: number;
