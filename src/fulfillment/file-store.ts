@@ -1,8 +1,9 @@
 // The default store: one JSON file per payment in a directory that several processes on one
 // machine may share. Every write goes to a temporary file, is synced, renamed over the old one and
 // the directory synced: a crash leaves the old file or the new, never half of one. A claim is a file
-// created with O_EXCL (only one process can create it), holding who and until when; an expired one
-// is taken over by renaming it away first (only one rename of it succeeds).
+// naming its process, taken from another only when that process is dead (./file-claims.ts). A file
+// that cannot be read as a payment's record is set aside in damaged/, kept and reported, and the
+// other payments go on (./record.ts).
 //
 // Each process keeps an index of when each open payment is next due and which key found it (a few
 // dozen bytes each), built from the directory and refreshed from it every `rescanMs` to see what
@@ -12,14 +13,11 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type Claim,
-  type Claimed,
-  FINISHED,
-  type FollowedPayment,
-  type FulfillmentKind,
-  type FulfillmentStore,
-} from './types';
+import { ClaimLostError } from './deliver';
+import { fileClaims } from './file-claims';
+import { damagedFolder } from './file-damage';
+import { parseRecord } from './record';
+import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentKind, type FulfillmentStore } from './types';
 
 export interface FileStoreOptions {
   /** How often the directory is listed again for payments other processes added (default 5 s). */
@@ -46,6 +44,8 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   const done = join(directory, 'done');
   const claims = join(directory, 'claims');
   const tmp = join(directory, 'tmp');
+  const damaged = join(directory, 'damaged');
+  const claimsOf = fileClaims(claims, tmp);
   /** Each open payment as far as this process knows: when it is next due, and which key found it. */
   const index = new Map<string, { at: number; foundWith: string | null }>();
   /** The keys' fingerprints, each kept once however many payments name it. */
@@ -69,7 +69,6 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     if (!SAFE_ID.test(id)) throw new TypeError(`Not a payment intent id: ${JSON.stringify(id)}`);
     return join(finished ? done : open, `${id}.json`);
   };
-  const claimFile = (id: string) => join(claims, id);
 
   async function syncDir(dir: string): Promise<void> {
     if (!sync) return;
@@ -80,6 +79,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       await handle.close();
     }
   }
+  const aside = damagedFolder(damaged, syncDir);
 
   /** Writes `text` at `path` whole or not at all; `durable`: synced to the disk before it resolves. */
   async function writeAtomic(path: string, text: string, durable = sync): Promise<void> {
@@ -95,13 +95,25 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     if (durable) await syncDir(join(path, '..'));
   }
 
-  async function readJson<T>(path: string): Promise<T | undefined> {
+  async function readText(path: string): Promise<string | undefined> {
     try {
-      return JSON.parse(await fs.readFile(path, 'utf8')) as T;
+      return await fs.readFile(path, 'utf8');
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
     }
+  }
+
+  /** A payment's record, or undefined when there is none, or it was damaged (then set aside). */
+  async function readPayment(id: string, finished: boolean): Promise<FollowedPayment | undefined> {
+    const path = fileOf(id, finished);
+    const text = await readText(path);
+    if (text === undefined) return undefined;
+    const read = parseRecord(text, id);
+    if (read.damage === undefined) return read.payment;
+    index.delete(id);
+    await aside.setAside(path, id, read.damage);
+    return undefined;
   }
 
   /**
@@ -120,7 +132,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
   /** The folders made and a crash's leftovers removed, once; a failure is not kept (tried again at the next call). */
   function init(): Promise<void> {
     ready ??= (async () => {
-      for (const dir of [open, done, claims, tmp]) await fs.mkdir(dir, { recursive: true });
+      for (const dir of [open, done, claims, tmp, damaged]) await fs.mkdir(dir, { recursive: true });
       await removeLeftovers();
     })().catch((error: unknown) => {
       ready = null;
@@ -145,57 +157,13 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     for (const id of index.keys()) if (!names.has(id)) index.delete(id);
     for (const id of names) {
       if (index.has(id)) continue;
-      const payment = await readJson<FollowedPayment>(fileOf(id, false));
+      if (!SAFE_ID.test(id)) {
+        await aside.setAside(join(open, `${id}.json`), id, 'not a payment’s file name');
+        continue;
+      }
+      const payment = await readPayment(id, false);
       if (payment) index.set(id, entry(payment));
     }
-  }
-
-  async function readClaim(id: string): Promise<Claim | undefined> {
-    try {
-      return await readJson<Claim>(claimFile(id));
-    } catch {
-      // Cut short by a crash between its creation and its write: as good as expired.
-      return { claimant: '', fence: -1, until: 0 };
-    }
-  }
-
-  async function tryClaim(id: string, now: number, claimant: string, leaseMs: number): Promise<Claim | null> {
-    const claim: Claim = { claimant, fence: randomBytes(6).readUIntBE(0, 6), until: now + leaseMs };
-    for (let tries = 0; tries < 2; tries++) {
-      try {
-        // Not synced: a claim only matters while its process lives, and a machine that crashed
-        // took its processes with it (a claim file lost or left empty reads as expired).
-        const handle = await fs.open(claimFile(id), 'wx');
-        try {
-          await handle.writeFile(JSON.stringify(claim));
-        } finally {
-          await handle.close();
-        }
-        return claim;
-      } catch (error) {
-        if (!isTaken(error)) throw error;
-      }
-      const held = await readClaim(id);
-      if (held && held.until > now) return null;
-      // Expired: whoever renames it away first may try to create a new one.
-      const away = `${claimFile(id)}.stale-${randomBytes(4).toString('hex')}`;
-      try {
-        await fs.rename(claimFile(id), away);
-        await fs.rm(away, { force: true });
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
-    }
-    return null;
-  }
-
-  const holds = async (id: string, claim: Claim) => {
-    const held = await readClaim(id);
-    return held !== undefined && held.claimant === claim.claimant && held.fence === claim.fence;
-  };
-
-  async function release(id: string, claim: Claim): Promise<void> {
-    if (await holds(id, claim)) await fs.rm(claimFile(id), { force: true });
   }
 
   async function write(payment: FollowedPayment): Promise<void> {
@@ -216,7 +184,9 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     async add(payment) {
       await init();
       const path = fileOf(payment.intentId, false);
-      if (await readJson(fileOf(payment.intentId, true))) return;
+      // Finished, or its record damaged and set aside: following it again would tell it again.
+      if ((await readText(fileOf(payment.intentId, true))) !== undefined) return;
+      if (await aside.has(payment.intentId)) return;
       // Created only where no file is: a hard link, unlike a rename, fails on a name that exists
       // (another process's add, or the payment followed since). Written whole, then linked.
       const temporary = join(tmp, `${randomBytes(8).toString('hex')}.tmp`);
@@ -238,7 +208,7 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       await syncDir(open);
       // Followed to its end by another process between the look at done/ and the link: finished,
       // not to be followed (and told) again.
-      if (await readJson(fileOf(payment.intentId, true))) {
+      if ((await readText(fileOf(payment.intentId, true))) !== undefined) {
         await fs.rm(path, { force: true });
         await syncDir(open);
         return;
@@ -256,16 +226,19 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       const claimed: Claimed[] = [];
       for (const [id] of due) {
         if (claimed.length >= limit) break;
-        const claim = await tryClaim(id, now, claimant, leaseMs);
+        const claim = await claimsOf.take(id, now, claimant, leaseMs);
         if (!claim) continue;
-        const payment = await readJson<FollowedPayment>(fileOf(id, false));
+        const payment = await readPayment(id, false).catch(async (error: unknown) => {
+          await claimsOf.release(id, claim);
+          throw error;
+        });
         // Finished, put off, or found with another key by another process since this one last
         // looked (unless woken).
         const wake = woken.delete(id);
         if (!payment || (payment.nextCheckAt > now && !wake) || !mayTake(payment.foundWith)) {
           if (payment) index.set(id, entry(payment));
           else index.delete(id);
-          await release(id, claim);
+          await claimsOf.release(id, claim);
           continue;
         }
         claimed.push({ payment, claim });
@@ -283,47 +256,55 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
       }
     },
 
-    async renew(intentId, claim, until) {
-      if (!(await holds(intentId, claim))) return false;
-      await writeAtomic(claimFile(intentId), JSON.stringify({ ...claim, until }), false);
-      return true;
-    },
+    renew: (intentId, claim, until) => claimsOf.renew(intentId, claim, until),
+
+    release: (intentId, claim) => claimsOf.release(intentId, claim),
 
     async save(payment, claim) {
-      if (!(await holds(payment.intentId, claim))) return false;
+      if (!(await claimsOf.holds(payment.intentId, claim))) return false;
       await write(payment);
-      await release(payment.intentId, claim);
+      await claimsOf.release(payment.intentId, claim);
       return true;
     },
 
     async deliver(payment, kind: FulfillmentKind, claim, handler) {
-      if (!(await holds(payment.intentId, claim))) return false;
-      // Said before the call: if this process dies in the handler, the next one knows. A handler
-      // slower than the lease keeps its claim: fulfillment renews it (`renew`) while it runs.
+      const holds = () => claimsOf.holds(payment.intentId, claim);
+      if (!(await holds())) return false;
+      // Said before the call: if this process dies in the handler, the next one knows. No other
+      // process takes the claim while this one lives (a stopped one too); fulfillment renews it
+      // while the handler runs, for a claim judged by its lease (another machine's).
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'started' } });
       try {
         await handler();
       } catch (error) {
-        await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'due' } });
+        if (await holds()) await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'due' } });
         throw error;
       }
+      // Done only under the claim that ran the handler: a claim lost meanwhile (only a claim judged
+      // by its lease can be) leaves it `started`, for the next holder to ask isHandled.
+      if (!(await holds())) throw new ClaimLostError(payment.intentId, kind);
       await write({ ...payment, deliveries: { ...payment.deliveries, [kind]: 'done' } });
       return true;
     },
 
     async get(id) {
       await init();
-      return (
-        (await readJson<FollowedPayment>(fileOf(id, false))) ?? (await readJson<FollowedPayment>(fileOf(id, true)))
-      );
+      return (await readPayment(id, false)) ?? (await readPayment(id, true));
     },
+
+    async damaged() {
+      await init();
+      return aside.list();
+    },
+
+    newlyDamaged: async () => aside.newly(),
 
     async *list() {
       await init();
       for (const dir of [open, done]) {
         for (const name of await fs.readdir(dir)) {
-          if (!name.endsWith('.json')) continue;
-          const payment = await readJson<FollowedPayment>(join(dir, name));
+          if (!name.endsWith('.json') || !SAFE_ID.test(name.slice(0, -5))) continue;
+          const payment = await readPayment(name.slice(0, -5), dir === done);
           if (payment) yield payment;
         }
       }

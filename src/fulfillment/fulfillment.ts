@@ -2,10 +2,11 @@
 // it follows each to its end on its own pace and calls your `paid` handler once per paid payment,
 // across restarts, crashes and several processes sharing one store (docs/fulfillment.md).
 //
-// One loop per process: it claims due payments from the store (a claim is a lease: two processes
-// never work on one payment at once), reads each intent, records what it learned, and makes the
-// deliveries a payment's end calls for through the store, which marks each done only once the
-// handler resolved. Memory holds the payments being worked on (at most `concurrency`), never the
+// One loop per process: it claims due payments from the store (two processes never work on one
+// payment at once: the file store's claim holds while its process lives, PostgreSQL's row lock while
+// its delivery runs), reads each intent, records what it learned, and makes the deliveries a
+// payment's end calls for through the store (./deliver.ts), which marks each done only once the
+// handler resolved, and only under the claim that ran it. Memory holds the payments being worked on (at most `concurrency`), never the
 // whole set; reads are held to `maxRequestsPerSecond`, and stop altogether while the service is down.
 // A process works on the payments of its own key only (and on those no read has found yet): two
 // shops, or two keys, may share one store (docs/fulfillment.md, "One store, several keys").
@@ -23,37 +24,15 @@ import {
   type Session,
 } from '../api';
 import { type FulfillmentClock, realClock } from './clock';
+import { deliveries, type Handlers, warnInDoubt } from './deliver';
+
+export { eventOf, type Handler, type Handlers } from './deliver';
 import { fileStore } from './file-store';
-import { failureOf, isLost, notFoundError, notOursError } from './not-found';
+import { failureOf, isLost, notFoundError, notOursError, otherIntentError } from './not-found';
 import { rateLimit } from './rate';
+import { type DamagedRecord, DamagedRecordError } from './record';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
-import {
-  type Claimed,
-  FINISHED,
-  type FollowedPayment,
-  type FulfillmentEvent,
-  type FulfillmentKind,
-  type FulfillmentStore,
-} from './types';
-
-export type Handler = (event: FulfillmentEvent) => unknown;
-
-export interface Handlers {
-  paid: Handler;
-  failed?: Handler;
-  expired?: Handler;
-  overdue?: Handler;
-  lost?: Handler;
-  /**
-   * Asked after a crash inside a handler, before calling it again for that event: answer true if
-   * your side already committed it (you keep `event.id` with the order's change, in the same
-   * write). Without it such a delivery is never made again: it is reported to `inDoubt`. A
-   * transactional store (`postgresStore`) never needs it.
-   */
-  isHandled?: (event: FulfillmentEvent) => boolean | Promise<boolean>;
-  /** A delivery begun by a process that died, and that cannot be known to be done: yours to check. */
-  inDoubt?: (event: FulfillmentEvent) => unknown;
-}
+import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
 
 export interface FulfillmentOptions {
   /** The service, as for `createClient`: its base URL and your secret key. */
@@ -65,7 +44,11 @@ export interface FulfillmentOptions {
   maxRequestsPerSecond?: number;
   /** Payments worked on at once by this process (default 8). */
   concurrency?: number;
-  /** How long a claim lasts (default 60 s): how long a dead process's payments wait; a running handler keeps its claim. */
+  /**
+   * How long a claim lasts (default 60 s): how long a dead server's payments wait on PostgreSQL; on
+   * the file store, only a claim of another machine is judged by it (a dead process of this one is
+   * taken over at once, a live one never). A running handler keeps its claim.
+   */
   leaseMs?: number;
   /** How often the store is asked for due payments when none was (default 1 s). */
   pollMs?: number;
@@ -107,26 +90,13 @@ export interface Fulfillment {
   get(intentId: string): Promise<FollowedPayment | undefined>;
   /** Payments with a delivery in doubt (see `Handlers.isHandled`). */
   inDoubt(): AsyncIterable<FollowedPayment>;
+  /** Records the store set aside as damaged (kept, no longer followed): yours to check. */
+  damaged(): Promise<DamagedRecord[]>;
   readonly store: FulfillmentStore;
 }
 
-const ORDER: FulfillmentKind[] = ['overdue', 'paid', 'failed', 'expired', 'lost'];
-
 const isFinished = (p: FollowedPayment) =>
   p.outcome !== null && Object.values(p.deliveries).every((state) => state === 'done' || state === 'in_doubt');
-
-export function eventOf(payment: FollowedPayment, kind: FulfillmentKind, transaction?: unknown): FulfillmentEvent {
-  const event: FulfillmentEvent = {
-    id: `${payment.intentId}:${kind}`,
-    kind,
-    intentId: payment.intentId,
-    sessionId: payment.sessionId,
-    metadata: payment.metadata,
-    intent: kind === 'lost' ? null : payment.intent,
-  };
-  if (transaction !== undefined) event.transaction = transaction;
-  return event;
-}
 
 /**
  * What the store keeps of a key to know its payments: a hash of it, never the key (a store's files
@@ -137,23 +107,6 @@ export const keyFingerprint = (token: string | undefined): string =>
     .update(`momo-checkout/fulfillment key\n${token ?? ''}`)
     .digest('hex')
     .slice(0, 16);
-
-/** Whether this process was warned of a store that needs `isHandled` and has none (once is enough). */
-let warnedInDoubt = false;
-
-/**
- * A store that does not run deliveries in a transaction (the file store, the default) and no
- * `isHandled`: a process that dies inside a handler leaves that delivery in doubt, reported and
- * never made again — possibly an order paid and never fulfilled. Documented, and said at run time.
- */
-function warnInDoubt(store: FulfillmentStore, handlers: Handlers): void {
-  if (warnedInDoubt || store.transactional || handlers.isHandled) return;
-  warnedInDoubt = true;
-  process.emitWarning(
-    'momo-checkout/fulfillment: the store does not run deliveries in a transaction and handlers.isHandled is not given, so a delivery begun by a process that died inside its handler is never made again (only reported to handlers.inDoubt). Give isHandled: docs/fulfillment.md, "Exactly once".',
-    { code: 'MOMO_FULFILLMENT_NO_IS_HANDLED' },
-  );
-}
 
 export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const clock = options.clock ?? realClock;
@@ -173,6 +126,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const take = rateLimit(options.maxRequestsPerSecond ?? 10, clock);
   const { handlers } = options;
   const report = (error: unknown, intentId: string) => options.onError?.(error, intentId);
+  const { deliverAll } = deliveries({ store, handlers, clock, leaseMs, report });
 
   let running = false;
   let timer: unknown = null;
@@ -233,88 +187,14 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     if (running) schedule(0);
   }
 
-  /** Makes what deliveries are due, in order; false when the claim was lost or a handler failed. */
-  async function deliverAll(payment: FollowedPayment, claimed: Claimed): Promise<boolean> {
-    for (const kind of ORDER) {
-      const state = payment.deliveries[kind];
-      if (state === undefined || state === 'done' || state === 'in_doubt') continue;
-      if (state === 'started' && !store.transactional) {
-        // A process died in this handler: it may or may not have done its work.
-        const event = eventOf(payment, kind);
-        const handled = handlers.isHandled ? await handlers.isHandled(event) : null;
-        if (handled === null) {
-          payment.deliveries[kind] = 'in_doubt';
-          await Promise.resolve(handlers.inDoubt?.(event)).catch((error: unknown) => report(error, payment.intentId));
-          continue;
-        }
-        if (handled) {
-          payment.deliveries[kind] = 'done';
-          continue;
-        }
-      }
-      const handler = handlers[kind];
-      try {
-        const made = await deliverHeld(payment, kind, claimed, async (transaction) => {
-          await handler?.(eventOf(payment, kind, transaction));
-        });
-        if (!made) return false;
-        payment.deliveries[kind] = 'done';
-        payment.handlerFailures = 0;
-      } catch (error) {
-        payment.deliveries[kind] = 'due';
-        payment.handlerFailures += 1;
-        payment.lastError = `${kind} handler: ${error instanceof Error ? error.message : String(error)}`;
-        report(error, payment.intentId);
-        // Called again later, less and less often (30 s, doubling, at most an hour).
-        payment.nextCheckAt = now() + Math.min(3_600_000, 30_000 * 2 ** Math.min(10, payment.handlerFailures - 1));
-        await store.save(payment, claimed.claim);
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Makes one delivery through the store, with the claim kept for the whole call: renewed (on this
-   * process's clock) at once and every third of the lease while the handler runs, so that no other
-   * process takes the payment (and asks isHandled) while a slow handler is under way. A claim that
-   * has run out is not used: another process may be taking the payment over.
-   */
-  async function deliverHeld(
-    payment: FollowedPayment,
-    kind: FulfillmentKind,
-    { claim }: Claimed,
-    handler: (transaction?: unknown) => Promise<void>,
-  ): Promise<boolean> {
-    if (claim.until <= now()) return false;
-    const renew = async () => {
-      const until = now() + leaseMs;
-      if (!(await store.renew?.(payment.intentId, claim, until))) return false;
-      claim.until = until;
-      return true;
-    };
-    if (store.renew && !(await renew())) return false;
-    let renewing: Promise<unknown> = Promise.resolve();
-    let beat: unknown = null;
-    const every = Math.max(20, leaseMs / 3);
-    const tick = () => {
-      renewing = renewing.then(renew).catch((error: unknown) => report(error, payment.intentId));
-      beat = clock.setTimeout(tick, every);
-    };
-    if (store.renew) beat = clock.setTimeout(tick, every);
-    try {
-      return await store.deliver(payment, kind, claim, handler);
-    } finally {
-      if (beat !== null) clock.clearTimeout(beat);
-      await renewing;
-    }
-  }
-
   /** Reads the intent; records its end, or when to read it again. False: leave it (saved). */
   async function read(payment: FollowedPayment, claimed: Claimed): Promise<boolean> {
     await take();
     try {
-      payment.intent = await getIntent(api, payment.intentId);
+      const intent = await getIntent(api, payment.intentId);
+      // An answer about another intent says nothing of this one: a failed read, never a delivery.
+      if (intent.intent_id !== payment.intentId) throw otherIntentError(payment.intentId, intent.intent_id);
+      payment.intent = intent;
       payment.checks += 1;
       payment.failures = 0;
       payment.notFound = null;
@@ -377,8 +257,12 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       if (isFinished(payment)) payment.nextCheckAt = FINISHED;
       await store.save(payment, claimed.claim);
     } catch (error) {
-      // The store failed: the claim runs out and the payment is taken up again.
+      // The store failed: the claim is let go below, and the payment is taken up again.
       report(error, payment.intentId);
+    } finally {
+      // A claim not let go by a save (one lost, a delivery not made, a store that failed) is let
+      // go here: a store whose claims hold while their process lives would hold it for ever.
+      await store.release?.(payment.intentId, claimed.claim).catch((error: unknown) => report(error, payment.intentId));
     }
   }
 
@@ -435,6 +319,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     const claimed = await store.claimDue(at, room, claimant, leaseMs, key).finally(() => {
       claiming = false;
     });
+    // Records the store set aside (damaged): each told once, by the process that found it.
+    for (const record of (await store.newlyDamaged?.()) ?? []) report(new DamagedRecordError(record), record.intentId);
     return claimed.map((one) => {
       inFlight += 1;
       const done = workOn(one).finally(() => {
@@ -492,6 +378,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
       while (ticks.size || work.size) await Promise.all([...ticks, ...work]);
     },
     get: (intentId) => store.get(intentId),
+    damaged: async () => (await store.damaged?.()) ?? [],
     async *inDoubt() {
       for await (const payment of store.list())
         if (Object.values(payment.deliveries).includes('in_doubt')) yield payment;

@@ -65,3 +65,14 @@ export function notOursError(intentId: string, cause: unknown): Error {
     { cause },
   );
 }
+
+/**
+ * What `onError` is told of an answer about another intent than the one asked for (a misbehaving
+ * service, or a proxy or cache mixing answers up): nothing of it is kept or delivered, and the
+ * payment is read again later, as after any failed read of its own.
+ */
+export function otherIntentError(intentId: string, answered: unknown): Error {
+  return new Error(
+    `The service answered a read of ${intentId} with another intent (${JSON.stringify(answered)}): nothing is delivered from it; ${intentId} is read again later.`,
+  );
+}

@@ -8,6 +8,7 @@
 // It takes your `pg` Pool (or anything with the same `connect` and `query`): the package brings no
 // database driver of its own.
 
+import { type DamagedRecord, damageOf } from './record';
 import { type Claim, type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
 
 /** What this store uses of a `pg` client: `query` with `$1` parameters. */
@@ -29,7 +30,9 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
   const table = options.table ?? 'momo_fulfillment';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table))
     throw new TypeError('The table name must be a plain lower-case SQL identifier.');
-  // One statement string: PostgreSQL runs it as one transaction, rolled back whole if it fails.
+  // One statement string: PostgreSQL runs it as one transaction, rolled back whole if it fails. The
+  // column `damaged` (rows set aside) is added to a table of an earlier version, and only then:
+  // ALTER TABLE locks the whole table, which would wait for every delivery under way.
   const ddl = `CREATE TABLE IF NOT EXISTS ${table} (
       intent_id text PRIMARY KEY,
       next_check_at bigint NOT NULL,
@@ -39,6 +42,11 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
       found_with text,
       payment jsonb NOT NULL
     );
+    DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+                     WHERE table_schema = current_schema() AND table_name = '${table}' AND column_name = 'damaged')
+      THEN ALTER TABLE ${table} ADD COLUMN damaged text; END IF;
+    END $$;
     CREATE INDEX IF NOT EXISTS ${table}_due ON ${table} (next_check_at) WHERE next_check_at < ${FINISHED};`;
 
   /**
@@ -54,7 +62,7 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
         return;
       } catch (error) {
         const code = (error as { code?: unknown })?.code;
-        if (tries >= 3 || !(code === '23505' || code === '42P07' || code === '42710')) throw error;
+        if (tries >= 3 || !['23505', '42P07', '42710', '42701'].includes(String(code))) throw error;
       }
     }
   }
@@ -68,7 +76,26 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
       throw error;
     }));
 
-  const toPayment = (row: Record<string, unknown>) => row.payment as FollowedPayment;
+  /** Rows this store set aside since fulfillment last asked (each told once). */
+  const setAsideSince: DamagedRecord[] = [];
+
+  /**
+   * The row's payment, or undefined when it cannot be read as one (not the shape fulfillment
+   * writes, or another payment's): then the row is set aside — kept as it is, marked `damaged`
+   * with why, never due again — and the others go on.
+   */
+  async function paymentOf(row: Record<string, unknown>): Promise<FollowedPayment | undefined> {
+    const intentId = String(row.intent_id);
+    const reason = damageOf(row.payment, intentId);
+    if (reason === null) return row.payment as FollowedPayment;
+    const { rowCount } = await pool.query(
+      `UPDATE ${table} SET damaged = $2, next_check_at = ${FINISHED}, claimant = NULL, claim_until = NULL
+       WHERE intent_id = $1 AND damaged IS NULL`,
+      [intentId, reason],
+    );
+    if (rowCount === 1) setAsideSince.push({ intentId, kept: `${table} row ${intentId}`, reason });
+    return undefined;
+  }
 
   return {
     transactional: true,
@@ -89,18 +116,19 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
          WHERE intent_id IN (
            SELECT intent_id FROM ${table}
            WHERE next_check_at <= $3 AND (claim_until IS NULL OR claim_until < $3)
-             AND (found_with IS NULL OR found_with = $5)
+             AND (found_with IS NULL OR found_with = $5) AND damaged IS NULL
            ORDER BY next_check_at LIMIT $4
            FOR UPDATE SKIP LOCKED)
-         RETURNING fence, claim_until, payment`,
+         RETURNING intent_id, fence, claim_until, payment`,
         [claimant, now + leaseMs, now, limit, key],
       );
-      return rows.map(
-        (row): Claimed => ({
-          payment: toPayment(row),
-          claim: { claimant, fence: Number(row.fence), until: Number(row.claim_until) },
-        }),
-      );
+      const claimed: Claimed[] = [];
+      for (const row of rows) {
+        const payment = await paymentOf(row);
+        if (payment)
+          claimed.push({ payment, claim: { claimant, fence: Number(row.fence), until: Number(row.claim_until) } });
+      }
+      return claimed;
     },
 
     async wake(intentIds, now) {
@@ -137,7 +165,7 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
           `SELECT payment FROM ${table} WHERE intent_id = $1 AND claimant = $2 AND fence = $3 FOR UPDATE`,
           [payment.intentId, claim.claimant, claim.fence],
         );
-        const kept = rows[0] ? toPayment(rows[0]) : undefined;
+        const kept = rows[0]?.payment as FollowedPayment | undefined;
         if (!kept) {
           await client.query('ROLLBACK');
           return false;
@@ -169,19 +197,39 @@ export function postgresStore(pool: PostgresPool, options: PostgresStoreOptions 
 
     async get(id) {
       await init();
-      const { rows } = await pool.query(`SELECT payment FROM ${table} WHERE intent_id = $1`, [id]);
-      return rows[0] ? toPayment(rows[0]) : undefined;
+      const { rows } = await pool.query(
+        `SELECT intent_id, payment FROM ${table} WHERE intent_id = $1 AND damaged IS NULL`,
+        [id],
+      );
+      return rows[0] ? paymentOf(rows[0]) : undefined;
     },
+
+    async damaged() {
+      await init();
+      const { rows } = await pool.query(
+        `SELECT intent_id, damaged FROM ${table} WHERE damaged IS NOT NULL ORDER BY intent_id`,
+      );
+      return rows.map((row) => ({
+        intentId: String(row.intent_id),
+        kept: `${table} row ${String(row.intent_id)}`,
+        reason: String(row.damaged),
+      }));
+    },
+
+    newlyDamaged: async () => setAsideSince.splice(0),
 
     async *list() {
       await init();
       let after = '';
       for (;;) {
         const { rows } = await pool.query(
-          `SELECT intent_id, payment FROM ${table} WHERE intent_id > $1 ORDER BY intent_id LIMIT 500`,
+          `SELECT intent_id, payment FROM ${table} WHERE intent_id > $1 AND damaged IS NULL ORDER BY intent_id LIMIT 500`,
           [after],
         );
-        for (const row of rows) yield toPayment(row);
+        for (const row of rows) {
+          const payment = await paymentOf(row);
+          if (payment) yield payment;
+        }
         if (rows.length < 500) return;
         after = String(rows.at(-1)?.intent_id);
       }

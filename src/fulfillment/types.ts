@@ -1,6 +1,7 @@
 // What fulfillment keeps of each payment it follows, what it tells the merchant, and what a store
 // must do to keep it (docs/fulfillment.md). Plain data: a store writes it as JSON.
 import type { Metadata, PaymentIntent } from '../api';
+import type { DamagedRecord } from './record';
 
 /** What the merchant hears, once each: the three ends of a payment, and two reports. */
 export type FulfillmentKind =
@@ -125,6 +126,11 @@ export interface FulfillmentStore {
   /** Writes the payment and lets its claim go; false (nothing written) when the claim was lost. */
   save(payment: FollowedPayment, claim: Claim): Promise<boolean>;
   /**
+   * Optional: lets a claim go without writing (fulfillment calls it when the store failed while it
+   * worked on the payment). A store whose claims hold while their process lives needs it.
+   */
+  release?(intentId: string, claim: Claim): Promise<void>;
+  /**
    * Makes one delivery of a claimed payment: runs `handler` and records the delivery done only
    * once it resolved. A non-transactional store records `started` durably before the call, so a
    * crash inside the handler is seen afterwards; a transactional one runs both in one transaction
@@ -139,8 +145,15 @@ export interface FulfillmentStore {
   ): Promise<boolean>;
   /** One payment as kept, or undefined. */
   get(intentId: string): Promise<FollowedPayment | undefined>;
-  /** Every payment kept, finished ones included. */
+  /** Every payment kept, finished ones included (not those set aside as damaged). */
   list(): AsyncIterable<FollowedPayment>;
+  /**
+   * Optional: the records set aside because they could not be read as a payment (kept, no longer
+   * followed). A store that has it never lets one damaged record stop the others.
+   */
+  damaged?(): Promise<DamagedRecord[]>;
+  /** Optional: the records this store set aside since it was last asked (fulfillment tells each once). */
+  newlyDamaged?(): Promise<DamagedRecord[]>;
   /** Whether deliveries run in a transaction given to the handler (then none is ever `started`). */
   readonly transactional: boolean;
   close?(): Promise<void>;

@@ -1,145 +1,32 @@
 // @vitest-environment node
 // Issue 21's "done when": kill -9 of the merchant's server while it follows loses nothing and calls
 // "paid" once — on the file store (with isHandled) and on a real PostgreSQL started here (the
-// handler's write in the delivery's transaction). The merchant's server is a child process
-// (support/merchant.ts) against a sandbox served over HTTP by this test, on real time.
-import { serve } from '@hono/node-server';
-import { type ChildProcess, spawn } from 'node:child_process';
+// handler's write in the delivery's transaction). And issue 28's: on the file store, a server
+// stopped (SIGSTOP) inside its handler past its lease, or beside a server whose clock is 10 s
+// ahead, or killed inside its handler beside another, makes one effect. The merchant's server is a
+// child process (support/merchant.ts) against a sandbox served over HTTP by this test, on real time.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createClient } from '../../src/api';
-import { createFulfillment, fileStore, type FulfillmentStore, postgresStore } from '../../src/fulfillment';
-import { createSandbox } from '../../src/sandbox';
-import { REPO_ROOT } from '../../src/server/paths';
-import { numberFor } from '../support/checkout-bed';
+import { fileStore, postgresStore } from '../../src/fulfillment';
+import type { Holder } from '../../src/fulfillment/holder';
 import { type Postgres, startPostgres } from '../support/postgres';
+import {
+  allDone,
+  newPaidSessions as newPaidSessionsOn,
+  pay as payOn,
+  servedSandbox,
+  startMerchant as startMerchantOn,
+  until,
+} from './support/processes';
 
-const TOKEN = 'sk_test_fulfil_child';
-let api = '';
-let closeServer: () => void = () => undefined;
-
-beforeAll(async () => {
-  const sandbox = createSandbox({
-    env: {},
-    approvalMs: 300,
-    confirmRateLimit: false,
-    checkoutBaseUrl: 'http://checkout.test',
-  });
-  await new Promise<void>((resolve) => {
-    const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      api = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-    closeServer = () => server.close();
-  });
-});
-afterAll(() => closeServer());
-
-interface Merchant {
-  child: ChildProcess;
-  /** Every line it printed, and the event ids of its EFFECT lines. */
-  lines: string[];
-  effects: string[];
-  /** Resolves when the child printed a line starting with `prefix`. */
-  next(prefix: string): Promise<string>;
-  kill(): Promise<void>;
-}
-
-function startMerchant(env: Record<string, string>): Promise<Merchant> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fulfillment/support/merchant.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, API: api, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
-  const effects: string[] = [];
-  const errors: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    lines.push(line);
-    if (line.startsWith('EFFECT ')) effects.push(line.slice(7));
-    for (const w of waiting.splice(0)) line.startsWith(w.prefix) ? w.resolve(line) : waiting.push(w);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const merchant: Merchant = {
-    child,
-    lines,
-    effects,
-    next: (prefix) =>
-      new Promise((resolve, reject) => {
-        const found = lines.find((l) => l.startsWith(prefix));
-        if (found) return resolve(found);
-        waiting.push({ prefix, resolve });
-        void exited.then(() => reject(new Error(`the merchant exited before ${prefix}: ${errors.join('\n')}`)));
-      }),
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-  return merchant.next('READY').then(() => merchant);
-}
-
-const merchantClient = () => createClient({ baseUrl: api, token: TOKEN });
-
-async function newPaidSessions(store: FulfillmentStore, count: number): Promise<string[]> {
-  const client = merchantClient();
-  // The shop's request handler: create the session, hand it to fulfillment (not started here).
-  const handOver = createFulfillment({
-    api: { baseUrl: api, token: TOKEN },
-    store,
-    handlers: { paid: () => undefined },
-    pace: { idleMs: 100 },
-  });
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const items = [{ productId: 'prt_1', quantity: 1, price: 500, productName: 'Pagne' }];
-    const session = await client.createSession({
-      total: 500,
-      currency: 'xaf',
-      accountId: 'acct_1',
-      successUrl: 'https://s.test/ok',
-      cancelUrl: 'https://s.test/no',
-      metadata: { order: `CMD-${i}` },
-      items,
-    });
-    await handOver.follow({ ...session, expiresAt: session.expiresAt });
-    ids.push(session.paymentIntentId);
-  }
-  return ids;
-}
-
-async function pay(intentId: string, outcome: Parameters<typeof numberFor>[0] = 'approved_after_delay') {
-  const client = merchantClient();
-  const intent = await client.getIntent(intentId);
-  const n = numberFor(outcome);
-  await client.confirmIntent(intentId, {
-    client_secret: intent.client_secret,
-    first_name: 'Awa',
-    last_name: 'Nkoulou',
-    receipt_email: 'awa@example.cg',
-    payment_method_data: { type: 'momo', momo: { country: n.country, msisdn: n.msisdn, operator_name: n.operator } },
-  });
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const allDone = (store: FulfillmentStore, ids: string[]) => async () => {
-  for (const id of ids) if ((await store.get(id))?.deliveries.paid !== 'done') return false;
-  return true;
-};
+const served = servedSandbox();
+const startMerchant = (env: Record<string, string>) => startMerchantOn(served.api, env);
+const newPaidSessions = (store: Parameters<typeof newPaidSessionsOn>[1], count: number) =>
+  newPaidSessionsOn(served.api, store, count);
+const pay = (intentId: string, outcome?: Parameters<typeof payOn>[2]) => payOn(served.api, intentId, outcome);
 
 describe('kill -9 of the merchant’s server, file store', () => {
   it('killed while following, two payments told and three claimed with their reads under way: restarted, it calls paid once for each', {
@@ -236,5 +123,108 @@ describe('kill -9 of the merchant’s server, PostgreSQL store (a real server)',
     expect(b.effects.sort()).toEqual(rest.map((id) => `${id}:paid`).sort());
     expect(await rows()).toEqual(ids.map((id) => `${id}:paid`).sort());
     expect(existsSync(postgres.host)).toBe(true);
+  });
+});
+
+describe('a merchant’s server paused, behind another’s clock, or killed inside its handler, beside another: file store', () => {
+  const TIMEOUT = 60_000;
+
+  async function onePayment(env: Record<string, string> = {}) {
+    const dir = mkdtempSync(join(tmpdir(), 'momo-once-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const store = fileStore(dir);
+    const [id] = (await newPaidSessions(store, 1)) as [string];
+    const a = await startMerchant({ STORE: 'file', DIR: dir, WAIT_IN_HANDLER: '1', ...env });
+    onTestFinished(() => a.kill());
+    await pay(id);
+    await a.next(`HANDLER ${id}:paid`);
+    const log = () => (existsSync(join(dir, 'paid.log')) ? readFileSync(join(dir, 'paid.log'), 'utf8') : '');
+    return { dir, store, id, a, log };
+  }
+
+  /** Waits (real time) until `b` has looked for due payments `polls` more times and `ms` have passed. */
+  async function whileBPolls(b: { count(prefix: string): number }, polls: number, ms: number) {
+    const from = b.count('POLL');
+    const end = Date.now() + ms;
+    await until(() => Date.now() >= end && b.count('POLL') >= from + polls, `${polls} polls`);
+  }
+
+  it('a process stopped (SIGSTOP) inside its paid handler, past its lease: the other does not call paid; continued, one effect', {
+    timeout: TIMEOUT,
+  }, async () => {
+    const { dir, store, id, a, log } = await onePayment();
+    a.child.kill('SIGSTOP');
+    onTestFinished(() => void a.child.kill('SIGCONT'));
+    // Read when it is continued: its handler then does its work.
+    a.child.stdin?.write('GO\n');
+    const b = await startMerchant({ STORE: 'file', DIR: dir });
+    onTestFinished(() => b.kill());
+    // Three leases (1.5 s each) and more: the claim's lease is long run out on every clock.
+    await whileBPolls(b, 20, 4500);
+    expect(b.count('HANDLER')).toBe(0);
+    expect(log()).toBe('');
+    const claim = JSON.parse(readFileSync(join(dir, 'claims', id), 'utf8')) as { until: number; holder: Holder };
+    expect(claim.until).toBeLessThan(Date.now() - 2000);
+    expect(claim.holder.pid).toBe(a.child.pid);
+    a.child.kill('SIGCONT');
+    await until(allDone(store, [id]), 'the delivery done');
+    await whileBPolls(b, 10, 500);
+    expect(a.effects).toEqual([`${id}:paid`]);
+    expect(b.count('HANDLER')).toBe(0);
+    expect(log()).toBe(`${id}:paid\n`);
+  });
+
+  it('the other process’s clock 10 s ahead (every lease run out to it): it does not call paid; one effect', {
+    timeout: TIMEOUT,
+  }, async () => {
+    const { dir, store, id, a, log } = await onePayment();
+    const b = await startMerchant({ STORE: 'file', DIR: dir, CLOCK_AHEAD_MS: '10000' });
+    onTestFinished(() => b.kill());
+    await whileBPolls(b, 20, 3000);
+    expect(b.count('HANDLER')).toBe(0);
+    a.child.stdin?.write('GO\n');
+    await until(allDone(store, [id]), 'the delivery done');
+    await whileBPolls(b, 10, 500);
+    expect(a.effects).toEqual([`${id}:paid`]);
+    expect(b.count('HANDLER')).toBe(0);
+    expect(log()).toBe(`${id}:paid\n`);
+  });
+
+  it('kill -9 inside the handler before its work: the other process takes it over at once (not after the lease) with the same delivery id; one effect', {
+    timeout: TIMEOUT,
+  }, async () => {
+    // A lease of 10 minutes: a takeover within the test's minute is not the lease running out.
+    const { dir, store, id, a, log } = await onePayment({ LEASE_MS: '600000' });
+    const b = await startMerchant({ STORE: 'file', DIR: dir, LEASE_MS: '600000' });
+    onTestFinished(() => b.kill());
+    await whileBPolls(b, 10, 500);
+    expect(b.count('HANDLER')).toBe(0);
+    await a.kill();
+    await until(allDone(store, [id]), 'the delivery done by the other process');
+    expect(a.lines).toContain(`HANDLER ${id}:paid`);
+    expect(b.lines.filter((line) => line.startsWith('HANDLER'))).toEqual([`HANDLER ${id}:paid`]);
+    expect(b.effects).toEqual([`${id}:paid`]);
+    expect(log()).toBe(`${id}:paid\n`);
+  });
+
+  it('kill -9 inside the handler after its work: the other process takes it over, isHandled sees it, no second call', {
+    timeout: TIMEOUT,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'momo-once-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const store = fileStore(dir);
+    const [id] = (await newPaidSessions(store, 1)) as [string];
+    const env = { STORE: 'file', DIR: dir, LEASE_MS: '600000' };
+    const a = await startMerchant({ ...env, HANG: '1' });
+    onTestFinished(() => a.kill());
+    await pay(id);
+    await a.next(`EFFECT ${id}:paid`);
+    const b = await startMerchant(env);
+    onTestFinished(() => b.kill());
+    await whileBPolls(b, 10, 500);
+    await a.kill();
+    await until(allDone(store, [id]), 'the delivery done by the other process');
+    expect(b.count('HANDLER')).toBe(0);
+    expect(readFileSync(join(dir, 'paid.log'), 'utf8')).toBe(`${id}:paid\n`);
   });
 });

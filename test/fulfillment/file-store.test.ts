@@ -91,8 +91,10 @@ describe('fileStore › claimDue', () => {
     await store.add({ ...payment, intentId: 'pi_none', nextCheckAt: 0 });
     await store.add({ ...payment, intentId: 'pi_k1', foundWith: 'k1', nextCheckAt: 0 });
     await store.add({ ...payment, intentId: 'pi_k2', followedWith: 'k2', foundWith: 'k2', nextCheckAt: 0 });
-    expect(claimedIds(await store.claimDue(10, 10, 'a', 1000, 'k1'))).toEqual(['pi_k1', 'pi_none']);
-    // Another process of the other key, once those claims ran out.
+    const claimed = await store.claimDue(10, 10, 'a', 1000, 'k1');
+    expect(claimedIds(claimed)).toEqual(['pi_k1', 'pi_none']);
+    // Another process of the other key, once those claims were let go.
+    for (const { payment, claim } of claimed) await store.release?.(payment.intentId, claim);
     const other = fileStore(dir, { sync: false, rescanMs: 0 });
     expect(claimedIds(await other.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
   });

@@ -9,6 +9,7 @@ import { createClient } from '../../src/api';
 import { eventOf, keyFingerprint } from '../../src/fulfillment/fulfillment';
 import { type FulfillmentEvent, fileStore } from '../../src/fulfillment';
 import { BASE, bed, drain, START, TOKEN, until } from './support/bed';
+import { leftByDeadProcess } from './support/dead';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -465,7 +466,8 @@ describe('a delivery begun by a process that died in the handler', () => {
     await t.pay(session.paymentIntentId);
     t.advance(MINUTE);
     // What a kill -9 inside the handler leaves on disk: the delivery said begun, the claim never
-    // let go (written here as the store writes them; a real kill is test/fulfillment/crash.test.ts).
+    // let go, its process dead (written here as the store writes them; a real kill is
+    // test/fulfillment/crash.test.ts).
     const store = fileStore(t.dir, { rescanMs: 0, sync: false });
     const key = keyFingerprint(TOKEN);
     const [claimed] = await store.claimDue(t.now(), 1, 'dead-process', 30 * SECOND, key);
@@ -479,6 +481,7 @@ describe('a delivery begun by a process that died in the handler', () => {
       deliveries: { paid: 'started' as const },
     };
     writeFileSync(join(t.dir, 'open', `${session.paymentIntentId}.json`), JSON.stringify(payment));
+    leftByDeadProcess(t.dir, session.paymentIntentId);
     expect((await store.get(session.paymentIntentId))?.deliveries.paid).toBe('started');
     // Its claim runs out.
     t.advance(MINUTE);

@@ -2,10 +2,12 @@
 // The PostgreSQL store's start against a real server (started here): servers that start together on
 // a fresh database all get the table; a start that failed (the database not there yet) is tried
 // again by the next call, without a restart; the sweep's `wake` may be the first call. And a claim
-// takes only the payments of the claimant's key, or of none yet.
+// takes only the payments of the claimant's key, or of none yet. A row that cannot be read as a
+// payment is set aside (kept, marked, named by damaged(), told once) and the others are delivered.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresStore } from '../../src/fulfillment';
+import { DamagedRecordError, postgresStore } from '../../src/fulfillment';
+import { bed, drain } from './support/bed';
 import { type Postgres, startPostgres } from '../support/postgres';
 import { claimedIds, followedPayment } from './support/payment';
 
@@ -85,6 +87,17 @@ describe('postgresStore › its start', () => {
   });
 });
 
+describe('postgresStore › a table of an earlier version', () => {
+  it('gains the column for rows set aside, and goes on', async () => {
+    await pool.query(`CREATE TABLE earlier (intent_id text PRIMARY KEY, next_check_at bigint NOT NULL, claimant text,
+      fence bigint NOT NULL DEFAULT 0, claim_until bigint, found_with text, payment jsonb NOT NULL)`);
+    const store = postgresStore(pool, { table: 'earlier' });
+    await store.add(payment);
+    expect(claimedIds(await store.claimDue(10, 10, 'me', 1000, 'k1'))).toEqual(['pi_pg']);
+    expect(await store.damaged?.()).toEqual([]);
+  });
+});
+
 describe('postgresStore › claimDue', () => {
   it('takes the payments found with the claimant’s key, or with none yet, never another key’s', async () => {
     const store = postgresStore(pool, { table: 'two_keys' });
@@ -98,5 +111,59 @@ describe('postgresStore › claimDue', () => {
     if (!claimed) throw new Error('pi_none not claimed');
     expect(await store.save({ ...claimed.payment, foundWith: 'k2' }, claimed.claim)).toBe(true);
     expect(claimedIds(await store.claimDue(6000, 10, 'd', 1000, 'k1'))).toEqual(['pi_k1']);
+  });
+});
+
+describe('postgresStore › a row it cannot read as a payment', () => {
+  it('is set aside (kept as it is, marked, named by damaged(), told once); the other payments are claimed', async () => {
+    const store = postgresStore(pool, { table: 'damaged_rows' });
+    for (const id of ['pi_1', 'pi_2', 'pi_3', 'pi_4', 'pi_5', 'pi_6'])
+      await store.add({ ...payment, intentId: id, metadata: { order: id } });
+    await pool.query(`UPDATE damaged_rows SET payment = '{"intentId": "pi_2"}' WHERE intent_id = 'pi_2'`);
+    await pool.query(`UPDATE damaged_rows SET payment = '"a string"' WHERE intent_id = 'pi_5'`);
+    expect(claimedIds(await store.claimDue(10, 10, 'me', 1000, 'k1'))).toEqual(['pi_1', 'pi_3', 'pi_4', 'pi_6']);
+    const told = await store.newlyDamaged?.();
+    expect(told?.map((d) => [d.intentId, d.reason])).toEqual([
+      ['pi_2', 'invalid field: sessionId'],
+      ['pi_5', 'not a JSON object'],
+    ]);
+    expect(await store.newlyDamaged?.()).toEqual([]);
+    expect(await store.damaged?.()).toEqual(told);
+    expect(await store.get('pi_2')).toBeUndefined();
+    const listed = [];
+    for await (const kept of store.list()) listed.push(kept.intentId);
+    expect(listed).toEqual(['pi_1', 'pi_3', 'pi_4', 'pi_6']);
+    // Kept as it was; never claimed again.
+    const { rows } = await pool.query("SELECT payment FROM damaged_rows WHERE intent_id = 'pi_5'");
+    expect(rows[0]?.payment).toBe('a string');
+    expect(await store.claimDue(1e12, 10, 'me', 1000, 'k1')).toHaveLength(4);
+  });
+
+  it('through fulfillment: the others are told paid, the damaged one is told to onError once', async () => {
+    const t = bed();
+    const errors: unknown[] = [];
+    const f = t.fulfillment({ store: postgresStore(pool, { table: 'damaged_paid' }), onError: (e) => errors.push(e) });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const session = await t.newSession(`CMD-${i}`);
+      await f.follow(session);
+      await t.pay(session.paymentIntentId, 'approved_at_once');
+      ids.push(session.paymentIntentId);
+    }
+    const [broken, ...healthy] = ids as [string, ...string[]];
+    await pool.query(`UPDATE damaged_paid SET payment = payment - 'deliveries' WHERE intent_id = $1`, [broken]);
+    for (let i = 0; i < 3; i++) {
+      t.advance(60_000);
+      await drain(f);
+    }
+    expect(t.calls.map((e) => e.intentId).sort()).toEqual([...healthy].sort());
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(DamagedRecordError);
+    expect((errors[0] as DamagedRecordError).record).toEqual({
+      intentId: broken,
+      kept: `damaged_paid row ${broken}`,
+      reason: 'invalid field: deliveries',
+    });
+    expect((await f.damaged()).map((d) => d.intentId)).toEqual([broken]);
   });
 });
