@@ -50,6 +50,15 @@ const boundaryOf = (page: Page, selector: string, pseudo?: string) =>
       };
     }, pseudo);
 
+/** The animation of the spinner the checkout shows while it works (loading, confirming, checking), as it is styled in the checkout. */
+const spinnerAnimation = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.className = 'momo-spinner';
+    document.querySelector('.momo')?.append(probe);
+    return getComputedStyle(probe).animationName;
+  });
+
 describe('forced colors', () => {
   it('keeps the Pay button’s boundary, and the waiting screen’s progress and its buttons visible', async () => {
     const page = await h.newPage({ viewport: { width: 360, height: 740 }, forcedColors: 'active' });
@@ -85,14 +94,7 @@ describe('reduced motion', () => {
     await waitForState(page, 'form');
     await payAndWait(page);
     expect((await boundaryOf(page, '.momo-progress', '::after')).animation).toBe('none');
-    // The spinner the checkout shows while it works (loading, confirming, checking), as it is styled there.
-    const spinner = await page.evaluate(() => {
-      const probe = document.createElement('span');
-      probe.className = 'momo-spinner';
-      document.querySelector('.momo')?.append(probe);
-      return getComputedStyle(probe).animationName;
-    });
-    expect(spinner).toBe('none');
+    expect(await spinnerAnimation(page)).toBe('none');
     await shoot(page, 'reduced-motion-pending');
   });
 
@@ -101,12 +103,6 @@ describe('reduced motion', () => {
     const { id, secret } = await h.newIntent();
     await page.goto(`${h.server.url}/pay/${id}#${secret}`);
     await waitForState(page, 'form');
-    const spinner = await page.evaluate(() => {
-      const probe = document.createElement('span');
-      probe.className = 'momo-spinner';
-      document.querySelector('.momo')?.append(probe);
-      return getComputedStyle(probe).animationName;
-    });
-    expect(spinner).toBe('momo-spin');
+    expect(await spinnerAnimation(page)).toBe('momo-spin');
   });
 });
