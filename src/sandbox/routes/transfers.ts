@@ -52,7 +52,7 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const page = pageNumber(c, 'page', 1, MAX_PAGE);
     const perPage = pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
     // A merchant lists its own remittances only.
-    return jsonResponse(200, remittancePage(store.remittancesOf(c.get('owner')), page, perPage, config.now()));
+    return jsonResponse(200, remittancePage(store.remittancesNewestFirst(c.get('owner')), page, perPage, config.now()));
   });
 
   app.post(REMITTANCE, forbidBrowsers, requireMerchant, (c) =>

@@ -19,6 +19,7 @@ import type {
   SessionRecord,
   TransferRecord,
 } from './records';
+import { type NewestFirst, OwnerIndex } from './owner-index';
 import { type StateLimits, Usage } from './usage';
 
 /** Keys of Idempotency-Key answers are remembered for a day, as retries happen within minutes. */
@@ -48,7 +49,10 @@ export class Store {
   private readonly sessions = new Map<string, Kept<SessionRecord>>();
   /** In creation order, hence of their expiry. */
   private readonly transfers = new Map<string, Kept<TransferRecord>>();
-  private readonly remittancesByOwner = new Map<Owner, TransferRecord[]>();
+  /** Each owner's intents, sessions and remittances in creation order: what the lists read. */
+  private readonly intentsByOwner = new OwnerIndex<IntentRecord>((intent) => intent.id);
+  private readonly sessionsByOwner = new OwnerIndex<SessionRecord>();
+  private readonly remittancesByOwner = new OwnerIndex<TransferRecord>();
   private readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
   /** Merchant profiles, one per token, in the order they were set, hence of their expiry. */
   private readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
@@ -87,11 +91,18 @@ export class Store {
   /** A remittance or disbursement by its id. */
   transfer = (id: string): TransferRecord | undefined => this.transfers.get(id)?.record;
   /** A merchant's remittances, oldest first. */
-  remittancesOf = (owner: Owner): readonly TransferRecord[] => this.remittancesByOwner.get(owner) ?? [];
+  remittancesOf = (owner: Owner): readonly TransferRecord[] => this.remittancesByOwner.of(owner);
+  /** A merchant's remittances newest first, without a copy. */
+  remittancesNewestFirst = (owner: Owner): NewestFirst<TransferRecord> => this.remittancesByOwner.newestFirst(owner);
+  /** A merchant's intents created in [from, before) (null: unbounded), newest first (then by integer id), without a copy. */
+  intentsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<IntentRecord> =>
+    this.intentsByOwner.newestFirst(owner, from, before);
+  /** A merchant's sessions created in [from, before), newest first, without a copy. */
+  sessionsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<SessionRecord> =>
+    this.sessionsByOwner.newestFirst(owner, from, before);
 
   counts() {
-    let remittances = 0;
-    for (const list of this.remittancesByOwner.values()) remittances += list.length;
+    const remittances = this.remittancesByOwner.size;
     return {
       intents: this.intents.size,
       sessions: this.sessions.size,
@@ -298,11 +309,13 @@ export class Store {
     const kept = this.intents.get(id);
     if (!kept) return;
     this.intents.delete(id);
+    this.intentsByOwner.remove(kept.record.owner, kept.record);
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `i:${id}`);
     const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
     if (session) {
       this.sessions.delete(session.record.id);
+      this.sessionsByOwner.remove(session.record.owner, session.record);
       this.usage.add(session.record.owner, -session.bytes);
     }
   }
@@ -313,13 +326,7 @@ export class Store {
     this.transfers.delete(id);
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `t:${id}`);
-    if (kept.record.kind !== 'remittance') return;
-    const list = this.remittancesByOwner.get(kept.record.owner);
-    if (!list) return;
-    // Expiry takes the oldest: the front. Room made at the bound may take any.
-    if (list[0]?.id === id) list.shift();
-    else list.splice(list.findIndex((record) => record.id === id) >>> 0, 1);
-    if (list.length === 0) this.remittancesByOwner.delete(kept.record.owner);
+    if (kept.record.kind === 'remittance') this.remittancesByOwner.remove(kept.record.owner, kept.record);
   }
 
   private forgetAnswer(id: string): void {
@@ -336,6 +343,7 @@ export class Store {
       case 'intent': {
         const { record } = entry;
         this.intents.set(record.intentId, { record, bytes });
+        this.intentsByOwner.add(record.owner, record);
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
         this.count(record.owner, {
@@ -369,6 +377,7 @@ export class Store {
       }
       case 'session':
         this.sessions.set(entry.record.id, { record: entry.record, bytes });
+        this.sessionsByOwner.add(entry.record.owner, entry.record);
         this.usage.add(entry.record.owner, bytes);
         return;
       case 'transfer': {
@@ -376,11 +385,7 @@ export class Store {
         this.transfers.set(record.id, { record, bytes });
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `t:${record.id}`);
-        if (record.kind === 'remittance') {
-          const list = this.remittancesByOwner.get(record.owner) ?? [];
-          list.push(record);
-          this.remittancesByOwner.set(record.owner, list);
-        }
+        if (record.kind === 'remittance') this.remittancesByOwner.add(record.owner, record);
         return;
       }
       case 'answer':
