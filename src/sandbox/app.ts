@@ -11,7 +11,7 @@ import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './json';
 import { MerchantProfiles } from './merchants';
-import { confirmLimits } from './rate-limit';
+import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
 import { intentRoutes } from './routes/intents';
 import { listRoutes } from './routes/lists';
@@ -63,6 +63,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     store,
     stats: new Stats(),
     confirmLimits: config.confirmRateLimit ? confirmLimits(config.confirmRateLimit) : null,
+    listLimit: config.listRateLimit ? new SlidingWindow(config.listRateLimit) : null,
     faults: config.faults ? new FaultControl() : null,
     merchants: new MerchantProfiles(store, config.merchants, config.checkoutBaseUrl),
   };

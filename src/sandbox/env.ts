@@ -3,7 +3,7 @@ import type { Http2ServerRequest } from 'node:http2';
 import type { SandboxConfig } from './config';
 import type { FaultControl } from './faults/control';
 import type { MerchantProfiles } from './merchants';
-import type { ConfirmLimits } from './rate-limit';
+import type { ConfirmLimits, SlidingWindow } from './rate-limit';
 import type { Stats } from './stats';
 import type { Owner } from './store/records';
 import type { Store } from './store/store';
@@ -30,6 +30,8 @@ export interface Deps {
   stats: Stats;
   /** The confirm rate limits, or null when they are off. */
   confirmLimits: ConfirmLimits | null;
+  /** The list reads' limit per merchant token, or null when it is off. */
+  listLimit: SlidingWindow | null;
   /** The fault control, or null unless the sandbox was created with faults on. */
   faults: FaultControl | null;
   /** Extension: the merchant profiles shown to payers. */

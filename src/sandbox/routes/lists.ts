@@ -13,13 +13,15 @@ import { toPaymentIntent } from '../intent-view';
 import { intentStatus, settle } from '../intent-lifecycle';
 import { listQuery, matches, pageOf, walks } from '../lists';
 import type { IntentRecord, SessionRecord } from '../store/records';
+import { listLimit } from '../rate-limit';
 import { intentOf, sessionStatus, toSession } from '../sessions';
 import { toDisbursement, toRemittance } from '../transfers';
 
 export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, merchants } = deps;
+  const limited = listLimit(deps.listLimit, config.now);
 
-  app.get('/v1/sessions', forbidBrowsers, requireMerchant, (c) => {
+  app.get('/v1/sessions', forbidBrowsers, requireMerchant, limited, (c) => {
     const query = listQuery<SessionStatus>(c, sessionStatusSchema.options);
     const owner = c.get('owner');
     const now = config.now();
@@ -34,7 +36,7 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     );
   });
 
-  app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, (c) => {
+  app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, limited, (c) => {
     const query = listQuery<IntentStatus>(c, intentStatusSchema.options, { updated: true });
     const owner = c.get('owner');
     const now = config.now();
