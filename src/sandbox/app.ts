@@ -10,6 +10,7 @@ import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './json';
+import { ListTurns } from './list-turns';
 import { MerchantProfiles } from './merchants';
 import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
@@ -64,6 +65,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     stats: new Stats(),
     confirmLimits: config.confirmRateLimit ? confirmLimits(config.confirmRateLimit) : null,
     listLimit: config.listRateLimit ? new SlidingWindow(config.listRateLimit) : null,
+    listTurns: new ListTurns(),
     faults: config.faults ? new FaultControl() : null,
     merchants: new MerchantProfiles(store, config.merchants, config.checkoutBaseUrl),
   };

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Http2ServerRequest } from 'node:http2';
 import type { SandboxConfig } from './config';
 import type { FaultControl } from './faults/control';
+import type { ListTurns } from './list-turns';
 import type { MerchantProfiles } from './merchants';
 import type { ConfirmLimits, SlidingWindow } from './rate-limit';
 import type { Stats } from './stats';
@@ -32,6 +33,8 @@ export interface Deps {
   confirmLimits: ConfirmLimits | null;
   /** The list reads' limit per merchant token, or null when it is off. */
   listLimit: SlidingWindow | null;
+  /** The lists' turns: one page built per pass of the event loop. */
+  listTurns: ListTurns;
   /** The fault control, or null unless the sandbox was created with faults on. */
   faults: FaultControl | null;
   /** Extension: the merchant profiles shown to payers. */

@@ -11,6 +11,7 @@ import { notFound } from '../errors';
 import { jsonResponse } from '../json';
 import { toPaymentIntent } from '../intent-view';
 import { intentStatus, settle } from '../intent-lifecycle';
+import { inTurn } from '../list-turns';
 import { listQuery, matches, pageOf, walks } from '../lists';
 import type { IntentRecord, SessionRecord } from '../store/records';
 import { listLimit } from '../rate-limit';
@@ -20,8 +21,9 @@ import { toDisbursement, toRemittance } from '../transfers';
 export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, merchants } = deps;
   const limited = listLimit(deps.listLimit, config.now);
+  const turn = inTurn(deps.listTurns);
 
-  app.get('/v1/sessions', forbidBrowsers, requireMerchant, limited, (c) => {
+  app.get('/v1/sessions', forbidBrowsers, requireMerchant, limited, turn, (c) => {
     const query = listQuery<SessionStatus>(c, sessionStatusSchema.options);
     const owner = c.get('owner');
     const now = config.now();
@@ -36,7 +38,7 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     );
   });
 
-  app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, limited, (c) => {
+  app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, limited, turn, (c) => {
     const query = listQuery<IntentStatus>(c, intentStatusSchema.options, { updated: true });
     const owner = c.get('owner');
     const now = config.now();
