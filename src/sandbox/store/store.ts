@@ -19,6 +19,7 @@ import type {
   SessionRecord,
   TransferRecord,
 } from './records';
+import { type Evicted, Holdings } from './holdings';
 import { type NewestFirst, OwnerIndex } from './owner-index';
 import { type StateLimits, Usage } from './usage';
 
@@ -58,11 +59,8 @@ export class Store {
   private readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
   /** The logos of those profiles by file key, with how many profiles show each. */
   private readonly logos = new Map<string, { logo: Logo; users: number }>();
-  /**
-   * Each owner's records, least recently active first, by key: `i:<intent id>` (with its session),
-   * `t:<transfer id>`, `a:<Idempotency-Key answer id>`, `m:<owner>` (its profile).
-   */
-  private readonly held = new Map<Owner, Set<string>>();
+  /** Each owner's records, least recently active first, and what was forgotten of them to make room. */
+  private readonly holdings = new Holdings();
   /** The highest integer ids of each owner's live records. */
   private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
   /** The latest time the store was told of (`forgetExpired`): an attempt awaited then is never forgotten to make room. */
@@ -155,7 +153,7 @@ export class Store {
       0,
     );
     const bytes = sizes.reduce((a, b) => a + b, 0) - replaced;
-    let victims: string[] = [];
+    let victims: { key: string; owner: Owner }[] = [];
     if (bound !== 'none') {
       if (bound === 'token') this.usage.checkShare(owner, bytes);
       // What the write is about is never what makes room for it: a payer's attempt or step keeps
@@ -169,14 +167,25 @@ export class Store {
               : [],
         ),
       );
-      const found = this.victims(bytes, keep);
+      const need = this.usage.total + bytes - this.usage.limits.maxBytes;
+      const found =
+        need <= 0
+          ? []
+          : this.holdings.plan(
+              need,
+              this.usage,
+              keep,
+              (key) => this.weightOf(key),
+              (key) => this.awaited(key),
+            );
       if (!found) throw this.usage.full();
       victims = found;
     }
     this.sink?.check();
-    for (const key of victims) {
+    for (const { key, owner } of victims) {
       this.forget(key);
       this.sink?.append(JSON.stringify({ kind: 'forget', key } satisfies Entry));
+      this.holdings.noteEvicted(owner, 1, this.now);
     }
     if (victims.length > 0) this.noteEviction(victims.length);
     entries.forEach((entry, i) => {
@@ -192,56 +201,6 @@ export class Store {
       );
     }
     this.evicted += count;
-  }
-
-  /**
-   * The keys of the records to forget so that `bytes` more fit in the whole, or null if that
-   * cannot be: each taken from the owner holding the most once the ones before it are gone, its
-   * least recently active first, a profile last. Nothing changes here.
-   */
-  private victims(bytes: number, keep: ReadonlySet<string>): string[] | null {
-    let need = this.usage.total + bytes - this.usage.limits.maxBytes;
-    const planned: string[] = [];
-    if (need <= 0) return planned;
-    const left = new Map<Owner, number>();
-    const queues = new Map<Owner, Iterator<string>>();
-    const exhausted = new Set<Owner>();
-    while (need > 0) {
-      let owner: Owner | undefined;
-      let most = 0;
-      for (const candidate of this.usage.largest(exhausted.size + 16)) {
-        if (exhausted.has(candidate)) continue;
-        const holds = left.get(candidate) ?? this.usage.of(candidate);
-        if (holds > most) [owner, most] = [candidate, holds];
-      }
-      if (owner === undefined) return null;
-      let queue = queues.get(owner);
-      if (!queue) {
-        queue = this.evictable(owner, keep);
-        queues.set(owner, queue);
-      }
-      const next = queue.next();
-      if (next.done) {
-        exhausted.add(owner);
-        continue;
-      }
-      const weight = this.weightOf(next.value);
-      planned.push(next.value);
-      left.set(owner, most - weight);
-      need -= weight;
-    }
-    return planned;
-  }
-
-  /** An owner's records that may be forgotten to make room, least recently active first, its profile last. */
-  private *evictable(owner: Owner, keep: ReadonlySet<string>): Generator<string> {
-    let profile: string | null = null;
-    for (const key of this.held.get(owner) ?? []) {
-      if (keep.has(key)) continue;
-      if (key.startsWith('m:')) profile = key;
-      else if (!this.awaited(key)) yield key;
-    }
-    if (profile) yield profile;
   }
 
   /** Whether the key is an intent whose latest attempt is still awaited: a payment under way. */
@@ -288,22 +247,15 @@ export class Store {
   }
 
   private hold(owner: Owner, key: string): void {
-    let keys = this.held.get(owner);
-    if (!keys) {
-      keys = new Set();
-      this.held.set(owner, keys);
-    }
-    keys.delete(key);
-    keys.add(key);
+    this.holdings.hold(owner, key);
   }
 
   private release(owner: Owner, key: string): void {
-    const keys = this.held.get(owner);
-    keys?.delete(key);
-    if (keys?.size !== 0) return;
-    this.held.delete(owner);
-    this.counters.delete(owner);
+    if (this.holdings.release(owner, key)) this.counters.delete(owner);
   }
+
+  /** What was forgotten of the owner's records to make room since the process started, if anything. */
+  evictedOf = (owner: Owner): Evicted | undefined => this.holdings.evictedOf(owner);
 
   private forgetIntent(id: string): void {
     const kept = this.intents.get(id);
