@@ -42,6 +42,8 @@ export async function startListsServer(
   payerIntents: number,
   limit: 'on' | 'off',
   nodeArgs: string[] = [],
+  /** The checkout whose sandbox is started (another one: bench/lists.ts's `--root`, for a before). */
+  root = REPO_ROOT,
 ) {
   const child = spawn(
     process.execPath,
@@ -55,7 +57,7 @@ export async function startListsServer(
       String(payerIntents),
       limit,
     ],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise<Served>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the lists' sandbox exited (${code}) before it was ready`)));
