@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { REPO_ROOT } from '../../../src/server/paths';
 import { startChild } from '../support/child';
 import { crashed, open, stateDirs } from '../support/state';
@@ -89,6 +89,10 @@ describe('lock › one process per state directory', () => {
       await seed.sandbox.close();
       crashed(dir);
       const race = await starters(dir, 8);
+      // Whatever fails, no starter outlives the test.
+      onTestFinished(async () => {
+        await race.stop('SIGKILL');
+      });
       const lines = await race.go();
       const won = lines.filter((line) => line.startsWith('WON'));
       expect(won, lines.join('\n')).toHaveLength(1);
