@@ -2,15 +2,25 @@
 // event loop, the keys waiting served round-robin. Between two turns the event loop reads what has
 // arrived, so a payer's read or confirm waits behind one page at most, never behind every list
 // that a key's loops have in flight; and a key's many lists wait behind one another, not in front
-// of another key's. Nothing is refused here (the rate limit does that: ./rate-limit.ts).
+// of another key's. While lists keep coming, they get at most half of the process's time: after
+// every 2 ms of pages, as long a pause. A process never busy all the time is woken at once by a
+// payer's request, even on a machine whose cores are shared (the scheduler favours a process that
+// sleeps over one that never does). Nothing is refused here (the rate limit does that).
 import { createMiddleware } from 'hono/factory';
 import type { SandboxEnv } from './env';
 import type { Owner } from './store/records';
+
+/** Time spent building pages, while others wait, after which the lists pause as long. */
+const PAUSE_AFTER_MS = 2;
 
 export class ListTurns {
   /** Keys waiting, in the order they are served, each with its lists' wake-ups in arrival order. */
   private readonly waiting = new Map<Owner, (() => void)[]>();
   private busy = false;
+  /** When the turn under way began. */
+  private startedAt = 0;
+  /** Time spent in turns since the last pause (or since the lists were last idle). */
+  private spent = 0;
 
   /** How many lists are waiting for their turn. */
   get size(): number {
@@ -23,6 +33,7 @@ export class ListTurns {
   take(owner: Owner): Promise<void> {
     if (!this.busy) {
       this.busy = true;
+      this.startedAt = performance.now();
       return Promise.resolve();
     }
     return new Promise((resolve) => {
@@ -34,14 +45,17 @@ export class ListTurns {
 
   /**
    * Ends a turn: the next key's oldest list goes on the event loop's next pass, after what has
-   * arrived; with none waiting, the next list to come goes at once (no timer: fake ones stop nothing).
+   * arrived, or after a pause as long as the pages built since the last one once they reach 2 ms;
+   * with none waiting, the next list to come goes at once (no timer: fake ones stop nothing).
    */
   done(): void {
+    this.spent += performance.now() - this.startedAt;
     if (this.waiting.size === 0) {
       this.busy = false;
+      this.spent = 0;
       return;
     }
-    setImmediate(() => {
+    const handOver = () => {
       const next = this.waiting.entries().next();
       if (next.done) {
         this.busy = false;
@@ -52,8 +66,16 @@ export class ListTurns {
       // The key goes to the back of the round.
       this.waiting.delete(owner);
       if (queue.length > 0) this.waiting.set(owner, queue);
+      this.startedAt = performance.now();
       wake();
-    });
+    };
+    if (this.spent < PAUSE_AFTER_MS) {
+      setImmediate(handOver);
+      return;
+    }
+    const pause = this.spent;
+    this.spent = 0;
+    setTimeout(handOver, pause);
   }
 }
 
