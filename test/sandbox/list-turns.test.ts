@@ -29,6 +29,27 @@ describe('list turns', () => {
     turns.done();
   });
 
+  it('while lists keep coming, pauses as long as the pages took after every 2 ms of them: lists get at most half the time', async () => {
+    const turns = new ListTurns();
+    const spans: [number, number][] = [];
+    const list = async () => {
+      await turns.take('flood');
+      const start = performance.now();
+      while (performance.now() - start < 1); // a 1 ms page
+      spans.push([start, performance.now()]);
+      turns.done();
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 20 }, list));
+    const busy = spans.reduce((sum, [from, to]) => sum + (to - from), 0);
+    const elapsed = performance.now() - started;
+    expect(busy).toBeGreaterThanOrEqual(20);
+    // About half: the pauses are at least as long as the pages before them.
+    expect(busy / elapsed).toBeLessThanOrEqual(0.55);
+    const gaps = spans.slice(1).map(([from], i) => from - (spans[i] as [number, number])[1]);
+    expect(gaps.filter((gap) => gap >= 2)).not.toHaveLength(0);
+  });
+
   it('a payer’s read is answered before a key’s 32 lists in flight, and an error in a list still ends its turn', async () => {
     const { call, newIntent, readIntent } = setup({ listRateLimit: false });
     const payers = await newIntent();
