@@ -3,6 +3,7 @@
 // also on disk (./persist); time comes from an injectable clock and nothing runs in the background.
 import { Hono } from 'hono';
 import { redact } from '../api/redact';
+import { merchantToken, ownerOfToken } from './auth';
 import { resolveConfig, type SandboxOptions } from './config';
 import type { Deps, SandboxBindings, SandboxEnv } from './env';
 import { SandboxError } from './errors';
@@ -10,8 +11,9 @@ import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './json';
+import { ListTurns } from './list-turns';
 import { MerchantProfiles } from './merchants';
-import { confirmLimits } from './rate-limit';
+import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
 import { intentRoutes } from './routes/intents';
 import { listRoutes } from './routes/lists';
@@ -21,6 +23,7 @@ import { transferRoutes } from './routes/transfers';
 import { Stats, type SandboxStats } from './stats';
 import { Journal } from './persist/journal';
 import { Store } from './store/store';
+import { isoAt } from './time';
 
 export interface Sandbox {
   app: Hono<SandboxEnv>;
@@ -63,6 +66,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     store,
     stats: new Stats(),
     confirmLimits: config.confirmRateLimit ? confirmLimits(config.confirmRateLimit) : null,
+    listLimit: config.listRateLimit ? new SlidingWindow(config.listRateLimit) : null,
+    listTurns: new ListTurns(),
     faults: config.faults ? new FaultControl() : null,
     merchants: new MerchantProfiles(store, config.merchants, config.checkoutBaseUrl),
   };
@@ -83,6 +88,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       c.res = undefined;
       c.res = jsonResponse(error.status, error.toBody());
     });
+    // A merchant is told, on every call with its key, that records of its were forgotten to make
+    // room at the whole's bound (docs/sandbox-state.md): how many, and when the last went.
+    const token = store.evicted === 0 ? null : merchantToken(c.req.header('authorization'));
+    const evicted = token === null ? undefined : store.evictedOf(ownerOfToken(token));
+    if (evicted) {
+      c.res.headers.set('Momo-Sandbox-Evicted', String(evicted.count));
+      c.res.headers.set('Momo-Sandbox-Evicted-Last', isoAt(evicted.lastAt));
+    }
   });
   intentRoutes(app, deps);
   transferRoutes(app, deps);

@@ -34,6 +34,12 @@ export interface SandboxOptions {
    * Env SANDBOX_CONFIRM_RATE_LIMIT (`10/60000`, or `off`); default 10 per 60 000 ms.
    */
   confirmRateLimit?: RateLimit | false;
+  /**
+   * List reads (`GET /v1/payment-intents`, `/v1/sessions`, `/v1/remittance`) allowed per merchant
+   * token, all lists together; `false` turns the limit off. Env SANDBOX_LIST_RATE_LIMIT
+   * (`300/60000`, or `off`); default 300 per 60 000 ms.
+   */
+  listRateLimit?: RateLimit | false;
   /** Take the client's address from the last X-Forwarded-For entry (behind a proxy you run). Default false. */
   trustProxy?: boolean;
   /**
@@ -74,6 +80,7 @@ export interface SandboxConfig {
   maxBodyBytes: number;
   faults: boolean;
   confirmRateLimit: RateLimit | null;
+  listRateLimit: RateLimit | null;
   trustProxy: boolean;
   extensions: boolean;
   limits: StateLimits;
@@ -100,6 +107,8 @@ function limits(option: Partial<StateLimits> | undefined): StateLimits {
 }
 
 export const DEFAULT_CONFIRM_RATE_LIMIT: Readonly<RateLimit> = { max: 10, windowMs: 60_000 };
+/** Five a second on average: a poller and a merchant paging through its records, never a loop. */
+export const DEFAULT_LIST_RATE_LIMIT: Readonly<RateLimit> = { max: 300, windowMs: 60_000 };
 
 function duration(name: string, option: number | undefined, envValue: string | undefined, fallback: number): number {
   const value = option ?? (envValue === undefined || envValue.trim() === '' ? fallback : Number(envValue));
@@ -135,7 +144,13 @@ function flag(name: string, option: boolean | undefined, envValue: string | unde
   throw new RangeError(`Sandbox option ${name} must be 1 or 0 (true or false) in the environment.`);
 }
 
-function rateLimit(option: RateLimit | false | undefined, envValue: string | undefined): RateLimit | null {
+function rateLimit(
+  name: 'confirmRateLimit' | 'listRateLimit',
+  option: RateLimit | false | undefined,
+  envValue: string | undefined,
+  fallback: Readonly<RateLimit>,
+): RateLimit | null {
+  const envName = name === 'confirmRateLimit' ? 'SANDBOX_CONFIRM_RATE_LIMIT' : 'SANDBOX_LIST_RATE_LIMIT';
   if (option === false) return null;
   let limit = option;
   if (limit === undefined) {
@@ -143,12 +158,12 @@ function rateLimit(option: RateLimit | false | undefined, envValue: string | und
     if (text === 'off' || text === '0') return null;
     const match = /^(\d+)\/(\d+)$/.exec(text);
     if (text !== '' && !match)
-      throw new RangeError('SANDBOX_CONFIRM_RATE_LIMIT must be <max>/<windowMs> (e.g. 10/60000) or off.');
-    limit = match ? { max: Number(match[1]), windowMs: Number(match[2]) } : DEFAULT_CONFIRM_RATE_LIMIT;
+      throw new RangeError(`${envName} must be <max>/<windowMs> (e.g. ${fallback.max}/${fallback.windowMs}) or off.`);
+    limit = match ? { max: Number(match[1]), windowMs: Number(match[2]) } : fallback;
   }
   const { max, windowMs } = limit;
   if (!Number.isSafeInteger(max) || max < 1 || !Number.isSafeInteger(windowMs) || windowMs < 1) {
-    throw new RangeError('Sandbox option confirmRateLimit needs a positive integer max and windowMs.');
+    throw new RangeError(`Sandbox option ${name} needs a positive integer max and windowMs.`);
   }
   return { max, windowMs };
 }
@@ -180,7 +195,18 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     checkoutBaseUrl: baseUrl(options.checkoutBaseUrl ?? DEFAULT_CHECKOUT_BASE_URL),
     maxBodyBytes: duration('maxBodyBytes', options.maxBodyBytes, undefined, 16 * 1024),
     faults: flag('faults', options.faults, env.SANDBOX_FAULTS),
-    confirmRateLimit: rateLimit(options.confirmRateLimit, env.SANDBOX_CONFIRM_RATE_LIMIT),
+    confirmRateLimit: rateLimit(
+      'confirmRateLimit',
+      options.confirmRateLimit,
+      env.SANDBOX_CONFIRM_RATE_LIMIT,
+      DEFAULT_CONFIRM_RATE_LIMIT,
+    ),
+    listRateLimit: rateLimit(
+      'listRateLimit',
+      options.listRateLimit,
+      env.SANDBOX_LIST_RATE_LIMIT,
+      DEFAULT_LIST_RATE_LIMIT,
+    ),
     trustProxy: options.trustProxy ?? false,
     extensions: flag('extensions', options.extensions, env.SANDBOX_EXTENSIONS, true),
     limits: limits(options.limits),

@@ -2,8 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Http2ServerRequest } from 'node:http2';
 import type { SandboxConfig } from './config';
 import type { FaultControl } from './faults/control';
+import type { ListTurns } from './list-turns';
 import type { MerchantProfiles } from './merchants';
-import type { ConfirmLimits } from './rate-limit';
+import type { ConfirmLimits, SlidingWindow } from './rate-limit';
 import type { Stats } from './stats';
 import type { Owner } from './store/records';
 import type { Store } from './store/store';
@@ -30,6 +31,10 @@ export interface Deps {
   stats: Stats;
   /** The confirm rate limits, or null when they are off. */
   confirmLimits: ConfirmLimits | null;
+  /** The list reads' limit per merchant token, or null when it is off. */
+  listLimit: SlidingWindow | null;
+  /** The lists' turns: one page built per pass of the event loop. */
+  listTurns: ListTurns;
   /** The fault control, or null unless the sandbox was created with faults on. */
   faults: FaultControl | null;
   /** Extension: the merchant profiles shown to payers. */

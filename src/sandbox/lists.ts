@@ -1,10 +1,14 @@
 // Extension: a merchant's sessions and intents listed, newest first, filtered by status and by
 // creation time, one page at a time with the remittance list's meta (the interface's only list).
-// Each list is built from the store's records when asked: the sandbox's state is bounded, so a
-// scan costs little, and nothing else has to be kept in step with the records.
+// Each list reads its token's own records from the store's index (./store/owner-index), newest
+// first: a page costs what it holds (two binary searches for the creation-time filters, then the
+// page), never a look at another token's records. Only a filter on what changes with time (status,
+// `updatedFrom`) walks the token's records in the asked creation range, to count `total`: its own
+// share, never the sandbox's (issue 28).
 import type { Context } from 'hono';
 import type { PaginationMeta } from '../api/types';
 import type { SandboxEnv } from './env';
+import type { NewestFirst } from './store/owner-index';
 import { timestamp } from '../api/schemas/fields';
 import { invalidField } from './errors';
 import { instantOf } from './sessions';
@@ -110,14 +114,34 @@ function pageUrl(page: number, query: ParsedListQuery<string>): string {
   return `/?${params}`;
 }
 
-/** The page the query asks for of `matching` (newest first): past the end it is empty, not an error. */
+/** Whether the query filters on what changes with time (so a page needs a walk to count `total`). */
+export const walks = (query: ParsedListQuery<string>): boolean => query.statuses !== null || query.updatedFrom !== null;
+
+/**
+ * The page the query asks for of `records` (newest first), keeping those `keep` keeps (all when
+ * absent: then only the page is looked at): past the end it is empty, not an error.
+ */
 export function pageOf<T, U>(
-  matching: readonly T[],
+  records: NewestFirst<T>,
   query: ParsedListQuery<string>,
   show: (record: T) => U,
+  keep?: (record: T) => boolean,
 ): { meta: PaginationMeta; data: U[] } {
   const { page, perPage } = query;
-  const total = matching.length;
+  const first = (page - 1) * perPage;
+  const shown: T[] = [];
+  let total = records.length;
+  if (keep) {
+    total = 0;
+    for (let i = 0; i < records.length; i++) {
+      const record = records.at(i);
+      if (!keep(record)) continue;
+      if (total >= first && total < first + perPage) shown.push(record);
+      total += 1;
+    }
+  } else {
+    for (let i = first; i < Math.min(total, first + perPage); i++) shown.push(records.at(i));
+  }
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const meta: PaginationMeta = {
     total,
@@ -130,5 +154,5 @@ export function pageOf<T, U>(
     nextPageUrl: page < lastPage ? pageUrl(page + 1, query) : null,
     previousPageUrl: page > 1 ? pageUrl(Math.min(page - 1, lastPage), query) : null,
   };
-  return { meta, data: matching.slice((page - 1) * perPage, page * perPage).map(show) };
+  return { meta, data: shown.map(show) };
 }

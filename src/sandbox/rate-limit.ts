@@ -4,7 +4,10 @@
 //   carrier NAT as the payer included);
 // - wrong secrets, per intent whatever the client: past the limit they are answered 429. A right
 //   secret is still checked and still goes through, so the payer is never locked out.
+// And of list reads, per merchant token, every list together (`listLimit`): a key's loops of lists
+// spend its own budget, not other payers' time (issue 28).
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { RateLimit } from './config';
 import type { SandboxEnv } from './env';
 import { SandboxError } from './errors';
@@ -65,6 +68,20 @@ export const confirmLimits = (limit: RateLimit): ConfirmLimits => ({
   payer: new SlidingWindow(limit),
   wrongSecret: new SlidingWindow(limit),
 });
+
+/**
+ * The list reads' limit, after `requireMerchant`: past it, 429 `rate_limited` with `Retry-After`.
+ * Nothing when the limit is off.
+ */
+export const listLimit = (window: SlidingWindow | null, now: () => number) =>
+  createMiddleware<SandboxEnv>(async (c, next) => {
+    const wait = window?.take(c.get('owner'), now()) ?? 0;
+    if (wait > 0 && window) {
+      const { max, windowMs } = window.limit;
+      return rateLimited(wait, `Too many list reads with this secret key (at most ${max} in ${windowMs / 1000} s)`);
+    }
+    await next();
+  });
 
 /** IPv6 clients are grouped by /64: one subscriber line is given a whole /64. */
 function addressGroup(address: string): string {

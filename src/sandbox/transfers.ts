@@ -3,6 +3,7 @@
 import type { Disbursement, Remittance, RemittanceCreated, RemittanceList } from '../api/types';
 import { newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
+import type { NewestFirst } from './store/owner-index';
 import type { Owner, TransferRecord } from './store/records';
 import { pageOf } from './lists';
 import { isoAt } from './time';
@@ -83,7 +84,7 @@ export const toRemittance = (record: TransferRecord, now: number): Remittance =>
 
 /** One page of remittances, newest first (the lists' pages: src/sandbox/lists.ts). A page past the end is empty, not an error. */
 export function remittancePage(
-  records: readonly TransferRecord[],
+  records: NewestFirst<TransferRecord>,
   page: number,
   perPage: number,
   now: number,
@@ -97,5 +98,5 @@ export function remittancePage(
     updatedFrom: null,
     filters: [],
   };
-  return pageOf(records.slice().reverse(), query, (r) => toRemittance(r, now));
+  return pageOf(records, query, (r) => toRemittance(r, now));
 }

@@ -1,6 +1,7 @@
 // Schema validation with answers a developer can act on: the dotted path of the first problem and
 // an English sentence naming it.
 import type * as z from 'zod/mini';
+import { SINGLE_LINE } from '../api/schemas/fields';
 import { COUNTRIES, findCountry } from '../phone';
 import { invalidField, SandboxError } from './errors';
 
@@ -18,7 +19,7 @@ const FORMAT_HINTS: Readonly<Record<string, string>> = {
   support_email: 'must be a valid e-mail address',
   support_phone:
     'must be a phone number in international form: "+", the country calling code and the number, such as "+242061234567"',
-  name: 'must be plain text of 1 to 60 characters, without line breaks, control or direction characters',
+  name: 'must be plain text of 1 to 60 characters, without line breaks, control, zero-width or direction characters',
   accountId: 'must be an account id starting with "acct_"',
   productId: 'must be a product id starting with "prt_"',
   expiresAt:
@@ -32,6 +33,23 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
+}
+
+/** The characters a single line refuses, by kind, for the message that names the one found. */
+function kindOf(character: string): string {
+  if (/[\n\r\u2028\u2029]/u.test(character)) return 'a line break';
+  if (/\p{Cc}/u.test(character)) return 'a control character';
+  if (/[\u200b-\u200d\u2060\ufeff]/u.test(character)) return 'a zero-width character';
+  return 'a direction control';
+}
+
+/** Why a text is not a single line (`SINGLE_LINE`): the first character it refuses, by code and kind. */
+function notSingleLine(name: string, value: unknown): string {
+  const found = typeof value === 'string' ? [...value].find((c) => !SINGLE_LINE.test(c)) : undefined;
+  const which = found
+    ? `: it holds U+${(found.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')} (${kindOf(found)})`
+    : '';
+  return `${name} must be a single line of plain text, without line breaks, control characters (U+0000 to U+001F, U+007F to U+009F), zero-width characters (U+200B to U+200D, U+2060, U+FEFF) or direction controls${which}.`;
 }
 
 function describe(issue: Issue, field: string, input: unknown): string {
@@ -58,6 +76,9 @@ function describe(issue: Issue, field: string, input: unknown): string {
     case 'invalid_value':
       return `${name} must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'invalid_format':
+      if (issue.format === 'regex' && issue.pattern === String(SINGLE_LINE))
+        return notSingleLine(name, valueAt(input, issue.path));
+      return hint ? `${name} ${hint}.` : `${name} has an invalid format.`;
     case 'invalid_union':
     case 'custom':
     case 'not_multiple_of':

@@ -14,6 +14,7 @@ import {
 } from '../../src/api/schemas';
 import {
   APPROVAL_MS,
+  confirmBody,
   EXECUTION_MS,
   expectError,
   expectJson,
@@ -23,6 +24,7 @@ import {
   testNumber,
   transferBody,
 } from './helpers';
+import { open, stateDirs } from './support/state';
 
 const OTHER = 'sk_test_someone_else';
 const MINUTE = 60_000;
@@ -284,5 +286,55 @@ describe('a bare service (extensions off)', () => {
     for (const path of ['/v1/sessions', '/v1/payment-intents', `/v1/remittance/${remittance.id}`]) {
       await expectError(await call('GET', path), 404, 'not_found');
     }
+  });
+});
+
+describe('lists after a restart', () => {
+  const newDir = stateDirs();
+
+  it('list the same records in the same order once the journal is read back (the index per key rebuilt, never written)', async () => {
+    const dir = newDir();
+    const clock = { time: START };
+    const first = open(dir, clock);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      clock.time += MINUTE;
+      const response = await first.call('POST', '/v1/payment-intents', { amount: 1000 + i, currency: 'xaf' });
+      made.push(((await response.json()) as { intent_id: string }).intent_id);
+      await first.call('POST', '/v1/sessions', sessionBody());
+      await first.call('POST', '/v1/remittance', transferBody());
+    }
+    // The oldest intent paid last: its attempt is a later line (a snapshot would write the intents in
+    // the order of their last activity; the index takes them in any order: owner-index.test.ts).
+    const oldest = (await (await first.call('GET', `/v1/payment-intents/${made[0]}`, undefined, null)).json()) as {
+      client_secret: string;
+    };
+    const paid = await first.call(
+      'POST',
+      `/v1/payment-intents/${made[0]}/confirm`,
+      confirmBody(oldest.client_secret, testNumber('approved_at_once')),
+      null,
+    );
+    expect(paid.status).toBe(200);
+    const lists = [
+      '/v1/payment-intents?perPage=3&page=2',
+      '/v1/payment-intents',
+      `/v1/payment-intents?createdFrom=${encodeURIComponent(new Date(START + 2 * MINUTE).toISOString())}`,
+      '/v1/payment-intents?status=succeeded',
+      '/v1/sessions',
+      '/v1/remittance?perPage=2',
+    ];
+    const before = await Promise.all(lists.map(async (path) => (await first.call('GET', path)).text()));
+    await first.sandbox.close();
+    const second = open(dir, clock);
+    const after = await Promise.all(lists.map(async (path) => (await second.call('GET', path)).text()));
+    expect(after).toEqual(before);
+    // Newest created first (each session's intent made just after the bare one of its minute).
+    const all = JSON.parse(after[1] as string) as { data: { intent_id: string }[]; meta: { total: number } };
+    expect(all.meta.total).toBe(10);
+    expect(all.data.map((intent) => intent.intent_id).filter((id) => made.includes(id))).toEqual(
+      made.slice().reverse(),
+    );
+    await second.sandbox.close();
   });
 });

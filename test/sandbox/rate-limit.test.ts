@@ -263,3 +263,56 @@ describe('resolveConfig › confirmRateLimit', () => {
     );
   });
 });
+
+describe('list rate limit', () => {
+  const LISTS = ['/v1/payment-intents?perPage=100', '/v1/sessions', '/v1/remittance?perPage=5'];
+
+  it('allows 300 list reads a minute per secret key by default, every list together, then 429 rate_limited with Retry-After; other keys and other calls go on', async () => {
+    const { call, clock, newIntent } = setup();
+    for (let i = 0; i < 300; i += 1) expect((await call('GET', LISTS[i % 3] as string)).status).toBe(200);
+    clock.advance(15_000);
+    for (const path of LISTS) {
+      const refused = await call('GET', path);
+      const error = await expectError(refused, 429, 'rate_limited');
+      expect(error.message).toBe('Too many list reads with this secret key (at most 300 in 60 s); retry after 45 s.');
+      expect(refused.headers.get('retry-after')).toBe('45');
+    }
+    // Another key lists; the limited key still creates and reads.
+    expect((await call('GET', LISTS[0] as string, { token: 'sk_test_other' })).status).toBe(200);
+    const intent = await newIntent();
+    expect((await call('GET', `/v1/payment-intents/${intent.intent_id}`)).status).toBe(200);
+    // A window after the first reads, the key lists again.
+    clock.advance(45_000);
+    expect((await call('GET', LISTS[0] as string)).status).toBe(200);
+  });
+
+  it('does not count refused reads, nor reads without a valid key (401 first)', async () => {
+    const { call, clock } = setup({ listRateLimit: { max: 2, windowMs: 1000 } });
+    expect((await call('GET', '/v1/payment-intents', { token: null })).status).toBe(401);
+    expect((await call('GET', '/v1/payment-intents')).status).toBe(200);
+    expect((await call('GET', '/v1/sessions')).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await call('GET', '/v1/payment-intents')).status).toBe(429);
+    clock.advance(1000);
+    expect((await call('GET', '/v1/payment-intents')).status).toBe(200);
+  });
+
+  it('can be turned off (option or SANDBOX_LIST_RATE_LIMIT=off)', async () => {
+    for (const options of [{ listRateLimit: false as const }, { env: { SANDBOX_LIST_RATE_LIMIT: 'off' } }]) {
+      const { call } = setup(options);
+      for (let i = 0; i < 320; i += 1) expect((await call('GET', '/v1/sessions')).status).toBe(200);
+    }
+  });
+
+  it('defaults to 300 per 60 000 ms, reads SANDBOX_LIST_RATE_LIMIT, prefers the option, and refuses nonsense by name', () => {
+    expect(resolveConfig({ env: {} }).listRateLimit).toEqual({ max: 300, windowMs: 60_000 });
+    expect(resolveConfig({ env: { SANDBOX_LIST_RATE_LIMIT: '3/1000' } }).listRateLimit).toEqual({
+      max: 3,
+      windowMs: 1000,
+    });
+    expect(
+      resolveConfig({ env: { SANDBOX_LIST_RATE_LIMIT: 'off' }, listRateLimit: { max: 1, windowMs: 1 } }).listRateLimit,
+    ).toEqual({ max: 1, windowMs: 1 });
+    expect(() => resolveConfig({ env: { SANDBOX_LIST_RATE_LIMIT: '10' } })).toThrow(/SANDBOX_LIST_RATE_LIMIT/);
+    expect(() => resolveConfig({ env: {}, listRateLimit: { max: 0, windowMs: 1000 } })).toThrow(/listRateLimit/);
+  });
+});

@@ -13,15 +13,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-/** Not unit tests: the browser's (vitest.browser.config.ts) and the package's (vitest.package.config.ts). */
-const EXCLUDE = ['test/browser/**', 'test/**/*.browser.test.ts', 'test/package/**'];
+/** Not unit tests: the browser's (vitest.browser.config.ts), the load tests (vitest.load.config.ts) and the package's (vitest.package.config.ts). */
+const EXCLUDE = ['test/browser/**', 'test/**/*.browser.test.ts', 'test/**/*.load.test.ts', 'test/package/**'];
 const NODE = /^\/\/ @vitest-environment node$/m;
 
 /** The unit test files (paths from the root, with /) that declare the node environment in their first lines. */
 export function nodeTestFiles(root: string): string[] {
   return readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
     .map((path) => `test/${path.split(sep).join('/')}`)
-    .filter((path) => /\.test\.tsx?$/.test(path) && !/\.browser\.test\.ts$|^test\/(browser|package)\//.test(path))
+    .filter((path) => /\.test\.tsx?$/.test(path) && !/\.(?:browser|load)\.test\.ts$|^test\/(browser|package)\//.test(path))
     .filter((path) => NODE.test(readFileSync(join(root, path), 'utf8').slice(0, 300)))
     .sort();
 }

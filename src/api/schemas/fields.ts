@@ -10,6 +10,16 @@ export const timestamp = () =>
   z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/));
 export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 export const nullableText = () => z.nullable(z.string());
+/**
+ * A single line of plain text (a name, a description): none of the controls (NUL, tab, CR, LF…:
+ * U+0000–U+001F, U+007F–U+009F), the line and paragraph separators (U+2028, U+2029), the zero-width
+ * characters (U+200B–U+200D, U+2060, U+FEFF) or the direction marks and controls (U+200E, U+200F,
+ * U+061C, U+202A–U+202E, U+2066–U+2069). Issue 28: a description took NUL, newlines and zero widths.
+ */
+export const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029\u200b-\u200f\u2060\ufeff\u061c\u202a-\u202e\u2066-\u2069]*$/u;
+/** `nonEmpty`, on one line (`SINGLE_LINE`): what request bodies take for names. */
+export const singleLine = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.regex(SINGLE_LINE));
 
 export const currencySchema = z.string().check(z.regex(/^[a-z]{3}$/));
 export const countrySchema = z.string().check(z.regex(/^[a-z]{2}$/));

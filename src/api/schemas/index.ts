@@ -25,10 +25,11 @@ import {
   countrySchema,
   currencySchema,
   emailSchema,
-  nonEmpty,
   nullableText,
   operatorNameSchema,
   prefixed,
+  SINGLE_LINE,
+  singleLine,
   timestamp,
 } from './fields';
 
@@ -81,8 +82,8 @@ export const paymentMethodDataSchema = z.discriminatedUnion('type', [momoDataSch
 
 export const confirmRequestSchema = z.object({
   client_secret: z.string().check(z.minLength(1)),
-  first_name: nonEmpty(100),
-  last_name: nonEmpty(100),
+  first_name: singleLine(100),
+  last_name: singleLine(100),
   receipt_email: emailAddressSchema,
   payment_method_data: paymentMethodDataSchema,
 });
@@ -102,8 +103,8 @@ export const amountInputSchema = z.union([amountSchema, z.string().check(z.regex
 
 const transferRequestShape = {
   amount: amountInputSchema,
-  first_name: nonEmpty(100),
-  last_name: nonEmpty(100),
+  first_name: singleLine(100),
+  last_name: singleLine(100),
   currency: currencySchema,
   payment_method_data: paymentMethodDataSchema,
 };
@@ -118,14 +119,14 @@ export const sessionRequestSchema = z.object({
   successUrl: z.string().check(z.maxLength(2048)),
   cancelUrl: z.string().check(z.maxLength(2048)),
   metadata: metadataSchema,
-  items: z.array(sessionItemSchema).check(z.minLength(1), z.maxLength(100)),
+  items: z.array(z.extend(sessionItemSchema, { productName: singleLine(200) })).check(z.minLength(1), z.maxLength(100)),
   /** Extension: when the session ends, 60 s to 24 h from now (docs/sandbox.md); default 24 h. */
   expiresAt: z.optional(timestamp()),
   /** Extension: the payer as the merchant knows them; the form starts with it (docs/sandbox.md). */
   customer: z.optional(
     z.strictObject({
-      firstName: z.optional(nonEmpty(100)),
-      lastName: z.optional(nonEmpty(100)),
+      firstName: z.optional(singleLine(100)),
+      lastName: z.optional(singleLine(100)),
       email: z.optional(emailAddressSchema),
       /** International: `+` or not, then the calling code and the number; 8 to 15 digits. */
       phone: z.optional(z.string().check(z.regex(/^\+?[1-9]\d{7,14}$/))),
@@ -138,7 +139,7 @@ export const createIntentRequestSchema = z.object({
   amount: amountInputSchema,
   currency: currencySchema,
   metadata: z.optional(metadataSchema),
-  description: z.optional(z.string().check(z.maxLength(500))),
+  description: z.optional(z.string().check(z.maxLength(500), z.regex(SINGLE_LINE))),
 });
 
 /**
@@ -148,8 +149,9 @@ export const createIntentRequestSchema = z.object({
 export const merchantRequestSchema = z.strictObject({
   name: z.string().check(
     z.trim(),
-    // 1 to 60 characters, none of them a control, a line or paragraph separator or a direction mark.
-    z.regex(/^[^\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,60}$/u),
+    // 1 to 60 characters, none of them a control, a line or paragraph separator, a zero width or a
+    // direction mark (U+061C is left to the sandbox's rule on direction controls, which names it).
+    z.regex(/^[^\p{Cc}\u2028\u2029\u200b-\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069]{1,60}$/u),
   ),
   logo: z.optional(z.nullable(z.string())),
   support_email: z.optional(z.nullable(emailAddressSchema)),

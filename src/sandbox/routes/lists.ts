@@ -11,45 +11,52 @@ import { notFound } from '../errors';
 import { jsonResponse } from '../json';
 import { toPaymentIntent } from '../intent-view';
 import { intentStatus, settle } from '../intent-lifecycle';
-import { listQuery, matches, pageOf } from '../lists';
+import { inTurn } from '../list-turns';
+import { listQuery, matches, pageOf, walks } from '../lists';
+import type { IntentRecord, SessionRecord } from '../store/records';
+import { listLimit } from '../rate-limit';
 import { intentOf, sessionStatus, toSession } from '../sessions';
 import { toDisbursement, toRemittance } from '../transfers';
 
 export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store, merchants } = deps;
+  const limited = listLimit(deps.listLimit, config.now);
+  const turn = inTurn(deps.listTurns);
 
-  app.get('/v1/sessions', forbidBrowsers, requireMerchant, (c) => {
+  app.get('/v1/sessions', forbidBrowsers, requireMerchant, limited, turn, (c) => {
     const query = listQuery<SessionStatus>(c, sessionStatusSchema.options);
     const owner = c.get('owner');
     const now = config.now();
     const merchant = merchants.view(owner);
-    // Sessions are kept in creation order: newest first is that order reversed.
-    const mine = [...store.allSessions()].filter((s) => s.owner === owner).reverse();
-    const matching = mine.filter((s) => matches(query, s.createdAt, sessionStatus(intentOf(store, s, now), s, now)));
+    const mine = store.sessionsOf(owner, query.createdFrom, query.createdBefore);
+    const keep = walks(query)
+      ? (s: SessionRecord) => matches(query, s.createdAt, sessionStatus(intentOf(store, s, now), s, now))
+      : undefined;
     return jsonResponse(
       200,
-      pageOf(matching, query, (s) => toSession(store, s, now, config.checkoutBaseUrl, merchant)),
+      pageOf(mine, query, (s) => toSession(store, s, now, config.checkoutBaseUrl, merchant), keep),
     );
   });
 
-  app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, (c) => {
+  app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, limited, turn, (c) => {
     const query = listQuery<IntentStatus>(c, intentStatusSchema.options, { updated: true });
     const owner = c.get('owner');
     const now = config.now();
     const merchant = merchants.view(owner);
-    // Intents are kept in the order of their last activity: newest created first (numeric ids, per
-    // token, break a tie within a millisecond).
-    const mine = [...store.allIntents()]
-      .filter((i) => i.owner === owner)
-      .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-    for (const intent of mine) settle(intent, now);
-    const matching = mine.filter((i) => matches(query, i.createdAt, intentStatus(i), i.updatedAt));
-    return jsonResponse(
-      200,
-      pageOf(matching, query, (i) =>
-        toPaymentIntent(i, { owner: true, extensions: true, merchant, base: config.checkoutBaseUrl }),
-      ),
-    );
+    // Newest created first (numeric ids, per token, break a tie within a millisecond); each intent
+    // looked at is settled first, as every read does.
+    const mine = store.intentsOf(owner, query.createdFrom, query.createdBefore);
+    const keep = walks(query)
+      ? (i: IntentRecord) => {
+          settle(i, now);
+          return matches(query, i.createdAt, intentStatus(i), i.updatedAt);
+        }
+      : undefined;
+    const show = (i: IntentRecord) => {
+      settle(i, now);
+      return toPaymentIntent(i, { owner: true, extensions: true, merchant, base: config.checkoutBaseUrl });
+    };
+    return jsonResponse(200, pageOf(mine, query, show, keep));
   });
 
   app.options('/v1/remittance/:id', merchantPreflight);

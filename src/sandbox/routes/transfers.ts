@@ -7,6 +7,8 @@ import type { Deps, SandboxEnv } from '../env';
 import { jsonResponse } from '../json';
 import { pageNumber } from '../lists';
 import { checkMomo } from '../momo';
+import { inTurn } from '../list-turns';
+import { listLimit } from '../rate-limit';
 import type { Owner } from '../store/records';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../lists';
 import { createTransfer, remittancePage, toDisbursement, toRemittanceCreated } from '../transfers';
@@ -22,6 +24,8 @@ const MAX_PAGE = 1_000_000;
 
 export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { config, store } = deps;
+  const limited = listLimit(deps.listLimit, config.now);
+  const turn = inTurn(deps.listTurns);
 
   /** The record a remittance or disbursement body asks for (amount, account and names checked), stored. */
   const transferFrom = (
@@ -48,11 +52,11 @@ export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.options(REMITTANCE, merchantPreflight);
   app.options(DISBURSEMENT, merchantPreflight);
 
-  app.get(REMITTANCE, forbidBrowsers, requireMerchant, (c) => {
+  app.get(REMITTANCE, forbidBrowsers, requireMerchant, limited, turn, (c) => {
     const page = pageNumber(c, 'page', 1, MAX_PAGE);
     const perPage = pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
     // A merchant lists its own remittances only.
-    return jsonResponse(200, remittancePage(store.remittancesOf(c.get('owner')), page, perPage, config.now()));
+    return jsonResponse(200, remittancePage(store.remittancesNewestFirst(c.get('owner')), page, perPage, config.now()));
   });
 
   app.post(REMITTANCE, forbidBrowsers, requireMerchant, (c) =>

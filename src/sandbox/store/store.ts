@@ -19,6 +19,8 @@ import type {
   SessionRecord,
   TransferRecord,
 } from './records';
+import { type Evicted, Holdings } from './holdings';
+import { type NewestFirst, OwnerIndex } from './owner-index';
 import { type StateLimits, Usage } from './usage';
 
 /** Keys of Idempotency-Key answers are remembered for a day, as retries happen within minutes. */
@@ -48,17 +50,17 @@ export class Store {
   private readonly sessions = new Map<string, Kept<SessionRecord>>();
   /** In creation order, hence of their expiry. */
   private readonly transfers = new Map<string, Kept<TransferRecord>>();
-  private readonly remittancesByOwner = new Map<Owner, TransferRecord[]>();
+  /** Each owner's intents, sessions and remittances in creation order: what the lists read. */
+  private readonly intentsByOwner = new OwnerIndex<IntentRecord>((intent) => intent.id);
+  private readonly sessionsByOwner = new OwnerIndex<SessionRecord>();
+  private readonly remittancesByOwner = new OwnerIndex<TransferRecord>();
   private readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
   /** Merchant profiles, one per token, in the order they were set, hence of their expiry. */
   private readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
   /** The logos of those profiles by file key, with how many profiles show each. */
   private readonly logos = new Map<string, { logo: Logo; users: number }>();
-  /**
-   * Each owner's records, least recently active first, by key: `i:<intent id>` (with its session),
-   * `t:<transfer id>`, `a:<Idempotency-Key answer id>`, `m:<owner>` (its profile).
-   */
-  private readonly held = new Map<Owner, Set<string>>();
+  /** Each owner's records, least recently active first, and what was forgotten of them to make room. */
+  private readonly holdings = new Holdings();
   /** The highest integer ids of each owner's live records. */
   private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
   /** The latest time the store was told of (`forgetExpired`): an attempt awaited then is never forgotten to make room. */
@@ -87,11 +89,18 @@ export class Store {
   /** A remittance or disbursement by its id. */
   transfer = (id: string): TransferRecord | undefined => this.transfers.get(id)?.record;
   /** A merchant's remittances, oldest first. */
-  remittancesOf = (owner: Owner): readonly TransferRecord[] => this.remittancesByOwner.get(owner) ?? [];
+  remittancesOf = (owner: Owner): readonly TransferRecord[] => this.remittancesByOwner.of(owner);
+  /** A merchant's remittances newest first, without a copy. */
+  remittancesNewestFirst = (owner: Owner): NewestFirst<TransferRecord> => this.remittancesByOwner.newestFirst(owner);
+  /** A merchant's intents created in [from, before) (null: unbounded), newest first (then by integer id), without a copy. */
+  intentsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<IntentRecord> =>
+    this.intentsByOwner.newestFirst(owner, from, before);
+  /** A merchant's sessions created in [from, before), newest first, without a copy. */
+  sessionsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<SessionRecord> =>
+    this.sessionsByOwner.newestFirst(owner, from, before);
 
   counts() {
-    let remittances = 0;
-    for (const list of this.remittancesByOwner.values()) remittances += list.length;
+    const remittances = this.remittancesByOwner.size;
     return {
       intents: this.intents.size,
       sessions: this.sessions.size,
@@ -144,7 +153,7 @@ export class Store {
       0,
     );
     const bytes = sizes.reduce((a, b) => a + b, 0) - replaced;
-    let victims: string[] = [];
+    let victims: { key: string; owner: Owner }[] = [];
     if (bound !== 'none') {
       if (bound === 'token') this.usage.checkShare(owner, bytes);
       // What the write is about is never what makes room for it: a payer's attempt or step keeps
@@ -158,14 +167,25 @@ export class Store {
               : [],
         ),
       );
-      const found = this.victims(bytes, keep);
+      const need = this.usage.total + bytes - this.usage.limits.maxBytes;
+      const found =
+        need <= 0
+          ? []
+          : this.holdings.plan(
+              need,
+              this.usage,
+              keep,
+              (key) => this.weightOf(key),
+              (key) => this.awaited(key),
+            );
       if (!found) throw this.usage.full();
       victims = found;
     }
     this.sink?.check();
-    for (const key of victims) {
+    for (const { key, owner } of victims) {
       this.forget(key);
       this.sink?.append(JSON.stringify({ kind: 'forget', key } satisfies Entry));
+      this.holdings.noteEvicted(owner, 1, this.now);
     }
     if (victims.length > 0) this.noteEviction(victims.length);
     entries.forEach((entry, i) => {
@@ -181,56 +201,6 @@ export class Store {
       );
     }
     this.evicted += count;
-  }
-
-  /**
-   * The keys of the records to forget so that `bytes` more fit in the whole, or null if that
-   * cannot be: each taken from the owner holding the most once the ones before it are gone, its
-   * least recently active first, a profile last. Nothing changes here.
-   */
-  private victims(bytes: number, keep: ReadonlySet<string>): string[] | null {
-    let need = this.usage.total + bytes - this.usage.limits.maxBytes;
-    const planned: string[] = [];
-    if (need <= 0) return planned;
-    const left = new Map<Owner, number>();
-    const queues = new Map<Owner, Iterator<string>>();
-    const exhausted = new Set<Owner>();
-    while (need > 0) {
-      let owner: Owner | undefined;
-      let most = 0;
-      for (const candidate of this.usage.largest(exhausted.size + 16)) {
-        if (exhausted.has(candidate)) continue;
-        const holds = left.get(candidate) ?? this.usage.of(candidate);
-        if (holds > most) [owner, most] = [candidate, holds];
-      }
-      if (owner === undefined) return null;
-      let queue = queues.get(owner);
-      if (!queue) {
-        queue = this.evictable(owner, keep);
-        queues.set(owner, queue);
-      }
-      const next = queue.next();
-      if (next.done) {
-        exhausted.add(owner);
-        continue;
-      }
-      const weight = this.weightOf(next.value);
-      planned.push(next.value);
-      left.set(owner, most - weight);
-      need -= weight;
-    }
-    return planned;
-  }
-
-  /** An owner's records that may be forgotten to make room, least recently active first, its profile last. */
-  private *evictable(owner: Owner, keep: ReadonlySet<string>): Generator<string> {
-    let profile: string | null = null;
-    for (const key of this.held.get(owner) ?? []) {
-      if (keep.has(key)) continue;
-      if (key.startsWith('m:')) profile = key;
-      else if (!this.awaited(key)) yield key;
-    }
-    if (profile) yield profile;
   }
 
   /** Whether the key is an intent whose latest attempt is still awaited: a payment under way. */
@@ -277,32 +247,27 @@ export class Store {
   }
 
   private hold(owner: Owner, key: string): void {
-    let keys = this.held.get(owner);
-    if (!keys) {
-      keys = new Set();
-      this.held.set(owner, keys);
-    }
-    keys.delete(key);
-    keys.add(key);
+    this.holdings.hold(owner, key);
   }
 
   private release(owner: Owner, key: string): void {
-    const keys = this.held.get(owner);
-    keys?.delete(key);
-    if (keys?.size !== 0) return;
-    this.held.delete(owner);
-    this.counters.delete(owner);
+    if (this.holdings.release(owner, key)) this.counters.delete(owner);
   }
+
+  /** What was forgotten of the owner's records to make room since the process started, if anything. */
+  evictedOf = (owner: Owner): Evicted | undefined => this.holdings.evictedOf(owner);
 
   private forgetIntent(id: string): void {
     const kept = this.intents.get(id);
     if (!kept) return;
     this.intents.delete(id);
+    this.intentsByOwner.remove(kept.record.owner, kept.record);
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `i:${id}`);
     const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
     if (session) {
       this.sessions.delete(session.record.id);
+      this.sessionsByOwner.remove(session.record.owner, session.record);
       this.usage.add(session.record.owner, -session.bytes);
     }
   }
@@ -313,13 +278,7 @@ export class Store {
     this.transfers.delete(id);
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `t:${id}`);
-    if (kept.record.kind !== 'remittance') return;
-    const list = this.remittancesByOwner.get(kept.record.owner);
-    if (!list) return;
-    // Expiry takes the oldest: the front. Room made at the bound may take any.
-    if (list[0]?.id === id) list.shift();
-    else list.splice(list.findIndex((record) => record.id === id) >>> 0, 1);
-    if (list.length === 0) this.remittancesByOwner.delete(kept.record.owner);
+    if (kept.record.kind === 'remittance') this.remittancesByOwner.remove(kept.record.owner, kept.record);
   }
 
   private forgetAnswer(id: string): void {
@@ -336,6 +295,7 @@ export class Store {
       case 'intent': {
         const { record } = entry;
         this.intents.set(record.intentId, { record, bytes });
+        this.intentsByOwner.add(record.owner, record);
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
         this.count(record.owner, {
@@ -369,6 +329,7 @@ export class Store {
       }
       case 'session':
         this.sessions.set(entry.record.id, { record: entry.record, bytes });
+        this.sessionsByOwner.add(entry.record.owner, entry.record);
         this.usage.add(entry.record.owner, bytes);
         return;
       case 'transfer': {
@@ -376,11 +337,7 @@ export class Store {
         this.transfers.set(record.id, { record, bytes });
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `t:${record.id}`);
-        if (record.kind === 'remittance') {
-          const list = this.remittancesByOwner.get(record.owner) ?? [];
-          list.push(record);
-          this.remittancesByOwner.set(record.owner, list);
-        }
+        if (record.kind === 'remittance') this.remittancesByOwner.add(record.owner, record);
         return;
       }
       case 'answer':

@@ -111,11 +111,11 @@ export async function snapshotted(dir: string): Promise<string[]> {
   return store.remittancesOf('o').map((r) => r.id);
 }
 
-/** Every file of `dir` and its content: a refused start must leave them as they were. */
+/** Every file of `dir` and its content, its locks aside: a refused start must leave them as they were. */
 export const contentsOf = (dir: string) =>
   Object.fromEntries(
     readdirSync(dir)
-      .filter((name) => name !== 'lock')
+      .filter((name) => !/^lock(-\d+)?$/.test(name))
       .sort()
       .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
   );
