@@ -21,7 +21,9 @@ const NODE = /^\/\/ @vitest-environment node$/m;
 export function nodeTestFiles(root: string): string[] {
   return readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
     .map((path) => `test/${path.split(sep).join('/')}`)
-    .filter((path) => /\.test\.tsx?$/.test(path) && !/\.(?:browser|load)\.test\.ts$|^test\/(browser|package)\//.test(path))
+    .filter(
+      (path) => /\.test\.tsx?$/.test(path) && !/\.(?:browser|load)\.test\.ts$|^test\/(browser|package)\//.test(path),
+    )
     .filter((path) => NODE.test(readFileSync(join(root, path), 'utf8').slice(0, 300)))
     .sort();
 }
