@@ -15,7 +15,7 @@ if (!dataDir) throw new Error('usage: flood-serve.ts <dataDir>');
 const distDir = await mkdtemp(join(tmpdir(), 'momo-flood-dist-'));
 const server = await startSandboxServer({ port: 0, host: '127.0.0.1', distDir, sandboxOptions: { env: {}, dataDir } });
 const created = await server.fetch(
-  new Request('http://bench.test/v1/payment-intents', {
+  new Request(`${server.url}/v1/payment-intents`, {
     method: 'POST',
     headers: { Authorization: 'Bearer sk_test_bystander', 'Content-Type': 'application/json' },
     body: JSON.stringify({ amount: 5000, currency: 'xaf', description: 'The bystander’s order' }),
