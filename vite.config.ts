@@ -108,11 +108,15 @@ export default defineConfig(({ mode }) => ({
           : page,
   // What only the hosted page shows stays out of the widget's files, and what only the widget shows
   // out of the page's (src/components/surface.ts); __MOMO_BROWSER_BUILD__: what a browser runs
-  // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too.
+  // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too; nor in
+  // the screens' part, which any shell may load (both surfaces' screens and messages).
   define:
     mode === 'test'
       ? {}
-      : { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), __MOMO_BROWSER_BUILD__: 'true' },
+      : {
+          __MOMO_WIDGET__: mode === SCREENS_PART ? 'undefined' : JSON.stringify(mode.startsWith('widget')),
+          __MOMO_BROWSER_BUILD__: 'true',
+        },
   test: {
     // Two projects: node files without isolation, the others in jsdom (test/support/projects.ts).
     projects: mode === 'test' ? unitTestProjects(import.meta.dirname) : [],

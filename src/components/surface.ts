@@ -6,5 +6,5 @@ export const IN_WIDGET: boolean = typeof __MOMO_WIDGET__ !== 'undefined' && __MO
 
 /** Whether this is the hosted page's build (vite.config.ts defines __MOMO_WIDGET__ false there): what
  * only the widget shows (its dialog's close and Done) is then left out. Nowhere else (the tests, the
- * prerender) is it the page's build alone. */
+ * prerender, the screens' part that the page and widget.js both load) is it the page's build alone. */
 export const IN_PAGE: boolean = typeof __MOMO_WIDGET__ !== 'undefined' && !__MOMO_WIDGET__;
