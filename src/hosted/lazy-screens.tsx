@@ -64,13 +64,20 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
     // then takes it, as it would have had the screen come up at once.
     const refocus = useRef(false);
     const heading = props.headingRef as RefObject<HTMLHeadingElement>;
+    // What this render showed: the screen, or this stand-in.
+    const shown = screens;
     // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the stand-in is shown; the heading's ref (one object for the checkout's life) is read when the part arrives, not followed.
     useEffect(() => {
-      if (screens) return;
+      if (shown) return;
       const listener = () => {
-        refocus.current = document.activeElement === heading.current;
+        // (In its root: the widget's heading is in a shadow root, where the document sees its host.)
+        // The stand-in's own heading: it is on screen while it waits.
+        const current = heading.current as HTMLHeadingElement;
+        refocus.current = (current.getRootNode() as Document).activeElement === current;
         update((n) => n + 1);
       };
+      // The part came between this stand-in's render and now (the effect runs after a paint): at once.
+      if (screens) return listener();
       waiting.add(listener);
       loadScreens();
       return () => {
