@@ -5,7 +5,7 @@
 //   widget                dist/widget.js, one self-contained script whose only global is MomoCheckout
 //   widget-esm            dist/widget.mjs and .cjs, the module `momo-checkout/widget` for merchants
 //                         who bundle (its declarations: scripts/build-package.ts)
-//   screens-part          the hosted page's screens after the form, built by the page's build
+//   screens-part          the screens after the form, built by the page's and widget.js's builds
 //                         (scripts/vite/lazy-parts.ts, lazyScreens) into dist/steps/screens.js
 //   test                  the unit tests (Vitest)
 import preact from '@preact/preset-vite';
@@ -63,9 +63,9 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   rolldownOptions: { transform: LOWERING, checks: { emptyImportMeta: false }, output: format === 'iife' ? STRICT : {} },
 });
 
-// The hosted page's screens after the form, a part of their own: built as the page is (its engine
-// floor, its stylesheets' target, its define), as a module whose imports of the page's shared
-// modules lazyScreens turns into what the page lends; not written, lazyScreens emits it.
+// The screens after the form, a part of their own for the hosted page and widget.js: built as the
+// page is (its engine floor, its stylesheets' target), as a module whose imports of the shared
+// modules lazyScreens turns into what the bundle that loads it lends; not written, lazyScreens emits it.
 const screensPart: BuildEnvironmentOptions = {
   target: ENGINE_FLOOR,
   cssTarget: CSS_TARGET,
@@ -77,6 +77,11 @@ const screensPart: BuildEnvironmentOptions = {
   lib: { entry: 'src/hosted/screens.part.ts', formats: ['es'], fileName: 'screens' },
   rolldownOptions: { transform: LOWERING },
 };
+
+/** The hosted page's build: any mode but the others'. */
+const isPage = (mode: string) => !mode.startsWith('widget') && mode !== 'test' && mode !== SCREENS_PART;
+/** The builds whose screens after the form are a part of their own (scripts/vite/lazy-parts.ts, lazyScreens). */
+const screensApart = (mode: string) => isPage(mode) || mode === 'widget';
 
 export default defineConfig(({ mode }) => ({
   // What the stylesheets' minifier leaves as written (see LIGHTNINGCSS_EXCLUDE).
@@ -94,9 +99,9 @@ export default defineConfig(({ mode }) => ({
     mode !== 'widget-esm' && mode !== SCREENS_PART && lazyCatalogues,
     mode === 'widget' && lazySteps,
     mode === SCREENS_PART && screensPartExternals,
-    ...(!mode.startsWith('widget') && mode !== 'test' && mode !== SCREENS_PART
-      ? [lazyScreens(), builtPageHtml, prerendered()]
-      : []),
+    // The screens after the form as a part of their own: the page's and widget.js's.
+    screensApart(mode) && lazyScreens(),
+    ...(isPage(mode) ? [builtPageHtml, prerendered()] : []),
   ],
   build:
     mode === 'widget'
@@ -108,11 +113,17 @@ export default defineConfig(({ mode }) => ({
           : page,
   // What only the hosted page shows stays out of the widget's files, and what only the widget shows
   // out of the page's (src/components/surface.ts); __MOMO_BROWSER_BUILD__: what a browser runs
-  // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too.
+  // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too; nor in
+  // the screens' part, which both the page and widget.js load (both surfaces' screens and messages).
+  // __MOMO_SCREENS_APART__: the builds whose screens after the form are that part (surface.ts).
   define:
     mode === 'test'
       ? {}
-      : { __MOMO_WIDGET__: JSON.stringify(mode.startsWith('widget')), __MOMO_BROWSER_BUILD__: 'true' },
+      : {
+          __MOMO_WIDGET__: mode === SCREENS_PART ? 'undefined' : JSON.stringify(mode.startsWith('widget')),
+          __MOMO_SCREENS_APART__: JSON.stringify(screensApart(mode)),
+          __MOMO_BROWSER_BUILD__: 'true',
+        },
   test: {
     // Two projects: node files without isolation, the others in jsdom (test/support/projects.ts).
     projects: mode === 'test' ? unitTestProjects(import.meta.dirname) : [],

@@ -5,11 +5,13 @@ import { type ComponentChildren, render, type VNode } from 'preact';
 import { type CheckoutModel as Model, type CheckoutEventDetail, createCheckout } from '../src/checkout/model';
 import type { ErrorKind } from '../src/checkout/screens';
 import { Checkout } from '../src/components/Checkout';
+import { SCREENS_APART } from '../src/components/surface';
+import { loadScreens, screensFrom } from '../src/hosted/lazy-screens';
 import { isLoaded, type Lang, shownWhileLoading } from '../src/i18n';
 import { langSwitcher } from '../src/i18n/load';
 import { countryOfLanguages } from '../src/phone';
 import { apiBaseOf, langOf, linkProblem, partsBaseOf, report } from './config';
-import { adoptStyles } from './styles';
+import { addScreensRules, adoptStyles } from './styles';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
 /** How long a first render waits for the payer's language to arrive before it shows French. */
@@ -98,6 +100,20 @@ export function attach(
       <Checkout model={model} lang={lang.value} onLangChange={setLang} base={parts} />
     </Frame>
   );
+  // widget.js's screens after the form (waiting, the outcomes, the receipt) are a part of their own
+  // (src/hosted/lazy-screens.tsx), from the widget's parts: fetched at the payer's first touch of
+  // this checkout (a pointer, a key, the focus inside its shadow root), seconds before they can press
+  // Pay, or at once when the first screen is one of them (a reload while the payment waits). Its
+  // rules join the widget's stylesheet, in every widget's shadow root (./styles.ts).
+  if (SCREENS_APART) {
+    screensFrom(parts, addScreensRules);
+    const touches = ['pointerdown', 'keydown', 'focusin'];
+    const touched = () => {
+      for (const kind of touches) root.removeEventListener(kind, touched, true);
+      loadScreens();
+    };
+    for (const kind of touches) root.addEventListener(kind, touched, true);
+  }
   // The intent's read goes out before the first render: on a slow phone the render's work then
   // overlaps the read's round trips instead of coming before them.
   model.start();

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { minify } from 'terser';
 import type { Plugin as RolldownPlugin } from 'rolldown';
 import type { Plugin } from 'vite';
+import { LENT_GLOBAL } from '../../src/hosted/lent.js';
 import { REPO_ROOT } from '../../src/server/paths.js';
 import { ENGINE_FLOOR, LIGHTNINGCSS_EXCLUDE, LIGHTNINGCSS_TARGETS, LOWERING, STRICT } from './engine-floor.js';
 import { laterApis } from './later-apis.js';
@@ -94,18 +95,19 @@ export const lazySteps: Plugin = {
   },
 };
 
-// The hosted page's screens after the form (src/hosted/screens.part.ts) as dist/steps/screens.js, a
-// part built with the page (vite.config.ts's SCREENS_PART mode: the page's own plugins, its CSS and
-// its define) that takes the page's shared modules as externals. What it imports from them the page
-// lends (src/hosted/lent.ts, written here from the part's imports): one Preact, one context, one
-// format cache, and no second copy in the part. Everything else it imports (the screens, their
-// styles and French messages, what only they use) is the part's own and leaves the page's bundle,
-// where src/components/screens.ts becomes stand-ins (src/hosted/lazy-screens.tsx). widget.js, built
-// apart, keeps its screens as plain imports.
+// The screens after the form (src/hosted/screens.part.ts) as dist/steps/screens.js, a part built
+// with the page (vite.config.ts's SCREENS_PART mode: the page's own plugins, its CSS, its engine
+// floor) that takes the shared modules as externals. What it imports from them the bundle that
+// loads it lends (src/hosted/lent.ts, written here from the part's imports): one Preact, one context,
+// one format cache, and no second copy in the part. Everything else it imports (the screens, their
+// styles and French messages, what only they use) is the part's own and leaves the bundle, where
+// src/components/screens.ts becomes stand-ins (src/hosted/lazy-screens.tsx). Both the hosted page
+// and widget.js take it (each build makes the part, and its lent module, from the same sources:
+// the two must come out the same, which the second build checks); widget.mjs keeps its screens as
+// plain imports.
 export const SCREENS_PART = 'screens-part';
 const SCREENS_MODULE = join(REPO_ROOT, 'src/components/screens.ts');
 const LENT_MODULE = join(REPO_ROOT, 'src/hosted/lent.ts');
-const LENT_GLOBAL = '__momoCheckoutLent';
 /** The page's modules the part borrows rather than copies: state or identity (Preact, the context), or code the page has anyway. */
 const BORROWED = [
   /^preact(?:\/|$)/,
@@ -135,9 +137,13 @@ export const screensPartExternals: Plugin = {
 export const lazyScreens = (): Plugin => {
   let part = '';
   let lent = '';
+  let outDir = '';
   return {
     name: 'momo-lazy-screens',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async buildStart() {
       const { build } = await import('vite');
       const output = await build({
@@ -185,7 +191,10 @@ export const lazyScreens = (): Plugin => {
           ([from], i) =>
             `import { ${lentNames[i]!.map((name) => `${name} as m${i}_${name}`).join(', ')} } from ${JSON.stringify(from)};`,
         ),
-        `export function lend() { self.${LENT_GLOBAL} = [${lentNames.map((names, i) => `{ ${names.map((name) => `${name}: m${i}_${name}`).join(', ')} }`).join(', ')}]; }`,
+        // The shell's place for the part's styles (`rules`, the widget's: each shadow root) rides along;
+        // none, the part puts them in the page's own stylesheet (src/hosted/screens.part.ts).
+        `export const LENT_GLOBAL = ${JSON.stringify(LENT_GLOBAL)};`,
+        `export function lend(rules) { const lent = [${lentNames.map((names, i) => `{ ${names.map((name) => `${name}: m${i}_${name}`).join(', ')} }`).join(', ')}]; if (rules) lent.rules = rules; self.${LENT_GLOBAL} = lent; }`,
       ].join('\n');
     },
     load(id) {
@@ -205,8 +214,8 @@ export const lazyScreens = (): Plugin => {
       return null;
     },
     async generateBundle(_options, bundle) {
-      // Nothing of the part's own is in the page's first load a second time: not the screens, and
-      // not their French messages (as the page's minifier has left it, see ./minify.ts).
+      // Nothing of the part's own is in the page's first load (or widget.js) a second time: not the
+      // screens, and not their French messages (as the minifier has left them, see ./minify.ts).
       const { tsImport } = await import('tsx/esm/api');
       const { frScreens } = (await tsImport(
         pathToFileURL(join(REPO_ROOT, 'src/i18n/fr-screens.ts')).href,
@@ -224,6 +233,13 @@ export const lazyScreens = (): Plugin => {
             `momo-lazy-screens: ${file.fileName} carries the screens' part's own ${[...own.map(([id]) => id), ...messages].join(', ')}`,
           );
       }
+      // One part for both bundles: it reads what it borrows by position in what was lent, so the
+      // page's build and widget.js's must have made the same one (the first one built is in outDir).
+      const built = join(outDir, 'steps/screens.js');
+      if (existsSync(built) && readFileSync(built, 'utf8') !== part)
+        throw new Error(
+          `momo-lazy-screens: ${built} was built from other sources than this build's part: build the page and widget.js together (npm run build)`,
+        );
       this.emitFile({ type: 'asset', fileName: 'steps/screens.js', source: part });
     },
   };

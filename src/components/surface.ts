@@ -6,5 +6,10 @@ export const IN_WIDGET: boolean = typeof __MOMO_WIDGET__ !== 'undefined' && __MO
 
 /** Whether this is the hosted page's build (vite.config.ts defines __MOMO_WIDGET__ false there): what
  * only the widget shows (its dialog's close and Done) is then left out. Nowhere else (the tests, the
- * prerender) is it the page's build alone. */
+ * prerender, the screens' part that the page and widget.js both load) is it the page's build alone. */
 export const IN_PAGE: boolean = typeof __MOMO_WIDGET__ !== 'undefined' && !__MOMO_WIDGET__;
+
+/** Whether the screens after the form are a part of their own, loaded later (the hosted page's and
+ * widget.js's builds: scripts/vite/lazy-parts.ts): their French messages come with it, and the
+ * shell fetches it. Not in widget.mjs, the tests or the prerender, which have them built in. */
+export const SCREENS_APART: boolean = typeof __MOMO_SCREENS_APART__ !== 'undefined' && __MOMO_SCREENS_APART__;

@@ -1,9 +1,10 @@
-// The screens after the form as the hosted page's build has them: stand-ins (scripts/vite/lazy-parts.ts
-// puts them in src/components/screens.ts's place) for the screens of the part dist/steps/screens.js
-// (./screens.part.ts), which brings the screens, their styles and their French messages. The part is
-// fetched at the payer's first touch of the form (./main.tsx), seconds before they can press Pay, or
-// as a stand-in is shown (a reload while the payment waits). Until it has arrived a stand-in shows
-// that it is on its way (or a way to fetch it again); the payment goes on meanwhile.
+// The screens after the form as the hosted page's and widget.js's builds have them: stand-ins
+// (scripts/vite/lazy-parts.ts puts them in src/components/screens.ts's place) for the screens of the
+// part dist/steps/screens.js (./screens.part.ts), which brings the screens, their styles and their
+// French messages. The part is fetched at the payer's first touch of the form (./main.tsx; the
+// widget's: widget/instance.tsx), seconds before they can press Pay, or as a stand-in is shown (a
+// reload while the payment waits). Until it has arrived a stand-in shows that it is on its way (or a
+// way to fetch it again); the payment goes on meanwhile.
 import type { FunctionComponent, Ref, RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useI18n } from '../components/i18n';
@@ -18,13 +19,26 @@ type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled';
 let screens: Screens | null = null;
 let state: 'loading' | 'failed' | null = null;
 const waiting = new Set<() => void>();
+// Where the part comes from ('' this page's origin) and where its styles go (none: the page's own
+// stylesheet, as the part does by itself); a shell other than the hosted page says (screensFrom).
+let base = '';
+let rules: ((css: string) => void) | undefined;
+
+/**
+ * For a shell other than the hosted page (the widget): the part is fetched from `from` (its parts'
+ * origin), and `addRules` is given the part's stylesheet, to put where its screens are shown.
+ */
+export function screensFrom(from: string, addRules: (css: string) => void): void {
+  base = from;
+  rules = addRules;
+}
 
 /** Fetches the screens' part once (again after a failure). */
 export function loadScreens(): void {
   if (screens || state === 'loading') return;
   state = 'loading';
-  lend();
-  loadPart('screens', '')
+  lend(rules);
+  loadPart('screens', base)
     .then(
       (part) => {
         // Its French messages join the page's catalogue before any of its screens is shown.
@@ -50,13 +64,20 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
     // then takes it, as it would have had the screen come up at once.
     const refocus = useRef(false);
     const heading = props.headingRef as RefObject<HTMLHeadingElement>;
+    // What this render showed: the screen, or this stand-in.
+    const shown = screens;
     // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the stand-in is shown; the heading's ref (one object for the checkout's life) is read when the part arrives, not followed.
     useEffect(() => {
-      if (screens) return;
+      if (shown) return;
       const listener = () => {
-        refocus.current = document.activeElement === heading.current;
+        // (In its root: the widget's heading is in a shadow root, where the document sees its host.)
+        // The stand-in's own heading: it is on screen while it waits.
+        const current = heading.current as HTMLHeadingElement;
+        refocus.current = (current.getRootNode() as Document).activeElement === current;
         update((n) => n + 1);
       };
+      // The part came between this stand-in's render and now (the effect runs after a paint): at once.
+      if (screens) return listener();
       waiting.add(listener);
       loadScreens();
       return () => {

@@ -1,6 +1,7 @@
 // The French messages of the screens after the form (waiting, the steps' headings, outcomes, the
-// receipt). Every build has them in its French catalogue (./fr.ts) but the hosted page's, whose
-// screens' part (src/hosted/screens.part.ts) brings them when it arrives, out of the first load.
+// receipt). Every build has them in its French catalogue (./fr.ts) but the hosted page's and
+// widget.js's, whose screens' part (src/hosted/screens.part.ts) brings them when it arrives, out of
+// the first load: the part, one for both, has what either surface shows (see ../components/surface.ts).
 import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import type { Catalogue } from './messages';
 

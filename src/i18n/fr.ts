@@ -1,4 +1,4 @@
-import { IN_PAGE, IN_WIDGET } from '../components/surface';
+import { IN_PAGE, IN_WIDGET, SCREENS_APART } from '../components/surface';
 import { frScreens } from './fr-screens';
 import type { Catalogue } from './messages';
 
@@ -66,9 +66,9 @@ export const fr = {
 
   'form.repeat':
     '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
-  // The screens after the form (waiting, outcomes, receipt): the hosted page's build brings them
-  // with those screens' part (src/hosted/screens.part.ts), out of its first load.
-  ...((IN_PAGE ? null : frScreens) as typeof frScreens),
+  // The screens after the form (waiting, outcomes, receipt): the hosted page's and widget.js's
+  // builds bring them with those screens' part (src/hosted/screens.part.ts), out of their first load.
+  ...((SCREENS_APART ? null : frScreens) as typeof frScreens),
 
   'error.heading': 'Un problème est survenu',
   'error.retry': 'Réessayer',

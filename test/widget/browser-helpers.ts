@@ -54,8 +54,9 @@ export const seenEvents = (page: Page) =>
 /** The checkout's root (`.momo`) in a widget, through its shadow root. */
 export const checkoutIn = (scope: Locator | Page) => scope.locator('.momo');
 
+/** Until the checkout shows `state`: its own screen, not the stand-in of widget.js's screens' part on its way. */
 export async function waitForState(scope: Locator | Page, state: string, timeout = 15_000): Promise<void> {
-  await scope.locator(`.momo[data-state="${state}"]`).waitFor({ timeout });
+  await scope.locator(`.momo[data-state="${state}"]:not(:has(.momo-standin))`).waitFor({ timeout });
 }
 
 /** Fills the form as a payer would, with the sandbox's number for `outcome`, and pays. */
