@@ -54,12 +54,36 @@ const loading: { [N in keyof Parts]?: Promise<Parts[N]> } = {};
  * Loads the script of part `name` from the checkout's origin `base` ('' for this page's) once; a
  * failed load is forgotten, so that "try again" fetches it again.
  */
+/**
+ * A page that enforces Trusted Types (`require-trusted-types-for 'script'`) takes a script's address
+ * only from a policy: the checkout's, `momo-checkout` (the name a merchant's `trusted-types`
+ * directive allows), vouches for the addresses of its own parts alone. Made at the first part
+ * (importing this module touches no `window`); where it cannot be made (no Trusted Types, or a
+ * second copy of the checkout on the page), the address goes as text, as it always has.
+ */
+let policy: { createScriptURL(url: string): string } | null | undefined;
+const scriptUrl = (url: string): string => {
+  if (policy === undefined) {
+    policy = null;
+    try {
+      // Throws where there are no Trusted Types, and where a policy of that name exists already.
+      policy = (
+        window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): typeof policy } }
+      ).trustedTypes.createPolicy('momo-checkout', {
+        // Anything else gets no address: its load fails, as a missing part's does.
+        createScriptURL: (text: string) => (/\/steps\/[a-z]+\.js$/.test(text) ? text : ''),
+      });
+    } catch {}
+  }
+  return policy ? policy.createScriptURL(url) : url;
+};
+
 export function loadPart<N extends keyof Parts>(name: N, base: string): Promise<Parts[N]> {
   let started = loading[name] as Promise<Parts[N]> | undefined;
   if (!started) {
     started = new Promise<Parts[N]>((resolve, reject) => {
       const script = document.createElement('script');
-      script.src = `${base.replace(/\/+$/, '')}/steps/${name}.js`;
+      script.src = scriptUrl(`${base.replace(/\/+$/, '')}/steps/${name}.js`);
       script.async = true;
       script.onload = script.onerror = (event) => {
         script.remove();

@@ -482,6 +482,33 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     expect(seen.violations).toEqual([]);
   });
 
+  it('the code step under the merchant’s Trusted Types (require-trusted-types-for script): its parts load through the momo-checkout policy, paid, zero violations', async () => {
+    const intent = await intentOf();
+    const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+    const seen = watch(page);
+    await page.goto(
+      merchantPage(
+        h,
+        `<main><h1>Boutique</h1><momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout></main>`,
+        {
+          headers: {
+            'Content-Security-Policy': `${strict()}; require-trusted-types-for 'script'; trusted-types momo-checkout`,
+          },
+        },
+      ),
+    );
+    await waitFor(page, '.momo[data-state="form"]');
+    await payByKeyboard(page, 'sn', 'orange');
+    await waitFor(page, '#momo-code');
+    for (const part of ['screens', 'otp'])
+      expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/${part}.js`)).toBe(true);
+    await page.locator('#momo-code').fill('123456');
+    await page.keyboard.press('Enter');
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
+
   it('the app step inline on a computer: its script and the QR encoder from the checkout’s origin, the link, then paid', async () => {
     const intent = await intentOf();
     const page = await h.newPage({ viewport: { width: 1280, height: 900 } });
