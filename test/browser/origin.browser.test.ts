@@ -136,15 +136,21 @@ describe('one API origin › served at run time', () => {
   });
 });
 
+/** Answers every request to EVIL with a pixel, as its server would; each is recorded (kind, method, address). */
+async function answerEvil(page: Page): Promise<string[]> {
+  const evil: string[] = [];
+  await page.route(`${EVIL}/**`, async (route) => {
+    evil.push(`${route.request().resourceType()} ${route.request().method()} ${route.request().url()}`);
+    await route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }).catch(() => {});
+  });
+  return evil;
+}
+
 describe('one API origin › a page that clobbers document.currentScript', () => {
   it('an <img name="currentScript"> before widget.js moves no request: its parts from its own origin, its API the configured one', async () => {
     const { id, secret } = await newIntent();
     const { page, seen } = await newPage();
-    const evil: string[] = [];
-    await page.route(`${EVIL}/**`, async (route) => {
-      evil.push(`${route.request().resourceType()} ${route.request().method()} ${route.request().url()}`);
-      await route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }).catch(() => {});
-    });
+    const evil = await answerEvil(page);
     // Spanish is not built in: its catalogue is one of widget.js's parts, fetched from its origin.
     await page.goto(
       merchantPageWith(`<p>Un produit : <img name="currentScript" src="${EVIL}/p.png" alt=""></p>
@@ -173,11 +179,7 @@ describe('one API origin › a page that clobbers document.currentScript', () =>
   it('widget.js as built (a server that is its own API, as the sandbox command) trusts no such element either', async () => {
     const { id, secret } = await newIntent();
     const { page, seen } = await newPage();
-    const evil: string[] = [];
-    await page.route(`${EVIL}/**`, async (route) => {
-      evil.push(`${route.request().resourceType()} ${route.request().method()} ${route.request().url()}`);
-      await route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }).catch(() => {});
-    });
+    const evil = await answerEvil(page);
     // The sandbox server writes nothing into widget.js: it finds its origin itself, from a real
     // <script> only. The clobbered page has none to give: it falls back to the page's own origin.
     await page.goto(
