@@ -1,0 +1,23 @@
+// The approval steps, by the service's name for each (`next_action.type`, a member of the contract's
+// union: src/api/schemas/checkout.ts): what the servers need of each. A payer's page needs no list:
+// it fetches the script of the step the service names (dist/steps/<name>.js, built from
+// src/methods/<method>/steps/<name>.entry.ts), and a step the contract does not know reads as the
+// push. Server code: a payer's page never imports it. test/methods/recipe.test.ts holds every
+// member of the union to an entry here and a script.
+import { enterOtpPage } from './momo/steps/enter_otp.page';
+import { openWalletPage } from './momo/steps/open_wallet.page';
+import type { StepPage } from './steps';
+
+export interface StepEntry {
+  /** How the page without JavaScript shows it. */
+  page: StepPage;
+}
+
+export const STEPS: Record<string, StepEntry> = {
+  enter_otp: { page: enterOtpPage },
+  open_wallet: { page: openWalletPage },
+};
+
+/** The step named `name`, if there is one (never an Object.prototype member). */
+export const stepEntry = (name: string): StepEntry | undefined =>
+  Object.hasOwn(STEPS, name) ? STEPS[name] : undefined;
