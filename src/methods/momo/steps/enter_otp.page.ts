@@ -2,14 +2,14 @@
 // words as the step's script (./enter_otp.ts), a form that posts the code to the server, which sends
 // it once (src/server/plain-code.ts). No refresh: it would take away the code the payer is typing.
 import type { StepPage } from '../../steps';
-import { CODE_MESSAGES, type CodeDetail, telOf } from './enter_otp';
+import { CODE_MESSAGES, codeDetail, telOf } from './enter_otp';
 import { fill } from './fill';
 
 export const enterOtpPage: StepPage = {
   heading: (lang) => fill(CODE_MESSAGES, lang, 'heading'),
   refresh: 0,
   html({ lang, detail, wallet, amount, phone, esc, form, refused, check }) {
-    const { dial_code: dial, length } = detail as CodeDetail;
+    const { dial, length } = codeDetail(detail);
     const intro = dial
       ? esc(fill(CODE_MESSAGES, lang, 'dial', { dial: '\u0000', phone }))
           .split('\u0000')

@@ -94,13 +94,26 @@ type Key = keyof typeof en;
 /** What the service sends with the step (`next_action.enter_otp`): the code to dial, if known, and the code's length. */
 export type CodeDetail = NonNullable<NextAction['enter_otp']>;
 
+/**
+ * The step's detail as a payer's page gets it: unchecked by the page's contract rules (which read
+ * only the steps built in: src/api/schemas/checkout.ts), so checked here as the contract would —
+ * a code to dial that is not text is not shown, a length outside 4–8 digits is 6, the sandbox's.
+ */
+export function codeDetail(detail: Readonly<Record<string, unknown>>): { dial: string | null; length: number } {
+  const { dial_code: dial, length } = detail;
+  return {
+    dial: typeof dial === 'string' && dial ? dial : null,
+    length: Number.isInteger(length) && (length as number) >= 4 && (length as number) <= 8 ? (length as number) : 6,
+  };
+}
+
 /** A USSD code as a tel: address: '#' must be written %23 or the dialler stops there. */
 export const telOf = (dial: string) => `tel:${dial.replace(/#/g, '%23')}`;
 
 export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCountdown, formatDuration }) =>
   function CodeStep({ model, attempt, lang, amount, wallet }) {
     const step = attempt.step;
-    const detail = (step.type === 'step' ? step.detail : {}) as CodeDetail;
+    const { dial, length } = codeDetail(step.type === 'step' ? step.detail : {});
     const [code, setCode] = useState('');
     const [short, setShort] = useState(false);
     const input = useRef<HTMLInputElement>(null);
@@ -113,15 +126,13 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
     if (step.type !== 'step') return null;
     const t = <K extends Key>(key: K, ...values: StepValues<typeof en, K>) => fill(CODE_MESSAGES, lang, key, ...values);
     const phone = attempt.method?.phone ?? '';
-    const dial = detail.dial_code;
-    const length = detail.length;
     const parts = dial ? t('dial', { dial: '\u0000', phone }).split('\u0000') : [t('menu', { wallet, phone })];
     // Why the code was not taken (`refused`: the service's error code, else the kind of failure):
     // wrong, with how to get a new code (the code to dial where it is known, else the wallet's
     // menu); no answer, the connection; any other answer, the service did not accept it — never a
     // connection problem when the network was fine. (An expired code ends the attempt: no step then.)
     const problem = short
-      ? t('short', { length: length })
+      ? t('short', { length })
       : refused === 'otp_invalid'
         ? t(dial ? 'wrong' : 'wrongMenu', { dial: dial ?? '', wallet })
         : refused === 'network' || refused === 'timeout'
@@ -168,7 +179,7 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
         h(
           'p',
           { id: 'momo-code-hint', class: problem ? 'momo-error' : 'momo-hint', role: problem ? 'alert' : undefined },
-          problem ?? t('hint', { length: length }),
+          problem ?? t('hint', { length }),
         ),
       ),
       h(
