@@ -4,10 +4,11 @@
 // same records give the same intent whenever, and however often, they are read.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IntentStatus, Metadata } from '../api/types';
-import { approvalAtStart, type PayerStep, resolveApproval } from '../methods/momo/sandbox';
+import { approvalAtStart, approvalName, type PayerStep, resolveApproval } from '../methods/momo/sandbox';
+import { stepEntry } from '../methods/step-registry';
 import type { SandboxConfig } from './config';
 import { SandboxError } from './errors';
-import { newClientSecret, newId, numericReference, randomBase62 } from './ids';
+import { newClientSecret, newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
 import { type FailureCode, outcomeFor, ruleOf } from './outcomes';
 import type { AttemptRecord, IntentRecord, Owner } from './store/records';
@@ -88,7 +89,8 @@ function cancel(intent: IntentRecord, at: number, reason: NonNullable<IntentReco
 
 /** How the attempt ends: its outcome's rule for a push; what the payer did for a code or the wallet's app. */
 function resolutionOf(attempt: AttemptRecord) {
-  if (attempt.approval) return resolveApproval(attempt);
+  const step = stepEntry(approvalName(attempt.approval));
+  if (step) return resolveApproval(attempt, step.sandbox);
   const rule = ruleOf(attempt.outcome);
   return { at: attempt.settlesAt, status: rule.finalStatus, failureCode: rule.failureCode };
 }
@@ -187,7 +189,7 @@ export function startAttempt(
   const approval =
     rule.confirmStatus === 'failed' ? undefined : approvalAtStart(account.country, account.operator, config.extensions);
   if (approval) attempt.approval = approval;
-  if (approval === 'app') attempt.walletToken = randomBase62();
+  stepEntry(approval)?.sandbox.start?.(attempt);
   // Attempts weigh on the merchant's share but are held only to the whole sandbox's bound: a
   // merchant at its bound is still paid.
   store.write([{ kind: 'attempt', intentId: intent.intentId, record: attempt }], intent.owner, 'total');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { COUNTRIES } from '../../src/phone/countries';
 import { TEST_NUMBERS, TEST_SUFFIXES } from '../../src/phone/test-numbers';
 

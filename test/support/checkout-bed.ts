@@ -2,7 +2,7 @@
 import { createClient } from '../../src/api';
 import type { ClientConfig } from '../../src/api/http';
 import { type CheckoutOptions, createCheckout } from '../../src/checkout/model';
-import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { TEST_NUMBERS, type TestOutcome } from '../../src/phone';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox';
 import { createFakeTime } from './fake-time';
