@@ -40,6 +40,13 @@ export async function statusPage(
   } catch (error) {
     return readFailed(error, words, statusHref(page, lang));
   }
+  return statusOf(payment, id, words, tokens, shown);
+}
+
+/** The status page of a payment as read: the screen the page's script would show, in HTML. */
+export function statusOf(payment: Payment, id: string, words: Words, tokens: FormTokens, shown: Shown = {}): Response {
+  const { lang } = words;
+  const page = `/pay/${id}`;
   const { intent } = payment;
   const screen = screenForIntent(intent);
   // Nothing to show but the form: payable, or failed before any attempt of this page's began.
