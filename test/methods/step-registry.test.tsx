@@ -98,6 +98,7 @@ describe('add an approval step › the steps of today', () => {
 const DIAL: StepPart = {
   heading: (lang) => (lang === 'fr' ? 'Composez le code' : 'Dial the code'),
   make: ({ h }) =>
+    // biome-ignore lint/correctness/noComponentHookFactories: a step's part makes its component once, with the Preact the page lends (src/components/Pending.tsx)
     function DialStep({ attempt }) {
       const step = attempt.step;
       const code = step.type === 'step' ? String(step.detail.ussd_code) : '';
