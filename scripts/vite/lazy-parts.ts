@@ -52,7 +52,7 @@ const inlineCss: RolldownPlugin = {
   },
 };
 
-// The parts loaded only when needed (src/methods/steps.ts): each method's steps the service asks for
+// The parts loaded only when needed (src/parts/load.ts): each method's steps the service asks for
 // (src/methods/<method>/steps/<name>.entry.ts), the isolated frame's page code (src/hosted/*.entry.ts),
 // the widget's dialog and isolated frame (widget/*.entry.ts), each as dist/steps/<name>.js, a classic
 // script of its own that borrows what it needs from the page (it imports none of it), built beside
@@ -117,6 +117,8 @@ const BORROWED = [
   // The methods' side of the form, and what it stands on (the countries' wallets and numbering).
   /\/src\/methods\/(?:views|kit|steps)\.ts$/,
   /\/src\/methods\/[^/]+\/method\.ts$/,
+  // The parts' loader: one cache of the parts, and one Trusted Types policy (a second copy could not make it).
+  /\/src\/parts\/load\.ts$/,
 ];
 
 /** In the part's build: each borrowed module an external, packages by their name, the page's own modules by their path. */
