@@ -34,8 +34,11 @@ export interface BudgetResult {
 export const KB = 1024;
 
 export const BUDGETS = {
-  /** widget.js, everything in it (French and English, every country's phone data, styles), brotli. */
-  widgetBrotli: 30 * KB,
+  /**
+   * widget.js, everything in it (French, every country's phone data, styles), brotli: 28 KB, the
+   * room to grow of issue 29 (it was 30 KB, and a sixth language with a new step took it past).
+   */
+  widgetBrotli: 28 * KB,
   /** The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own (issue 19). */
   hostedBrotli: 30 * KB,
   /** Slow-phone time until the form takes typing, as a multiple of the floor for the same bytes and round trips (issue 12). */
