@@ -44,12 +44,15 @@ afterAll(async () => {
 
 interface Engine {
   name: string;
+  /** What its user agent says, and must not say (a Chromium would pass every other test). */
+  agent: RegExp;
   start(): Promise<{ newPage(): Promise<EnginePage>; close(): Promise<void> }>;
 }
 
 const ENGINES: Engine[] = [
   {
     name: 'Firefox ESR (Gecko, WebDriver BiDi)',
+    agent: /^(?!.*Chrome\/).*Gecko\/\d+ Firefox\/\d+/,
     async start() {
       const browser = await launchFirefox();
       return { newPage: () => puppeteerPage(browser), close: () => browser.close() };
@@ -57,6 +60,7 @@ const ENGINES: Engine[] = [
   },
   {
     name: 'WebKitGTK (WebKitWebDriver)',
+    agent: /^(?!.*(?:Chrome|Firefox)\/).*AppleWebKit\/\d+.*Safari\/\d+/,
     async start() {
       const webkit = await launchWebKitGtk();
       return { newPage: async () => webDriverPage(webkit.driver), close: () => webkit.close() };
@@ -114,6 +118,7 @@ describe.each(ENGINES)('$name', (engine) => {
       const page = await browser.newPage();
       try {
         await page.goto(`${server.url}/pay/${intent.id}#${intent.secret}`);
+        expect(await page.userAgent()).toMatch(engine.agent);
         await fillAndPay(page, number);
         await page.waitFor('.momo-pending[data-step="push"]');
         operatorApproves();
