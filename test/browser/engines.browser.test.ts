@@ -1,8 +1,8 @@
 // Issue 30: the payments pass beside Chromium, in Debian's Firefox ESR (Gecko, as KaiOS phones run;
 // puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKit, as every iPhone browser runs;
-// selenium-webdriver through WebKitWebDriver, on a private Xvfb). In each: a push payment and a
-// one-time code payment on the hosted page, and a push payment with the widget on a merchant page
-// of another origin, each to the success screen, the intent paid as the sandbox's API says. The
+// selenium-webdriver through WebKitWebDriver, on a private Xvfb). In each: a push payment, a
+// one-time code payment and a payment in the wallet's app (its QR code) on the hosted page, and a
+// push payment with the widget on a merchant page of another origin, each to the success screen, the intent paid as the sandbox's API says. The
 // sandbox's clock is the test's: an attempt waits on the pending screen until the test lets the
 // operator approve, so no step depends on the machine's speed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,9 @@ async function fillAndPay(page: EnginePage, number: TestNumber, host?: string) {
   await page.waitFor(state('form'), host);
   await page.choose('#momo-country', number.country, host);
   await page.type('#momo-phone', number.national, host);
+  // A wallet that takes every network is never selected by the number: the payer picks it.
+  if (!findWallet(number.country, number.operator)?.network)
+    await page.click(`input[name="operator"][value="${number.operator}"]`, host);
   await page.waitFor(`input[name="operator"][value="${number.operator}"]:checked`, host);
   await page.type('#momo-first-name', 'Awa', host);
   await page.type('#momo-last-name', 'Ndiaye', host);
@@ -142,6 +145,30 @@ describe.each(ENGINES)('$name', (engine) => {
         await page.waitFor('.momo-pending[data-step="otp"] #momo-code');
         await page.type('#momo-code', RIGHT_CODE);
         await page.click('.momo-code button[type="submit"]');
+        await expectPaid(page, intent.id, number);
+      } finally {
+        await page.close();
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
+    'pays in the wallet’s app on the hosted page (Wave, Senegal: its QR code on a computer)',
+    async () => {
+      const intent = await newIntent('xof');
+      const number = testNumber('approved_after_delay', 'sn', 'wave');
+      const page = await browser.newPage();
+      try {
+        await page.goto(`${server.url}/pay/${intent.id}#${intent.secret}`);
+        await fillAndPay(page, number);
+        // The QR code drawn in this engine, beside the link to the same launch address.
+        await page.waitFor('.momo-pending[data-step="app"] svg.momo-qr');
+        const launch = (await page.attribute('.momo-pending[data-step="app"] a.momo-open', 'href')) ?? '';
+        expect(launch.startsWith(`${server.url}/v1/_sandbox/wallet/${intent.id}/`)).toBe(true);
+        // The payer approves in the app on their phone: the sandbox's wallet page, answered by a script.
+        const approved = await fetch(launch, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+        expect(approved.status).toBe(200);
         await expectPaid(page, intent.id, number);
       } finally {
         await page.close();

@@ -18,6 +18,8 @@ export interface EnginePage {
   click(css: string, host?: string): Promise<void>;
   /** The element's text content. */
   text(css: string, host?: string): Promise<string>;
+  /** The element's attribute, or null. */
+  attribute(css: string, name: string, host?: string): Promise<string | null>;
   /** The page's `navigator.userAgent`: which engine really ran. */
   userAgent(): Promise<string>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function puppeteerPage(browser: Browser): Promise<EnginePage> {
     },
     click: (css, host) => page.click(at(css, host)),
     text: (css, host) => page.$eval(at(css, host), (element) => element.textContent ?? ''),
+    attribute: (css, name, host) => page.$eval(at(css, host), (element, key) => element.getAttribute(key), name),
     userAgent: () => page.evaluate(() => navigator.userAgent),
     close: () => page.close(),
   };
@@ -80,6 +83,12 @@ export function webDriverPage(driver: WebDriver): EnginePage {
     click: async (css, host) => (await one(css, host)).click(),
     text: async (css, host) =>
       driver.executeScript<string>('return arguments[0].textContent ?? "";', await one(css, host)),
+    attribute: async (css, name, host) =>
+      driver.executeScript<string | null>(
+        'return arguments[0].getAttribute(arguments[1]);',
+        await one(css, host),
+        name,
+      ),
     userAgent: () => driver.executeScript<string>('return navigator.userAgent;'),
     // One window for the whole session: the next test navigates it.
     close: async () => {},
