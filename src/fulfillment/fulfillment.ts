@@ -30,9 +30,9 @@ export { eventOf, type Handler, type Handlers } from './deliver';
 import { fileStore } from './file-store';
 import { failureOf, isLost, notFoundError, notOursError, otherIntentError } from './not-found';
 import { rateLimit } from './rate';
-import { type DamagedRecord, DamagedRecordError } from './record';
+import { DamagedRecordError } from './record';
 import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
-import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
+import { type Claimed, type DamagedRecord, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
 
 export interface FulfillmentOptions {
   /** The service, as for `createClient`: its base URL and your secret key. */
