@@ -40,7 +40,7 @@ export interface DemoOptions {
   ordersDir?: string | undefined;
 }
 
-/** The demo's routes, all under /demo, and `close` to stop following payments. */
+/** The demo's routes, relative to where it is mounted (/demo), and `close` to stop following payments. */
 export interface Demo {
   app: Hono;
   close(): Promise<void>;
@@ -274,31 +274,31 @@ export function createDemo(options: DemoOptions): Demo {
     }
   }
 
+  // Mounted at /demo (src/server/app.ts): its addresses are relative to it. Hono joins the prefix
+  // and '/' into '/demo' alone, so '/demo/' is a route of its own (an empty parameter after it).
   const app = new Hono();
+  const ROOT_WITH_SLASH = '/:slash{/?}';
   // Hono answers HEAD with the GET routes (the body left out).
-  app.get('/demo', (c) => shop(c.req.raw, new URL(c.req.url)));
-  app.get('/demo/', (c) => shop(c.req.raw, new URL(c.req.url)));
-  app.get('/demo/demo.css', async (c) => {
+  app.get('/', (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get(ROOT_WITH_SLASH, (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get('/demo.css', async (c) => {
     css ??= compressVariants(CSS, 'text/css; charset=utf-8');
     return variantResponse(c.req.raw, await css, { cacheControl: 'no-cache' });
   });
-  app.get('/demo/demo.js', async (c) => {
+  app.get('/demo.js', async (c) => {
     script ??= compressVariants(SCRIPT, 'text/javascript; charset=utf-8');
     return variantResponse(c.req.raw, await script, { cacheControl: 'no-cache' });
   });
-  app.get('/demo/success', (c) => success(c.req.raw, new URL(c.req.url)));
-  app.get('/demo/orders', async (c) =>
-    page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null)), c.req.raw),
-  );
-  app.post('/demo/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
-  app.post('/demo/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
-  app.post('/demo/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
-  // The shop's addresses asked with another method, then every other address under /demo.
-  for (const path of ['/demo/checkout', '/demo/pay-link', '/demo/intent'])
-    app.all(path, () => methodNotAllowed('POST'));
-  for (const path of ['/demo', '/demo/', '/demo/demo.css', '/demo/demo.js', '/demo/success', '/demo/orders'])
+  app.get('/success', (c) => success(c.req.raw, new URL(c.req.url)));
+  app.get('/orders', async (c) => page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null)), c.req.raw));
+  app.post('/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
+  app.post('/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
+  app.post('/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
+  // The shop's addresses asked with another method, then every other address under it.
+  for (const path of ['/checkout', '/pay-link', '/intent']) app.all(path, () => methodNotAllowed('POST'));
+  for (const path of ['/', ROOT_WITH_SLASH, '/demo.css', '/demo.js', '/success', '/orders'])
     app.all(path, () => methodNotAllowed('GET, HEAD'));
-  app.all('/demo/*', (c) => {
+  app.all('/*', (c) => {
     const lang = shopLangOf(c.req.query('lang') ?? null);
     return page(404, shopMessagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
   });
