@@ -1,4 +1,5 @@
-// `/v1` and everything below it: the payment service — the in-process sandbox.
+// `/v1` and everything below it (mounted there): the payment service — the in-process sandbox,
+// which is handed the request as it came, its full address included.
 import { Hono } from 'hono';
 import type { Sandbox } from '../../sandbox';
 import { compressAnswer } from '../compress';
@@ -15,7 +16,7 @@ export interface ApiAppOptions {
 export function apiApp(sandbox: Pick<Sandbox, 'fetch'>, { compress }: ApiAppOptions): Hono<ServerEnv> {
   const app = new Hono<ServerEnv>();
   // The sandbox needs the socket (the bindings) to tell clients apart for its confirm rate limit.
-  app.all('/v1/*', async (c) => {
+  app.all('/*', async (c) => {
     const res = await sandbox.fetch(c.req.raw, c.env);
     return compress ? compressAnswer(c.req.raw, res) : res;
   });
