@@ -44,4 +44,15 @@ describe('attemptEndsAt', () => {
     const typed = attempt({ approval: 'enter_otp', steps: [{ kind: 'code', at: 20_000, right: true }] });
     expect(resolutionOf(typed)).toMatchObject({ at: 20_000, status: 'succeeded' });
   });
+
+  it('an attempt journaled under a step’s former name (otp, app) ends as that step’s', () => {
+    const code = attempt({ approval: 'otp', steps: [{ kind: 'code', at: 20_000, right: true }] });
+    expect(resolutionOf(code)).toMatchObject({ at: 20_000, status: 'succeeded' });
+    const declined = attempt({ approval: 'app', steps: [{ kind: 'wallet', at: 30_000, approved: false }] });
+    expect(resolutionOf(declined)).toEqual({ at: 30_000, status: 'failed', failureCode: 'payer_declined' });
+  });
+
+  it('a step the registry does not know ends as a push, by its outcome', () => {
+    expect(attemptEndsAt(attempt({ approval: 'scan_fingerprint', settlesAt: 5000, expiresAt: 90_000 }))).toBe(5000);
+  });
 });
