@@ -13,6 +13,7 @@ import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './json';
 import { ListTurns } from './list-turns';
 import { MerchantProfiles } from './merchants';
+import { OPENAPI_PATH, openApiRoute } from './openapi/route';
 import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
 import { intentRoutes } from './routes/intents';
@@ -100,6 +101,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   intentRoutes(app, deps);
   transferRoutes(app, deps);
   sessionRoutes(app, deps);
+  app.get(OPENAPI_PATH, openApiRoute(config));
   if (config.extensions) {
     profileRoutes(app, deps);
     approvalRoutes(app, deps);
