@@ -43,6 +43,16 @@ describe('the OpenAPI document', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
+  it('lints clean with the events a sandbox will deliver (issue 32: the webhooks to come)', async () => {
+    const webhooks = [
+      { type: 'payment_intent.succeeded', summary: 'A payment succeeded', payload: 'PaymentIntent' as const },
+    ];
+    const document = openApiDocument({ webhooks }) as { webhooks?: Record<string, unknown> };
+    expect(Object.keys(document.webhooks ?? {})).toEqual(['payment_intent.succeeded']);
+    const report = await lint(document, 'openapi-webhooks.json');
+    expect(described(report)).toEqual([]);
+  });
+
   it('is refused by the linter when it breaks a rule (the check can fail)', async () => {
     // An answer that names a schema the document lacks.
     const broken = JSON.parse(

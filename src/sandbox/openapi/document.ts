@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { componentSchemas, schemaRef } from './components';
 import { type Answer, type Caller, OPERATIONS, type Operation, type OtherBody, type Parameter } from './operations';
+import { WEBHOOK_EVENTS, type WebhookEvent, webhooksOf } from './webhooks';
 
 type Json = Record<string, unknown>;
 
@@ -17,6 +18,8 @@ export interface DocumentOptions {
   extensions?: boolean;
   /** Where the API is; default: the sandbox command's and `npm start`'s addresses. */
   servers?: { url: string; description: string }[];
+  /** The events delivered to merchants' endpoints (default: the sandbox's, ./webhooks). */
+  webhooks?: readonly WebhookEvent[];
 }
 
 const DEFAULT_SERVERS = [
@@ -130,11 +133,17 @@ function reachable(paths: object, schemas: Record<string, Json>): Record<string,
   return Object.fromEntries(Object.entries(schemas).filter(([name]) => names.has(name)));
 }
 
-export function openApiDocument({ extensions = true, servers = DEFAULT_SERVERS }: DocumentOptions = {}): Json {
+export function openApiDocument({
+  extensions = true,
+  servers = DEFAULT_SERVERS,
+  webhooks = WEBHOOK_EVENTS,
+}: DocumentOptions = {}): Json {
   const paths: Record<string, Json> = {};
   for (const op of OPERATIONS.filter((o) => servedBy(o, extensions))) {
     paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op, extensions) };
   }
+  // Events are the sandbox's own: a bare service delivers none.
+  const events = webhooksOf(extensions ? webhooks : [], inline);
   return {
     openapi: '3.1.0',
     info: {
@@ -159,10 +168,14 @@ export function openApiDocument({ extensions = true, servers = DEFAULT_SERVERS }
         name: 'Sandbox',
         description: "The sandbox's own: a merchant's profile, its logo, the page that plays a wallet.",
       },
+      ...(events.webhooks
+        ? [{ name: 'Events', description: "What the sandbox sends to a merchant's endpoints." }]
+        : []),
     ],
     paths,
+    ...events,
     components: {
-      schemas: reachable(paths, componentSchemas({ extensions })),
+      schemas: reachable({ paths, events }, componentSchemas({ extensions })),
       securitySchemes: {
         merchantKey: {
           type: 'http',
