@@ -59,7 +59,7 @@ export async function createDocumentValidator(document: object): Promise<Documen
     definition: structuredClone(document) as Document,
     strict: true,
     // Quick: openapi-backend's own check of the document knows OpenAPI 3.0 only (the document is
-    // linted: test/openapi/lint.test.ts), and each operation's validators are compiled when first used.
+    // linted: test/sandbox/openapi/document.test.ts), and each operation's validators are compiled when first used.
     quick: true,
     customizeAjv: (_ajv, options) => new Ajv2020({ ...options, strict: false, allErrors: false }),
   });

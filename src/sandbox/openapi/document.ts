@@ -5,7 +5,14 @@
 import * as z from 'zod/mini';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { componentSchemas, schemaRef } from './components';
-import { type Answer, type Caller, OPERATIONS, type Operation, type OtherBody, type Parameter } from './operations';
+import {
+  type OperationAnswer,
+  type Caller,
+  OPERATIONS,
+  type Operation,
+  type OtherBody,
+  type Parameter,
+} from './operations';
 import { WEBHOOK_EVENTS, type WebhookEvent, webhooksOf } from './webhooks';
 
 type Json = Record<string, unknown>;
@@ -35,7 +42,7 @@ function inline(schema: z.ZodMiniType): Json {
 
 const mark = (extension: boolean | undefined): Json => (extension ? { [EXTENSION]: true } : {});
 
-function content(body: Operation['body'] | Answer['body']): Json {
+function content(body: Operation['body'] | OperationAnswer['body']): Json {
   if (body === undefined) return {};
   if (typeof body === 'string') return { content: { 'application/json': { schema: schemaRef(body) } } };
   const { mediaTypes, schema }: OtherBody = body;

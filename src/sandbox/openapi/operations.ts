@@ -1,7 +1,7 @@
 // The operations the sandbox answers, as a table the OpenAPI document is written from (./document):
 // each one's path and method, whether the interface documents it or the sandbox adds it (an
 // extension), who may call it, its body, parameters and answers by status — every body and answer
-// named by its zod schema (./components). test/openapi/routes.test.ts holds this table to the
+// named by its zod schema (./components). test/sandbox/openapi/operations.test.ts holds this table to the
 // sandbox's own routes, both ways, with and without the extensions.
 import * as z from 'zod/mini';
 import { intentStatusSchema, sessionStatusSchema } from '../../api/schemas';
@@ -32,7 +32,7 @@ export interface OtherBody {
   schema?: z.ZodMiniType;
 }
 
-export interface Answer {
+export interface OperationAnswer {
   description: string;
   /** A named JSON schema, other media types, or nothing (304). */
   body?: SchemaName | OtherBody;
@@ -57,7 +57,7 @@ export interface Operation {
   /** Whether a request without a body is refused (default: it is). */
   bodyRequired?: boolean;
   parameters?: Parameter[];
-  answers: Record<number, Answer>;
+  answers: Record<number, OperationAnswer>;
   /** The error codes it may answer with (src/sandbox/errors.ts), which give the error statuses. */
   errors: ErrorCode[];
 }
