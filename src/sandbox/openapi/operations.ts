@@ -1,149 +1,31 @@
 // The operations the sandbox answers, as a table the OpenAPI document is written from (./document):
 // each one's path and method, whether the interface documents it or the sandbox adds it (an
 // extension), who may call it, its body, parameters and answers by status — every body and answer
-// named by its zod schema (./components). test/sandbox/openapi/operations.test.ts holds this table to the
-// sandbox's own routes, both ways, with and without the extensions.
+// named by its zod schema (./components). This file holds the payment service's areas (intents,
+// transfers, sessions); ./sandbox-operations the sandbox's own. test/sandbox/openapi/operations.test.ts
+// holds the table to the sandbox's routes, both ways, with and without the extensions.
 import * as z from 'zod/mini';
 import { intentStatusSchema, sessionStatusSchema } from '../../api/schemas';
-import { timestamp } from '../../api/schemas/fields';
-import type { ErrorCode } from '../errors';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../lists';
-import type { SchemaName } from './components';
+import {
+  ALWAYS,
+  BODY,
+  CREATE,
+  conditionalRead,
+  etag,
+  idempotencyKey,
+  idParam,
+  LIST,
+  listParams,
+  MERCHANT,
+  PUBLIC_READ,
+  pageParams,
+} from './operation-parts';
+import type { Operation } from './operation-types';
+import { SANDBOX_OPERATIONS } from './sandbox-operations';
 
-export type Method = 'get' | 'post' | 'put';
+export type { Caller, Method, Operation, OperationAnswer, OtherBody, Parameter } from './operation-types';
 
-/** Who may call: a merchant's secret key; anyone (a payer's page); anyone, a key narrowing what is read. */
-export type Caller = 'merchant' | 'anyone' | 'anyone-or-merchant';
-
-export interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  description: string;
-  schema: z.ZodMiniType;
-  required?: boolean;
-  /** Not in the service's interface: the sandbox's own (x-momo-extension). */
-  extension?: boolean;
-}
-
-/** A body that is not JSON (an image, a page, a form), in any of its media types. */
-export interface OtherBody {
-  mediaTypes: string[];
-  /** None for bytes (an image). */
-  schema?: z.ZodMiniType;
-}
-
-export interface OperationAnswer {
-  description: string;
-  /** A named JSON schema, other media types, or nothing (304). */
-  body?: SchemaName | OtherBody;
-  headers?: Record<string, { description: string; schema: z.ZodMiniType }>;
-  extension?: boolean;
-}
-
-export interface Operation {
-  method: Method;
-  /** As OpenAPI writes it: `/v1/payment-intents/{id}`. */
-  path: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  tag: 'Payment intents' | 'Remittances and disbursements' | 'Checkout sessions' | 'Sandbox';
-  /** Not in the service's interface (docs/sandbox.md#extensions-to-the-interface). */
-  extension: boolean;
-  /** Answered by a sandbox without its extensions too (`extensions: false`); default: not an extension. */
-  bare?: boolean;
-  caller: Caller;
-  body?: SchemaName | OtherBody;
-  /** Whether a request without a body is refused (default: it is). */
-  bodyRequired?: boolean;
-  parameters?: Parameter[];
-  answers: Record<number, OperationAnswer>;
-  /** The error codes it may answer with (src/sandbox/errors.ts), which give the error statuses. */
-  errors: ErrorCode[];
-}
-
-// ---- Parameters --------------------------------------------------------------------------------
-
-const idParam = (what: string): Parameter => ({
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: `The ${what}'s identifier.`,
-  schema: z.string(),
-});
-
-const idempotencyKey: Parameter = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  extension: true,
-  description:
-    'Any 1 to 255 visible ASCII characters: the same request sent again with the same key is answered as the first was, without doing it twice; the same key with another body is refused (409 idempotency_key_reused).',
-  schema: z.string().check(z.regex(/^[\x21-\x7e]{1,255}$/)),
-};
-
-const pageParams: Parameter[] = [
-  {
-    name: 'page',
-    in: 'query',
-    description: 'The page, from 1; past the last one, an empty page.',
-    schema: z.int().check(z.gte(1), z.lte(1_000_000)),
-  },
-  {
-    name: 'perPage',
-    in: 'query',
-    extension: true,
-    description: `Records per page (default ${DEFAULT_PER_PAGE}).`,
-    schema: z.int().check(z.gte(1), z.lte(MAX_PER_PAGE)),
-  },
-];
-
-const statusList = (known: readonly string[]) =>
-  z.string().check(z.regex(new RegExp(`^(?:${known.join('|')})(?:,(?:${known.join('|')}))*$`)));
-
-const listParams = (known: readonly string[], updated: boolean): Parameter[] => [
-  ...pageParams,
-  { name: 'status', in: 'query', description: 'Any of these statuses, comma-separated.', schema: statusList(known) },
-  { name: 'createdFrom', in: 'query', description: 'Created at or after this time.', schema: timestamp() },
-  { name: 'createdBefore', in: 'query', description: 'Created strictly before this time.', schema: timestamp() },
-  ...(updated
-    ? [
-        {
-          name: 'updatedFrom',
-          in: 'query' as const,
-          description: 'Changed at or after this time.',
-          schema: timestamp(),
-        },
-      ]
-    : []),
-];
-
-const etag = { description: 'A weak tag of this answer, to send back in If-None-Match.', schema: z.string() };
-
-const conditionalRead: Parameter[] = [
-  {
-    name: 'If-None-Match',
-    in: 'header',
-    extension: true,
-    description: 'The ETag of the answer the reader holds: 304 without a body while it is still the same.',
-    schema: z.string(),
-  },
-];
-
-// ---- Error codes of the common paths ---------------------------------------------------------------
-
-const ALWAYS: ErrorCode[] = ['internal_error', 'storage_unavailable'];
-const MERCHANT: ErrorCode[] = ['unauthorized', 'browser_origin_forbidden', ...ALWAYS];
-const BODY: ErrorCode[] = ['invalid_json', 'invalid_request', 'unsupported_media_type', 'body_too_large'];
-const CREATE: ErrorCode[] = [...MERCHANT, ...BODY, 'idempotency_key_reused', 'capacity_exceeded'];
-const LIST: ErrorCode[] = [...MERCHANT, 'invalid_request', 'rate_limited'];
-/** A read that answers without a token: a token it is sent must still be a merchant's, from a server. */
-const PUBLIC_READ: ErrorCode[] = ['unauthorized', 'browser_origin_forbidden', 'not_found', ...ALWAYS];
-
-const html: OtherBody = { mediaTypes: ['text/html'], schema: z.string() };
-
-// ---- The operations ------------------------------------------------------------------------------
-
-export const OPERATIONS: readonly Operation[] = [
+const PAYMENT_OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
     path: '/v1/payment-intents',
@@ -355,93 +237,6 @@ export const OPERATIONS: readonly Operation[] = [
     },
     errors: PUBLIC_READ,
   },
-  {
-    method: 'get',
-    path: '/v1/_sandbox/merchant',
-    operationId: 'getMerchantProfile',
-    summary: "Read the key's merchant profile",
-    tag: 'Sandbox',
-    extension: true,
-    caller: 'merchant',
-    answers: { 200: { description: 'The profile payers are shown.', body: 'Merchant' } },
-    errors: [...MERCHANT, 'not_found'],
-  },
-  {
-    method: 'put',
-    path: '/v1/_sandbox/merchant',
-    operationId: 'putMerchantProfile',
-    summary: "Replace the key's merchant profile",
-    tag: 'Sandbox',
-    extension: true,
-    caller: 'merchant',
-    body: 'MerchantProfileRequest',
-    answers: { 200: { description: 'The profile, its logo served by the sandbox.', body: 'Merchant' } },
-    errors: [...MERCHANT, ...BODY, 'capacity_exceeded'],
-  },
-  {
-    method: 'get',
-    path: '/v1/merchant-logos/{file}',
-    operationId: 'getMerchantLogo',
-    summary: "A merchant profile's logo, as payers' pages load it",
-    tag: 'Sandbox',
-    extension: true,
-    caller: 'anyone',
-    parameters: [
-      {
-        name: 'file',
-        in: 'path',
-        required: true,
-        description: 'The first 32 hex digits of its SHA-256, and its type.',
-        schema: z.string(),
-      },
-    ],
-    answers: {
-      200: {
-        description: 'The image, exactly as it was set.',
-        body: { mediaTypes: ['image/png', 'image/webp'] },
-      },
-    },
-    errors: ['not_found', ...ALWAYS],
-  },
-  {
-    method: 'get',
-    path: '/v1/_sandbox/wallet/{id}/{token}',
-    operationId: 'showWalletPage',
-    summary: "The sandbox's page that plays a wallet's app (an open_wallet launch address)",
-    tag: 'Sandbox',
-    extension: true,
-    caller: 'anyone',
-    parameters: [
-      idParam('payment intent'),
-      { name: 'token', in: 'path', required: true, description: "The attempt's launch token.", schema: z.string() },
-    ],
-    answers: { 200: { description: 'The page, Approve and Decline.', body: html } },
-    errors: ['not_found', ...ALWAYS],
-  },
-  {
-    method: 'post',
-    path: '/v1/_sandbox/wallet/{id}/{token}',
-    operationId: 'answerWalletPage',
-    summary: "Approve or decline on the sandbox's wallet page",
-    tag: 'Sandbox',
-    extension: true,
-    caller: 'anyone',
-    parameters: [
-      idParam('payment intent'),
-      { name: 'token', in: 'path', required: true, description: "The attempt's launch token.", schema: z.string() },
-    ],
-    bodyRequired: false,
-    body: {
-      mediaTypes: ['application/x-www-form-urlencoded'],
-      schema: z.object({ answer: z.optional(z.enum(['approve', 'decline'])), token: z.optional(z.string()) }),
-    },
-    answers: {
-      200: { description: 'The page again, the answer recorded.', body: html },
-      403: {
-        description: "Nothing done: the form's token is not this sandbox's (the page again, with one that is).",
-        body: html,
-      },
-    },
-    errors: ['not_found', ...ALWAYS],
-  },
 ];
+
+export const OPERATIONS: readonly Operation[] = [...PAYMENT_OPERATIONS, ...SANDBOX_OPERATIONS];

@@ -36,6 +36,21 @@ describe('the operations table and the sandbox', () => {
     expect(operationsOf(documentOf(extensions)).sort()).toEqual(routes);
   });
 
+  it('hold, unmarked, every operation the service\u2019s interface documents', () => {
+    const full = documentOf(true);
+    for (const [method, path] of [
+      ['get', '/v1/remittance'],
+      ['post', '/v1/remittance'],
+      ['post', '/v1/disbursement'],
+      ['get', '/v1/payment-intents/{id}'],
+      ['post', '/v1/payment-intents/{id}/confirm'],
+      ['post', '/v1/sessions'],
+    ] as const) {
+      expect(full.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+      expect(full.paths[path]?.[method]?.[EXTENSION], `${method} ${path}`).toBeUndefined();
+    }
+  });
+
   it('have one row per operation, each with an operationId of its own', () => {
     const ids = OPERATIONS.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
