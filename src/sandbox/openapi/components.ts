@@ -100,6 +100,33 @@ function allowSurroundingSpace(json: JsonSchema): void {
   json.description = `Trimmed of surrounding white space, then ${lengths[0] ?? 0} to ${lengths[1] ?? 'any number of'} characters.`;
 }
 
+/** `source` matching ASCII letters in either case, as its `i` flag did: JSON Schema patterns have no flags. */
+export function withoutCase(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charAt(i);
+    if (c === '\\') {
+      // An escape stays as it is: \p{L}, \x7f, \u{…}, \d.
+      const escaped = /^\\(?:[pPu]\{[^}]*\}|x[\da-f]{2}|u[\da-f]{4}|c[a-z]|.)/isu.exec(source.slice(i))?.[0] ?? c;
+      out += escaped;
+      i += escaped.length - 1;
+    } else if (inClass && /[a-z]/i.test(c) && source.charAt(i + 1) === '-' && /[a-z]/i.test(source.charAt(i + 2))) {
+      const end = source.charAt(i + 2);
+      out += `${c.toLowerCase()}-${end.toLowerCase()}${c.toUpperCase()}-${end.toUpperCase()}`;
+      i += 2;
+    } else if (/[a-z]/i.test(c)) {
+      const both = `${c.toLowerCase()}${c.toUpperCase()}`;
+      out += inClass ? both : `[${both}]`;
+    } else {
+      if (c === '[') inClass = true;
+      if (c === ']') inClass = false;
+      out += c;
+    }
+  }
+  return out;
+}
+
 /**
  * A field the contract reads as any text but types as the values it knows (`knownText`: a newer
  * service may send another) is a zod `custom`, which JSON Schema cannot say: it is written as a
@@ -108,6 +135,11 @@ function allowSurroundingSpace(json: JsonSchema): void {
 function adapt(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
   const def = ctx.zodSchema._zod.def;
   if (def.type === 'union') unwrapLoneMember(ctx.jsonSchema);
+  const patterns = (def.checks ?? [])
+    .map((check) => (check._zod.def as { format?: string; pattern?: RegExp }).pattern)
+    .filter((pattern) => pattern instanceof RegExp);
+  if (def.type === 'string' && patterns.length === 1 && patterns[0]?.flags.includes('i'))
+    ctx.jsonSchema.pattern = withoutCase(patterns[0].source);
   if (def.type === 'string' && trims(def)) allowSurroundingSpace(ctx.jsonSchema);
   if (def.type !== 'custom') return;
   ctx.jsonSchema.type = 'string';

@@ -3,8 +3,8 @@
 // where zod requires it, and a change of a schema is a change of the document.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { merchantSchema } from '../../../src/api/schemas';
-import { componentSchemas, NAMED_SCHEMAS } from '../../../src/sandbox/openapi/components';
+import { emailSchema, merchantSchema } from '../../../src/api/schemas';
+import { componentSchemas, NAMED_SCHEMAS, withoutCase } from '../../../src/sandbox/openapi/components';
 
 type Schema = { properties?: Record<string, { pattern?: string; description?: string }>; required?: string[] };
 const schemasOf = (extensions = true) => componentSchemas({ extensions }) as Record<string, Schema>;
@@ -45,6 +45,22 @@ describe('the components of the OpenAPI document', () => {
     const pattern = new RegExp(name?.pattern ?? '', 'u');
     expect(pattern.test(' Awa\n')).toBe(true);
     expect(pattern.test('A\nwa')).toBe(false);
+  });
+
+  it('write a pattern zod reads without case (the e-mail) in both cases: JSON Schema has no flags', () => {
+    const pattern = new RegExp(schemasOf().ConfirmRequest?.properties?.receipt_email?.pattern ?? '', 'u');
+    for (const email of [
+      'awa@example.cg',
+      'AWA@EXAMPLE.CG',
+      'a@b.XN--P1AI',
+      'a@b.Xn--p1ai',
+      'é@ü.de',
+      'a b@c.de',
+      'x@y.c1',
+      'a\u007f@b.cg',
+    ])
+      expect(pattern.test(email), email).toBe(emailSchema.safeParse(email).success);
+    expect(withoutCase('^\\u00e9a\\x7f[b-d]$')).toBe('^\\u00e9[aA]\\x7f[b-dB-D]$');
   });
 
   it('give a bare service’s session request no extension field', () => {
