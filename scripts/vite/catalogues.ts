@@ -1,9 +1,11 @@
 // The languages loaded only when chosen (src/i18n/load.ts), as the table says (src/i18n/languages.ts):
 // every language but the built-in one, each catalogue emitted as dist/i18n/<code>.json beside the
 // page and widget.js that fetch it from their own origin (no bundle imports them), and named in the
-// pattern of index.html's early read of `?lang=` (there `__MOMO_FETCHED_LANGS__`), in the built page
-// and in dev mode's alike. A language a page prerenders (scripts/prerender.tsx: English) brings its
-// catalogue in its HTML, so the early read leaves it out.
+// pattern of index.html's early read of `?lang=` (there `__MOMO_FETCHED_LANGS__`). A language a page
+// prerenders (scripts/prerender.tsx: English) brings its catalogue in its HTML, so the early read
+// leaves it out. Built pages only: dev mode serves index.html's inline script as it is, allowed by
+// the hash of the file (src/server/checkout-apps.ts), so there no catalogue is read early (the page
+// fetches it when it starts, src/i18n/load.ts).
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -34,6 +36,7 @@ const read = async <T>(path: string): Promise<T> => {
 
 export const lazyCatalogues: Plugin = {
   name: 'momo-lazy-catalogues',
+  apply: 'build',
   transformIndexHtml: {
     order: 'pre',
     async handler(html) {
