@@ -41,18 +41,14 @@ export const partsBaseOf = (option: string | undefined): string => served.origin
 
 export const report = (problem: string): void => console.error(`momo-checkout: ${problem}`);
 
-/** The languages as the console names them, each quoted, the last after "or" (src/i18n/languages.ts). */
-function supported(): string {
-  const quoted = LANGS.map((code) => `"${code}"`);
-  return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
-}
-
 /** A language of the table (`fr`, or `fr-CG`…); anything else is reported, then the browser's language is used. */
 export function langOf(requested: string | null | undefined): Lang {
   // biome-ignore lint/style/noNonNullAssertion: split() gives at least one part
   const base = (requested || '').trim().toLowerCase().split('-')[0]!;
   if (base && !isLang(base))
-    report(`lang "${requested}" is not supported: use ${supported()}. Using the browser's language instead.`);
+    report(
+      `lang "${requested}" is not supported: use one of "${LANGS.join('", "')}". Using the browser's language instead.`,
+    );
   return pickLang(isLang(base) ? base : null, navigator.languages);
 }
 
