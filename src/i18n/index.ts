@@ -41,24 +41,26 @@ export function addCatalogue(lang: Lang, data: unknown): boolean {
   return true;
 }
 
-/** The first of the browser's languages (`fr-CG` reads as `fr`) that is one of the table and `usable`, else French. */
-function firstPreferred(preferred: readonly string[], usable: (lang: Lang) => boolean): Lang {
+/** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
+export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
+  const asked = requested && requested.toLowerCase();
+  if (isLang(asked)) return asked;
   for (const tag of preferred) {
     const base = tag.slice(0, 2).toLowerCase();
-    if (isLang(base) && usable(base)) return base;
+    if (isLang(base)) return base;
   }
   return BUILT_IN;
 }
 
-/** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
-export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
-  const asked = requested && requested.toLowerCase();
-  return isLang(asked) ? asked : firstPreferred(preferred, isLang);
-}
-
 /** What to show while `wanted` is on its way: itself if loaded, else the browser's built-in language, else French. */
-export const shownWhileLoading = (wanted: Lang, preferred: readonly string[] = []): Lang =>
-  isLoaded(wanted) ? wanted : firstPreferred(preferred, isLoaded);
+export function shownWhileLoading(wanted: Lang, preferred: readonly string[] = []): Lang {
+  if (isLoaded(wanted)) return wanted;
+  for (const tag of preferred) {
+    const base = tag.slice(0, 2).toLowerCase();
+    if (isLang(base) && isLoaded(base)) return base;
+  }
+  return BUILT_IN;
+}
 
 /**
  * A merchant's or payer's text as it may be shown: without the controls that override or embed a
