@@ -6,7 +6,8 @@
 import { dirOf, type Lang } from './languages';
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-const isolate = (value: string) => `${RTL_LETTER.test(value) ? '\u2068' : '\u2066'}${value}\u2069`;
+const isolated = (value: string, rtl: boolean) =>
+  rtl ? `${RTL_LETTER.test(value) ? '\u2068' : '\u2066'}${value}\u2069` : value;
 
 /**
  * `text` in `lang` with each `{name}` of `values` filled in, as `show` writes it (`String`: as it
@@ -21,8 +22,6 @@ export function fillText(
   const rtl = dirOf(lang) === 'rtl';
   return text.replace(/\{(\w+)\}/g, (match, name: string) => {
     const value = values && values[name];
-    if (value === undefined) return match;
-    const shown = show(value, name);
-    return rtl ? isolate(shown) : shown;
+    return value === undefined ? match : isolated(show(value, name), rtl);
   });
 }

@@ -74,11 +74,11 @@ export const plainText = (text: string): string => text.replace(/[\u202a-\u202e\
 export function translator(lang: Lang): Translate {
   // Only a loaded language is shown (see ./load.ts); French is the safety net, never a key.
   const catalogue: Catalogue = catalogues[lang] || fr;
+  const show = (value: string | number, name: string) =>
+    name === 'country' ? countryName(String(value), lang) : String(value);
   return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
-    return fillText(catalogue[key], params, lang, (value, name) =>
-      name === 'country' ? countryName(String(value), lang) : String(value),
-    );
+    return fillText(catalogue[key], params, lang, show);
   };
 }
 
