@@ -30,22 +30,6 @@ const BEING_REMOVED: Record<string, readonly string[]> = {
     'widget/instance.tsx',
     'widget/modal.ts',
   ],
-  // The sandbox's store asks intent-lifecycle.ts when an attempt ends, which reads the store (branch "modules").
-  "the sandbox's store and its environment": [
-    'src/sandbox/auth.ts',
-    'src/sandbox/config.ts',
-    'src/sandbox/cors.ts',
-    'src/sandbox/env.ts',
-    'src/sandbox/idempotency.ts',
-    'src/sandbox/intent-lifecycle.ts',
-    'src/sandbox/list-turns.ts',
-    'src/sandbox/merchants.ts',
-    'src/sandbox/rate-limit.ts',
-    'src/sandbox/stats.ts',
-    'src/sandbox/store/store.ts',
-  ],
-  // A record's type and the types of the store, each importing the other's types (no branch yet).
-  "fulfillment's record and types": ['src/fulfillment/record.ts', 'src/fulfillment/types.ts'],
 };
 
 const within = (circle: readonly string[], listed: readonly string[]) => circle.every((file) => listed.includes(file));
