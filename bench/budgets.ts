@@ -34,8 +34,11 @@ export interface BudgetResult {
 export const KB = 1024;
 
 export const BUDGETS = {
-  /** widget.js, everything in it (French and English, every country's phone data, styles), brotli. */
-  widgetBrotli: 30 * KB,
+  /**
+   * widget.js, everything in it (French, every country's phone data, styles), brotli: 28 KB, the
+   * room to grow of issue 29 (it was 30 KB, and a sixth language with a new step took it past).
+   */
+  widgetBrotli: 28 * KB,
   /** The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own (issue 19). */
   hostedBrotli: 30 * KB,
   /** Slow-phone time until the form takes typing, as a multiple of the floor for the same bytes and round trips (issue 12). */
@@ -43,11 +46,13 @@ export const BUDGETS = {
   /**
    * The round trips that cannot overlap until the form takes typing (the floor's, bench/waterfall.ts),
    * on the slow phone and on 2G: the hosted page's HTML on a new connection (2), then its script and
-   * first read (2 more, the read's own connection counted); the widget's merchant page first (6).
+   * first read (2 more, the read's own connection counted); the widget's merchant page (2), then
+   * widget.js and the intent's read preloaded beside it (2, each on a connection of its own; issue
+   * 30: it was 6 with the one-line tag, the read waiting for widget.js).
    * Exact: a round trip added to the critical path is the regression a timed figure hides in noise.
    */
   hostedRoundTrips: 4,
-  widgetRoundTrips: 6,
+  widgetRoundTrips: 4,
   /** Issue 20: a complete payment on the hosted page (60 s of approval), first visit: bytes up and down together, and requests. */
   paymentFirstVisitBytes: 45 * KB,
   paymentFirstVisitRequests: 16,
@@ -55,6 +60,8 @@ export const BUDGETS = {
   paymentReturningBytes: 15 * KB,
   /** Issue 20: 2G (250/50 kbit/s, 800 ms round trip, CPU 6×), the hosted page: until the form takes typing, median of 3 runs. */
   twoGHostedMs: 4000,
+  /** Issue 30: the same, the widget on a merchant page (docs/integration.md's page for slow networks; it took 6.0 s). */
+  twoGWidgetMs: 4500,
   /** Status reads of a payer who has not approved yet, in the first minute (issue 20: it was 40). */
   waitingRequests: 8,
   /** Median time from the sandbox's success to the page showing it, default sandbox settings. */
@@ -85,6 +92,7 @@ export const BUDGETS = {
 export const ALARMS = {
   ttiOverFloor: 1.5,
   twoGHostedMs: 4600,
+  twoGWidgetMs: 5100,
   statusLatencyMedianMs: 3000,
   floodBystanderP99Ms: 1000,
   /** A scan of the sandbox per list put the read's p50 at 3.45 s (issue 28); a busy 2-core machine's worst seen with the index, 473 ms. */

@@ -115,20 +115,35 @@ function groupSizes(texts: Map<Group, string>, whole: Sizes): GroupSize[] {
     .sort((a, b) => b.minified - a.minified);
 }
 
-/** vite.config.ts's terser pass (momo-terser-after), here with the source map carried through. */
-async function terserPass(
-  code: string,
-  map: SourceMapV3,
-  module: boolean,
-): Promise<{ code: string; map: SourceMapV3 } | null> {
+/**
+ * vite.config.ts's terser pass (momo-terser-after, scripts/vite/minify.ts: the same options, which
+ * the bench may not import), here with the source map carried through. Both scripts are iifes
+ * (`module: false`), as that pass minifies them.
+ */
+async function terserPass(code: string, map: SourceMapV3): Promise<{ code: string; map: SourceMapV3 } | null> {
   const result = await minify(code, {
     ecma: 2018,
-    module,
-    compress: { passes: 3 },
+    module: false,
+    compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
     format: { comments: false },
     sourceMap: { content: map as never, asObject: true },
   });
   return result.code && result.map ? { code: result.code, map: result.map as unknown as SourceMapV3 } : null;
+}
+
+/**
+ * The shipped code of one script with a source map of its own: its twin in the build with maps,
+ * carried through the terser pass where that pass changed it. `exact`: the code is what ships.
+ */
+export async function shippedWithMap(
+  shipped: string,
+  mapped: string,
+  map: SourceMapV3,
+): Promise<{ code: string; map: SourceMapV3; exact: boolean }> {
+  if (mapped === shipped) return { code: mapped, map, exact: true };
+  const passed = await terserPass(mapped, map);
+  if (passed?.code === shipped) return { ...passed, exact: true };
+  return { code: mapped, map, exact: false };
 }
 
 /** The shipped code of one script by group, from its twin in the build with maps. */
@@ -136,17 +151,13 @@ async function scriptGroups(
   shipped: string,
   mapped: string,
   map: SourceMapV3,
-  module: boolean,
 ): Promise<{ texts: Map<Group, string>; exact: boolean }> {
-  const check = (code: string, texts: Map<Group, string>) => {
-    const covered = [...texts.values()].reduce((n, text) => n + text.length, 0);
-    if (covered !== code.length) throw new Error(`the attribution covers ${covered} of ${code.length} characters`);
-    return texts;
-  };
-  if (mapped === shipped) return { texts: check(mapped, codeByGroup(mapped, map)), exact: true };
-  const passed = await terserPass(mapped, map, module);
-  if (passed?.code === shipped) return { texts: check(passed.code, codeByGroup(passed.code, passed.map)), exact: true };
-  return { texts: check(mapped, codeByGroup(mapped, map)), exact: false };
+  const attributed = await shippedWithMap(shipped, mapped, map);
+  const texts = codeByGroup(attributed.code, attributed.map);
+  const covered = [...texts.values()].reduce((n, text) => n + text.length, 0);
+  if (covered !== attributed.code.length)
+    throw new Error(`the attribution covers ${covered} of ${attributed.code.length} characters`);
+  return { texts, exact: attributed.exact };
 }
 
 function merge(into: Map<Group, string>, texts: Map<Group, string>) {
@@ -156,16 +167,15 @@ function merge(into: Map<Group, string>, texts: Map<Group, string>) {
 /** `dir`: the shipped build; `mapsDir`: the same sources built with source maps. */
 export async function measureBytes(dir: string, mapsDir: string): Promise<BytesReport> {
   const read = (base: string, file: string) => readFile(join(base, file), 'utf8');
-  const script = async (file: string, twin: string, module: boolean) =>
+  const script = async (file: string, twin: string) =>
     scriptGroups(
       await read(dir, file),
       await read(mapsDir, twin),
       JSON.parse(await read(mapsDir, `${twin}.map`)) as SourceMapV3,
-      module,
     );
 
   const widgetFile = await widgetSize(dir);
-  const widget = await script('widget.js', 'widget.js', false);
+  const widget = await script('widget.js', 'widget.js');
 
   // Content hashes differ between the two builds; the files pair up in load order.
   const hostedFiles = await hostedFirstLoad(dir);
@@ -180,7 +190,7 @@ export async function measureBytes(dir: string, mapsDir: string): Promise<BytesR
   let hostedExact = true;
   for (const [i, file] of hostedFiles.entries()) {
     if (file.file.endsWith('.js')) {
-      const attributed = await script(file.file, twins[i]!.file, true);
+      const attributed = await script(file.file, twins[i]!.file);
       hostedExact &&= attributed.exact;
       merge(hostedTexts, attributed.texts);
     } else if (file.file.endsWith('.css')) merge(hostedTexts, new Map([['own: styles', await read(dir, file.file)]]));

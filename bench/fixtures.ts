@@ -81,7 +81,11 @@ export function scenarios(f: Fixtures): Scenario[] {
         f.merchant.page(
           path,
           `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-            `<link rel="icon" href="data:,"><title>Boutique</title><script src="${checkout}/widget.js" defer></script></head>` +
+            // docs/integration.md's page for slow networks: the intent's first read preloaded with
+            // the page, widget.js fetched without credentials (the API is the checkout's host here).
+            `<link rel="icon" href="data:,"><title>Boutique</title>` +
+            `<link rel="preload" as="fetch" crossorigin href="${checkout}/v1/payment-intents/${id}">` +
+            `<script src="${checkout}/widget.js" defer crossorigin></script></head>` +
             `<body><h1>Boutique Mbemba</h1><momo-checkout intent="${id}" client-secret="${secret}" lang="fr"></momo-checkout></body></html>`,
         );
         return merchant + path;

@@ -62,8 +62,10 @@ export async function buildJs(inputs?: readonly string[]): Promise<void> {
         { file: 'index.mjs', format: 'esm' },
         { file: 'index.cjs', format: 'cjs' },
       ],
-      // fetch, AbortController and URL only: the client also runs in Deno, Bun and workers.
-      options: { platform: 'neutral' },
+      // fetch, AbortController and URL only: the client also runs in Deno, Bun and workers. The
+      // webhook verifier's library (standardwebhooks) names its CommonJS file in "main" only,
+      // which the neutral platform does not read unless told.
+      options: { platform: 'neutral', resolve: { mainFields: ['module', 'main'] } },
     },
     {
       input: 'react/index.ts',

@@ -16,4 +16,11 @@ export {
 export type { IntentListQuery, ListQuery, Page, PageQuery } from './pages';
 export { ApiError, isApiError, mayHaveTakenEffect, isTransient, type ApiErrorKind } from './errors';
 export type { CallOptions, ClientConfig } from './http';
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WebhookError,
+  type WebhookFailure,
+  type WebhookHeaders,
+} from './webhooks';
 export type * from './types';

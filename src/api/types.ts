@@ -1,6 +1,7 @@
 // Every API type, inferred from the schemas: nothing here is declared by hand.
 import type * as z from 'zod/mini';
 import type * as s from './schemas';
+import type * as events from './schemas/events';
 
 export type PaymentMethodData = z.infer<typeof s.paymentMethodDataSchema>;
 export type ConfirmRequest = z.input<typeof s.confirmRequestSchema>;
@@ -43,3 +44,7 @@ export type PayoutType = z.infer<typeof s.payoutTypeSchema>;
 export type SessionList = z.infer<typeof s.sessionListSchema>;
 export type PaymentIntentList = z.infer<typeof s.paymentIntentListSchema>;
 export type ErrorBody = z.infer<typeof s.errorBodySchema>;
+
+// Extension (issue 32): the events pushed to a merchant's endpoints.
+export type WebhookEvent = z.infer<typeof events.webhookEventSchema>;
+export type WebhookEventType = z.infer<typeof events.eventTypeSchema>;

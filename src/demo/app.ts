@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
-import { BodyCutOff, readAtMost } from '../sandbox/json';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
-import type { SafeHtml } from './html';
 import { demoOrders } from './orders';
+import { isSameSiteFormPost, methodNotAllowed, readForm, shopPageResponse } from './responses';
 import { shopMessagePage, shopPage, successPage } from './pages';
 import { type ShopLang, STRINGS, shopLangOf } from './strings';
 
@@ -40,7 +39,7 @@ export interface DemoOptions {
   ordersDir?: string | undefined;
 }
 
-/** The demo's routes, all under /demo, and `close` to stop following payments. */
+/** The demo's routes, relative to where it is mounted (/demo), and `close` to stop following payments. */
 export interface Demo {
   app: Hono;
   close(): Promise<void>;
@@ -52,7 +51,6 @@ export const DEMO_ACCOUNT_ID = 'acct_demo';
 
 const CSS = readFileSync(new URL('./demo.css', import.meta.url));
 const SCRIPT = readFileSync(new URL('./demo.js', import.meta.url));
-const MAX_FORM_BYTES = 4096;
 const SESSION_ID = /^cs_[A-Za-z0-9]{1,64}$/;
 const ORDER_REF = /^CMD-[0-9A-F]{12}$/;
 
@@ -82,34 +80,7 @@ export function createDemo(options: DemoOptions): Demo {
   /** Prefix of hosted-page links: nothing when the hosted page is this server. */
   const checkoutBase = api ? (api.checkoutBaseUrl ?? originOf(api.baseUrl)) : (options.sandboxCheckoutBaseUrl ?? '');
 
-  // The checkout form's answer redirects to the hosted page, and CSP form-action also governs
-  // redirects: name its origin when it is elsewhere.
-  const formAction = checkoutBase ? `'self' ${originOf(checkoutBase)}` : "'self'";
-  // The widget calls the service from the browser, and shows the merchant's logo it serves.
-  const connect = api ? `'self' ${originOf(api.baseUrl)}` : "'self'";
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `img-src ${connect} data:`,
-    `connect-src ${connect}`,
-    `form-action ${formAction}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-
-  const pageHeaders = {
-    'Content-Type': 'text/html; charset=utf-8',
-    // Pages hold client secrets: no cache may keep them, no referrer may carry them on.
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': csp,
-    'Referrer-Policy': 'no-referrer',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-  };
-
-  const page = (status: number, body: SafeHtml, req: Request) =>
-    new Response(req.method === 'HEAD' ? null : body.value, { status, headers: pageHeaders });
+  const page = shopPageResponse({ apiBaseUrl: api?.baseUrl, checkoutBase });
 
   /** What the merchant shows when the service fails: a message, never a stack. */
   function apiFailure(error: unknown, lang: ShopLang, req: Request): Response {
@@ -274,63 +245,33 @@ export function createDemo(options: DemoOptions): Demo {
     }
   }
 
+  // Mounted at /demo (src/server/app.ts): its addresses are relative to it. Hono joins the prefix
+  // and '/' into '/demo' alone, so '/demo/' is a route of its own (an empty parameter after it).
   const app = new Hono();
+  const ROOT_WITH_SLASH = '/:slash{/?}';
   // Hono answers HEAD with the GET routes (the body left out).
-  app.get('/demo', (c) => shop(c.req.raw, new URL(c.req.url)));
-  app.get('/demo/', (c) => shop(c.req.raw, new URL(c.req.url)));
-  app.get('/demo/demo.css', async (c) => {
+  app.get('/', (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get(ROOT_WITH_SLASH, (c) => shop(c.req.raw, new URL(c.req.url)));
+  app.get('/demo.css', async (c) => {
     css ??= compressVariants(CSS, 'text/css; charset=utf-8');
     return variantResponse(c.req.raw, await css, { cacheControl: 'no-cache' });
   });
-  app.get('/demo/demo.js', async (c) => {
+  app.get('/demo.js', async (c) => {
     script ??= compressVariants(SCRIPT, 'text/javascript; charset=utf-8');
     return variantResponse(c.req.raw, await script, { cacheControl: 'no-cache' });
   });
-  app.get('/demo/success', (c) => success(c.req.raw, new URL(c.req.url)));
-  app.get('/demo/orders', async (c) =>
-    page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null)), c.req.raw),
-  );
-  app.post('/demo/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
-  app.post('/demo/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
-  app.post('/demo/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
-  // The shop's addresses asked with another method, then every other address under /demo.
-  for (const path of ['/demo/checkout', '/demo/pay-link', '/demo/intent'])
-    app.all(path, () => methodNotAllowed('POST'));
-  for (const path of ['/demo', '/demo/', '/demo/demo.css', '/demo/demo.js', '/demo/success', '/demo/orders'])
+  app.get('/success', (c) => success(c.req.raw, new URL(c.req.url)));
+  app.get('/orders', async (c) => page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null)), c.req.raw));
+  app.post('/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
+  app.post('/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
+  app.post('/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
+  // The shop's addresses asked with another method, then every other address under it.
+  for (const path of ['/checkout', '/pay-link', '/intent']) app.all(path, () => methodNotAllowed('POST'));
+  for (const path of ['/', ROOT_WITH_SLASH, '/demo.css', '/demo.js', '/success', '/orders'])
     app.all(path, () => methodNotAllowed('GET, HEAD'));
-  app.all('/demo/*', (c) => {
+  app.all('/*', (c) => {
     const lang = shopLangOf(c.req.query('lang') ?? null);
     return page(404, shopMessagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
   });
   return { app, close };
-}
-
-const methodNotAllowed = (allow: string) =>
-  new Response('Method Not Allowed\n', {
-    status: 405,
-    headers: { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' },
-  });
-
-/**
- * Refuses form posts from other sites. With Referrer-Policy no-referrer, browsers send
- * `Origin: null` even for the shop's own form, so Fetch Metadata (Sec-Fetch-Site) decides when
- * present, and a real Origin is compared otherwise. Clients that send neither (curl) pass.
- */
-function isSameSiteFormPost(req: Request, selfOrigin: string): boolean {
-  const site = req.headers.get('sec-fetch-site');
-  if (site !== null) return site === 'same-origin' || site === 'none';
-  const origin = req.headers.get('origin');
-  return origin === null || origin === 'null' || origin === selfOrigin;
-}
-
-/** The url-encoded form of a POST, or null if it is not one or is too large. */
-async function readForm(req: Request): Promise<URLSearchParams | null> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded' || req.body === null) return null;
-  // A form cut off on its way (the customer left) is no form: answered 400, not logged as a failure.
-  const bytes = await readAtMost(req.body, MAX_FORM_BYTES).catch((error: unknown) => {
-    if (error instanceof BodyCutOff) return null;
-    throw error;
-  });
-  return bytes && new URLSearchParams(new TextDecoder().decode(bytes));
 }

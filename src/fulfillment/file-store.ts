@@ -11,9 +11,12 @@
 // done/, out of the scans. The store reads no clock: the times it keeps and compares are its
 // caller's (the fulfillment's), so a test's clock and the system's never meet here.
 import { randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { ClaimLostError } from './deliver';
+import { atomicFiles, STALE_TMP_MS } from './file-writes';
+
+export { STALE_TMP_MS } from './file-writes';
 import { fileClaims } from './file-claims';
 import { damagedFolder } from './file-damage';
 import { parseRecord } from './record';
@@ -27,14 +30,6 @@ export interface FileStoreOptions {
 }
 
 const SAFE_ID = /^pi_[A-Za-z0-9_-]{1,200}$/;
-/**
- * A temporary file this old is no write under way: a crash's leftover (a write takes
- * milliseconds). tmp/ is looked at for them when a store starts, then every as long while it
- * claims: a crash's leftovers are gone within twice this, even with no restart.
- */
-export const STALE_TMP_MS = 10 * 60_000;
-
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 const isTaken = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'EEXIST';
 
 export function fileStore(directory: string, options: FileStoreOptions = {}): FulfillmentStore {
@@ -70,39 +65,8 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     return join(finished ? done : open, `${id}.json`);
   };
 
-  async function syncDir(dir: string): Promise<void> {
-    if (!sync) return;
-    const handle = await fs.open(dir, constants.O_RDONLY);
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  }
+  const { syncDir, writeAtomic, readText, removeLeftovers } = atomicFiles(tmp, sync);
   const aside = damagedFolder(damaged, syncDir);
-
-  /** Writes `text` at `path` whole or not at all; `durable`: synced to the disk before it resolves. */
-  async function writeAtomic(path: string, text: string, durable = sync): Promise<void> {
-    const temporary = join(tmp, `${randomBytes(8).toString('hex')}.tmp`);
-    const handle = await fs.open(temporary, 'w');
-    try {
-      await handle.writeFile(text);
-      if (durable) await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temporary, path);
-    if (durable) await syncDir(join(path, '..'));
-  }
-
-  async function readText(path: string): Promise<string | undefined> {
-    try {
-      return await fs.readFile(path, 'utf8');
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
-  }
 
   /** A payment's record, or undefined when there is none, or it was damaged (then set aside). */
   async function readPayment(id: string, finished: boolean): Promise<FollowedPayment | undefined> {
@@ -114,19 +78,6 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
     index.delete(id);
     await aside.setAside(path, id, read.damage);
     return undefined;
-  }
-
-  /**
-   * Removes the temporary files of writes a crash cut short: never renamed, so never read. Only old
-   * ones: a younger one may be another live process's write under way (its rename or link would
-   * then fail). The disk's clock, not the caller's: mtimes are real time.
-   */
-  async function removeLeftovers(): Promise<void> {
-    for (const name of await fs.readdir(tmp)) {
-      const path = join(tmp, name);
-      const stat = await fs.stat(path).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs > STALE_TMP_MS) await fs.rm(path, { force: true });
-    }
   }
 
   /** The folders made and a crash's leftovers removed, once; a failure is not kept (tried again at the next call). */

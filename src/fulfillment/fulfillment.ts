@@ -10,29 +10,27 @@
 // whole set; reads are held to `maxRequestsPerSecond`, and stop altogether while the service is down.
 // A process works on the payments of its own key only (and on those no read has found yet): two
 // shops, or two keys, may share one store (docs/fulfillment.md, "One store, several keys").
+// The loop is here; a payment's record as `follow` starts it is ./follow-target.ts's, one read of an
+// intent ./read-intent.ts's, the sweep of the service's list ./sweep.ts's, and what they learn of
+// the service (down, or proven to find payments) ./service-state.ts's.
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 // The client through its entry only: the package's build makes it an import of `momo-checkout`.
-import {
-  type ClientConfig,
-  getIntent,
-  isApiError,
-  listIntents,
-  type Metadata,
-  type PaymentIntent,
-  serviceBase,
-  type Session,
-} from '../api';
+import { type ClientConfig, serviceBase } from '../api';
 import { type FulfillmentClock, realClock } from './clock';
 import { deliveries, type Handlers, warnInDoubt } from './deliver';
+import { type FollowTarget, followedPayment } from './follow-target';
 
 export { eventOf, type Handler, type Handlers } from './deliver';
+export type { FollowTarget } from './follow-target';
 import { fileStore } from './file-store';
-import { failureOf, isLost, notFoundError, notOursError, otherIntentError } from './not-found';
 import { rateLimit } from './rate';
-import { type DamagedRecord, DamagedRecordError } from './record';
-import { backoff, DEFAULT_PACE, DEFAULT_WINDOW_MS, nextCheck, outcomeOf, type Pace } from './schedule';
-import { type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
+import { intentReader } from './read-intent';
+import { DamagedRecordError } from './record';
+import { DEFAULT_PACE, DEFAULT_WINDOW_MS, type Pace } from './schedule';
+import { ServiceState } from './service-state';
+import { sweeper } from './sweep';
+import { type Claimed, type DamagedRecord, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
 
 export interface FulfillmentOptions {
   /** The service, as for `createClient`: its base URL and your secret key. */
@@ -71,12 +69,6 @@ export interface FulfillmentOptions {
    */
   clock?: FulfillmentClock;
 }
-
-/** What `follow` takes: a session or an intent as created, or their ids. */
-export type FollowTarget =
-  | Pick<Session, 'id' | 'paymentIntentId' | 'expiresAt' | 'metadata'>
-  | Pick<PaymentIntent, 'intent_id' | 'metadata'>
-  | { intentId: string; sessionId?: string | null; metadata?: Metadata | null; deadline?: Date | number };
 
 export interface Fulfillment {
   /** Keeps the payment to follow (durably, when it resolves). Following it again changes nothing. */
@@ -134,115 +126,13 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
   const ticks = new Set<Promise<unknown>>();
   let inFlight = 0;
   const work = new Set<Promise<void>>();
-  /** While the service is down, no read at all until then; doubles with each failure in a row. */
-  let pausedUntil = 0;
-  let downFor = 0;
-  /** When a read of an intent last succeeded: proof that the address and this key find payments (./not-found.ts). */
-  let provenAt: number | null = null;
-  const sweepMs = options.sweepMs ?? 10_000;
-  /** When the last sweep started (null: none yet, or the service has no list). */
-  let sweptAt: number | null = null;
-  let sweeping = sweepMs > 0 && store.wake !== undefined;
+  const service = new ServiceState(pace);
+  const read = intentReader({ api, key, take, now, pace, store, service, report });
+  const sweep = sweeper({ api, take, now, store, service, report, sweepMs: options.sweepMs ?? 10_000, leaseMs });
 
   async function follow(target: FollowTarget): Promise<void> {
-    const at = now();
-    let payment: Pick<FollowedPayment, 'intentId' | 'sessionId' | 'metadata' | 'deadline'>;
-    if ('paymentIntentId' in target) {
-      const ends = Date.parse(target.expiresAt);
-      payment = {
-        intentId: target.paymentIntentId,
-        sessionId: target.id,
-        metadata: target.metadata,
-        deadline: ends + pace.approvalWindowMs + 60_000,
-      };
-    } else if ('intent_id' in target) {
-      payment = { intentId: target.intent_id, sessionId: null, metadata: target.metadata, deadline: at + windowMs };
-    } else {
-      const deadline = target.deadline === undefined ? at + windowMs : Number(target.deadline);
-      payment = {
-        intentId: target.intentId,
-        sessionId: target.sessionId ?? null,
-        metadata: target.metadata ?? null,
-        deadline,
-      };
-    }
-    if (!/^pi_\S+$/.test(payment.intentId))
-      throw new TypeError(`follow() needs a payment intent id (pi_…), not ${JSON.stringify(payment.intentId)}.`);
-    await store.add({
-      ...payment,
-      followedWith: key,
-      foundWith: null,
-      followedAt: at,
-      // First look once a payer could have approved: sooner would only find it open.
-      nextCheckAt: at + pace.idleMs,
-      checks: 0,
-      failures: 0,
-      notFound: null,
-      intent: null,
-      outcome: null,
-      deliveries: {},
-      handlerFailures: 0,
-      lastError: null,
-    });
+    await store.add(followedPayment(target, now(), { pace, windowMs, key }));
     if (running) schedule(0);
-  }
-
-  /** Reads the intent; records its end, or when to read it again. False: leave it (saved). */
-  async function read(payment: FollowedPayment, claimed: Claimed): Promise<boolean> {
-    await take();
-    try {
-      const intent = await getIntent(api, payment.intentId);
-      // An answer about another intent says nothing of this one: a failed read, never a delivery.
-      if (intent.intent_id !== payment.intentId) throw otherIntentError(payment.intentId, intent.intent_id);
-      payment.intent = intent;
-      payment.checks += 1;
-      payment.failures = 0;
-      payment.notFound = null;
-      // Found with this key: its processes alone work on it from now on.
-      payment.foundWith = key;
-      downFor = 0;
-      provenAt = now();
-    } catch (error) {
-      const at = now();
-      const failure = failureOf(error);
-      // Whose answer this is: only the payment's own key's `not_found` says anything of it.
-      const ours = (payment.foundWith ?? payment.followedWith) === key;
-      let told = error;
-      if (failure === 'unknown' && ours) {
-        const run = { since: payment.notFound?.since ?? at, answers: (payment.notFound?.answers ?? 0) + 1 };
-        payment.notFound = run;
-        if (isLost(run, at, provenAt, pace.lostAfterMs)) {
-          payment.outcome = 'lost';
-          payment.deliveries.lost ??= 'due';
-          return true;
-        }
-        told = notFoundError(payment.intentId, run, provenAt, error);
-      } else if (failure === 'unknown') {
-        told = notOursError(payment.intentId, error);
-      }
-      payment.failures += 1;
-      payment.lastError = told instanceof Error ? told.message : String(told);
-      report(told, payment.intentId);
-      // The service down or overloaded, a proxy's 404, a refused key, or every payment of this key
-      // unknown so far (a wrong key or address): every read waits, not only this payment's.
-      if (failure === 'unreachable' || failure === 'refused' || (failure === 'unknown' && ours && provenAt === null)) {
-        downFor += 1;
-        pausedUntil = Math.max(pausedUntil, backoff(downFor, at, pace));
-      }
-      payment.nextCheckAt = backoff(payment.failures, at, pace);
-      await store.save(payment, claimed.claim);
-      return false;
-    }
-    const at = now();
-    const outcome = outcomeOf(payment.intent);
-    if (outcome) {
-      payment.outcome = outcome;
-      payment.deliveries[outcome] ??= 'due';
-    } else {
-      if (at >= payment.deadline) payment.deliveries.overdue ??= 'due';
-      payment.nextCheckAt = nextCheck(payment, at, pace);
-    }
-    return true;
   }
 
   async function workOn(claimed: Claimed): Promise<void> {
@@ -268,53 +158,11 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
 
   let claiming = false;
 
-  /**
-   * Reads the intents paid or ended since the last sweep (a page of 100 per read, within the rate)
-   * and makes those followed due now: at 10 000 open payments, a paid one is read within seconds
-   * rather than when its turn comes. Only a hint: each is still read on its own before delivery.
-   */
-  async function sweep(): Promise<void> {
-    const started = now();
-    if (!sweeping || !store.wake || (sweptAt !== null && started - sweptAt < sweepMs)) return;
-    // A little overlap: a change stamped just before the last sweep started is seen again.
-    const from = new Date((sweptAt ?? started - leaseMs) - 5000);
-    sweptAt = started;
-    try {
-      for (let page = 1; page <= 100; page++) {
-        await take();
-        const { data, meta } = await listIntents(api, {
-          status: ['succeeded', 'canceled'],
-          updatedFrom: from,
-          perPage: 100,
-          page,
-        });
-        await store.wake(
-          data.map((intent) => intent.intent_id),
-          now(),
-        );
-        if (meta.nextPageUrl === null) break;
-      }
-    } catch (error) {
-      // A service without the list (its own 404, or a bare one that refuses its filters): never
-      // again. A proxy's 404 is no such answer: tried again later.
-      const failure = failureOf(error);
-      if (failure === 'unknown' || (isApiError(error) && error.status === 400)) {
-        sweeping = false;
-        return;
-      }
-      report(error, '');
-      if (failure === 'unreachable' || failure === 'refused') {
-        downFor += 1;
-        pausedUntil = Math.max(pausedUntil, backoff(downFor, now(), pace));
-      }
-    }
-  }
-
   /** Claims what is due and starts working on it; resolves once claimed, with the work under way. */
   async function pass(): Promise<Promise<void>[]> {
     const at = now();
     const room = concurrency - inFlight;
-    if (at < pausedUntil || room <= 0 || claiming) return [];
+    if (at < service.pausedUntil || room <= 0 || claiming) return [];
     claiming = true;
     const claimed = await store.claimDue(at, room, claimant, leaseMs, key).finally(() => {
       claiming = false;
@@ -335,7 +183,7 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
 
   async function runOnce(): Promise<number> {
     warnInDoubt(store, handlers);
-    if (now() >= pausedUntil) await sweep();
+    if (now() >= service.pausedUntil) await sweep();
     const started = await pass();
     await Promise.all(started);
     return started.length;
@@ -349,8 +197,8 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     }
     timer = clock.setTimeout(() => {
       timer = null;
-      const tick = (now() >= pausedUntil ? sweep() : Promise.resolve()).then(pass).then(
-        (started) => schedule(started.length > 0 ? 0 : Math.max(pollMs, pausedUntil - now())),
+      const tick = (now() >= service.pausedUntil ? sweep() : Promise.resolve()).then(pass).then(
+        (started) => schedule(started.length > 0 ? 0 : Math.max(pollMs, service.pausedUntil - now())),
         (error: unknown) => {
           report(error, '');
           schedule(pollMs);

@@ -11,11 +11,12 @@ export type { FulfillmentClock } from './clock';
 export { ClaimLostError } from './deliver';
 export { fileStore, type FileStoreOptions } from './file-store';
 export { postgresStore, type PostgresPool, type PostgresStoreOptions } from './postgres-store';
-export { type DamagedRecord, DamagedRecordError } from './record';
+export { DamagedRecordError } from './record';
 export { DEFAULT_PACE, type Pace } from './schedule';
 export type {
   Claim,
   Claimed,
+  DamagedRecord,
   DeliveryState,
   FollowedPayment,
   FulfillmentEvent,

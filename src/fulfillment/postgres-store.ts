@@ -8,8 +8,15 @@
 // It takes your `pg` Pool (or anything with the same `connect` and `query`): the package brings no
 // database driver of its own.
 
-import { type DamagedRecord, damageOf } from './record';
-import { type Claim, type Claimed, FINISHED, type FollowedPayment, type FulfillmentStore } from './types';
+import { damageOf } from './record';
+import {
+  type Claim,
+  type Claimed,
+  type DamagedRecord,
+  FINISHED,
+  type FollowedPayment,
+  type FulfillmentStore,
+} from './types';
 
 /** What this store uses of a `pg` client: `query` with `$1` parameters. */
 export interface PostgresClient {

@@ -2,15 +2,7 @@
 // not the shape fulfillment writes (a disk's fault, a hand's edit, another program) is set aside by
 // its store (kept, never deleted), named by `fulfillment.damaged()` and told once to `onError`;
 // every other payment goes on (docs/fulfillment.md, "Damage is contained").
-import type { DeliveryState, FollowedPayment, FulfillmentKind } from './types';
-
-/** A record a store set aside: which payment (as far as its name says), where it is kept, and why. */
-export interface DamagedRecord {
-  intentId: string;
-  /** Where the record is kept: a file of the store's `damaged/` folder, or the table's row. */
-  kept: string;
-  reason: string;
-}
+import type { DamagedRecord, DeliveryState, FollowedPayment, FulfillmentKind } from './types';
 
 /** What `onError` is told, once, when a store sets a record aside. */
 export class DamagedRecordError extends Error {

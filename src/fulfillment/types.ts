@@ -1,7 +1,6 @@
 // What fulfillment keeps of each payment it follows, what it tells the merchant, and what a store
 // must do to keep it (docs/fulfillment.md). Plain data: a store writes it as JSON.
 import type { Metadata, PaymentIntent } from '../api';
-import type { DamagedRecord } from './record';
 
 /** What the merchant hears, once each: the three ends of a payment, and two reports. */
 export type FulfillmentKind =
@@ -157,4 +156,12 @@ export interface FulfillmentStore {
   /** Whether deliveries run in a transaction given to the handler (then none is ever `started`). */
   readonly transactional: boolean;
   close?(): Promise<void>;
+}
+
+/** A record a store set aside: which payment (as far as its name says), where it is kept, and why. */
+export interface DamagedRecord {
+  intentId: string;
+  /** Where the record is kept: a file of the store's `damaged/` folder, or the table's row. */
+  kept: string;
+  reason: string;
 }

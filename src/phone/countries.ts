@@ -10,6 +10,9 @@
 // ranges could be sourced; the source of every table is named above it. Prefixes identify the
 // network that was allocated the range: where mobile number portability is in force (Chad, see
 // below) a ported number keeps its original prefix.
+//
+// A data table, hence over 300 lines: its types, the two tables (COUNTRIES, NATIONAL_PLANS, some
+// 290 lines with their sources) and the few lookups over them that every reader shares.
 
 export type CountryCode =
   | 'cg'

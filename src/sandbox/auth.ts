@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { browserForbidden } from './cors';
 import { SandboxError } from './errors';
-import type { SandboxEnv } from './env';
+import type { SandboxEnv } from './hono-env';
 import { hashOf } from './idempotency';
 import type { Owner } from './store/records';
 

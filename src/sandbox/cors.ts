@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Handler } from 'hono';
 import { SandboxError } from './errors';
 import { jsonResponse } from './json';
-import type { SandboxEnv } from './env';
+import type { SandboxEnv } from './hono-env';
 
 export const PREFLIGHT_MAX_AGE_S = 7200;
 

@@ -1,28 +1,14 @@
-import type { IncomingMessage } from 'node:http';
-import type { Http2ServerRequest } from 'node:http2';
 import type { SandboxConfig } from './config';
 import type { FaultControl } from './faults/control';
 import type { ListTurns } from './list-turns';
 import type { MerchantProfiles } from './merchants';
 import type { ConfirmLimits, SlidingWindow } from './rate-limit';
 import type { Stats } from './stats';
-import type { Owner } from './store/records';
 import type { Store } from './store/store';
 
-/**
- * What a server adapter may pass along with the request: @hono/node-server passes the Node
- * request (for the client's address and its socket). Absent when `app.fetch` is called without one
- * (tests, or a server that does not forward it), so it is always read with `?.`.
- */
-export interface SandboxBindings {
-  incoming?: IncomingMessage | Http2ServerRequest;
-}
-
-/** Hono context types of the sandbox. */
-export interface SandboxEnv {
-  Bindings: SandboxBindings;
-  Variables: { owner: Owner };
-}
+// The route modules take both from here; the parts listed in `Deps` import the context types
+// from hono-env.ts, which imports none of them.
+export type { SandboxBindings, SandboxEnv } from './hono-env';
 
 /** What every route module needs. */
 export interface Deps {

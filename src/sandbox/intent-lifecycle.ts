@@ -4,7 +4,8 @@
 // same records give the same intent whenever, and however often, they are read.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IntentStatus, Metadata } from '../api/types';
-import { approvalAtStart, type PayerStep, resolveApproval } from '../methods/momo/sandbox';
+import { approvalAtStart, type PayerStep } from '../methods/momo/sandbox';
+import { resolutionOf } from './attempt-end';
 import type { SandboxConfig } from './config';
 import { SandboxError } from './errors';
 import { newClientSecret, newId, numericReference, randomBase62 } from './ids';
@@ -85,20 +86,6 @@ function cancel(intent: IntentRecord, at: number, reason: NonNullable<IntentReco
   intent.cancellationReason = reason;
   intent.updatedAt = at;
 }
-
-/** How the attempt ends: its outcome's rule for a push; what the payer did for a code or the wallet's app. */
-function resolutionOf(attempt: AttemptRecord) {
-  if (attempt.approval) return resolveApproval(attempt);
-  const rule = ruleOf(attempt.outcome);
-  return { at: attempt.settlesAt, status: rule.finalStatus, failureCode: rule.failureCode };
-}
-
-/**
- * When the attempt reaches its final status, as `settle` will find it: a push at its outcome's
- * `settlesAt`; a one-time code or the wallet's app when the payer's step decides it, else at
- * `expiresAt`. Until then the store never forgets its intent to make room (a payment under way).
- */
-export const attemptEndsAt = (attempt: AttemptRecord): number => resolutionOf(attempt).at;
 
 function settleAttempt(intent: IntentRecord, now: number): void {
   const attempt = latestAttempt(intent);

@@ -7,7 +7,7 @@
 // payer's request, even on a machine whose cores are shared (the scheduler favours a process that
 // sleeps over one that never does). Nothing is refused here (the rate limit does that).
 import { createMiddleware } from 'hono/factory';
-import type { SandboxEnv } from './env';
+import type { SandboxEnv } from './hono-env';
 import type { Owner } from './store/records';
 
 /** Time spent building pages, while others wait, after which the lists pause as long. */

@@ -7,7 +7,7 @@
 // share, never the sandbox's (issue 28).
 import type { Context } from 'hono';
 import type { PaginationMeta } from '../api/types';
-import type { SandboxEnv } from './env';
+import type { SandboxEnv } from './hono-env';
 import type { NewestFirst } from './store/owner-index';
 import { timestamp } from '../api/schemas/fields';
 import { invalidField } from './errors';

@@ -17,7 +17,9 @@ export const MAX_LOGO_BYTES = 8 * 1024;
 /** Its largest width and height, so that a few compressed bytes cannot unpack into a huge bitmap. */
 export const MAX_LOGO_SIDE = 512;
 /** Where logos are served, below the API. */
-export const LOGO_PATH = '/v1/merchant-logos/';
+/** Where the logos are served, under the API's /v1 (the route's address), and their full address. */
+export const LOGO_ROUTE = '/merchant-logos/';
+export const LOGO_PATH = `/v1${LOGO_ROUTE}`;
 /** A logo's file name: the start of its SHA-256 and its type. */
 export const LOGO_FILE = /^([0-9a-f]{32})\.(png|webp)$/;
 

@@ -9,7 +9,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { RateLimit } from './config';
-import type { SandboxEnv } from './env';
+import type { SandboxEnv } from './hono-env';
 import { SandboxError } from './errors';
 import { jsonResponse } from './json';
 

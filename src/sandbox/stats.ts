@@ -1,7 +1,7 @@
 // Counters for tests: how many records exist, and what each intent's confirms were answered, as
 // the sandbox decided them (before any injected fault garbles the answer on its way out).
 import type { MiddlewareHandler } from 'hono';
-import type { Deps, SandboxEnv } from './env';
+import type { SandboxEnv } from './hono-env';
 import type { IntentRecord } from './store/records';
 import type { Store } from './store/store';
 
@@ -51,7 +51,7 @@ export class Stats {
 }
 
 /** Route middleware of confirm, outside the rate limit so that 429s are counted too. */
-export function countConfirms({ store, stats }: Deps): MiddlewareHandler<SandboxEnv> {
+export function countConfirms({ store, stats }: { store: Store; stats: Stats }): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     await next();
     const intent = store.intent(c.req.param('id') ?? '');

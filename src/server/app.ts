@@ -1,14 +1,17 @@
 // The one Hono app of `npm start`, the packaged `momo-checkout-sandbox` and the bench: the checkout
-// beside the in-process sandbox, composed of sub-apps, each owning its addresses:
+// beside the in-process sandbox, composed of sub-apps, each owning its addresses and mounted at
+// their prefix (`app.route`), its own routes relative to it; the checkout's own and the health
+// checks own addresses at the root, which share no prefix (./checkout-apps.ts says why):
 //   /healthz, /readyz      the process serves; the payment service answers   ./apps/health.ts
 //   /v1/…                  the payment service, the in-process sandbox        ./apps/api.ts
+//   /openapi.json          its OpenAPI document, answered by the sandbox     ./apps/api.ts
 //   /demo/…, /             the demo shop (npm start only)                     ../demo/app.ts
 //   /pay/…, /embed, /widget.js, /assets/…, /i18n/…, /steps/…   the checkout  ./checkout-apps.ts
 // The production server (`momo-checkout-server`) mounts the same checkout alone: ./production-app.ts.
 import type { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { apiApp } from './apps/api';
+import { apiApp, apiDocumentApp } from './apps/api';
 import type { ServerEnv } from './apps/env';
 import { type ComposeOptions, mountCheckout, serverApp } from './checkout-apps';
 import { plainPaymentApi } from './plain-payment';
@@ -76,9 +79,10 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   // The hosted page and widget.js learn, as they are served, where the API is and where this server is.
   const files = createStaticFiles(distDir, { served: { apiBase: apiOrigin, publicUrl } });
   const app = serverApp({ publicUrl, onError, allowedHosts, ready, accessLog });
-  app.route('/', apiApp(sandbox, { compress: options.compressApi }));
+  app.route('/v1', apiApp(sandbox, { compress: options.compressApi }));
+  app.route('/', apiDocumentApp(sandbox, { compress: options.compressApi }));
   if (demo) {
-    app.route('/', demo.app);
+    app.route('/demo', demo.app);
     app.all('/', () => redirect('/demo', 302)); // nothing of its own at the root: show the demo
   }
   mountCheckout(app, {

@@ -36,7 +36,14 @@ export interface CheckoutAppsOptions {
   vite?: { server: ViteDevServer; root: string } | undefined;
 }
 
-/** Mounts the hosted page (with the payment without JavaScript), Vite in dev mode, then the build output. */
+/**
+ * Mounts the hosted page (with the payment without JavaScript), Vite in dev mode, then the build
+ * output. A sub-app is mounted at the prefix its addresses share (`app.route('/v1', …)`,
+ * `app.route('/demo', …)` in ./app.ts); these three share none, so they are mounted at the root:
+ * the hosted page answers `/pay/…` and `/embed` (the same page in the widget's frame, whose address
+ * merchants' widget.js builds), the build output `/widget.js` (the address merchants' pages name),
+ * `/assets/`, `/i18n/` and `/steps/` (dist/'s own layout), and Vite in dev mode whatever it knows.
+ */
 export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions): void {
   const { files, publicUrl, apiOrigin, imageOrigin, plainApi, formTokens, vite } = options;
   const hosted = hostedPageApp({
@@ -73,8 +80,9 @@ export interface ComposeOptions {
 }
 
 /**
- * The app a server's sub-apps are mounted on, at the root, in order (each owns its full addresses):
- * the access log, the headers on every answer, /healthz and /readyz, the 404 page and the 500 page.
+ * The app a server's sub-apps are mounted on, in order: the access log, the headers on every answer,
+ * /healthz and /readyz (at the root, where probes look: two addresses with no prefix in common), the
+ * 404 page and the 500 page.
  */
 export function serverApp(options: ComposeOptions): Hono<ServerEnv> {
   const { onError = logError } = options;

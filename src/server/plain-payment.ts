@@ -17,11 +17,8 @@ import type { PaymentIntent, PublicSession } from '../api/types';
 import { isBlocking, PAYER_REFUSALS, payerRules, validate } from '../checkout/validation';
 import { safeReturnUrl } from '../checkout/return-url';
 import { launchUrl } from '../checkout/status';
-import { addCatalogue, formatAmount, type Message, pickLang } from '../i18n';
-import { ar } from '../i18n/ar';
-import { en } from '../i18n/en';
-import { es } from '../i18n/es';
-import { pt } from '../i18n/pt';
+import { addCatalogue, formatAmount, LANGS, type Message, pickLang } from '../i18n';
+import { TEXTS } from '../i18n/catalogues';
 import { momo } from '../methods/momo/method';
 import { APP_MESSAGES } from '../methods/momo/steps/app';
 import { fill } from '../methods/momo/steps/fill';
@@ -45,13 +42,7 @@ import {
   wordsOf,
 } from './plain-pages';
 
-for (const [lang, catalogue] of [
-  ['en', en],
-  ['ar', ar],
-  ['es', es],
-  ['pt', pt],
-] as const)
-  addCatalogue(lang, catalogue);
+for (const lang of LANGS) addCatalogue(lang, TEXTS[lang].messages);
 
 /** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/code`. */
 export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;

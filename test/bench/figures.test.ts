@@ -76,6 +76,7 @@ describe('docs/performance.md › budgets', () => {
     ],
     ['| The same payment, a returning payer', [`≤ ${BUDGETS.paymentReturningBytes / KB} KB`, '| exact |']],
     ['| 2G', [`≤ ${s(BUDGETS.twoGHostedMs)}`, `timed (${s(ALARMS.twoGHostedMs)})`]],
+    ['| 2G, the widget', [`≤ ${s(BUDGETS.twoGWidgetMs)}`, `timed (${s(ALARMS.twoGWidgetMs)})`]],
     [
       "| A payer's read while the sandbox is flooded",
       [`≤ ${BUDGETS.floodBystanderP99Ms} ms`, `timed (${s(ALARMS.floodBystanderP99Ms)})`],

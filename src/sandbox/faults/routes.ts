@@ -4,11 +4,11 @@ import type { Hono } from 'hono';
 import type { Deps, SandboxEnv } from '../env';
 import { jsonResponse, readJsonBody } from '../json';
 import type { FaultControl } from './control';
-import { CONTROL_PREFIX } from './middleware';
 import { parseFaultRules } from './rules';
 
-const FAULTS = `${CONTROL_PREFIX}faults`;
-const STATS = `${CONTROL_PREFIX}stats`;
+// Under the API's /v1, where they are mounted (the fault middleware's CONTROL_PREFIX, /v1/_sandbox/).
+const FAULTS = '/_sandbox/faults';
+const STATS = '/_sandbox/stats';
 
 export function faultRoutes(app: Hono<SandboxEnv>, { config, store, stats }: Deps, faults: FaultControl): void {
   app.get(FAULTS, () => jsonResponse(200, { rules: faults.rules(), hits: faults.hits() }));

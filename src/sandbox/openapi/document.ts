@@ -13,7 +13,7 @@ import {
   type OtherBody,
   type Parameter,
 } from './operations';
-import { WEBHOOK_EVENTS, type WebhookEvent, webhooksOf } from './webhooks';
+import { WEBHOOK_EVENTS, type DocumentedEvent, webhooksOf } from './webhooks';
 
 type Json = Record<string, unknown>;
 
@@ -26,7 +26,7 @@ export interface DocumentOptions {
   /** Where the API is; default: the sandbox command's and `npm start`'s addresses. */
   servers?: { url: string; description: string }[];
   /** The events delivered to merchants' endpoints (default: the sandbox's, ./webhooks). */
-  webhooks?: readonly WebhookEvent[];
+  webhooks?: readonly DocumentedEvent[];
 }
 
 const DEFAULT_SERVERS = [

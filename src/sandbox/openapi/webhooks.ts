@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { type SchemaName, schemaRef } from './components';
 
-export interface WebhookEvent {
+export interface DocumentedEvent {
   /** The event type, e.g. `payment_intent.succeeded`. */
   type: string;
   summary: string;
@@ -13,7 +13,7 @@ export interface WebhookEvent {
 }
 
 /** Every event type a sandbox delivers: none yet. */
-export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [];
+export const WEBHOOK_EVENTS: readonly DocumentedEvent[] = [];
 
 /** The three headers of a delivery, per Standard Webhooks (https://www.standardwebhooks.com). */
 export const DELIVERY_HEADERS = [
@@ -33,7 +33,7 @@ export const DELIVERY_HEADERS = [
 type Json = Record<string, unknown>;
 
 /** The `webhooks` of the document, or nothing while the table is empty. */
-export function webhooksOf(events: readonly WebhookEvent[], inline: (schema: z.ZodMiniType) => Json): Json {
+export function webhooksOf(events: readonly DocumentedEvent[], inline: (schema: z.ZodMiniType) => Json): Json {
   if (events.length === 0) return {};
   const parameters = DELIVERY_HEADERS.map(([name, description, schema]) => ({
     name,

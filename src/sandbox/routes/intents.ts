@@ -14,9 +14,9 @@ import { countConfirms } from '../stats';
 import { checkedAmount, checkedCurrency, parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
-const CREATE = '/v1/payment-intents';
-const ONE = '/v1/payment-intents/:id';
-const CONFIRM = '/v1/payment-intents/:id/confirm';
+const CREATE = '/payment-intents';
+const ONE = '/payment-intents/:id';
+const CONFIRM = '/payment-intents/:id/confirm';
 
 const secretOf = (body: unknown): unknown =>
   body !== null && typeof body === 'object' ? (body as Record<string, unknown>).client_secret : undefined;

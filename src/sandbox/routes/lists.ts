@@ -23,7 +23,7 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const limited = listLimit(deps.listLimit, config.now);
   const turn = inTurn(deps.listTurns);
 
-  app.get('/v1/sessions', forbidBrowsers, requireMerchant, limited, turn, (c) => {
+  app.get('/sessions', forbidBrowsers, requireMerchant, limited, turn, (c) => {
     const query = listQuery<SessionStatus>(c, sessionStatusSchema.options);
     const owner = c.get('owner');
     const now = config.now();
@@ -38,7 +38,7 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     );
   });
 
-  app.get('/v1/payment-intents', forbidBrowsers, requireMerchant, limited, turn, (c) => {
+  app.get('/payment-intents', forbidBrowsers, requireMerchant, limited, turn, (c) => {
     const query = listQuery<IntentStatus>(c, intentStatusSchema.options, { updated: true });
     const owner = c.get('owner');
     const now = config.now();
@@ -59,15 +59,15 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     return jsonResponse(200, pageOf(mine, query, show, keep));
   });
 
-  app.options('/v1/remittance/:id', merchantPreflight);
-  app.get('/v1/remittance/:id', forbidBrowsers, requireMerchant, (c) => {
+  app.options('/remittance/:id', merchantPreflight);
+  app.get('/remittance/:id', forbidBrowsers, requireMerchant, (c) => {
     const record = store.transfer(c.req.param('id'));
     if (record?.kind !== 'remittance' || record.owner !== c.get('owner')) throw notFound('This remittance');
     return jsonResponse(200, toRemittance(record, config.now()));
   });
 
-  app.options('/v1/disbursement/:id', merchantPreflight);
-  app.get('/v1/disbursement/:id', forbidBrowsers, requireMerchant, (c) => {
+  app.options('/disbursement/:id', merchantPreflight);
+  app.get('/disbursement/:id', forbidBrowsers, requireMerchant, (c) => {
     const record = store.transfer(c.req.param('id'));
     if (record?.kind !== 'disbursement' || record.owner !== c.get('owner')) throw notFound('This disbursement');
     return jsonResponse(200, toDisbursement(record, config.now()));

@@ -7,10 +7,12 @@ import { forbidBrowsers, merchantPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import { SandboxError, notFound } from '../errors';
 import { jsonResponse, readJsonBody } from '../json';
-import { LOGO_PATH, merchantRecord } from '../merchants';
+import { LOGO_ROUTE, merchantRecord } from '../merchants';
 import { parseWith } from '../validate';
 
-export const PROFILE_PATH = '/v1/_sandbox/merchant';
+/** Under the API's /v1: the route's address, and the full one its messages name. */
+const PROFILE = '/_sandbox/merchant';
+const PROFILE_PATH = `/v1${PROFILE}`;
 
 /** A logo is content-addressed: it never changes at its address, and is nothing but an image. */
 const LOGO_HEADERS = {
@@ -23,9 +25,9 @@ const LOGO_HEADERS = {
 };
 
 export function profileRoutes(app: Hono<SandboxEnv>, { config, store, merchants }: Deps): void {
-  app.options(PROFILE_PATH, merchantPreflight);
+  app.options(PROFILE, merchantPreflight);
 
-  app.get(PROFILE_PATH, forbidBrowsers, requireMerchant, (c) => {
+  app.get(PROFILE, forbidBrowsers, requireMerchant, (c) => {
     const view = merchants.view(c.get('owner'));
     if (!view)
       throw new SandboxError('not_found', `This secret key has no merchant profile; set one with PUT ${PROFILE_PATH}.`);
@@ -33,7 +35,7 @@ export function profileRoutes(app: Hono<SandboxEnv>, { config, store, merchants 
   });
 
   // Replaces the token's profile whole: what the body leaves out is null.
-  app.put(PROFILE_PATH, forbidBrowsers, requireMerchant, async (c) => {
+  app.put(PROFILE, forbidBrowsers, requireMerchant, async (c) => {
     const value = await readJsonBody(c, config.maxBodyBytes);
     const owner = c.get('owner');
     const record = merchantRecord(parseWith(merchantRequestSchema, value), owner, config.now());
@@ -42,7 +44,7 @@ export function profileRoutes(app: Hono<SandboxEnv>, { config, store, merchants 
   });
 
   // No token: a payer's page shows it with an <img>.
-  app.get(`${LOGO_PATH}:file`, (c) => {
+  app.get(`${LOGO_ROUTE}:file`, (c) => {
     const logo = merchants.logo(c.req.param('file'));
     if (!logo) throw notFound('This logo');
     return new Response(Buffer.from(logo.data, 'base64'), {

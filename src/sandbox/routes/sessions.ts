@@ -11,8 +11,8 @@ import { checkSessionRequest, newSession, intentOf, toPublicSession, toSession }
 import { parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
 
-const CREATE = '/v1/sessions';
-const ONE = '/v1/sessions/:id';
+const CREATE = '/sessions';
+const ONE = '/sessions/:id';
 
 /** A bare service knows no `expiresAt` nor `customer`: like any field it does not know, it is dropped unread. */
 const bareSessionRequestSchema = z.omit(sessionRequestSchema, { expiresAt: true, customer: true });

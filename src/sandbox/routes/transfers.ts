@@ -18,8 +18,8 @@ import { idempotentCreate } from './merchant';
 /** A remittance body is a disbursement body plus optional metadata, which is not kept. */
 type DisbursementRequestBody = z.output<typeof disbursementRequestSchema>;
 
-const REMITTANCE = '/v1/remittance';
-const DISBURSEMENT = '/v1/disbursement';
+const REMITTANCE = '/remittance';
+const DISBURSEMENT = '/disbursement';
 const MAX_PAGE = 1_000_000;
 
 export function transferRoutes(app: Hono<SandboxEnv>, deps: Deps): void {

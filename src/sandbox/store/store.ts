@@ -1,27 +1,17 @@
-// The sandbox's state: every record, who created it, what it weighs, and when it is forgotten.
-// Each record is created by one entry (see records.ts) applied here, whether it comes from a
-// request (checked against the bounds, then written to the journal when there is one) or from
-// the journal at start-up. Nothing runs in the background: what has expired is dropped when the
-// next request comes, from the front of maps kept in the order records expire.
+// The sandbox's state (its records: record-set.ts) and when a record is forgotten. Each record is
+// created by one entry (see records.ts), whether it comes from a request (checked against the
+// bounds here, then written to the journal when there is one) or from the journal at start-up.
+// Nothing runs in the background: what has expired is dropped when the next request comes, from
+// the front of maps kept in the order records expire.
 //
 // At the whole sandbox's bound, nobody is refused for what others hold: room is made by
 // forgetting the least recently active records of the largest holders first (see `write`), so
 // made-up `sk_test_…` tokens that fill the sandbox lose their own oldest records, and a merchant
 // who holds less than they do, and that merchant's payers, go on as if they were not there.
-import { attemptEndsAt } from '../intent-lifecycle';
-import type {
-  Answer,
-  Entry,
-  IntentRecord,
-  Logo,
-  MerchantRecord,
-  Owner,
-  SessionRecord,
-  TransferRecord,
-} from './records';
-import { type Evicted, Holdings } from './holdings';
-import { type NewestFirst, OwnerIndex } from './owner-index';
-import { type StateLimits, Usage } from './usage';
+import { attemptEndsAt } from '../attempt-end';
+import type { Entry, IntentRecord, Owner } from './records';
+import { RecordSet } from './record-set';
+import type { StateLimits } from './usage';
 
 /** Keys of Idempotency-Key answers are remembered for a day, as retries happen within minutes. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -39,98 +29,20 @@ export interface StoreOptions {
   retentionMs: number;
 }
 
-interface Kept<T> {
-  record: T;
-  bytes: number;
-}
-
-export class Store {
-  /** In the order of their last activity (creation or attempt), hence of their expiry. */
-  private readonly intents = new Map<string, Kept<IntentRecord>>();
-  private readonly sessions = new Map<string, Kept<SessionRecord>>();
-  /** In creation order, hence of their expiry. */
-  private readonly transfers = new Map<string, Kept<TransferRecord>>();
-  /** Each owner's intents, sessions and remittances in creation order: what the lists read. */
-  private readonly intentsByOwner = new OwnerIndex<IntentRecord>((intent) => intent.id);
-  private readonly sessionsByOwner = new OwnerIndex<SessionRecord>();
-  private readonly remittancesByOwner = new OwnerIndex<TransferRecord>();
-  private readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
-  /** Merchant profiles, one per token, in the order they were set, hence of their expiry. */
-  private readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
-  /** The logos of those profiles by file key, with how many profiles show each. */
-  private readonly logos = new Map<string, { logo: Logo; users: number }>();
-  /** Each owner's records, least recently active first, and what was forgotten of them to make room. */
-  private readonly holdings = new Holdings();
-  /** The highest integer ids of each owner's live records. */
-  private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
+export class Store extends RecordSet {
   /** The latest time the store was told of (`forgetExpired`): an attempt awaited then is never forgotten to make room. */
   private now = 0;
   /** Records forgotten before they expired, to make room at the bound, since the process started. */
   evicted = 0;
-  readonly usage: Usage;
   private sink: EntrySink | null = null;
 
   constructor(private readonly options: StoreOptions) {
-    this.usage = new Usage(options.limits);
+    super(options.limits);
   }
 
   /** From now on, every entry written also goes to `sink` (after the state was loaded from it). */
   writeTo(sink: EntrySink): void {
     this.sink = sink;
-  }
-
-  // ---- Reads ----------------------------------------------------------------------------------
-
-  intent = (id: string): IntentRecord | undefined => this.intents.get(id)?.record;
-  session = (id: string): SessionRecord | undefined => this.sessions.get(id)?.record;
-  answer = (id: string): Answer | undefined => this.answers.get(id)?.record;
-  merchant = (owner: Owner): MerchantRecord | undefined => this.merchants.get(owner)?.record;
-  logo = (key: string): Logo | undefined => this.logos.get(key)?.logo;
-  /** A remittance or disbursement by its id. */
-  transfer = (id: string): TransferRecord | undefined => this.transfers.get(id)?.record;
-  /** A merchant's remittances, oldest first. */
-  remittancesOf = (owner: Owner): readonly TransferRecord[] => this.remittancesByOwner.of(owner);
-  /** A merchant's remittances newest first, without a copy. */
-  remittancesNewestFirst = (owner: Owner): NewestFirst<TransferRecord> => this.remittancesByOwner.newestFirst(owner);
-  /** A merchant's intents created in [from, before) (null: unbounded), newest first (then by integer id), without a copy. */
-  intentsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<IntentRecord> =>
-    this.intentsByOwner.newestFirst(owner, from, before);
-  /** A merchant's sessions created in [from, before), newest first, without a copy. */
-  sessionsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<SessionRecord> =>
-    this.sessionsByOwner.newestFirst(owner, from, before);
-
-  counts() {
-    const remittances = this.remittancesByOwner.size;
-    return {
-      intents: this.intents.size,
-      sessions: this.sessions.size,
-      remittances,
-      disbursements: this.transfers.size - remittances,
-    };
-  }
-
-  *allIntents(): Generator<IntentRecord> {
-    for (const { record } of this.intents.values()) yield record;
-  }
-
-  /** Every session, oldest first. */
-  *allSessions(): Generator<SessionRecord> {
-    for (const { record } of this.sessions.values()) yield record;
-  }
-
-  // Integer ids (the interface's \`id\` and \`event_id\` of intents and charges) count per merchant
-  // token, from the highest its live records hold: they say nothing of other merchants' volume.
-  // (Unique among a token's live records; the string ids are what every call names.)
-  nextIntentId = (owner: Owner = ''): number => (this.counters.get(owner)?.intent ?? 0) + 1;
-  nextEventId = (owner: Owner = ''): number => (this.counters.get(owner)?.event ?? 0) + 1;
-  nextChargeId = (owner: Owner = ''): number => (this.counters.get(owner)?.charge ?? 0) + 1;
-
-  private count(owner: Owner, counts: { intent?: number; event?: number; charge?: number }): void {
-    const counter = this.counters.get(owner) ?? { intent: 0, event: 0, charge: 0 };
-    counter.intent = Math.max(counter.intent, counts.intent ?? 0);
-    counter.event = Math.max(counter.event, counts.event ?? 0);
-    counter.charge = Math.max(counter.charge, counts.charge ?? 0);
-    this.counters.set(owner, counter);
   }
 
   // ---- Writes ---------------------------------------------------------------------------------
@@ -210,175 +122,6 @@ export class Store {
     return attempt !== undefined && attempt.status === 'pending' && attemptEndsAt(attempt) > this.now;
   }
 
-  private weightOf(key: string): number {
-    const id = key.slice(2);
-    switch (key[0]) {
-      case 'i': {
-        const kept = this.intents.get(id);
-        const session = kept?.record.sessionId ? this.sessions.get(kept.record.sessionId) : undefined;
-        return (kept?.bytes ?? 0) + (session?.bytes ?? 0);
-      }
-      case 't':
-        return this.transfers.get(id)?.bytes ?? 0;
-      case 'a':
-        return this.answers.get(id)?.bytes ?? 0;
-      default:
-        return this.merchants.get(id)?.bytes ?? 0;
-    }
-  }
-
-  /** Forgets one record by its key (and an intent's session with it); nothing if it is gone already. */
-  private forget(key: string): void {
-    const id = key.slice(2);
-    switch (key[0]) {
-      case 'i':
-        this.forgetIntent(id);
-        break;
-      case 't':
-        this.forgetTransfer(id);
-        break;
-      case 'a':
-        this.forgetAnswer(id);
-        break;
-      case 'm':
-        this.forgetMerchant(id);
-        break;
-    }
-  }
-
-  private hold(owner: Owner, key: string): void {
-    this.holdings.hold(owner, key);
-  }
-
-  private release(owner: Owner, key: string): void {
-    if (this.holdings.release(owner, key)) this.counters.delete(owner);
-  }
-
-  /** What was forgotten of the owner's records to make room since the process started, if anything. */
-  evictedOf = (owner: Owner): Evicted | undefined => this.holdings.evictedOf(owner);
-
-  private forgetIntent(id: string): void {
-    const kept = this.intents.get(id);
-    if (!kept) return;
-    this.intents.delete(id);
-    this.intentsByOwner.remove(kept.record.owner, kept.record);
-    this.usage.add(kept.record.owner, -kept.bytes);
-    this.release(kept.record.owner, `i:${id}`);
-    const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
-    if (session) {
-      this.sessions.delete(session.record.id);
-      this.sessionsByOwner.remove(session.record.owner, session.record);
-      this.usage.add(session.record.owner, -session.bytes);
-    }
-  }
-
-  private forgetTransfer(id: string): void {
-    const kept = this.transfers.get(id);
-    if (!kept) return;
-    this.transfers.delete(id);
-    this.usage.add(kept.record.owner, -kept.bytes);
-    this.release(kept.record.owner, `t:${id}`);
-    if (kept.record.kind === 'remittance') this.remittancesByOwner.remove(kept.record.owner, kept.record);
-  }
-
-  private forgetAnswer(id: string): void {
-    const kept = this.answers.get(id);
-    if (!kept) return;
-    this.answers.delete(id);
-    this.usage.add(kept.owner, -kept.bytes);
-    this.release(kept.owner, `a:${id}`);
-  }
-
-  /** Applies one entry: from `write`, or from the journal at start-up (no bound: it was accepted). */
-  apply(entry: Entry, bytes: number): void {
-    switch (entry.kind) {
-      case 'intent': {
-        const { record } = entry;
-        this.intents.set(record.intentId, { record, bytes });
-        this.intentsByOwner.add(record.owner, record);
-        this.usage.add(record.owner, bytes);
-        this.hold(record.owner, `i:${record.intentId}`);
-        this.count(record.owner, {
-          intent: record.id,
-          event: record.eventId,
-          charge: Math.max(0, ...record.attempts.map((attempt) => attempt.recordId)),
-        });
-        return;
-      }
-      case 'attempt': {
-        const kept = this.intents.get(entry.intentId);
-        if (!kept) throw new Error(`An attempt for an intent that does not exist: ${entry.intentId}`);
-        kept.record.attempts.push(entry.record);
-        kept.bytes += bytes;
-        this.usage.add(kept.record.owner, bytes);
-        // Its activity moves it to the back: it expires last, and is its owner's last to make room.
-        this.intents.delete(entry.intentId);
-        this.intents.set(entry.intentId, kept);
-        this.hold(kept.record.owner, `i:${entry.intentId}`);
-        this.count(kept.record.owner, { charge: entry.record.recordId });
-        return;
-      }
-      case 'step': {
-        const kept = this.intents.get(entry.intentId);
-        const attempt = kept?.record.attempts.find((a) => a.chargeId === entry.chargeId);
-        if (!kept || !attempt) throw new Error(`A payer's step for an attempt that does not exist: ${entry.chargeId}`);
-        attempt.steps = [...(attempt.steps ?? []), entry.record];
-        kept.bytes += bytes;
-        this.usage.add(kept.record.owner, bytes);
-        return;
-      }
-      case 'session':
-        this.sessions.set(entry.record.id, { record: entry.record, bytes });
-        this.sessionsByOwner.add(entry.record.owner, entry.record);
-        this.usage.add(entry.record.owner, bytes);
-        return;
-      case 'transfer': {
-        const { record } = entry;
-        this.transfers.set(record.id, { record, bytes });
-        this.usage.add(record.owner, bytes);
-        this.hold(record.owner, `t:${record.id}`);
-        if (record.kind === 'remittance') this.remittancesByOwner.add(record.owner, record);
-        return;
-      }
-      case 'answer':
-        this.answers.set(entry.id, { record: entry.record, owner: entry.owner, bytes });
-        this.usage.add(entry.owner, bytes);
-        this.hold(entry.owner, `a:${entry.id}`);
-        return;
-      case 'merchant': {
-        const { record } = entry;
-        // Set again, it moves to the back: it expires last.
-        this.forgetMerchant(record.owner);
-        this.merchants.set(record.owner, { record, bytes });
-        this.usage.add(record.owner, bytes);
-        this.hold(record.owner, `m:${record.owner}`);
-        if (record.logo) {
-          const shown = this.logos.get(record.logo.key);
-          if (shown) shown.users += 1;
-          else this.logos.set(record.logo.key, { logo: record.logo, users: 1 });
-        }
-        return;
-      }
-      case 'forget':
-        // Room made at the bound, read back from the journal: the record may have expired since.
-        this.forget(entry.key);
-        return;
-    }
-  }
-
-  private forgetMerchant(owner: Owner): void {
-    const kept = this.merchants.get(owner);
-    if (!kept) return;
-    this.merchants.delete(owner);
-    this.usage.add(owner, -kept.bytes);
-    this.release(owner, `m:${owner}`);
-    const { logo } = kept.record;
-    const shown = logo ? this.logos.get(logo.key) : undefined;
-    if (!logo || !shown) return;
-    shown.users -= 1;
-    if (shown.users === 0) this.logos.delete(logo.key);
-  }
-
   // ---- Expiry ---------------------------------------------------------------------------------
 
   /** When a record is forgotten: `retentionMs` after its last activity. */
@@ -405,14 +148,5 @@ export class Store {
       if (kept.record.setAt + this.options.retentionMs > now) break;
       this.forgetMerchant(owner);
     }
-  }
-
-  /** Every live record as entries, for a snapshot of the state. */
-  *entries(): Generator<Entry> {
-    for (const { record } of this.intents.values()) yield { kind: 'intent', record };
-    for (const { record } of this.sessions.values()) yield { kind: 'session', record };
-    for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
-    for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
-    for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
   }
 }
