@@ -6,6 +6,7 @@
 import { fr } from './fr';
 import { fillText } from './fill';
 import { formatter } from './format';
+import { cfaAmount } from './amounts';
 import { BUILT_IN, dirOf, isLang, type Lang, languageOf } from './languages';
 import type { Catalogue, Message, MessageKey, Translate } from './messages';
 
@@ -96,13 +97,15 @@ export function countryName(code: string, lang: Lang): string {
  */
 export function formatAmount(amount: number, currency: string, lang: Lang): string {
   const code = currency.toUpperCase();
-  const format = formatter(
-    `amount ${lang} ${code}`,
-    () => new Intl.NumberFormat(languageOf(lang).locale, { style: 'currency', currency: code }),
-  );
-  if (!format) return `${amount} ${code}`;
-  const digits = format.resolvedOptions().maximumFractionDigits || 0;
-  const text = format.format(amount / 10 ** digits);
+  let text = cfaAmount(amount, code, lang);
+  if (text === null) {
+    const format = formatter(
+      `amount ${lang} ${code}`,
+      () => new Intl.NumberFormat(languageOf(lang).locale, { style: 'currency', currency: code }),
+    );
+    if (!format) return `${amount} ${code}`;
+    text = format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits || 0));
+  }
   // CLDR's right-to-left mark goes: the amount reads left to right as one unit (LRI … PDI).
   return dirOf(lang) === 'rtl' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;
 }

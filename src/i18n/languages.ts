@@ -19,17 +19,30 @@ export interface Language {
   /** The `Intl` locale its amounts, dates and times are written in. */
   readonly locale: string;
   readonly dir: 'ltr' | 'rtl';
+  /**
+   * How its readers write an amount in CFA francs, as CLDR says for `locale` (./amounts.ts writes
+   * it without Intl; test/i18n/amounts.test.ts holds it to Intl's): the digits' group separator,
+   * the fewest digits a number has before it is grouped (CLDR's minimum grouping digits: 4 writes
+   * "5 000", 5 writes "5000" but "12 500"), and whether the currency comes first.
+   */
+  readonly cfa: { readonly group: string; readonly groupFrom: 4 | 5; readonly first: boolean };
 }
 
 // Arabic's locale: Chad's, in Western digits (-u-nu-latn; CLDR's ar-TD default is Arabic-Indic):
 // payers in N'Djamena read and type numbers in those digits — phone keypads, USSD codes, operators'
 // messages, banknotes — and the phone number on the same screen is in them (docs/checkout.md#languages).
 export const LANGUAGES = [
-  { code: 'fr', name: 'Français', locale: 'fr-FR', dir: 'ltr' },
-  { code: 'en', name: 'English', locale: 'en-GB', dir: 'ltr' },
-  { code: 'ar', name: 'العربية', locale: 'ar-TD-u-nu-latn', dir: 'rtl' },
-  { code: 'es', name: 'Español', locale: 'es-GQ', dir: 'ltr' },
-  { code: 'pt', name: 'Português', locale: 'pt-GW', dir: 'ltr' },
+  { code: 'fr', name: 'Français', locale: 'fr-FR', dir: 'ltr', cfa: { group: '\u202f', groupFrom: 4, first: false } },
+  { code: 'en', name: 'English', locale: 'en-GB', dir: 'ltr', cfa: { group: ',', groupFrom: 4, first: true } },
+  {
+    code: 'ar',
+    name: 'العربية',
+    locale: 'ar-TD-u-nu-latn',
+    dir: 'rtl',
+    cfa: { group: ',', groupFrom: 4, first: false },
+  },
+  { code: 'es', name: 'Español', locale: 'es-GQ', dir: 'ltr', cfa: { group: '.', groupFrom: 5, first: true } },
+  { code: 'pt', name: 'Português', locale: 'pt-GW', dir: 'ltr', cfa: { group: '\u00a0', groupFrom: 5, first: false } },
 ] as const satisfies readonly Language[];
 
 export type Lang = (typeof LANGUAGES)[number]['code'];

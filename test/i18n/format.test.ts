@@ -18,7 +18,7 @@ describe('format › amounts, dates and countdowns', () => {
     fr: { xaf: '5 000 FCFA', xof: '5 000 F CFA', million: '1 250 000 FCFA', date: /^24 novembre 2026/ },
     en: { xaf: 'FCFA 5,000', xof: 'F CFA 5,000', million: 'FCFA 1,250,000', date: /^24 November 2026/ },
     ar: { xaf: '5,000 FCFA', xof: '5,000 F CFA', million: '1,250,000 FCFA', date: /^24 نوفمبر 2026/ },
-    es: { xaf: 'FCFA 5000', xof: 'XOF 5000', million: 'FCFA 1.250.000', date: /^24 de noviembre de 2026/ },
+    es: { xaf: 'FCFA 5000', xof: 'F CFA 5000', million: 'FCFA 1.250.000', date: /^24 de noviembre de 2026/ },
     pt: { xaf: '5000 FCFA', xof: '5000 F CFA', million: '1 250 000 FCFA', date: /^24 de novembro de 2026/ },
   };
 

@@ -9,7 +9,13 @@ import { PRERENDERED } from '../../scripts/prerender';
 import { FETCHED_LANGS, fetchedLanguages, withFetchedLangs } from '../../scripts/vite/catalogues';
 import type { MomoCheckoutLang, MomoCheckoutOptions } from '../../widget/types';
 
-const WOLOF = { code: 'wo', name: 'Wolof', locale: 'wo-SN', dir: 'ltr' } as const satisfies Language;
+const WOLOF = {
+  code: 'wo',
+  name: 'Wolof',
+  locale: 'wo-SN',
+  dir: 'ltr',
+  cfa: { group: '.', groupFrom: 4, first: true },
+} as const satisfies Language;
 const WITH_WOLOF: readonly Language[] = [...LANGUAGES, WOLOF];
 
 describe('languages › the table', () => {
