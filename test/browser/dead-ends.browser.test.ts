@@ -1,15 +1,20 @@
 // No dead end, ever (issue 30, item 1), in Debian's Chromium: each way a payer could be stranded ends
 // on a screen that says what happened, with a way on, and no spinner beside a final message.
-// (a) A tab without storage (cookies blocked: sessionStorage throws; some WebViews: it is null)
+// (a) A tab without storage (cookies blocked: sessionStorage throws — Chromium's own setting, and
+//     stood in for; some WebViews: it is null)
 //     whose page's script cannot start: the plain form, then the page tried again, still pays — the
 //     secret kept in the address' fragment, which no request carries.
 // (b) Back after "Annuler et revenir chez le marchand": the payer reads that they canceled, with the
 //     way back to the merchant, and nothing to pay with (issue 14: Back on a shared phone starts nothing).
 // (c) An error screen (a link without its secret, a widget whose apiBase is no service) shows
 //     no "loading" beside it. (A bare service's session link: bare-service.browser.test.ts.)
-import type { Page } from 'playwright-core';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { merchantPage, pay, waitForState } from '../widget/browser-helpers';
 import { type Harness, startHarness, TEST_TOKEN } from './support/harness';
 
@@ -64,31 +69,69 @@ const loadingShown = (scope: Pick<Page, 'locator'>) =>
 describe('no dead end › storage blocked and the page’s script failing', () => {
   const script = '**/assets/*.js';
 
+  /** The payment of a tab without storage whose page's script cannot start, to the receipt. */
+  async function payWithoutStorage(page: Page) {
+    const sent = addressesSent(page);
+    await page.route(script, (route) => route.abort('blockedbyclient'));
+    const session = await newSession();
+    const secret = new URL(session.url).hash.slice(1);
+    expect(secret).toMatch(/_secret_/);
+    await page.goto(session.url);
+    await page.waitForURL(/\?plain=1&stuck=1/, { timeout: 15_000 });
+    // Nowhere else to keep it: the fragment, which the browser sends to no server.
+    expect(new URL(page.url()).hash).toBe(`#${secret}`);
+
+    await page.unroute(script);
+    await page.getByRole('button', { name: 'Réessayer la page de paiement complète' }).click();
+    await waitForState(page, 'form');
+    await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
+    await pay(page, 'approved_at_once');
+    await waitForState(page, 'succeeded');
+
+    expect(sent.length).toBeGreaterThan(5);
+    for (const address of sent) expect(address).not.toContain(secret);
+  }
+
   for (const how of ['throwing', 'null'] as const) {
     it(`sessionStorage ${how}: the plain form keeps the secret in the fragment, and the page tried again pays`, async () => {
       const page = await h.newPage({ viewport: { width: 360, height: 740 } });
       await withoutStorage(page, how);
-      const sent = addressesSent(page);
-      await page.route(script, (route) => route.abort('blockedbyclient'));
-      const session = await newSession();
-      const secret = new URL(session.url).hash.slice(1);
-      expect(secret).toMatch(/_secret_/);
-      await page.goto(session.url);
-      await page.waitForURL(/\?plain=1&stuck=1/, { timeout: 15_000 });
-      // Nowhere else to keep it: the fragment, which the browser sends to no server.
-      expect(new URL(page.url()).hash).toBe(`#${secret}`);
-
-      await page.unroute(script);
-      await page.getByRole('button', { name: 'Réessayer la page de paiement complète' }).click();
-      await waitForState(page, 'form');
-      await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
-      await pay(page, 'approved_at_once');
-      await waitForState(page, 'succeeded');
-
-      expect(sent.length).toBeGreaterThan(5);
-      for (const address of sent) expect(address).not.toContain(secret);
+      await payWithoutStorage(page);
     }, 40_000);
   }
+
+  it('cookies blocked in Chromium’s settings (its storage throws): the same', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'momo-no-cookies-'));
+    mkdirSync(join(profile, 'Default'));
+    writeFileSync(
+      join(profile, 'Default', 'Preferences'),
+      JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }),
+    );
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      locale: 'fr-FR',
+      viewport: { width: 360, height: 740 },
+    });
+    try {
+      const page = await context.newPage();
+      await payWithoutStorage(page);
+      await expect(
+        page.evaluate(() => {
+          try {
+            sessionStorage.getItem('x');
+            return 'storage';
+          } catch (error) {
+            return (error as Error).name;
+          }
+        }),
+      ).resolves.toBe('SecurityError');
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
 
 describe('no dead end › Back after "Annuler et revenir chez le marchand"', () => {
