@@ -137,6 +137,10 @@ describe('text at 200 % › the hosted page', () => {
       await waitForState(page, 'form');
       await expect(page.locator('.momo-amount').textContent()).resolves.toMatch(/^1\s250\s000\sFCFA$/);
       await check(page, viewport, 'hosted-form');
+      // The order's items, folded on a phone: opened, their prices too.
+      const items = page.locator('details.momo-items');
+      if ((await items.getAttribute('open')) === null) await items.locator('summary').click();
+      await check(page, viewport, 'hosted-form-items');
       await pay(page, 'declined');
       await waitForState(page, 'failed');
       await check(page, viewport, 'hosted-failed');
