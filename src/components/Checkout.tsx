@@ -67,14 +67,16 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
             />
           ) : (
             // Until the intent is read: the places of the items and the total, so that nothing
-            // moves when they land.
-            <section class="momo-summary">
-              <p class="momo-items-place">{t('summary.items')}</p>
-              <p class="momo-total momo-loading" role="status">
-                <span>{t('loading')}</span>
-                <Spinner />
-              </p>
-            </section>
+            // moves when they land. Not beside an error: nothing is loading any more.
+            screen.name === 'loading' && (
+              <section class="momo-summary">
+                <p class="momo-items-place">{t('summary.items')}</p>
+                <p class="momo-total momo-loading" role="status">
+                  <span>{t('loading')}</span>
+                  <Spinner />
+                </p>
+              </section>
+            )
           )}
           <div class="momo-main">
             {/* The form is there from the first frame: the payer types while the intent is read. */}

@@ -100,6 +100,8 @@ export const ar = {
   'canceled.heading': 'أُلغي الدفع',
   'canceled.body': 'لقد غادرت عملية الدفع هذه. يمكنك العودة إليها في أي وقت.',
   'canceled.back': 'العودة إلى الدفع',
+  'canceled.left': 'لقد ألغيت هذا الدفع. لدفع هذا الطلب، عُد إلى التاجر وابدأ من جديد.',
+  'canceled.toMerchant': 'العودة إلى التاجر',
 
   'failed.heading': 'لم يكتمل الدفع',
   'failed.retry': 'حاول من جديد',

@@ -102,6 +102,8 @@ export const en = {
   'canceled.heading': 'Payment canceled',
   'canceled.body': 'You left this payment. You can come back to it at any time.',
   'canceled.back': 'Return to the payment',
+  'canceled.left': 'You canceled this payment. To pay for this order, return to the merchant and start again.',
+  'canceled.toMerchant': 'Return to the merchant',
 
   'failed.heading': 'Payment not completed',
   'failed.retry': 'Try again',

@@ -100,6 +100,8 @@ export const es = {
   'canceled.heading': 'Pago cancelado',
   'canceled.body': 'Ha salido de este pago. Puede volver a él en cualquier momento.',
   'canceled.back': 'Volver al pago',
+  'canceled.left': 'Ha cancelado este pago. Para pagar este pedido, vuelva al comercio y empiece de nuevo.',
+  'canceled.toMerchant': 'Volver al comercio',
 
   'failed.heading': 'Pago no completado',
   'failed.retry': 'Intentar de nuevo',

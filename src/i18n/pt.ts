@@ -100,6 +100,8 @@ export const pt = {
   'canceled.heading': 'Pagamento cancelado',
   'canceled.body': 'Saiu deste pagamento. Pode voltar a ele a qualquer momento.',
   'canceled.back': 'Voltar ao pagamento',
+  'canceled.left': 'Cancelou este pagamento. Para pagar esta encomenda, volte ao comerciante e comece de novo.',
+  'canceled.toMerchant': 'Voltar ao comerciante',
 
   'failed.heading': 'Pagamento não concluído',
   'failed.retry': 'Tentar novamente',

@@ -19,6 +19,7 @@ const STYLE =
   'input,select{box-sizing:border-box;width:100%;min-height:44px;padding:.4rem;border:1px solid #8a9099;border-radius:6px;font:inherit;background:#fff;color:inherit}' +
   'button,.btn{display:block;box-sizing:border-box;width:100%;min-height:48px;margin:1rem 0 .5rem;padding:.6rem;border:0;border-radius:8px;background:#0b6b3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none}' +
   '.err{color:#b3261e;margin:.2rem 0}.notice{padding:.5rem;border-radius:6px;background:#fdecea;color:#7a1712}' +
+  '.link{width:auto;min-height:44px;margin:0;padding:0;background:none;color:inherit;font-weight:400;text-align:start;text-decoration:underline}' +
   '.test{padding:0 .3rem;border-radius:4px;background:#ffd54f;color:#000;font-size:.8rem;font-weight:700}' +
   '.amount{font-size:1.3rem}.small{font-size:.875rem;color:#4b5563}table{width:100%;border-collapse:collapse}th,td{padding:.25rem 0;text-align:start;vertical-align:top}th{padding-inline-end:.75rem;white-space:nowrap}td{overflow-wrap:anywhere}' +
   '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input,select{background:#16191d}.small{color:#a8b0ba}}';

@@ -65,8 +65,12 @@ export function formPage(
     values: PlainFormValues;
     errors?: FormErrors;
     notice?: string;
-    /** Where the page with its script is tried again, said after the notice. */
-    again?: string;
+    /**
+     * The page with its script tried again, offered after the notice: a form that gets this address
+     * with its query alone changed, so that its fragment goes along — where the tab has no storage,
+     * the secret is there (index.html's momoStuck), and a link would drop it.
+     */
+    again?: boolean;
     status?: number;
     /** This form's address in another language. */
     langHref: (lang: Lang) => string;
@@ -100,8 +104,9 @@ export function formPage(
       .join('');
   const body =
     header(words, due, t('form.heading')) +
-    (notice
-      ? `<p class="notice" role="alert">${esc(notice)}${again ? ` <a href="${esc(again)}">${esc(w('again'))}</a>` : ''}</p>`
+    (notice ? `<p class="notice" role="alert">${esc(notice)}</p>` : '') +
+    (again
+      ? `<form method="get"><input type="hidden" name="lang" value="${lang}"><button class="link">${esc(w('again'))}</button></form>`
       : '') +
     `<form method="post" action="${esc(action)}" novalidate>` +
     `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="lang" value="${lang}">` +

@@ -92,9 +92,7 @@ export function plainPaymentHandler({
     if (!sub && (method === 'GET' || method === 'HEAD')) {
       const lang = langOf(req, url.searchParams.get('lang'));
       // Sent here by the hosted page whose script could not start (index.html's momoStuck).
-      const stuck = url.searchParams.has('stuck')
-        ? { notice: wordsOf(lang).w('stuck'), again: `${page}?lang=${lang}` }
-        : {};
+      const stuck = url.searchParams.has('stuck') ? { notice: wordsOf(lang).w('stuck'), again: true } : {};
       return showForm(config, id, lang, tokens, stuck);
     }
     if (method !== 'POST' || (sub && sub !== 'code')) {
@@ -240,7 +238,7 @@ async function showForm(
   id: string,
   lang: PlainLang,
   tokens: FormTokens,
-  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; again?: string; status?: number } = {},
+  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; again?: boolean; status?: number } = {},
 ): Promise<Response> {
   const words = wordsOf(lang);
   const page = `/pay/${id}`;
