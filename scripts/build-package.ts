@@ -6,6 +6,7 @@
 //   dist/bin/sandbox.mjs     `momo-checkout-sandbox`, with hono, its Node adapter and libphonenumber-js
 //   dist/bin/server.mjs      `momo-checkout-server`, the checkout in production (no sandbox in it)
 //   dist/*.d.{mts,cts}       one bundled declaration file per entry and module kind
+//   dist/openapi.json        the OpenAPI 3.1 document of the service and the sandbox's extensions (scripts/openapi.ts)
 // So an install pulls in no runtime dependency, and the declarations import nothing but `react` and
 // `momo-checkout/widget`: they hold under every moduleResolution, with skipLibCheck off.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { type RolldownOptions, rolldown } from 'rolldown';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { REPO_ROOT } from '../src/server/paths';
+import { writeOpenApi } from './openapi';
 import { emitDeclarations } from './package-types';
 
 const DIST = join(REPO_ROOT, 'dist');
@@ -186,5 +188,6 @@ const SCRIPT_SCOPE = { type: 'commonjs', private: true };
 export async function buildPackage(): Promise<void> {
   await buildJs();
   await buildTypes();
+  await writeOpenApi(join(DIST, 'openapi.json'));
   await writeFile(join(DIST, 'package.json'), `${JSON.stringify(SCRIPT_SCOPE, null, 2)}\n`);
 }

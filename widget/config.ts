@@ -1,7 +1,7 @@
 // What a merchant's integration decides, checked and defaulted: where the API is, which language,
 // and a clear console message (never a secret in it) when something is wrong.
 import { parseClientSecret } from '../src/api/schemas/client-secret';
-import { isLang, type Lang, pickLang } from '../src/i18n';
+import { isLang, type Lang, LANGS, pickLang } from '../src/i18n';
 
 /**
  * What the checkout's server writes here as it serves widget.js, in place of this string
@@ -41,13 +41,13 @@ export const partsBaseOf = (option: string | undefined): string => served.origin
 
 export const report = (problem: string): void => console.error(`momo-checkout: ${problem}`);
 
-/** `fr`, `en`, `ar`, `es`, `pt` (or `fr-CG`, `ar-TD`…); anything else is reported, then the browser's language is used. */
+/** A language of the table (`fr`, or `fr-CG`…); anything else is reported, then the browser's language is used. */
 export function langOf(requested: string | null | undefined): Lang {
   // biome-ignore lint/style/noNonNullAssertion: split() gives at least one part
   const base = (requested || '').trim().toLowerCase().split('-')[0]!;
   if (base && !isLang(base))
     report(
-      `lang "${requested}" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser's language instead.`,
+      `lang "${requested}" is not supported: use one of "${LANGS.join('", "')}". Using the browser's language instead.`,
     );
   return pickLang(isLang(base) ? base : null, navigator.languages);
 }

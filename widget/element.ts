@@ -2,7 +2,7 @@
 // customer-first-name customer-last-name customer-email customer-phone>: the checkout as an element
 // (the customer-* attributes fill the form when it starts). Its attributes are observed; it dispatches `succeeded`, `failed` and `canceled`.
 import { mount } from './mount';
-import type { MomoCheckoutEventDetail, MomoCheckoutHandle } from './types';
+import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutLang } from './types';
 
 /** A change to any of these starts the checkout again; `lang` only switches the language. */
 const RESTART = ['intent', 'client-secret', 'api-base', 'isolated'];
@@ -34,8 +34,9 @@ export function define(tag = 'momo-checkout'): void {
       attributeChangedCallback(name: string) {
         // (`a && a.b()`, `||` rather than `a?.b()`, `??` where the value is the same: cheaper once
         // lowered to the engine floor.)
+        // An attribute is any text: one the checkout does not speak is reported (./config.ts, langOf).
         if (name === 'lang') {
-          if (this.handle) this.handle.setLang(this.getAttribute('lang') || '');
+          if (this.handle) this.handle.setLang((this.getAttribute('lang') || '') as MomoCheckoutLang);
         } else this.sync();
       }
 
@@ -59,7 +60,7 @@ export function define(tag = 'momo-checkout'): void {
             clientSecret: this.getAttribute('client-secret') || '',
             apiBase: this.getAttribute('api-base') ?? undefined,
             isolated: this.hasAttribute('isolated'),
-            lang: this.getAttribute('lang') ?? undefined,
+            lang: (this.getAttribute('lang') ?? undefined) as MomoCheckoutLang | undefined,
             customer: {
               firstName: this.getAttribute('customer-first-name') ?? undefined,
               lastName: this.getAttribute('customer-last-name') ?? undefined,

@@ -2,12 +2,12 @@
 // fetched (the dialog, the isolated mode): what it is asked meanwhile is done once it has come, and
 // a destroy() before then means it never starts.
 import { report } from './config';
-import type { MomoCheckoutHandle } from './types';
+import type { MomoCheckoutHandle, MomoCheckoutLang } from './types';
 
 export function later(coming: Promise<() => MomoCheckoutHandle>, what: string): MomoCheckoutHandle {
   let handle: MomoCheckoutHandle | undefined;
   let gone = false;
-  let lang: string | undefined;
+  let lang: MomoCheckoutLang | undefined;
   coming.then(
     (start) => {
       if (gone) return;

@@ -1,6 +1,14 @@
-// The widget's public types. They stand alone (no import from src/) so the declarations shipped to
-// merchants describe the whole contract in a few lines, and the `declare global` blocks below type
-// what a page sees: the <momo-checkout> element, its events and the MomoCheckout global.
+// The widget's public types. They stand alone (no import from src/ but the table of languages, which
+// the declarations shipped to merchants carry along) so those describe the whole contract in a few
+// lines, and the `declare global` blocks below type what a page sees: the <momo-checkout> element,
+// its events and the MomoCheckout global.
+import type { Lang } from '../src/i18n/languages';
+
+/**
+ * A language the checkout speaks, by its code (`fr`, `en`, `ar`, `es`, `pt`: src/i18n/languages.ts),
+ * alone or with a region (`fr-CG`, `ar-TD`).
+ */
+export type MomoCheckoutLang = Lang | `${Lang}-${string}`;
 
 /** What the merchant learns of an outcome: never the client secret, never the payer's number. */
 export interface MomoCheckoutEventDetail {
@@ -31,10 +39,11 @@ export interface MomoCheckoutOptions {
   /** Its client secret, `pi_…_secret_…`, from the merchant's server. */
   clientSecret: string;
   /**
-   * `fr`, `en` (built in), `ar`, `es`, `pt` (fetched from the checkout's origin when asked for), or
-   * `fr-CG`, `ar-TD`…; default: the browser's language.
+   * `fr` (built in), or another of the languages (fetched from the checkout's origin when asked
+   * for), with or without a region; default: the browser's language. The element's attribute takes
+   * any text, and one it does not speak is reported in the console.
    */
-  lang?: string | undefined;
+  lang?: MomoCheckoutLang | undefined;
   /** The payment service, e.g. `https://checkout.example.com`; default: where the widget was loaded from. */
   apiBase?: string | undefined;
   /**
@@ -56,8 +65,8 @@ export interface MomoCheckoutOptions {
 }
 
 export interface MomoCheckoutHandle {
-  /** Switches the language (`fr`, `en`, `ar`, `es`, `pt`) without restarting. */
-  setLang(lang: string): void;
+  /** Switches the language without restarting. */
+  setLang(lang: MomoCheckoutLang): void;
   /** Stops following the payment and removes the checkout; no callback is called afterwards. */
   destroy(): void;
 }

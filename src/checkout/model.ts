@@ -4,7 +4,7 @@
 // (./confirm), following an attempt (./following), and what the payer sees and the merchant hears
 // (./outcome). createModel makes every function it returns a batched, untracked action, and the
 // parts' effects — the follower and its listeners, the merchant's notices — end with dispose().
-import { computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
@@ -31,6 +31,11 @@ export interface CheckoutOptions extends MerchantCallbacks {
   /** Hosted page only: reads the checkout session the payer came with (see ./session). */
   readSession?: SessionReader;
   defaultCountry?: string;
+  /**
+   * Hosted page: the payer came Back to a session they left for its cancelUrl, whose secret this tab
+   * forgot (src/hosted/main.tsx): read by the session's id, the page says they left, with the way back.
+   */
+  left?: boolean;
   /** Whether the receipt counts down to successUrl (default); not for a payer who came Back. */
   autoReturn?: boolean;
   /** Where visibility and connectivity are watched; default: the current window (null: none). */
@@ -77,8 +82,32 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     return null;
   }
 
+  /**
+   * Back to a session this tab left (options.left): what was left (the session, its intent) read
+   * by the session's id, the screen says the payer left it — or, if it was paid meanwhile (another
+   * tab), the receipt. Nothing is followed, nothing can be paid: the secret is gone.
+   */
+  async function loadLeft(readSession: SessionReader) {
+    const read = await readSession(controller.signal);
+    if (read === 'unavailable') return void dispatch({ type: 'refuse', error: 'sessionUnavailable' });
+    const { paymentIntent: brought, ...sessionAlone } = read;
+    outcome.learn({ session: sessionAlone });
+    const left =
+      brought && brought.intent_id === read.paymentIntentId
+        ? brought
+        : await getIntentView(options.api, read.paymentIntentId, { signal: controller.signal });
+    batch(() => {
+      outcome.apply(left);
+      dispatch({ type: 'cancel' });
+    });
+  }
+
   async function load() {
     if (!dispatch({ type: 'load' }) && screen.value.name !== 'loading') return;
+    if (!IN_WIDGET && options.left && options.readSession)
+      return void loadLeft(options.readSession).catch(
+        (error) => controller.signal.aborted || dispatch(failure(error, 'reload')),
+      );
     const invalid = invalidLink();
     if (invalid) return void dispatch({ type: 'refuse', error: invalid });
     try {

@@ -1,6 +1,5 @@
-import { useEffect } from 'preact/hooks';
 import type { CheckoutModel } from '../checkout/model';
-import { dirOf, formatAmount, type Lang, translator } from '../i18n';
+import { dirOf, type Lang, translator } from '../i18n';
 import { I18nContext } from './i18n';
 import { LangSwitch } from './LangSwitch';
 import { CancelLink, ErrorView } from './Outcome';
@@ -41,13 +40,6 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
   const t = translator(lang);
   const logoUrl =
     logo && merchant && merchant.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
-  // The first amount shown would build the browser's first Intl formatter, which loads locale data:
-  // about 50 ms of a slow phone, just when the intent has been read. Built after the first paint
-  // instead, while the read is still on its way (any currency: the cost is the language's data).
-  useEffect(() => {
-    const timer = setTimeout(() => formatAmount(0, 'xaf', lang));
-    return () => clearTimeout(timer);
-  }, [lang]);
   return (
     <I18nContext.Provider value={{ lang, t }}>
       <div class="momo" data-state={screen.name} lang={lang} dir={dirOf(lang)}>
@@ -75,14 +67,16 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
             />
           ) : (
             // Until the intent is read: the places of the items and the total, so that nothing
-            // moves when they land.
-            <section class="momo-summary">
-              <p class="momo-items-place">{t('summary.items')}</p>
-              <p class="momo-total momo-loading" role="status">
-                <span>{t('loading')}</span>
-                <Spinner />
-              </p>
-            </section>
+            // moves when they land. Not beside an error: nothing is loading any more.
+            screen.name === 'loading' && (
+              <section class="momo-summary">
+                <p class="momo-items-place">{t('summary.items')}</p>
+                <p class="momo-total momo-loading" role="status">
+                  <span>{t('loading')}</span>
+                  <Spinner />
+                </p>
+              </section>
+            )
           )}
           <div class="momo-main">
             {/* The form is there from the first frame: the payer types while the intent is read. */}

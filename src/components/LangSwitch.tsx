@@ -1,5 +1,5 @@
 import { useRef } from 'preact/hooks';
-import { type Lang, LANG_NAMES, LANGS } from '../i18n';
+import { type Lang, LANGS, languageOf } from '../i18n';
 import { useI18n } from './i18n';
 
 // The languages of the payer's country first (the country chosen in the form), then the rest.
@@ -39,7 +39,7 @@ export function LangSwitch({ country, onChange }: { country: string; onChange(la
       >
         {langsFor(country).map((code) => (
           <option key={code} value={code} lang={code}>
-            {LANG_NAMES[code]}
+            {languageOf(code).name}
           </option>
         ))}
       </select>

@@ -3,7 +3,7 @@ import type { CheckoutModel } from '../checkout/model';
 import { formatAmount } from '../i18n';
 import { METHOD } from '../methods';
 import { METHOD_VIEWS } from '../methods/views';
-import { useI18n } from './i18n';
+import { breakable, useI18n } from './i18n';
 import { Spinner } from './Spinner';
 import { TextField } from './TextField';
 
@@ -106,7 +106,7 @@ export function PayerForm({ model }: { model: CheckoutModel }) {
             <Spinner /> {t('form.paying')}
           </>
         ) : (
-          t('form.pay', { amount: intent ? formatAmount(intent.amount, intent.currency, lang) : '' })
+          t('form.pay', { amount: intent ? breakable(formatAmount(intent.amount, intent.currency, lang)) : '' })
         )}
       </button>
       <p class="momo-secure">{t('form.secure')}</p>

@@ -5,6 +5,7 @@ import { screenViewsOf } from '../methods/screen-views';
 import { viewsOf } from '../methods/views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
+import { IN_WIDGET } from './surface';
 import { CancelLink } from './Outcome';
 import { CheckButton } from './Pending';
 
@@ -84,18 +85,28 @@ export function Unknown({ model, headingRef }: { model: CheckoutModel; headingRe
   );
 }
 
-/** The payer left a widget's checkout: it says so, and the way back to the payment. */
+/**
+ * The payer left: a widget's checkout says so, and the way back to the payment; a session's page
+ * (Back from its cancelUrl, the secret forgotten: nothing to pay with), the way back to the merchant.
+ */
 export function Canceled({ model, headingRef }: { model: CheckoutModel; headingRef: Ref }) {
   const { t } = useI18n();
+  const merchant = !IN_WIDGET && model.cancelUrl.value;
   return (
     <section class="momo-screen">
       <h2 tabIndex={-1} ref={headingRef}>
         {t('canceled.heading')}
       </h2>
-      <p role="status">{t('canceled.body')}</p>
-      <button type="button" class="momo-secondary" onClick={model.retry}>
-        {t('canceled.back')}
-      </button>
+      <p role="status">{t(merchant ? 'canceled.left' : 'canceled.body')}</p>
+      {merchant ? (
+        <a class="momo-secondary" href={merchant}>
+          {t('canceled.toMerchant')}
+        </a>
+      ) : (
+        <button type="button" class="momo-secondary" onClick={model.retry}>
+          {t('canceled.back')}
+        </button>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { CheckoutSession } from '../checkout/session';
 import { formatAmount, plainText } from '../i18n';
-import { useI18n } from './i18n';
+import { breakable, useI18n } from './i18n';
 import { IN_WIDGET } from './surface';
 
 interface Props {
@@ -55,7 +55,7 @@ export function Summary({ amount, currency, description, session, paid }: Props)
       )}
       <p class="momo-total">
         <span>{t(paid ? 'summary.paid' : 'summary.total')}</span>
-        <strong class="momo-amount">{money(amount)}</strong>
+        <strong class="momo-amount">{breakable(money(amount))}</strong>
       </p>
     </section>
   );

@@ -45,6 +45,18 @@ export function forgetSecret(location: Location, storage: () => Storage): void {
   }
 }
 
+/**
+ * Marks this history entry as a payment the payer left for the merchant's cancelUrl, its address
+ * without a secret. In the entry's state, not in storage: Back finds it where storage is blocked
+ * too, and a new visit of the same address (a new entry) does not.
+ */
+export function markLeft(location: Location, history: History): void {
+  history.replaceState({ ...history.state, momoLeft: 1 }, '', location.pathname + location.search);
+}
+
+/** Whether this history entry is a payment the payer left (markLeft). */
+export const wasLeft = (history: History): boolean => !!(history.state && history.state.momoLeft);
+
 // Named by the page's path (its intent or session id), never by the secret.
 const secretKey = (pathname: string) => `momo-secret:${pathname}`;
 

@@ -14,7 +14,7 @@ import { withEarlyReads } from './early';
 import { loadPart } from '../parts/load';
 import { EMBED_PATH } from './embed';
 import { loadScreens } from './lazy-screens';
-import { forgetSecret, readAddress, takeSecret } from './location';
+import { forgetSecret, markLeft, readAddress, takeSecret, wasLeft } from './location';
 
 /**
  * The screens after the form (waiting, the steps, the receipt: ./lazy-screens.tsx) are not in the
@@ -169,19 +169,24 @@ if (location.pathname === EMBED_PATH) {
       return false;
     }
   };
+  const clientSecret = takeSecret(address, location, history, () => sessionStorage);
   show(
     {
       api,
       intentId: address.intentId,
       readSession: address.sessionId ? sessionReader(api, address.sessionId) : undefined,
-      clientSecret: takeSecret(address, location, history, () => sessionStorage),
+      clientSecret,
+      // Back to a session this tab left: it says so (see navigate), read by the session's id alone.
+      left: !clientSecret && wasLeft(history),
       defaultCountry,
       navigate(url, to) {
         if (to === 'success') stored(true);
         else {
-          // A canceled payment is over for this tab: Back to this page finds no secret to pay with —
-          // and a page the browser kept whole (back/forward cache) loads again, without it.
+          // A canceled payment is over for this tab: Back to this page finds no secret to pay with
+          // (not even in the address, where a tab without storage kept it), but the word that the
+          // payer left it — and a page the browser kept whole (back/forward cache) loads again, without it.
           forgetSecret(location, () => sessionStorage);
+          markLeft(location, history);
           addEventListener('pageshow', (event) => event.persisted && location.reload());
         }
         location.assign(url);

@@ -1,4 +1,4 @@
-import type { Catalogue } from './messages';
+import type { Catalogue, PlainCatalogue } from './messages';
 
 // العربية (تشاد): نفس المفاتيح ونفس {المتغيرات} كما في الفهرس الإنجليزي (تتحقق منها الأنواع واختبار).
 // Loaded only when chosen: built into i18n/ar.json (see vite.config.ts), never into a bundle.
@@ -100,6 +100,8 @@ export const ar = {
   'canceled.heading': 'أُلغي الدفع',
   'canceled.body': 'لقد غادرت عملية الدفع هذه. يمكنك العودة إليها في أي وقت.',
   'canceled.back': 'العودة إلى الدفع',
+  'canceled.left': 'لقد ألغيت هذا الدفع. لدفع هذا الطلب، عُد إلى التاجر وابدأ من جديد.',
+  'canceled.toMerchant': 'العودة إلى التاجر',
 
   'failed.heading': 'لم يكتمل الدفع',
   'failed.retry': 'حاول من جديد',
@@ -138,3 +140,27 @@ export const ar = {
   'error.confirmUnknown': 'لم نتمكّن من معرفة ما إذا كان طلب الدفع قد أُرسل. لا تدفع مرة أخرى: تحقّق من حالته أولًا.',
   'error.checkStatus': 'التحقّق من حالة الدفع',
 } satisfies Catalogue;
+
+// The pages without JavaScript's own words (src/server/plain-pages.ts): never in a bundle nor in ar.json.
+export const arPlain = {
+  // Between a label and its value ("Total payé : 5 000 FCFA").
+  colon: ': ',
+  due: 'للدفع',
+  to: 'إلى',
+  expired: 'انتهت صلاحية هذا النموذج أو لم يعد صالحًا. تحقّق من بياناتك واضغط على ادفع مرة أخرى: لم يُرسَل شيء.',
+  check: 'تحقّق من المبلغ ومن بياناتك، ثم اضغط على ادفع: لم يُرسَل شيء بعد.',
+  stuck: 'تعذّر فتح صفحة الدفع في هذا المتصفح: ادفع بهذا النموذج البسيط.',
+  again: 'أعد محاولة فتح صفحة الدفع الكاملة',
+  autoDetect: 'حسب رقمي',
+  refreshing: 'تتحدّث هذه الصفحة تلقائيًا.',
+  checkNow: 'تحقّق الآن',
+  code: 'رمز الدفع',
+  codeHint: 'اطلب {dial} من هاتفك للحصول على الرمز، ثم أدخله هنا.',
+  codeHintMenu: 'احصل على الرمز من قائمة محفظتك، ثم أدخله هنا.',
+  codeSend: 'أرسل الرمز',
+  codeInvalid: 'أدخل أرقام الرمز الـ {length}.',
+  codeWrong: 'لم يُقبل هذا الرمز. تحقّق منه أو احصل على رمز آخر.',
+  openWallet: 'افتح {wallet} وادفع',
+  back: 'العودة إلى النموذج',
+  refused: 'لم يُرسَل هذا النموذج من صفحة الدفع هذه: لم يُدفع شيء. افتح رابط الدفع من جديد.',
+} satisfies PlainCatalogue;

@@ -102,6 +102,8 @@ export const en = {
   'canceled.heading': 'Payment canceled',
   'canceled.body': 'You left this payment. You can come back to it at any time.',
   'canceled.back': 'Return to the payment',
+  'canceled.left': 'You canceled this payment. To pay for this order, return to the merchant and start again.',
+  'canceled.toMerchant': 'Return to the merchant',
 
   'failed.heading': 'Payment not completed',
   'failed.retry': 'Try again',
@@ -142,4 +144,29 @@ export const en = {
   'error.confirmUnknown':
     'We could not find out whether your payment request was sent. Do not pay again: check its status first.',
   'error.checkStatus': 'Check the payment status',
+} as const;
+
+// What the pages without JavaScript say besides the catalogue (src/server/plain-pages.ts): the source
+// of their keys and placeholders, as `en` is of the catalogue's. Never in a bundle nor in en.json.
+export const enPlain = {
+  // Between a label and its value ("Total payé : 5 000 FCFA").
+  colon: ': ',
+  due: 'to pay',
+  to: 'to',
+  expired: 'This form has expired or is no longer valid. Check your details and press Pay again: nothing was sent.',
+  check: 'Check the amount and your details, then press Pay: nothing has been sent yet.',
+  stuck: 'The payment page could not open in this browser: pay with this simple form.',
+  again: 'Try the full payment page again',
+  autoDetect: 'From my number',
+  refreshing: 'This page updates itself.',
+  checkNow: 'Check now',
+  code: 'Payment code',
+  codeHint: 'Dial {dial} on your phone to get the code, then type it here.',
+  codeHintMenu: 'Get the code from your wallet’s menu, then type it here.',
+  codeSend: 'Send the code',
+  codeInvalid: 'Type the {length} digits of the code.',
+  codeWrong: 'This code was not accepted. Check it or get another one.',
+  openWallet: 'Open {wallet} and pay',
+  back: 'Back to the form',
+  refused: 'This form was not sent from this payment page: nothing was paid. Open the payment link again.',
 } as const;

@@ -1,4 +1,4 @@
-import type { Catalogue } from './messages';
+import type { Catalogue, PlainCatalogue } from './messages';
 
 // Catálogo español (Guinea Ecuatorial): mismas claves y mismos {parámetros} que el inglés
 // (comprobado por los tipos y por una prueba). Se carga solo cuando se elige: i18n/es.json.
@@ -100,6 +100,8 @@ export const es = {
   'canceled.heading': 'Pago cancelado',
   'canceled.body': 'Ha salido de este pago. Puede volver a él en cualquier momento.',
   'canceled.back': 'Volver al pago',
+  'canceled.left': 'Ha cancelado este pago. Para pagar este pedido, vuelva al comercio y empiece de nuevo.',
+  'canceled.toMerchant': 'Volver al comercio',
 
   'failed.heading': 'Pago no completado',
   'failed.retry': 'Intentar de nuevo',
@@ -143,3 +145,29 @@ export const es = {
     'No pudimos saber si su solicitud de pago se envió. No pague otra vez: compruebe primero su estado.',
   'error.checkStatus': 'Comprobar el estado del pago',
 } satisfies Catalogue;
+
+// The pages without JavaScript's own words (src/server/plain-pages.ts): never in a bundle nor in es.json.
+export const esPlain = {
+  // Between a label and its value ("Total payé : 5 000 FCFA").
+  colon: ': ',
+  due: 'a pagar',
+  to: 'a',
+  expired:
+    'Este formulario ha caducado o ya no es válido. Compruebe sus datos y vuelva a pulsar Pagar: no se ha enviado nada.',
+  check: 'Compruebe el importe y sus datos, y luego pulse Pagar: todavía no se ha enviado nada.',
+  stuck: 'La página de pago no pudo abrirse en este navegador: pague con este formulario sencillo.',
+  again: 'Volver a intentar la página de pago completa',
+  autoDetect: 'Según mi número',
+  refreshing: 'Esta página se actualiza sola.',
+  checkNow: 'Comprobar ahora',
+  code: 'Código de pago',
+  codeHint: 'Marque {dial} en su teléfono para obtener el código y escríbalo aquí.',
+  codeHintMenu: 'Obtenga el código en el menú de su monedero y escríbalo aquí.',
+  codeSend: 'Enviar el código',
+  codeInvalid: 'Escriba los {length} dígitos del código.',
+  codeWrong: 'Este código no fue aceptado. Compruébelo u obtenga otro.',
+  openWallet: 'Abrir {wallet} y pagar',
+  back: 'Volver al formulario',
+  refused:
+    'Este formulario no se envió desde esta página de pago: no se ha pagado nada. Vuelva a abrir el enlace de pago.',
+} satisfies PlainCatalogue;

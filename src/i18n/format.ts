@@ -2,7 +2,7 @@
 // times themselves: apart from ./index.ts (which brings the French catalogue), so that the screens
 // after the form, a part of their own in the hosted page (src/hosted/screens.part.ts), bring the
 // dates and times they show without the catalogue, and the page's first load carries none of them.
-import type { Lang } from '.';
+import { type Lang, languageOf } from './languages';
 
 /**
  * Each Intl formatter, built once per language (and currency): building one loads locale data,
@@ -23,18 +23,6 @@ export function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key
   return formatters.get(key) as T | null;
 }
 
-// The locale each language's numbers and dates are written in. Arabic: Chad's, in Western digits
-// (-u-nu-latn; CLDR's ar-TD default is Arabic-Indic): payers in N'Djamena read and type numbers in
-// those digits — phone keypads, USSD codes, operators' messages, banknotes — and the phone number
-// on the same screen is in them. See the README's "Languages".
-export const LOCALES: Readonly<Record<Lang, string>> = {
-  fr: 'fr-FR',
-  en: 'en-GB',
-  ar: 'ar-TD-u-nu-latn',
-  es: 'es-GQ',
-  pt: 'pt-GW',
-};
-
 // A date and a time by their parts, not by dateStyle and timeStyle: those came with Chrome 76,
 // Firefox 79 and Safari 14.1, and an engine of the floor before them (Chrome 67-75, iOS 12-14.4)
 // ignores them, writing "29/11/2026" where the payer should read "06:52". The parts say the same
@@ -46,14 +34,14 @@ export function formatDate(iso: string, lang: Lang): string {
   if (Number.isNaN(date.getTime())) return iso;
   const format = formatter(
     `date ${lang}`,
-    () => new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: 'long', day: 'numeric', ...TIME }),
+    () => new Intl.DateTimeFormat(languageOf(lang).locale, { year: 'numeric', month: 'long', day: 'numeric', ...TIME }),
   );
   return format ? format.format(date) : iso;
 }
 
 /** A time of day as the payer reads it ("10:42"), in their language. */
 export function formatTime(ms: number, lang: Lang): string {
-  const format = formatter(`time ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], TIME));
+  const format = formatter(`time ${lang}`, () => new Intl.DateTimeFormat(languageOf(lang).locale, TIME));
   return format ? format.format(ms) : new Date(ms).toISOString().slice(11, 16);
 }
 

@@ -64,14 +64,19 @@ export const frScreens = {
   // What only the widget shows (Done once paid): left out of the hosted page's build, whose
   // checkout is never given an onClose (src/components/surface.ts).
   ...((IN_PAGE ? null : { 'succeeded.done': 'Terminé' }) as { 'succeeded.done': 'Terminé' }),
-  // What only the hosted page shows (the way back to a session's successUrl): left out of the widget's files.
+  // What only the hosted page shows (the ways back to a session's successUrl and cancelUrl): left out of the widget's files.
   ...((IN_WIDGET
     ? null
     : {
         'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
         'succeeded.returnNow': 'Revenir chez le marchand maintenant',
+        'canceled.left':
+          'Vous avez annulé ce paiement. Pour payer cette commande, revenez chez le marchand et recommencez.',
+        'canceled.toMerchant': 'Revenir chez le marchand',
       }) as {
     'succeeded.returning': 'Retour chez le marchand dans {seconds} s…';
     'succeeded.returnNow': 'Revenir chez le marchand maintenant';
+    'canceled.left': 'Vous avez annulé ce paiement. Pour payer cette commande, revenez chez le marchand et recommencez.';
+    'canceled.toMerchant': 'Revenir chez le marchand';
   }),
 } satisfies Partial<Catalogue>;

@@ -1,6 +1,6 @@
 import { IN_PAGE, IN_WIDGET, SCREENS_APART } from '../components/surface';
 import { frScreens } from './fr-screens';
-import type { Catalogue } from './messages';
+import type { Catalogue, PlainCatalogue } from './messages';
 
 export const fr = {
   'lang.label': 'Langue',
@@ -96,3 +96,29 @@ export const fr = {
     'summary.quantity': '{quantity}\u00a0×\u00a0{price}';
   }),
 } satisfies Catalogue;
+
+// The pages without JavaScript's own words (src/server/plain-pages.ts): never in a bundle nor in fr.json.
+export const frPlain = {
+  // Between a label and its value ("Total payé : 5 000 FCFA").
+  colon: '\u00a0: ',
+  due: 'à payer',
+  to: 'à',
+  expired:
+    'Ce formulaire a expiré ou n’est plus valable. Vérifiez vos informations et appuyez de nouveau sur Payer : rien n’a été envoyé.',
+  check: 'Vérifiez le montant et vos informations, puis appuyez sur Payer : rien n’a encore été envoyé.',
+  stuck: 'La page de paiement n’a pas pu s’ouvrir dans ce navigateur : payez avec ce formulaire simple.',
+  again: 'Réessayer la page de paiement complète',
+  autoDetect: 'D’après mon numéro',
+  refreshing: 'Cette page se met à jour toute seule.',
+  checkNow: 'Vérifier maintenant',
+  code: 'Code de paiement',
+  codeHint: 'Composez {dial} sur votre téléphone pour obtenir le code, puis saisissez-le ici.',
+  codeHintMenu: 'Obtenez le code dans le menu de votre portefeuille, puis saisissez-le ici.',
+  codeSend: 'Envoyer le code',
+  codeInvalid: 'Saisissez les {length} chiffres du code.',
+  codeWrong: 'Ce code n’a pas été accepté. Vérifiez-le ou obtenez-en un autre.',
+  openWallet: 'Ouvrir {wallet} et payer',
+  back: 'Retour au formulaire',
+  refused:
+    'Ce formulaire n’a pas été envoyé depuis cette page de paiement : rien n’a été payé. Rouvrez le lien de paiement.',
+} satisfies PlainCatalogue;

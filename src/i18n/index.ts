@@ -1,39 +1,26 @@
-// Messages and formatting in the payer's language. French is built in; English, Arabic, Spanish
-// and Portuguese are loaded only when wanted (./load.ts; the hosted page's English first screen
-// brings English in its HTML): until a language's catalogue has arrived it is never shown, so a
-// missing message or a missing value for its text is a type error or a fallback to French, never a
-// key on screen.
+// Messages and formatting in the payer's language. French is built in; the other languages of the
+// table (./languages.ts) are loaded only when wanted (./load.ts; the hosted page's English first
+// screen brings English in its HTML): until a language's catalogue has arrived it is never shown,
+// so a missing message or a missing value for its text is a type error or a fallback to French,
+// never a key on screen.
 import { fr } from './fr';
-import { formatter, LOCALES } from './format';
+import { fillText } from './fill';
+import { formatter } from './format';
+import { cfaAmount } from './amounts';
+import { BUILT_IN, dirOf, isLang, type Lang, languageOf } from './languages';
 import type { Catalogue, Message, MessageKey, Translate } from './messages';
 
 export type { Catalogue, Message, MessageKey, Translate };
+export { BUILT_IN, dirOf, isLang, type Lang, LANGS, LANGUAGES, type Language, languageOf } from './languages';
+export { fillText } from './fill';
 // Dates, times and countdowns (./format): only the screens after the form (and the server's plain pages) show them.
 export { formatDate, formatDuration, formatTime } from './format';
 
-/** Every language the checkout speaks; the first is in every bundle. */
-export const LANGS = ['fr', 'en', 'ar', 'es', 'pt'] as const;
-export type Lang = (typeof LANGS)[number];
-
-/** Each language's name in itself, as the language switch offers it (known before it is loaded). */
-export const LANG_NAMES: Readonly<Record<Lang, string>> = {
-  fr: 'Français',
-  en: 'English',
-  ar: 'العربية',
-  es: 'Español',
-  pt: 'Português',
-};
-
-// The built-in language is its catalogue file and its line here; the others arrive by addCatalogue.
+// The built-in language is its catalogue here; the others arrive by addCatalogue.
 const catalogues: Partial<Record<Lang, Catalogue>> = { fr };
-
-export const isLang = (value: unknown): value is Lang => (LANGS as readonly unknown[]).includes(value);
 
 /** Whether `lang` can be shown now: built in, or its catalogue has arrived. */
 export const isLoaded = (lang: Lang): boolean => Object.hasOwn(catalogues, lang);
-
-/** `rtl` for Arabic. */
-export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 // match, not matchAll: one fallback less for the engine floor (src/compat.ts).
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) || []).sort().join();
@@ -63,7 +50,7 @@ export function pickLang(requested: string | null | undefined, preferred: readon
     const base = tag.slice(0, 2).toLowerCase();
     if (isLang(base)) return base;
   }
-  return 'fr';
+  return BUILT_IN;
 }
 
 /** What to show while `wanted` is on its way: itself if loaded, else the browser's built-in language, else French. */
@@ -73,15 +60,8 @@ export function shownWhileLoading(wanted: Lang, preferred: readonly string[] = [
     const base = tag.slice(0, 2).toLowerCase();
     if (isLang(base) && isLoaded(base)) return base;
   }
-  return 'fr';
+  return BUILT_IN;
 }
-
-// Values in right-to-left text are isolated: one without a right-to-left letter (an amount, a
-// number, *126#, an e-mail) left to right (LRI … PDI), so "+235 66 12 34 56" is never shown as
-// "56 34 12 66 235+" as it would be bare; any other (a country's name in Arabic) in its own
-// direction (FSI … PDI).
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-const isolate = (value: string) => `${RTL_LETTER.test(value) ? '\u2068' : '\u2066'}${value}\u2069`;
 
 /**
  * A merchant's or payer's text as it may be shown: without the controls that override or embed a
@@ -95,14 +75,11 @@ export const plainText = (text: string): string => text.replace(/[\u202a-\u202e\
 export function translator(lang: Lang): Translate {
   // Only a loaded language is shown (see ./load.ts); French is the safety net, never a key.
   const catalogue: Catalogue = catalogues[lang] || fr;
-  const wrap = dirOf(lang) === 'rtl' ? isolate : (value: string) => value;
+  const show = (value: string | number, name: string) =>
+    name === 'country' ? countryName(String(value), lang) : String(value);
   return (keyOrMessage: MessageKey | Message, values?: Record<string, string | number>) => {
     const { key, params = values } = typeof keyOrMessage === 'string' ? { key: keyOrMessage } : keyOrMessage;
-    const given: Record<string, string | number> | undefined = params;
-    return catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => {
-      const value = given && given[name];
-      return value === undefined ? match : wrap(name === 'country' ? countryName(String(value), lang) : String(value));
-    });
+    return fillText(catalogue[key], params, lang, show);
   };
 }
 
@@ -120,13 +97,15 @@ export function countryName(code: string, lang: Lang): string {
  */
 export function formatAmount(amount: number, currency: string, lang: Lang): string {
   const code = currency.toUpperCase();
-  const format = formatter(
-    `amount ${lang} ${code}`,
-    () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: code }),
-  );
-  if (!format) return `${amount} ${code}`;
-  const digits = format.resolvedOptions().maximumFractionDigits || 0;
-  const text = format.format(amount / 10 ** digits);
+  let text = cfaAmount(amount, code, lang);
+  if (text === null) {
+    const format = formatter(
+      `amount ${lang} ${code}`,
+      () => new Intl.NumberFormat(languageOf(lang).locale, { style: 'currency', currency: code }),
+    );
+    if (!format) return `${amount} ${code}`;
+    text = format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits || 0));
+  }
   // CLDR's right-to-left mark goes: the amount reads left to right as one unit (LRI … PDI).
   return dirOf(lang) === 'rtl' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;
 }

@@ -2,7 +2,7 @@
 // source of the keys and of each text's `{placeholders}`; a message shown without a value its text
 // needs, or a language file missing a key or a placeholder, does not compile. A step's own messages
 // (src/methods/<method>/steps/) are checked the same way, from their own English texts.
-import type { en } from './en';
+import type { en, enPlain } from './en';
 
 type Source = typeof en;
 export type MessageKey = keyof Source;
@@ -38,3 +38,9 @@ export interface Translate {
   <K extends MessageKey>(key: K, ...params: ParamArgs<K>): string;
   (message: Message): string;
 }
+
+type PlainSource = typeof enPlain;
+export type PlainKey = keyof PlainSource;
+
+/** What a language says on the pages without JavaScript besides its catalogue: every key of English's, each with its placeholders. */
+export type PlainCatalogue = { readonly [K in PlainKey]: TextWith<Placeholders<PlainSource[K]>> };

@@ -1,4 +1,4 @@
-import type { Catalogue } from './messages';
+import type { Catalogue, PlainCatalogue } from './messages';
 
 // Catálogo português (Guiné-Bissau): as mesmas chaves e os mesmos {parâmetros} do inglês
 // (verificado pelos tipos e por um teste). Carregado só quando escolhido: i18n/pt.json.
@@ -100,6 +100,8 @@ export const pt = {
   'canceled.heading': 'Pagamento cancelado',
   'canceled.body': 'Saiu deste pagamento. Pode voltar a ele a qualquer momento.',
   'canceled.back': 'Voltar ao pagamento',
+  'canceled.left': 'Cancelou este pagamento. Para pagar esta encomenda, volte ao comerciante e comece de novo.',
+  'canceled.toMerchant': 'Voltar ao comerciante',
 
   'failed.heading': 'Pagamento não concluído',
   'failed.retry': 'Tentar novamente',
@@ -143,3 +145,29 @@ export const pt = {
     'Não conseguimos saber se o seu pedido de pagamento foi enviado. Não pague outra vez: verifique primeiro o estado.',
   'error.checkStatus': 'Verificar o estado do pagamento',
 } satisfies Catalogue;
+
+// The pages without JavaScript's own words (src/server/plain-pages.ts): never in a bundle nor in pt.json.
+export const ptPlain = {
+  // Between a label and its value ("Total payé : 5 000 FCFA").
+  colon: ': ',
+  due: 'a pagar',
+  to: 'a',
+  expired:
+    'Este formulário expirou ou já não é válido. Verifique os seus dados e carregue de novo em Pagar: nada foi enviado.',
+  check: 'Verifique o montante e os seus dados e depois carregue em Pagar: ainda nada foi enviado.',
+  stuck: 'A página de pagamento não abriu neste navegador: pague com este formulário simples.',
+  again: 'Tentar de novo a página de pagamento completa',
+  autoDetect: 'Pelo meu número',
+  refreshing: 'Esta página atualiza-se sozinha.',
+  checkNow: 'Verificar agora',
+  code: 'Código de pagamento',
+  codeHint: 'Marque {dial} no seu telemóvel para obter o código e escreva-o aqui.',
+  codeHintMenu: 'Obtenha o código no menu da sua carteira e escreva-o aqui.',
+  codeSend: 'Enviar o código',
+  codeInvalid: 'Escreva os {length} dígitos do código.',
+  codeWrong: 'Este código não foi aceite. Verifique-o ou obtenha outro.',
+  openWallet: 'Abrir {wallet} e pagar',
+  back: 'Voltar ao formulário',
+  refused:
+    'Este formulário não foi enviado a partir desta página de pagamento: nada foi pago. Abra de novo o link de pagamento.',
+} satisfies PlainCatalogue;

@@ -13,6 +13,7 @@ import { faultRoutes } from './faults/routes';
 import { jsonResponse } from './json';
 import { ListTurns } from './list-turns';
 import { MerchantProfiles } from './merchants';
+import { OPENAPI_PATH, openApiRoute } from './openapi/route';
 import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
 import { intentRoutes } from './routes/intents';
@@ -115,6 +116,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     listRoutes(v1, deps);
   }
   app.route(API_PREFIX, v1);
+  app.get(OPENAPI_PATH, openApiRoute(config));
   // Still written with its full addresses, on this app: it is moving beside the steps it emulates
   // (src/methods/momo/steps/), and its addresses share no route with the others.
   if (config.extensions) approvalRoutes(app, deps);

@@ -4,13 +4,14 @@
 // checks own addresses at the root, which share no prefix (./checkout-apps.ts says why):
 //   /healthz, /readyz      the process serves; the payment service answers   ./apps/health.ts
 //   /v1/…                  the payment service, the in-process sandbox        ./apps/api.ts
+//   /openapi.json          its OpenAPI document, answered by the sandbox     ./apps/api.ts
 //   /demo/…, /             the demo shop (npm start only)                     ../demo/app.ts
 //   /pay/…, /embed, /widget.js, /assets/…, /i18n/…, /steps/…   the checkout  ./checkout-apps.ts
 // The production server (`momo-checkout-server`) mounts the same checkout alone: ./production-app.ts.
 import type { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { apiApp } from './apps/api';
+import { apiApp, apiDocumentApp } from './apps/api';
 import type { ServerEnv } from './apps/env';
 import { type ComposeOptions, mountCheckout, serverApp } from './checkout-apps';
 import { plainPaymentApi } from './plain-payment';
@@ -79,6 +80,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const files = createStaticFiles(distDir, { served: { apiBase: apiOrigin, publicUrl } });
   const app = serverApp({ publicUrl, onError, allowedHosts, ready, accessLog });
   app.route('/v1', apiApp(sandbox, { compress: options.compressApi }));
+  app.route('/', apiDocumentApp(sandbox, { compress: options.compressApi }));
   if (demo) {
     app.route('/demo', demo.app);
     app.all('/', () => redirect('/demo', 302)); // nothing of its own at the root: show the demo

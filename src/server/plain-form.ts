@@ -41,7 +41,7 @@ export async function showForm(
   id: string,
   lang: PlainLang,
   tokens: FormTokens,
-  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; again?: string; status?: number } = {},
+  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; again?: boolean; status?: number } = {},
 ): Promise<Response> {
   const words = wordsOf(lang);
   const page = `/pay/${id}`;

@@ -12,11 +12,8 @@
 // addresses, where a post comes from and what it weighs; the form is ./plain-form.ts, the status
 // page ./plain-status.ts, the code ./plain-code.ts.
 import type { ClientConfig } from '../api/http';
-import { addCatalogue, pickLang } from '../i18n';
-import { ar } from '../i18n/ar';
-import { en } from '../i18n/en';
-import { es } from '../i18n/es';
-import { pt } from '../i18n/pt';
+import { addCatalogue, LANGS, pickLang } from '../i18n';
+import { TEXTS } from '../i18n/catalogues';
 import type { SandboxBindings } from '../sandbox';
 import { createFormTokens, type FormTokens } from './form-token';
 import { esc, type PlainLang, plainResponse, wordsOf } from './plain-pages';
@@ -24,13 +21,7 @@ import { postCode } from './plain-code';
 import { postForm, showForm } from './plain-form';
 import { statusPage } from './plain-status';
 
-for (const [lang, catalogue] of [
-  ['en', en],
-  ['ar', ar],
-  ['es', es],
-  ['pt', pt],
-] as const)
-  addCatalogue(lang, catalogue);
+for (const lang of LANGS) addCatalogue(lang, TEXTS[lang].messages);
 
 /** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/code`. */
 export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
@@ -80,9 +71,7 @@ export function plainPaymentHandler({
     if (!sub && (method === 'GET' || method === 'HEAD')) {
       const lang = langOf(req, url.searchParams.get('lang'));
       // Sent here by the hosted page whose script could not start (index.html's momoStuck).
-      const stuck = url.searchParams.has('stuck')
-        ? { notice: wordsOf(lang).w('stuck'), again: `${page}?lang=${lang}` }
-        : {};
+      const stuck = url.searchParams.has('stuck') ? { notice: wordsOf(lang).w('stuck'), again: true } : {};
       return showForm(config, id, lang, tokens, stuck);
     }
     if (method !== 'POST' || (sub && sub !== 'code')) {

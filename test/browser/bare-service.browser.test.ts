@@ -89,6 +89,8 @@ describe('checkout › against a bare service', () => {
       await page.goto(session.url);
       await waitForState(page, 'error');
       expect(await page.getByRole('alert').textContent()).toContain(text);
+      // A final message: nothing beside it says it is still loading.
+      expect(await page.locator('.momo-spinner, .momo-loading').count()).toBe(0);
       await page.screenshot({ path: `${SHOTS}/session-unavailable-${locale}-${viewport.width}.png`, fullPage: true });
       expect(posts).toEqual([]);
     }

@@ -172,7 +172,7 @@ async function stuckPage(page: Page) {
     notice: await notice.textContent(),
     due: await page.locator('main > p:has(.amount)').textContent(),
     pay: await page.locator('form button[type="submit"]:enabled').textContent(),
-    again: notice.getByRole('link'),
+    again: page.locator('form[method="get"] button'),
   };
 }
 

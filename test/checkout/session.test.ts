@@ -134,3 +134,65 @@ describe('session › a checkout session', () => {
     expect(model.intent.value?.amount).not.toBe(999);
   });
 });
+
+describe('session › Back to a session this tab left (left: its secret forgotten)', () => {
+  const newSession = (bed: ReturnType<typeof createBed>) =>
+    bed.merchant.createSession({
+      total: 12_500,
+      currency: 'xaf',
+      accountId: 'acct_shop',
+      successUrl: 'https://shop.example/thanks',
+      cancelUrl: 'https://shop.example/cart',
+      metadata: {},
+      items: [{ productId: 'prt_wax', quantity: 1, price: 12_500, productName: 'Pagne wax' }],
+    });
+
+  it('reads it by its id alone and says the payer left, with the order and the way back, nothing to pay with', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: '', left: true });
+    expect(model.screen.value.name).toBe('canceled');
+    expect(model.cancelUrl.value).toBe('https://shop.example/cart');
+    expect(model.intent.value?.amount).toBe(12_500);
+    expect(bed.confirms()).toHaveLength(0);
+  });
+
+  it('reads the intent by its id where the session answer does not bring it', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    bed.intercept(async (request) => {
+      const response = await bed.sandbox.fetch(request);
+      if (!new URL(request.url).pathname.startsWith('/v1/sessions/')) return response;
+      const { paymentIntent: _intent, ...bare } = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify(bare), { status: response.status, headers: response.headers });
+    });
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: '', left: true });
+    expect(model.screen.value.name).toBe('canceled');
+    expect(model.intent.value?.amount).toBe(12_500);
+  });
+
+  it('paid meanwhile (another tab): the receipt, not "canceled"', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    const other = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: session.clientSecret });
+    bed.fill(other, 'approved_at_once');
+    await other.submit();
+    await bed.time.settle();
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: '', left: true });
+    expect(model.screen.value.name).toBe('succeeded');
+  });
+
+  it('a read that fails says so, with the way to read again', async () => {
+    const bed = createBed();
+    const session = await newSession(bed);
+    bed.intercept(async () => new Response('<html>502</html>', { status: 502 }));
+    const model = await bed.open({ readSession: sessionReader(bed.api, session.id), secret: '', left: true });
+    // Past the client's retries of a read.
+    await bed.time.advance(60_000);
+    expect(model.screen.value).toMatchObject({ name: 'error', recovery: 'reload' });
+    bed.intercept(async () => undefined);
+    model.retry();
+    await bed.time.settle();
+    expect(model.screen.value.name).toBe('canceled');
+  });
+});

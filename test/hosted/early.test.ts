@@ -7,9 +7,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_SECRET_PATTERN } from '../../src/api/schemas/client-secret';
 import { withEarlyReads } from '../../src/hosted/early';
 import { EMBED_PATH } from '../../src/hosted/embed';
+import { LANGS, LANGUAGES } from '../../src/i18n/languages';
 import { HOSTED_PAGE_PATH } from '../../src/server/apps/hosted-page';
+import { PRERENDERED } from '../../scripts/prerender';
+import { withFetchedLangs } from '../../scripts/vite/catalogues';
 
-const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
+// As the build and dev mode serve it: the languages of its early read written in from the table.
+const html = withFetchedLangs(
+  readFileSync(join(__dirname, '../../index.html'), 'utf8'),
+  LANGUAGES,
+  Object.keys(PRERENDERED),
+);
 const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
 /** A page still loading; `api`: the API its server named in <meta name="momo-api"> (none: this page's origin). */
@@ -62,7 +70,14 @@ describe('hosted page › index.html starts the first reads', () => {
       '/v1/payment-intents/pi_abc123',
     ]);
     expect(earlyReadsAt('https://pay.example/embed?lang=PT')).toEqual(['/i18n/pt.json']);
-    for (const lang of ['fr', 'en', 'de', 'ar.json', '../v1', 'arx'])
+    // Every language of the table: the built-in one and those a page prerenders bring their texts.
+    for (const lang of LANGS) {
+      const brought = lang === LANGS[0] || Object.hasOwn(PRERENDERED, lang);
+      expect(earlyReadsAt(`https://pay.example/embed?lang=${lang}`), lang).toEqual(
+        brought ? [] : [`/i18n/${lang}.json`],
+      );
+    }
+    for (const lang of ['de', 'ar.json', '../v1', 'arx'])
       expect(earlyReadsAt(`https://pay.example/pay/pi_abc123?lang=${lang}`), lang).toEqual([]);
   });
 

@@ -9,17 +9,16 @@ import { generate } from 'lean-qr/nano';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutModel } from '../../src/checkout/model';
 import { Checkout } from '../../src/components/Checkout';
-import { addCatalogue, LANGS, type Lang } from '../../src/i18n';
-import { ar } from '../../src/i18n/ar';
-import { es } from '../../src/i18n/es';
-import { pt } from '../../src/i18n/pt';
+import { LANGS, type Lang } from '../../src/i18n';
 import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/enter_otp';
 import { APP_MESSAGES, appStep, launchUrl, qrPath } from '../../src/methods/momo/steps/open_wallet';
 import { fill, type StepMessages } from '../../src/methods/momo/steps/fill';
 import { STEP_LIB, type StepLib } from '../../src/methods/step-lib';
+import { loadEveryLanguage } from '../i18n/every-language';
 import { createBed } from '../support/checkout-bed';
 
-for (const [lang, catalogue] of Object.entries({ ar, es, pt })) addCatalogue(lang as Lang, catalogue);
+// Every language of the table, as a page has them once they have arrived.
+loadEveryLanguage();
 
 type Bed = ReturnType<typeof createBed>;
 const CodeStep = codeStep(STEP_LIB);

@@ -12,7 +12,7 @@ const { define } = await import('../../widget');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const props = { intentId: 'pi_abc', clientSecret: 'pi_abc_secret_xyz', lang: 'fr' };
+const props = { intentId: 'pi_abc', clientSecret: 'pi_abc_secret_xyz', lang: 'fr' } as const;
 const detail = { intentId: 'pi_abc', status: 'succeeded', chargeId: 'ch_1' } as const;
 
 let container: HTMLElement;

@@ -3,6 +3,8 @@
 // form's token, the checks before a confirm, one confirm per form, the secret kept out of every
 // address and page, the status page and the code step. The sandbox in process, on a fake clock.
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/i18n';
+import { TEXTS } from '../../src/i18n/catalogues';
 import { createFormTokens, FORM_TOKEN_TTL_MS } from '../../src/server/form-token';
 import { plainPaymentApi, plainPaymentHandler } from '../../src/server/plain-payment';
 import { testNumber as number } from '../browser/support/harness';
@@ -331,7 +333,12 @@ describe('the plain payment', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(
-      `<p class="notice" role="alert">The payment page could not open in this browser: pay with this simple form. <a href="/pay/${intent.intent_id}?lang=en">Try the full payment page again</a></p>`,
+      '<p class="notice" role="alert">The payment page could not open in this browser: pay with this simple form.</p>',
+    );
+    // A form, not a link: it gets this address with its query changed, its fragment (where a tab
+    // without storage keeps the secret: index.html's momoStuck) kept, as a link's address would not.
+    expect(html).toContain(
+      '<form method="get"><input type="hidden" name="lang" value="en"><button class="link">Try the full payment page again</button></form>',
     );
     expect(html).toMatch(/<strong class="amount">FCFA\s5,000<\/strong> to pay/);
     expect(tokenOf(html)).not.toBe('');
@@ -359,6 +366,20 @@ describe('the plain payment', () => {
     // A form posted in Portuguese comes back in Portuguese.
     const wrong = await t.post(`/pay/${intent.intent_id}`, { token: tokenOf(spanish), ...payer('06 12'), lang: 'pt' });
     expect(await wrong.text()).toContain('<html lang="pt">');
+  });
+
+  it('speaks every language of the table, in its direction, each other one a link away', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000);
+    for (const { code, dir } of LANGUAGES) {
+      const html = await (await t.get(`/pay/${intent.intent_id}?plain=1&lang=${code}`)).text();
+      expect(html, code).toContain(`<html lang="${code}"${dir === 'rtl' ? ' dir="rtl"' : ''}>`);
+      expect(html, code).toContain(`<h1>${TEXTS[code].messages['form.heading']}</h1>`);
+      for (const other of LANGUAGES.filter((language) => language.code !== code))
+        expect(html, code).toContain(
+          `<a href="/pay/${intent.intent_id}?plain=1&amp;lang=${other.code}" lang="${other.code}">${other.name}</a>`,
+        );
+    }
   });
 
   it('says so for a page id the service does not know', async () => {

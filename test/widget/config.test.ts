@@ -35,7 +35,7 @@ describe('widget config › langOf', () => {
     expect(error).not.toHaveBeenCalled();
     expect(langOf('de')).toBe('en');
     expect(error).toHaveBeenCalledWith(
-      'momo-checkout: lang "de" is not supported: use "fr", "en", "ar", "es" or "pt". Using the browser\'s language instead.',
+      'momo-checkout: lang "de" is not supported: use one of "fr", "en", "ar", "es", "pt". Using the browser\'s language instead.',
     );
   });
 });

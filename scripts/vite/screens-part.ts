@@ -1,0 +1,45 @@
+// The screens after the form (src/hosted/screens.part.ts) as dist/steps/screens.js, a part built
+// with the page (vite.config.ts's SCREENS_PART mode: the page's own plugins, its CSS, its engine
+// floor) that takes the shared modules as externals. What it imports from them the bundle that
+// loads it lends (src/hosted/lent.ts, written by ./lazy-screens.ts from the part's imports): one Preact, one context,
+// one format cache, and no second copy in the part. Everything else it imports (the screens, their
+// styles and French messages, what only they use) is the part's own and leaves the bundle, where
+// src/components/screens.ts becomes stand-ins (src/hosted/lazy-screens.tsx). Both the hosted page
+// and widget.js take it (each build makes the part, and its lent module, from the same sources:
+// the two must come out the same, which the second build checks); widget.mjs keeps its screens as
+// plain imports.
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { REPO_ROOT } from '../../src/server/paths.js';
+
+export const SCREENS_PART = 'screens-part';
+export const SCREENS_MODULE = join(REPO_ROOT, 'src/components/screens.ts');
+export const LENT_MODULE = join(REPO_ROOT, 'src/hosted/lent.ts');
+/** The page's modules the part borrows rather than copies: state or identity (Preact, the context), or code the page has anyway. */
+const BORROWED = [
+  /^preact(?:\/|$)/,
+  /^@preact\//,
+  /\/src\/components\/(?:i18n\.ts|Icon\.tsx|Outcome\.tsx|Spinner\.tsx)$/,
+  // The languages' table as well: the page has it, the part's dates and times need it.
+  /\/src\/i18n\/(?:index|languages)\.ts$/,
+  // The methods' side of the form, and what it stands on (the countries' wallets and numbering).
+  /\/src\/methods\/(?:views|kit|steps)\.ts$/,
+  /\/src\/methods\/[^/]+\/method\.ts$/,
+  // The parts' loader: one cache of the parts, and one Trusted Types policy (a second copy could not make it).
+  /\/src\/parts\/load\.ts$/,
+];
+
+/** In the part's build: each borrowed module an external, packages by their name, the page's own modules by their path. */
+export const screensPartExternals: Plugin = {
+  name: 'momo-screens-part-externals',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer) return null;
+    if (/^[@a-z]/.test(source))
+      return BORROWED.some((pattern) => pattern.test(source)) ? { id: source, external: true } : null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (resolved && !resolved.external && BORROWED.some((pattern) => pattern.test(resolved.id)))
+      return { id: resolved.id, external: 'absolute' };
+    return resolved;
+  },
+};

@@ -1,0 +1,55 @@
+// The frame of every page without JavaScript (./plain-pages.ts, ./plain-payment.ts): its HTML around a
+// body, its one inline stylesheet (allowed by its hash), its headers (no script at all), and the
+// escaping of what goes into it.
+import { dirOf, type Lang, plainText } from '../i18n';
+import { HTML_TYPE } from './responses';
+import { cspHash, PERMISSIONS_POLICY } from './security';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text or an attribute's value, escaped; bidirectional controls dropped (as the page does). */
+export const esc = (text: string | number): string =>
+  plainText(String(text)).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+// The checkout's look in a few lines, for pages that must render on anything (Opera Mini, KaiOS).
+const STYLE =
+  'body{margin:0;padding:1rem .75rem;background:#f3f4f6;color:#1b1f23;font:1rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
+  'main{box-sizing:border-box;max-width:30rem;margin:auto;padding:1rem;border-radius:12px;background:#fff}' +
+  'h1{margin:0 0 .5rem;font-size:1.2rem}p{margin:.5rem 0}ul{margin:.25rem 0;padding:0 0 0 1.25rem}[dir=rtl] ul{padding:0 1.25rem 0 0}' +
+  'label{display:block;margin:.75rem 0 .2rem;font-weight:600}' +
+  'input,select{box-sizing:border-box;width:100%;min-height:44px;padding:.4rem;border:1px solid #8a9099;border-radius:6px;font:inherit;background:#fff;color:inherit}' +
+  'button,.btn{display:block;box-sizing:border-box;width:100%;min-height:48px;margin:1rem 0 .5rem;padding:.6rem;border:0;border-radius:8px;background:#0b6b3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none}' +
+  '.err{color:#b3261e;margin:.2rem 0}.notice{padding:.5rem;border-radius:6px;background:#fdecea;color:#7a1712}' +
+  '.link{width:auto;min-height:44px;margin:0;padding:0;background:none;color:inherit;font-weight:400;text-align:start;text-decoration:underline}' +
+  '.test{padding:0 .3rem;border-radius:4px;background:#ffd54f;color:#000;font-size:.8rem;font-weight:700}' +
+  '.amount{font-size:1.3rem}.small{font-size:.875rem;color:#4b5563}table{width:100%;border-collapse:collapse}th,td{padding:.25rem 0;text-align:start;vertical-align:top}th{padding-inline-end:.75rem;white-space:nowrap}td{overflow-wrap:anywhere}' +
+  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input,select{background:#16191d}.small{color:#a8b0ba}}';
+const STYLE_HASH = cspHash(STYLE);
+
+/** The plain pages' headers: no script at all, forms only to this server, never framed. */
+export function plainHeaders(): Record<string, string> {
+  return {
+    'Content-Type': HTML_TYPE,
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': `default-src 'none'; style-src ${STYLE_HASH}; img-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    // 'same-origin', not 'no-referrer': a form posted to this server then carries its Origin, which
+    // the server checks; the merchant's site (successUrl) still learns nothing of this address.
+    'Referrer-Policy': 'same-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+  };
+}
+
+export function plainResponse(
+  status: number,
+  { lang, title, body, refresh }: { lang: Lang; title: string; body: string; refresh?: number },
+): Response {
+  const html = `<!doctype html>
+<html lang="${lang}"${dirOf(lang) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark">${
+    refresh ? `<meta http-equiv="refresh" content="${refresh}">` : ''
+  }<title>${esc(title)}</title><style>${STYLE}</style></head>
+<body><main>${body}</main></body></html>
+`;
+  return new Response(html, { status, headers: plainHeaders() });
+}
