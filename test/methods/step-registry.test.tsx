@@ -56,8 +56,10 @@ const ALSO_NAMED: Record<string, readonly string[]> = {
   open_wallet: [
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
-    // The sandbox's wallet page, which the launch address opens.
+    // The sandbox's wallet page, which the launch address opens, and its entry in the sandbox's
+    // OpenAPI document.
     'src/sandbox/routes/approvals.ts',
+    'src/sandbox/openapi/sandbox-operations.ts',
   ],
 };
 
