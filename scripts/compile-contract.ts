@@ -32,6 +32,7 @@ interface Def {
   innerType?: z.ZodMiniType;
   element?: z.ZodMiniType;
   shape?: Record<string, z.ZodMiniType>;
+  catchall?: z.ZodMiniType;
   values?: unknown[];
   entries?: Record<string, unknown>;
   format?: string;
@@ -82,12 +83,16 @@ export function compile(schema: z.ZodMiniType, where = '(root)'): Rule {
       return { optional: compile(def.innerType!, where) };
     case 'array':
       return { array: compile(def.element!, `${where}[]`) };
-    case 'object':
-      return {
-        object: Object.fromEntries(
-          Object.entries(def.shape ?? {}).map(([key, field]) => [key, compile(field, `${where}.${key}`)]),
-        ),
-      };
+    case 'object': {
+      const object = Object.fromEntries(
+        Object.entries(def.shape ?? {}).map(([key, field]) => [key, compile(field, `${where}.${key}`)]),
+      );
+      // z.looseObject: the keys it does not name are kept as they came, unchecked.
+      const catchall = def.catchall && (def.catchall as unknown as { _zod: { def: Def } })._zod.def.type;
+      if (catchall === 'unknown') return { object, rest: true };
+      if (catchall) throw new Error(`${where}: an object's catch-all the compiler does not know: ${catchall}`);
+      return { object };
+    }
     default:
       throw new Error(`${where}: a schema type the compiler does not know: ${def.type}`);
   }

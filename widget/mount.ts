@@ -1,5 +1,5 @@
 import { translator } from '../src/i18n';
-import { loadPart } from '../src/methods/steps';
+import { loadPart } from '../src/parts/load';
 import { langOf, partsBaseOf } from './config';
 import { later } from './later';
 import { attach } from './instance';
@@ -66,7 +66,9 @@ function isolated(root: ShadowRoot, options: MomoCheckoutOptions): MomoCheckoutH
   const lang = langOf(options.lang);
   const context = { origin: new URL(base).origin, lang, t: translator(lang), langOf };
   return later(
-    loadPart('frame', base).then((attachFrame) => () => attachFrame(root, options, context)),
+    loadPart<typeof import('./frame').attachFrame>('frame', base).then(
+      (attachFrame) => () => attachFrame(root, options, context),
+    ),
     `the isolated mode, from ${base},`,
   );
 }

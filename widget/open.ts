@@ -3,7 +3,7 @@
 // who never does. The handle is the merchant's at once (./later.ts).
 import { h } from 'preact';
 import { translator } from '../src/i18n';
-import { loadPart } from '../src/methods/steps';
+import { loadPart } from '../src/parts/load';
 import { partsBaseOf } from './config';
 import { attach } from './instance';
 import { later } from './later';
@@ -15,7 +15,7 @@ export function open(options: MomoCheckoutOptions): MomoCheckoutHandle {
   const opener = deepestFocus();
   const base = partsBaseOf(options.apiBase);
   return later(
-    loadPart('dialog', base).then(
+    loadPart<typeof import('./modal').makeDialog>('dialog', base).then(
       (makeDialog) => () => makeDialog({ h, attach, translator, adoptStyles })(options, opener),
     ),
     `the dialog, from ${base},`,

@@ -25,6 +25,8 @@ const BORROWED = [
   // The methods' side of the form, and what it stands on (the countries' wallets and numbering).
   /\/src\/methods\/(?:views|kit|steps)\.ts$/,
   /\/src\/methods\/[^/]+\/method\.ts$/,
+  // The parts' loader: one cache of the parts, and one Trusted Types policy (a second copy could not make it).
+  /\/src\/parts\/load\.ts$/,
 ];
 
 /** In the part's build: each borrowed module an external, packages by their name, the page's own modules by their path. */

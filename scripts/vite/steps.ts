@@ -7,7 +7,7 @@ import { ENGINE_FLOOR, LOWERING, STRICT } from './engine-floor.js';
 import { inlineCss } from './inline-css.js';
 import { laterApis } from './later-apis.js';
 
-// The parts loaded only when needed (src/methods/steps.ts): each method's steps the service asks for
+// The parts loaded only when needed (src/parts/load.ts): each method's steps the service asks for
 // (src/methods/<method>/steps/<name>.entry.ts), the isolated frame's page code (src/hosted/*.entry.ts),
 // the widget's dialog and isolated frame (widget/*.entry.ts), each as dist/steps/<name>.js, a classic
 // script of its own that borrows what it needs from the page (it imports none of it), built beside

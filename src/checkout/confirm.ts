@@ -108,7 +108,7 @@ export function createConfirm({
     const settled = await lookForAttempt(chargesBefore, CONFIRM_SETTLE_MS, () => true);
     if (settled === 'found' || aborted.aborted) return;
     if (!settled) return void dispatch({ type: 'fail', error: 'confirmUnknown', recovery: 'check' });
-    intent.value = settled;
+    outcome.learn({ intent: settled });
     dispatch({ type: 'notice', notice: { key: 'error.notSent' } });
     // Held up longer still, it would start an approval on the payer's phone: keep looking, quietly,
     // for as long as the payer has not tried again, and follow it if it comes.

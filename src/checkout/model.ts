@@ -19,7 +19,6 @@ import { currentPage, type HostPage } from './follower';
 import { createFollowing } from './following';
 import { createForm } from './form';
 import { createOutcome, type MerchantCallbacks } from './outcome';
-import type { Screen } from './screens';
 import type { SessionReader } from './session';
 
 export type { CheckoutEventDetail } from './outcome';
@@ -92,7 +91,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     const read = await readSession(controller.signal);
     if (read === 'unavailable') return void dispatch({ type: 'refuse', error: 'sessionUnavailable' });
     const { paymentIntent: brought, ...sessionAlone } = read;
-    session.value = sessionAlone;
+    outcome.learn({ session: sessionAlone });
     const left =
       brought && brought.intent_id === read.paymentIntentId
         ? brought
@@ -131,7 +130,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       // The session without the intent it brought: the intent lives in one place, kept up to date.
       if (readSession) {
         const { paymentIntent: _brought, ...sessionAlone } = readSession;
-        session.value = sessionAlone;
+        outcome.learn({ session: sessionAlone });
         form.prefill(readSession.customer);
       }
       // Where the payer is not known or cannot pay in it, the merchant's country is the best guess.
@@ -140,7 +139,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       // An ended session cannot be paid any more; an approval still awaited runs its course, and
       // a canceled intent says why itself.
       if (readSession && readSession.status === 'expired' && readIntent.status === 'requires_payment_method') {
-        intent.value = readIntent;
+        outcome.learn({ intent: readIntent });
         return void dispatch({ type: 'refuse', error: 'expired' });
       }
       outcome.apply(readIntent);
@@ -165,9 +164,9 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   effect(() => () => controller.abort());
 
   const model = {
-    screen: screen as ReadonlySignal<Screen>,
-    intent: intent as ReadonlySignal<typeof intent.value>,
-    session: session as ReadonlySignal<typeof session.value>,
+    screen,
+    intent,
+    session,
     /** Who is paid, as the service says (an extension; null when it does not). */
     merchant: outcome.payee,
     testMode: outcome.testMode,

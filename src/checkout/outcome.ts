@@ -1,8 +1,9 @@
 // What the payer is shown, and what the merchant is told: the screen, the intent as last read,
-// the session's ways back. dispatch() is the one writer of the screen (./transition says what may
-// follow what); every read of the intent lands in apply(); the merchant hears of each outcome
-// once, however many reads confirm it.
-import { computed, effect, signal, untracked } from '@preact/signals';
+// the session's ways back. Each has one writer: dispatch() the screen's (./transition says what may
+// follow what), learn() the intent's and the session's — the model's other parts get them read-only
+// (test/checkout/one-writer.test.ts holds it); every read of the intent shown lands in apply(); the
+// merchant hears of each outcome once, however many reads confirm it.
+import { computed, effect, type ReadonlySignal, signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { plainText } from '../i18n';
@@ -75,6 +76,12 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
     return true;
   }
 
+  /** The one way the intent and the session change: what the service has said of them. */
+  function learn(said: { intent?: PaymentIntent; session?: CheckoutSession }) {
+    if (said.session) session.value = said.session;
+    if (said.intent) intent.value = said.intent;
+  }
+
   // `a && a.b`, `a ? a.b : null` rather than `a?.b ?? null` in this file: cheaper once lowered to
   // the engine floor (vite.config.ts), for the same values.
   const successUrl = computed(() => (session.value ? session.value.successUrl : null));
@@ -130,10 +137,11 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
   });
 
   return {
-    screen,
+    screen: screen as ReadonlySignal<Screen>,
     dispatch,
-    intent,
-    session,
+    intent: intent as ReadonlySignal<PaymentIntent | null>,
+    session: session as ReadonlySignal<CheckoutSession | null>,
+    learn,
     successUrl,
     cancelUrl,
     canCancel,
@@ -153,7 +161,7 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
      * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.
      */
     apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null) {
-      intent.value = read;
+      learn({ intent: read });
       dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now() });
     },
     cancel() {

@@ -4,29 +4,30 @@ import type { Message } from '../i18n';
 import type { MethodView } from '../methods';
 
 /**
- * What the payer does to approve the attempt, as the service's `next_action` says (an extension):
- * approve the operator's push with their PIN — also what a service that says nothing gets — type a
- * one-time code they generate on their phone, or open their wallet's app.
+ * What the payer does to approve the attempt, as the service's `next_action` says (an extension).
+ * Two are built in: approve the operator's push with their PIN — also what a service that says
+ * nothing gets — and wait, once the payer has done their part. Any other is a step the checkout
+ * knows only by the service's name for it (`next_action.type`), whose script (src/methods/steps.ts)
+ * reads its `detail` and shows it.
  */
 export type Step =
   | { type: 'push'; ussd: string | null }
   | {
-      type: 'otp';
-      /** What to dial to get a code (null: the service does not say). */
-      dial: string | null;
-      length: number;
-      /** A code is on its way to the service. */
+      type: 'step';
+      /** The service's name for the step (`enter_otp`, `open_wallet`): its script's name too. */
+      name: string;
+      /** What the service sent with it (`next_action[name]`), as the contract reads it. */
+      detail: Readonly<Record<string, unknown>>;
+      /** An answer of the payer's (a code typed) is on its way to the service. */
       sending: boolean;
       /**
-       * Why the last code was not taken: the service's error code, which the method's step explains
+       * Why the last answer was not taken: the service's error code, which the step explains
        * (`otp_invalid`: wrong; any other: refused), or the kind of failure when no code came with it
        * ('network' and 'timeout': no answer; 'http', 'invalid_response': an answer that says nothing).
        * An expired code (`otp_expired`) is not here: its attempt has ended (./transition).
        */
       refused: string | null;
     }
-  /** `url`: the wallet's launch address; null when the service sent one a page may not open (./status). */
-  | { type: 'app'; url: string | null }
   /** The payer has done their part (a code taken): the operator is still answering. */
   | { type: 'wait' };
 

@@ -13,43 +13,36 @@ function methodOfIntent(intent: PaymentIntent) {
 
 const time = (text: string | null | undefined) => (text ? Date.parse(text) : NaN);
 
-/**
- * The wallet's launch address the service sent (`open_wallet.url`), if it is one a page may open:
- * an http(s) address, never a `javascript:` or other link. Any other: null, and the step says to
- * approve in the wallet's app, without a link.
- */
-export const launchUrl = (url: string): string | null => (/^https?:\/\/\S+$/.test(url) ? url : null);
+/** The detail the service sent with its step (`next_action[next_action.type]`), if it sent one. */
+function detailOf(next: NextAction | null | undefined): Readonly<Record<string, unknown>> | undefined {
+  const detail = next && (next as unknown as Record<string, unknown>)[next.type];
+  return detail && typeof detail === 'object' ? (detail as Record<string, unknown>) : undefined;
+}
 
 /**
  * The step the service asks of the payer (`next_action`, an extension). A service that does not
- * send it, or a step this page does not know, gets the push — what every wallet did before; the
- * wallet's app with a launch address it will not open, the app step without a link (never the
- * push: that wallet sends no prompt); null while pending says the payer has done their part (a
- * code taken, the operator still answering).
+ * send it, or a step without its detail (one the contract does not know: its detail is not read),
+ * gets the push — what every wallet did before; null while pending says the payer has done their
+ * part (a code taken, the operator still answering). Any other step is the service's, by its name:
+ * what this page knows of it (an answer on its way, refused) stays while it is the same step.
  */
 export function stepOf(next: NextAction | null | undefined, known?: Step): Step {
   if (next === null) return { type: 'wait' };
   // `a && a.b` rather than `a?.b` here and below: cheaper once lowered to the engine floor.
-  const otp = next && next.type === 'enter_otp' && next.enter_otp;
-  const knownOtp = known && known.type === 'otp' ? known : null;
-  if (otp)
-    return {
-      type: 'otp',
-      dial: otp.dial_code,
-      length: otp.length,
-      sending: !!knownOtp && knownOtp.sending,
-      refused: knownOtp ? knownOtp.refused : null,
-    };
-  const wallet = next && next.type === 'open_wallet' && next.open_wallet;
-  if (wallet) return { type: 'app', url: launchUrl(wallet.url) };
+  const name = next ? next.type : '';
+  const detail = name !== 'approve_on_phone' && detailOf(next);
+  if (detail) {
+    const same = known && known.type === 'step' && known.name === name ? known : null;
+    return { type: 'step', name, detail, sending: !!same && same.sending, refused: same ? same.refused : null };
+  }
   const push = next && next.type === 'approve_on_phone' && next.approve_on_phone;
   return { type: 'push', ussd: (push && push.ussd_code) || null };
 }
 
 /** When the step stops being possible, as the service says. */
 const expiryOf = (next: NextAction | null | undefined) => {
-  const step = next && (next.enter_otp || next.open_wallet || next.approve_on_phone);
-  return time(step && step.expires_at);
+  const detail = detailOf(next);
+  return time(detail && (detail.expires_at as string | undefined));
 };
 
 /**

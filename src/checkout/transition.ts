@@ -88,7 +88,7 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
     case 'codeRefused': {
       if (screen.name !== 'pending') return screen;
       const { step } = screen.attempt;
-      if (step.type !== 'otp' || step.sending === (event.type === 'sendCode')) return screen;
+      if (step.type !== 'step' || step.sending === (event.type === 'sendCode')) return screen;
       const refused = event.type === 'codeRefused' ? event.why : null;
       // Too late: the attempt's window has passed and it has ended, as the service says — no code
       // can pay it now, whatever the read that follows finds (or fails to).

@@ -5,16 +5,18 @@ import type { Attempt } from '../checkout/screens';
 import { formatAmount } from '../i18n';
 import { formatDuration, formatTime } from '../i18n/format';
 import { STEP_LIB } from '../methods/step-lib';
-import { loadPart, type StepProps } from '../methods/steps';
+import type { StepPart, StepProps } from '../methods/steps';
 import { screenViewsOf } from '../methods/screen-views';
 import { viewsOf } from '../methods/views';
+import { loadPart } from '../parts/load';
 import { useI18n } from './i18n';
 import { Spinner } from './Spinner';
 import { useCountdown } from './useCountdown';
 
 /**
- * An attempt that awaits the payer: what to do — approve the push on the phone, type a one-time
- * code, open the wallet's app, as the service says — how long is left, and "check now".
+ * An attempt that awaits the payer: what to do — approve the push on the phone, or the step the
+ * service asks for (its own script: a one-time code, the wallet's app…) — how long is left, and
+ * "check now".
  */
 export function Pending({
   model,
@@ -39,15 +41,12 @@ export function Pending({
   const Instructions = method && screenViewsOf(method).Instructions;
   const checking = model.checking.value;
   const checkedAt = model.checkedAt.value;
-  const lazy = step.type === 'otp' || step.type === 'app';
+  const lazy = step.type === 'step';
+  const state = useStepPart(lazy ? step.name : null, base);
   return (
-    <section class="momo-screen momo-pending" data-step={step.type}>
+    <section class="momo-screen momo-pending" data-step={lazy ? step.name : step.type}>
       <h2 tabIndex={-1} ref={headingRef}>
-        {step.type === 'otp'
-          ? t('step.otp.heading')
-          : step.type === 'app'
-            ? t('step.app.heading', { wallet })
-            : t('pending.heading')}
+        {state && 'part' in state ? state.part.heading(lang, wallet) : t('pending.heading')}
       </h2>
       {/* The prompt the payer is to look for, pictured; the text around it says it in words. */}
       {step.type === 'push' && (
@@ -61,7 +60,7 @@ export function Pending({
       )}
       {merchant && <p class="momo-payee-line">{t('pending.payee', { amount, merchant })}</p>}
       {lazy ? (
-        <Step name={step.type} props={{ model, attempt, lang, amount, wallet, base }} />
+        <Step state={state} props={{ model, attempt, lang, amount, wallet, base }} />
       ) : step.type === 'wait' ? (
         <p>{t('step.wait')}</p>
       ) : method && Instructions ? (
@@ -116,50 +115,66 @@ export function CheckButton({
   );
 }
 
-/** A step that is a script of its own: fetched once asked for, a spinner meanwhile, a way to try again if it fails. */
-function Step({ name, props }: { name: 'otp' | 'app'; props: StepProps }) {
-  const { t } = useI18n();
-  const [loaded, setLoaded] = useState<{ name: string; Step: FunctionComponent<StepProps> } | 'failed' | null>(null);
+/** A step's script, once loaded: its part, and its component made from it. */
+interface Loaded {
+  name: string;
+  part: StepPart;
+  Step: FunctionComponent<StepProps>;
+}
+
+/** Where a step's script is: loading (null), loaded, or failed with a way to fetch it again. */
+type StepState = Loaded | { retry: () => void } | null;
+
+/** The script of step `name` (null: none asked), fetched once asked for. */
+function useStepPart(name: string | null, base: string): StepState {
+  const [loaded, setLoaded] = useState<Loaded | 'failed' | null>(null);
   const [tries, setTries] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `tries` is not read, it is what loads the part again (the payer's "try again").
   useEffect(() => {
+    if (!name) return;
     let live = true;
-    loadPart(name, props.base).then(
-      (factory) => live && setLoaded({ name, Step: made(factory) }),
+    loadPart<StepPart>(name, base).then(
+      (part) => live && setLoaded({ name, part, Step: made(part) }),
       () => live && setLoaded('failed'),
     );
     return () => {
       live = false;
     };
-  }, [name, props.base, tries]);
-  if (loaded === 'failed') {
+  }, [name, base, tries]);
+  if (loaded === 'failed')
+    return {
+      retry: () => {
+        setLoaded(null);
+        setTries((n) => n + 1);
+      },
+    };
+  return loaded && loaded.name === name ? loaded : null;
+}
+
+/** A step that is a script of its own: a spinner while it loads, a way to try again if it fails. */
+function Step({ state, props }: { state: StepState; props: StepProps }) {
+  const { t } = useI18n();
+  if (!state) return <Spinner />;
+  if ('retry' in state) {
     return (
       <p class="momo-notice" role="alert">
         {t('step.failed')}{' '}
-        <button
-          type="button"
-          class="momo-link"
-          onClick={() => {
-            setLoaded(null);
-            setTries((n) => n + 1);
-          }}
-        >
+        <button type="button" class="momo-link" onClick={state.retry}>
           {t('step.retry')}
         </button>
       </p>
     );
   }
-  if (!loaded || loaded.name !== name) return <Spinner />;
-  return <loaded.Step {...props} />;
+  return <state.Step {...props} />;
 }
 
-/** Each step's component, made once from its factory: the same component on every render. */
-const components = new Map<unknown, FunctionComponent<StepProps>>();
-function made(factory: (lib: typeof STEP_LIB) => FunctionComponent<StepProps>) {
-  let component = components.get(factory);
+/** Each step's component, made once from its part: the same component on every render. */
+const components = new Map<StepPart, FunctionComponent<StepProps>>();
+function made(part: StepPart) {
+  let component = components.get(part);
   if (!component) {
-    component = factory(STEP_LIB);
-    components.set(factory, component);
+    component = part.make(STEP_LIB);
+    components.set(part, component);
   }
   return component;
 }

@@ -10,10 +10,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useI18n } from '../components/i18n';
 import { Spinner } from '../components/Spinner';
 import { fr } from '../i18n/fr';
-import { loadPart, type Parts } from '../methods/steps';
+import type { Catalogue } from '../i18n';
+import { loadPart } from '../parts/load';
 import { lend } from './lent';
 
-type Screens = Parts['screens'];
+/** What the part brings (./screens.part.ts): the screens, with their French messages. */
+type Screens = typeof import('../components/screens') & { messages: Partial<Catalogue> };
 type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled';
 
 let screens: Screens | null = null;
@@ -38,7 +40,7 @@ export function loadScreens(): void {
   if (screens || state === 'loading') return;
   state = 'loading';
   lend(rules);
-  loadPart('screens', base)
+  loadPart<Screens>('screens', base)
     .then(
       (part) => {
         // Its French messages join the page's catalogue before any of its screens is shown.

@@ -11,7 +11,7 @@ import { addCatalogue, dirOf, isLang, type Lang, pickLang, shownWhileLoading, tr
 import { langSwitcher } from '../i18n/load';
 import { countryOfLanguages } from '../phone';
 import { withEarlyReads } from './early';
-import { loadPart } from '../methods/steps';
+import { loadPart } from '../parts/load';
 import { EMBED_PATH } from './embed';
 import { loadScreens } from './lazy-screens';
 import { forgetSecret, markLeft, readAddress, takeSecret, wasLeft } from './location';
@@ -148,7 +148,7 @@ if (location.pathname === EMBED_PATH) {
   // Started once it runs (false until then: this script did run); a part that cannot be had is said
   // at once (index.html's momoStuck), and one that never arrives, when index.html's time is up.
   window.momoStarted = false;
-  loadPart('embed', '').then(
+  loadPart<typeof import('./embed').startEmbed>('embed', '').then(
     (startEmbed) => {
       startEmbed(show, api, defaultCountry, pickLang);
       window.momoStarted = true;

@@ -7,7 +7,7 @@
 import css from '../components/screens.css?inline';
 import { Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
-import { registerPart } from '../methods/register-step';
+import { registerPart } from '../parts/register';
 import { LENT_GLOBAL } from './lent';
 
 /**

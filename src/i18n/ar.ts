@@ -112,8 +112,6 @@ export const ar = {
   'reason.insufficient_funds': 'رصيدك غير كافٍ لهذا الدفع.',
   'reason.approval_timeout': 'انتهت صلاحية طلب الدفع قبل الموافقة عليه.',
   'reason.operator_unavailable': 'المشغّل لا يستجيب حاليًا. حاول من جديد بعد بضع دقائق أو استخدم رقمًا آخر.',
-  'step.otp.heading': 'أدخل رمز الدفع',
-  'step.app.heading': 'وافق على الدفع في {wallet}',
   'step.wait': 'يعالج المشغّل عملية الدفع.',
   'step.failed': 'تعذّر تحميل هذه الخطوة. تحقق من اتصالك وحاول مرة أخرى.',
   'step.retry': 'حاول مرة أخرى',

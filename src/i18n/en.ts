@@ -115,8 +115,6 @@ export const en = {
   'reason.approval_timeout': 'The payment request expired before it was approved.',
   'reason.operator_unavailable':
     'Your operator is not responding right now. Try again in a few minutes or use another number.',
-  'step.otp.heading': 'Enter your payment code',
-  'step.app.heading': 'Approve the payment in {wallet}',
   'step.wait': 'Your operator is processing the payment.',
   'step.failed': 'This step could not be loaded. Check your connection and try again.',
   'step.retry': 'Try again',

@@ -113,8 +113,6 @@ export const es = {
   'reason.approval_timeout': 'La solicitud de pago caducó antes de ser aprobada.',
   'reason.operator_unavailable':
     'Su operador no responde en este momento. Inténtelo de nuevo en unos minutos o use otro número.',
-  'step.otp.heading': 'Escriba su código de pago',
-  'step.app.heading': 'Apruebe el pago en {wallet}',
   'step.wait': 'Su operador está procesando el pago.',
   'step.failed': 'No se pudo cargar este paso. Compruebe su conexión e inténtelo de nuevo.',
   'step.retry': 'Intentar de nuevo',

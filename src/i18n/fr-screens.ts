@@ -52,8 +52,6 @@ export const frScreens = {
   'reason.approval_timeout': 'La demande de paiement a expiré avant d’être validée.',
   'reason.operator_unavailable':
     'Votre opérateur ne répond pas pour le moment. Réessayez dans quelques minutes ou utilisez un autre numéro.',
-  'step.otp.heading': 'Saisissez votre code de paiement',
-  'step.app.heading': 'Validez le paiement dans {wallet}',
   'step.wait': 'Votre opérateur traite le paiement.',
   'step.failed': 'Cette étape n’a pas pu se charger. Vérifiez votre connexion et réessayez.',
   'step.retry': 'Réessayer',

@@ -113,8 +113,6 @@ export const pt = {
   'reason.approval_timeout': 'O pedido de pagamento expirou antes de ser aprovado.',
   'reason.operator_unavailable':
     'O seu operador não está a responder neste momento. Tente novamente dentro de alguns minutos ou use outro número.',
-  'step.otp.heading': 'Escreva o seu código de pagamento',
-  'step.app.heading': 'Aprove o pagamento em {wallet}',
   'step.wait': 'O seu operador está a processar o pagamento.',
   'step.failed': 'Não foi possível carregar este passo. Verifique a sua ligação e tente de novo.',
   'step.retry': 'Tentar de novo',

@@ -1,14 +1,9 @@
-// What a step's script runs (src/methods/steps.ts loads it): it puts what it brings where the page
-// finds it. Imports nothing, so a step's script carries no second copy of anything the page has.
-import type { Parts } from './steps';
+// What a step's script runs (src/parts/load.ts loads it): it puts what it brings where the page
+// finds it, under the service's name for the step (`next_action.type`). Imports nothing but the
+// parts' register, so a step's script carries no second copy of anything the page has.
+import { registerPart } from '../parts/register';
+import type { StepPart } from './steps';
 
-/** Where each step's script puts what it brings: the one global the steps share. */
-export const STEPS_GLOBAL = '__momoCheckoutSteps';
+export { registerPart };
 
-export function registerPart<N extends keyof Parts>(name: N, part: Parts[N]): void {
-  // `self`, not globalThis (ES2020): the window a step's script runs in.
-  const scope = self as unknown as Record<string, Partial<Parts> | undefined>;
-  // biome-ignore lint/suspicious/noAssignInExpressions: every step's script carries this line; as two statements it minifies longer
-  const registry = scope[STEPS_GLOBAL] || (scope[STEPS_GLOBAL] = {});
-  registry[name] = part;
-}
+export const registerStep = (name: string, part: StepPart): void => registerPart(name, part);

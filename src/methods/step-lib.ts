@@ -1,12 +1,11 @@
-// What the page lends a step's script (./steps.ts loads it): Preact and the helpers the steps share.
-// Apart from ./steps.ts, which the hosted page's first load needs (its isolated frame's part): only
-// the waiting screen lends these (src/components/Pending.tsx), so in the hosted page they come with
+// What the page lends a step's script (src/parts/load.ts loads it): Preact and the helpers the steps share.
+// Only the waiting screen lends these (src/components/Pending.tsx), so in the hosted page they come with
 // the screens' part.
 import { Fragment, h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useCountdown } from '../components/useCountdown';
 import { formatDuration } from '../i18n/format';
-import { loadPart } from './steps';
+import { loadPart } from '../parts/load';
 
 /** What the page lends a step's script. */
 export const STEP_LIB = { h, Fragment, useEffect, useRef, useState, useCountdown, formatDuration, loadPart };

@@ -1,14 +1,14 @@
-// Steps a payment method asks of the payer after the confirm, beyond the push: typing a one-time
-// code, opening the wallet's app (and, on a computer, its QR code). Each is a script of its own
-// (dist/steps/<name>.js, built from src/methods/<method>/steps/), fetched only when the service
-// asks for that step — as the languages are — so widget.js and the hosted page carry none of them.
-// A step's script brings its component and its messages; the page lends it Preact and the helpers
-// it shares (StepLib, ./step-lib.ts), so both render with one Preact.
+// The seam of an approval step: what the service asks of the payer after the confirm, beyond the
+// push (`next_action`), is a step named as the service names it (`next_action.type`: `enter_otp`,
+// `open_wallet`). The checkout knows none by name: a step's script (dist/steps/<name>.js, built from
+// src/methods/<method>/steps/<name>.entry.ts) is fetched only when the service asks for that step —
+// as the languages are — so widget.js and the hosted page carry none of them (src/parts/load.ts).
+// A step's script brings its heading and component with their messages in every language; the page
+// lends it Preact and the helpers it shares (StepLib, ./step-lib.ts), so both render with one Preact.
 import type { FunctionComponent } from 'preact';
 import type { CheckoutModel } from '../checkout/model';
 import type { Attempt } from '../checkout/screens';
 import type { Lang } from '../i18n';
-import { STEPS_GLOBAL } from './register-step';
 import type { StepLib } from './step-lib';
 
 export type { StepLib };
@@ -27,74 +27,47 @@ export interface StepProps {
 
 export type StepFactory = (lib: StepLib) => FunctionComponent<StepProps>;
 
+/** What a step's script brings: registered under the service's name for the step (./register-step.ts). */
+export interface StepPart {
+  /** The waiting screen's heading while the step is asked. */
+  heading(lang: Lang, wallet: string): string;
+  /** Its component, made once with what the page lends. */
+  make: StepFactory;
+}
+
 /** A QR code's modules: `get(x, y)` is true for a dark one. */
 export interface QrCode {
   size: number;
   get(x: number, y: number): boolean;
 }
 
-/** What each script brings, by its name. */
-export interface Parts {
-  otp: StepFactory;
-  app: StepFactory;
-  qr: (text: string) => QrCode;
-  /** The isolated frame's page code (src/hosted/embed.ts): it waits for its parent's word. */
-  embed: typeof import('../hosted/embed').startEmbed;
-  /** The widget's isolated mode (widget/frame.ts). */
-  frame: typeof import('../../widget/frame').attachFrame;
-  /** The widget's dialog (widget/modal.ts), made with what the widget lends it. */
-  dialog: typeof import('../../widget/modal').makeDialog;
-  /** The hosted page's screens after the form (src/hosted/screens.part.ts), with their French messages. */
-  screens: typeof import('../components/screens') & { messages: Partial<import('../i18n').Catalogue> };
+/**
+ * What the page without JavaScript (src/server/plain-status.ts) shows while the step is asked: the
+ * step's HTML renderer, server code kept in the step's folder and listed in ./step-registry.ts.
+ */
+export interface StepPage {
+  /** The status page's heading (the same as the step's script's: StepPart's). */
+  heading: StepPart['heading'];
+  /** The status page's content under its heading (HTML). */
+  html(props: StepPageProps): string;
+  /** Seconds between the page's reloads; 0: none (a reload would take away what the payer types). */
+  refresh: number;
 }
 
-const loading: { [N in keyof Parts]?: Promise<Parts[N]> } = {};
-
-/**
- * Loads the script of part `name` from the checkout's origin `base` ('' for this page's) once; a
- * failed load is forgotten, so that "try again" fetches it again.
- */
-/**
- * A page that enforces Trusted Types (`require-trusted-types-for 'script'`) takes a script's address
- * only from a policy: the checkout's, `momo-checkout` (the name a merchant's `trusted-types`
- * directive allows), vouches for the addresses of its own parts alone. Made at the first part
- * (importing this module touches no `window`); where it cannot be made (no Trusted Types, or a
- * second copy of the checkout on the page), the address goes as text, as it always has.
- */
-let policy: { createScriptURL(url: string): string } | null | undefined;
-const scriptUrl = (url: string): string => {
-  if (policy === undefined) {
-    policy = null;
-    try {
-      // Throws where there are no Trusted Types, and where a policy of that name exists already.
-      policy = (
-        window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): typeof policy } }
-      ).trustedTypes.createPolicy('momo-checkout', {
-        // Anything else gets no address: its load fails, as a missing part's does.
-        createScriptURL: (text: string) => (/\/steps\/[a-z]+\.js$/.test(text) ? text : ''),
-      });
-    } catch {}
-  }
-  return policy ? policy.createScriptURL(url) : url;
-};
-
-export function loadPart<N extends keyof Parts>(name: N, base: string): Promise<Parts[N]> {
-  let started = loading[name] as Promise<Parts[N]> | undefined;
-  if (!started) {
-    started = new Promise<Parts[N]>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = scriptUrl(`${base.replace(/\/+$/, '')}/steps/${name}.js`);
-      script.async = true;
-      script.onload = script.onerror = (event) => {
-        script.remove();
-        const part = ((window as unknown as Record<string, Partial<Parts> | undefined>)[STEPS_GLOBAL] || {})[name];
-        if (part && typeof event !== 'string' && event.type === 'load') resolve(part as Parts[N]);
-        else reject(new Error(`momo-checkout: could not load ${script.src}`));
-      };
-      document.head.appendChild(script);
-    });
-    loading[name] = started as never;
-    started.catch(() => delete loading[name]);
-  }
-  return started;
+export interface StepPageProps {
+  lang: Lang;
+  /** What the service sent with the step (`next_action[name]`), as the contract reads it. */
+  detail: Readonly<Record<string, unknown>>;
+  wallet: string;
+  /** The amount, the number paying (masked), as the payer reads them. */
+  amount: string;
+  phone: string;
+  /** The page's escaping of a text for HTML. */
+  esc(text: string): string;
+  /** Where a form of the step posts the payer's answer, and its hidden fields (HTML). */
+  form: { action: string; hidden: string };
+  /** Why the payer's last answer was not taken: 'short' (not the step's length), else the service's error code. */
+  refused: string | null;
+  /** "Check now": the link that reads the payment again (HTML). */
+  check: string;
 }

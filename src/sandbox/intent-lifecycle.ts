@@ -5,10 +5,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IntentStatus, Metadata } from '../api/types';
 import { approvalAtStart, type PayerStep } from '../methods/momo/sandbox';
+import { stepEntry } from '../methods/step-registry';
 import { resolutionOf } from './attempt-end';
 import type { SandboxConfig } from './config';
 import { SandboxError } from './errors';
-import { newClientSecret, newId, numericReference, randomBase62 } from './ids';
+import { newClientSecret, newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
 import { type FailureCode, outcomeFor, ruleOf } from './outcomes';
 import type { AttemptRecord, IntentRecord, Owner } from './store/records';
@@ -174,7 +175,7 @@ export function startAttempt(
   const approval =
     rule.confirmStatus === 'failed' ? undefined : approvalAtStart(account.country, account.operator, config.extensions);
   if (approval) attempt.approval = approval;
-  if (approval === 'app') attempt.walletToken = randomBase62();
+  stepEntry(approval)?.sandbox.start?.(attempt);
   // Attempts weigh on the merchant's share but are held only to the whole sandbox's bound: a
   // merchant at its bound is still paid.
   store.write([{ kind: 'attempt', intentId: intent.intentId, record: attempt }], intent.owner, 'total');

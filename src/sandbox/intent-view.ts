@@ -1,6 +1,7 @@
 // The API records of an intent, built from the store's records so that they pass the schemas.
 import type { ChargeRecord, ConfirmResult, Merchant, NextAction, PaymentIntent, PayoutRecord } from '../api/types';
-import { nextActionOf } from '../methods/momo/sandbox';
+import { approvalName, nextActionOf } from '../methods/momo/sandbox';
+import { stepEntry } from '../methods/step-registry';
 import { FAILURE_MESSAGES } from './outcomes';
 import { failureCodeOf, feeOf, intentStatus, latestAttempt } from './intent-lifecycle';
 import type { AttemptRecord, IntentRecord } from './store/records';
@@ -76,11 +77,8 @@ function nextActionOfAttempt(
   base: string,
 ): NextAction | null {
   if (attempt?.status !== 'pending') return null;
-  return nextActionOf(
-    attempt,
-    isoAt(attempt.expiresAt),
-    `${base}/v1/_sandbox/wallet/${intent.intentId}/${attempt.walletToken ?? ''}`,
-  );
+  const step = stepEntry(approvalName(attempt.approval));
+  return nextActionOf(attempt, isoAt(attempt.expiresAt), { base, intentId: intent.intentId }, step?.sandbox);
 }
 
 /**

@@ -197,4 +197,18 @@ describe('contract rules › compiled from the zod schemas', () => {
       error: { issues: [{ path: ['name'] }] },
     });
   });
+  it('keeps, unchecked, the keys a loose object does not name: a step’s detail reaches its script as the service sent it', async () => {
+    const z = await import('zod/mini');
+    const loose = z.looseObject({ type: z.string() });
+    const rule = compile(loose);
+    expect(rule).toEqual({ object: { type: { string: [] } }, rest: true });
+    const next = { type: 'dial_ussd', dial_ussd: { ussd_code: '*880#', extra: [1] } };
+    expect(parserOf(rule).safeParse(next)).toEqual({ success: true, data: next });
+    expect(parserOf(rule).safeParse(next)).toEqual(loose.safeParse(next));
+    expect(parserOf(rule).safeParse({ ...next, type: 7 })).toEqual({
+      success: false,
+      error: { issues: [{ path: ['type'] }] },
+    });
+    expect(() => compile(z.catchall(z.object({}), z.string()))).toThrow(/catch-all/);
+  });
 });

@@ -97,8 +97,8 @@ describe('schemas › what reaches a phone', () => {
       expect.arrayContaining([
         'src/hosted/screens.part.ts',
         'src/hosted/embed.entry.ts',
-        'src/methods/momo/steps/otp.entry.ts',
-        'src/methods/momo/steps/app.entry.ts',
+        'src/methods/momo/steps/enter_otp.entry.ts',
+        'src/methods/momo/steps/open_wallet.entry.ts',
         'src/methods/momo/steps/qr.entry.ts',
         'widget/dialog.entry.ts',
         'widget/frame.entry.ts',

@@ -16,21 +16,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * branch is merged (a listed circle that is gone fails below, so the list cannot go stale), and
  * never add one.
  */
-const BEING_REMOVED: Record<string, readonly string[]> = {
-  // The lazy loader in src/methods/steps.ts loads the dialog and the screens as well (branch "steps").
-  'the loader of lazy parts': [
-    'src/components/Checkout.tsx',
-    'src/components/Pending.tsx',
-    'src/components/Results.tsx',
-    'src/components/screens.ts',
-    'src/hosted/lazy-screens.tsx',
-    'src/methods/register-step.ts',
-    'src/methods/step-lib.ts',
-    'src/methods/steps.ts',
-    'widget/instance.tsx',
-    'widget/modal.ts',
-  ],
-};
+const BEING_REMOVED: Record<string, readonly string[]> = {};
 
 const within = (circle: readonly string[], listed: readonly string[]) => circle.every((file) => listed.includes(file));
 

@@ -199,7 +199,7 @@ describe.each([
     it('form, form with errors, pending, succeeded, failed: no violation', async () => {
       // Orange Money in Senegal approves with a one-time code: its code step is audited as the
       // waiting screen, and a failure is the lack of funds once the code is in.
-      const byCode = approvalOf(country, wallet).kind === 'otp';
+      const byCode = approvalOf(country, wallet).kind === 'enter_otp';
       for (const [outcome, state] of [
         ['never_approved', 'pending'],
         ['approved_at_once', 'succeeded'],

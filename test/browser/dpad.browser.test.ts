@@ -113,7 +113,7 @@ describe('hosted page › a D-pad alone', () => {
     await page.keyboard.press('Enter');
     await waitForState(page, 'pending');
     // Wave's step: down to its link, Enter; Wave (here the sandbox's wallet page) approves, the same way.
-    await page.locator('.momo-pending[data-step="app"] a.momo-open').waitFor();
+    await page.locator('.momo-pending[data-step="open_wallet"] a.momo-open').waitFor();
     await moveTo(page, 'ArrowDown', 'momo-open');
     const [wallet] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
     await wallet.waitForLoadState();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { frScreens } from '../../src/i18n/fr-screens';
-import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { findWallet, type TestNumber } from '../../src/phone';
 import { type RunningServer, startCheckoutServer } from '../../src/server/checkout-server';
 import { launchFirefox } from '../support/firefox';

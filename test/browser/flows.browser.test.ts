@@ -14,8 +14,8 @@ import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostedFirstLoad } from '../../bench/size';
 import { LANGS } from '../../src/i18n';
-import { APP_MESSAGES } from '../../src/methods/momo/steps/app';
-import { CODE_MESSAGES } from '../../src/methods/momo/steps/code';
+import { CODE_MESSAGES } from '../../src/methods/momo/steps/enter_otp';
+import { APP_MESSAGES } from '../../src/methods/momo/steps/open_wallet';
 import { fill } from '../../src/methods/momo/steps/fill';
 import type { TestOutcome } from '../../src/phone';
 import { DEFAULT_DIST_DIR } from '../../src/server/paths';
@@ -166,8 +166,8 @@ async function audit(page: Page): Promise<string[]> {
 describe('the steps are parts of their own (the build)', () => {
   // What only each part holds: its messages in every language, the code field's token, lean-qr's own error text.
   const MARKS = {
-    otp: [...LANGS.map((lang) => CODE_MESSAGES[lang].wrongMenu), 'one-time-code'],
-    app: LANGS.map((lang) => APP_MESSAGES[lang].computer),
+    enter_otp: [...LANGS.map((lang) => CODE_MESSAGES[lang].wrongMenu), 'one-time-code'],
+    open_wallet: LANGS.map((lang) => APP_MESSAGES[lang].computer),
     qr: ['lean-qr error'],
   };
   const built = (file: string) => readFileSync(join(DEFAULT_DIST_DIR, file), 'utf8');
@@ -198,7 +198,7 @@ describe('a one-time code: Orange Money, Senegal', () => {
     async (lang, dial, wrong) => {
       const { page, seen } = await hostedForm(lang, NARROW);
       await payByKeyboard(page, 'sn', 'orange');
-      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
+      await waitFor(page, '.momo-pending[data-step="enter_otp"] #momo-code');
       await expect(page.locator('.momo-code p').first().textContent()).resolves.toMatch(dial);
       // The code to dial opens the phone's dialler.
       await expect(page.locator('a.momo-dial').getAttribute('href')).resolves.toBe('tel:%23144%23391%23');
@@ -251,7 +251,7 @@ describe('an expired one-time code', () => {
         route.request().method() === 'GET' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback(),
       );
       await payByKeyboard(page, 'sn', 'orange');
-      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code');
+      await waitFor(page, '.momo-pending[data-step="enter_otp"] #momo-code');
       ahead = 6 * 60_000;
       await page.locator('#momo-code').focus();
       await page.keyboard.type('123456');
@@ -277,7 +277,7 @@ describe('an expired one-time code', () => {
       await expect(page.locator('.momo-failed .momo-notice').count()).resolves.toBe(0);
       await page.locator('.momo-failed .momo-pay').focus();
       await page.keyboard.press('Enter');
-      await waitFor(page, '.momo-pending[data-step="otp"] #momo-code:not([aria-invalid])');
+      await waitFor(page, '.momo-pending[data-step="enter_otp"] #momo-code:not([aria-invalid])');
       await page.locator('#momo-code').focus();
       await page.keyboard.type('123456');
       await page.keyboard.press('Enter');
@@ -297,7 +297,7 @@ describe('the wallet’s app: Wave', () => {
     async (lang) => {
       const { page, seen } = await hostedForm(lang, PHONE);
       await payByKeyboard(page, 'sn', 'wave');
-      await waitFor(page, '.momo-pending[data-step="app"] a.momo-open');
+      await waitFor(page, '.momo-pending[data-step="open_wallet"] a.momo-open');
       await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
       await expect(page.locator('a.momo-open').getAttribute('target')).resolves.toBe('_blank');
       await expect(audit(page)).resolves.toEqual([]);
@@ -307,7 +307,7 @@ describe('the wallet’s app: Wave', () => {
       expect(seen.confirms()).toBe(1);
       // A phone never fetches the QR encoder.
       expect(stepScripts(seen)).not.toContain('/steps/qr.js');
-      expect(stepScripts(seen)).toContain('/steps/app.js');
+      expect(stepScripts(seen)).toContain('/steps/open_wallet.js');
       expect(seen.violations).toEqual([]);
     },
   );
@@ -366,7 +366,7 @@ describe('the wallet’s app: Wave', () => {
       },
     );
     await payByKeyboard(page, 'sn', 'wave');
-    await waitFor(page, '.momo-pending[data-step="app"] .momo-timer');
+    await waitFor(page, '.momo-pending[data-step="open_wallet"] .momo-timer');
     await expect(page.locator('.momo-pending h2').textContent()).resolves.toBe('Approve the payment in Wave');
     const said = (await page.locator('.momo-pending p').allTextContents()).map((text) => text.replace(/\s/g, ' '));
     expect(said).toContain(fill(APP_MESSAGES, 'en', 'noLink', { wallet: 'Wave', amount: 'F CFA 5,000' }));
@@ -471,7 +471,7 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'orange');
     await waitFor(page, '#momo-code');
-    expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/otp.js`)).toBe(true);
+    expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/enter_otp.js`)).toBe(true);
     await page.locator('#momo-code').fill('000000');
     await page.keyboard.press('Enter');
     await waitFor(page, '#momo-code-hint[role="alert"]');
@@ -500,7 +500,7 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'orange');
     await waitFor(page, '#momo-code');
-    for (const part of ['screens', 'otp'])
+    for (const part of ['screens', 'enter_otp'])
       expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/${part}.js`)).toBe(true);
     await page.locator('#momo-code').fill('123456');
     await page.keyboard.press('Enter');
@@ -516,8 +516,8 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await page.goto(widgetPage(intent));
     await waitFor(page, '.momo[data-state="form"]');
     await payByKeyboard(page, 'sn', 'wave');
-    await waitFor(page, '.momo-pending[data-step="app"] svg.momo-qr');
-    for (const part of ['app', 'qr'])
+    await waitFor(page, '.momo-pending[data-step="open_wallet"] svg.momo-qr');
+    for (const part of ['open_wallet', 'qr'])
       expect(seen.requests.some((r) => r.url() === `${h.server.url}/steps/${part}.js`)).toBe(true);
     const launch = await page.locator('a.momo-open').getAttribute('href');
     expect(launch).toMatch(/\/v1\/_sandbox\/wallet\/pi_/);
@@ -550,7 +550,7 @@ describe('the steps in the widget, its dialog and its isolated frame, on a stric
     await page.goto(widgetPage(intent, 'isolated'));
     const frame = page.frameLocator('#w iframe');
     await payInFrame(frame);
-    const link = frame.locator('.momo-pending[data-step="app"] a.momo-open');
+    const link = frame.locator('.momo-pending[data-step="open_wallet"] a.momo-open');
     await link.waitFor({ timeout: 15_000 });
     await expect(frame.locator('svg.momo-qr').count()).resolves.toBe(0);
     const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.tap()]);

@@ -13,7 +13,9 @@ const orangeSenegal = async (bed: ReturnType<typeof createBed>) => ({ model: awa
 const stepOf = (model: { screen: { value: { name: string } } }) => {
   const screen = model.screen.value as {
     name: string;
-    attempt?: { step: { type: string; refused?: string | null; sending?: boolean } };
+    attempt?: {
+      step: { type: string; name?: string; detail?: { url?: string }; refused?: string | null; sending?: boolean };
+    };
   };
   return screen.name === 'pending' ? screen.attempt!.step : null;
 };
@@ -24,10 +26,15 @@ describe('checkout › a one-time code', () => {
   it('asks for the code; a wrong one is said and the attempt still waits; the right one pays; one confirm', async () => {
     const bed = createBed();
     const { model } = await orangeSenegal(bed);
-    expect(stepOf(model)).toMatchObject({ type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null });
+    expect(stepOf(model)).toMatchObject({
+      name: 'enter_otp',
+      detail: { dial_code: '#144#391#', length: 6 },
+      sending: false,
+      refused: null,
+    });
     expect(await model.sendCode('000000')).toBe(false);
     await bed.time.settle();
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: 'otp_invalid', sending: false });
+    expect(stepOf(model)).toMatchObject({ name: 'enter_otp', refused: 'otp_invalid', sending: false });
     expect(await model.sendCode('123456')).toBe(true);
     await bed.time.settle();
     expect(model.screen.value.name).toBe('succeeded');
@@ -89,7 +96,7 @@ describe('checkout › a one-time code', () => {
     // The page cannot read the intent: it does not learn that the window has passed.
     bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
     await bed.time.advance(5 * 60_000);
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
+    expect(stepOf(model)).toMatchObject({ name: 'enter_otp', refused: null });
     const sent = model.sendCode('123456');
     await bed.time.settle();
     // The service said the attempt has ended: its screen at once, before the read that follows
@@ -119,7 +126,7 @@ describe('checkout › a one-time code', () => {
     // The way on: a new request with the same details, its own code.
     expect(await model.resend()).toBe(true);
     await bed.time.settle();
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null });
+    expect(stepOf(model)).toMatchObject({ name: 'enter_otp', refused: null });
     await model.sendCode('123456');
     await bed.time.settle();
     expect(model.screen.value.name).toBe('succeeded');
@@ -150,7 +157,7 @@ describe('checkout › a one-time code', () => {
     await sent;
     // Ended at once on the service's word, then shown as its read says: the code step again.
     expect(model.screen.value.name).toBe('pending');
-    expect(stepOf(model)).toMatchObject({ type: 'otp', refused: null, sending: false });
+    expect(stepOf(model)).toMatchObject({ name: 'enter_otp', refused: null, sending: false });
     expect(bed.confirms()).toHaveLength(1);
     expect(await model.sendCode('123456')).toBe(true);
     await bed.time.settle();
@@ -212,7 +219,7 @@ describe('checkout › a read sent before "send a new request"', () => {
       const screen = model.screen.value;
       if (screen.name !== 'pending') throw new Error(JSON.stringify(screen));
       expect(screen.attempt.chargeId).not.toBe(expired);
-      expect(screen.attempt.step).toMatchObject({ type: 'otp', refused: null });
+      expect(screen.attempt.step).toMatchObject({ name: 'enter_otp', refused: null });
       // Still followed: the page keeps reading it, and its code pays it.
       const readsBefore = bed.reads().length;
       await bed.time.advance(30_000);
@@ -256,11 +263,11 @@ describe('checkout › the wallet’s app', () => {
   it('gives the launch address, follows the attempt, and shows the receipt', async () => {
     const bed = createBed();
     const model = await bed.startAttempt('sn', 'wave');
-    const step = stepOf(model) as { type: string; url: string };
-    expect(step.type).toBe('app');
-    expect(step.url).toMatch(/^http:\/\/sandbox\.test\/v1\/_sandbox\/wallet\/pi_/);
+    const step = stepOf(model) as { name: string; detail: { url: string } };
+    expect(step.name).toBe('open_wallet');
+    expect(step.detail.url).toMatch(/^http:\/\/sandbox\.test\/v1\/_sandbox\/wallet\/pi_/);
     await bed.sandbox.fetch(
-      new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
+      new Request(step.detail.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
     );
     await bed.time.advance(2_000);
     expect(model.screen.value.name).toBe('succeeded');
@@ -277,8 +284,8 @@ describe('checkout › back from the wallet’s app', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     };
     const model = await bed.startAttempt('sn', 'wave', 'approved_at_once', { page: page as never });
-    const step = stepOf(model) as { type: string; url: string };
-    expect(step.type).toBe('app');
+    const step = stepOf(model) as { name: string; detail: { url: string } };
+    expect(step.name).toBe('open_wallet');
     // The payer taps "Open Wave": the app takes the screen, the checkout's tab is hidden.
     show('hidden');
     // (A read already scheduled still goes; none after it.)
@@ -289,7 +296,7 @@ describe('checkout › back from the wallet’s app', () => {
     // No timer left to poll with: only the payer's return can bring a read now.
     expect(bed.time.pending()).toBe(0);
     await bed.sandbox.fetch(
-      new Request(step.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
+      new Request(step.detail.url, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }),
     );
     expect(model.screen.value.name).toBe('pending');
     show('visible');
@@ -316,9 +323,9 @@ describe('checkout › a launch address the page will not open', () => {
     });
     const model = await bed.startAttempt('sn', 'wave');
     expect(model.screen.value.name).toBe('pending');
-    expect(stepOf(model)).toEqual({ type: 'app', url: null });
+    expect(stepOf(model)).toMatchObject({ name: 'open_wallet', detail: { url: 'javascript:alert(document.domain)' } });
     await bed.time.advance(1_000);
-    expect(stepOf(model)).toEqual({ type: 'app', url: null });
+    expect(stepOf(model)).toMatchObject({ name: 'open_wallet', detail: { url: 'javascript:alert(document.domain)' } });
     expect(bed.reads().length).toBeGreaterThan(0);
     // The payer approves in their app all the same: the page follows it to the receipt.
     await bed.sandbox.fetch(new Request(real, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) }));

@@ -127,45 +127,56 @@ describe('screenForIntent', () => {
     });
   });
 
-  it('the step comes from next_action: a code to type, the wallet’s app, the push with its code; none known is the push', () => {
+  it('the step comes from next_action, by the service’s name with its detail; the push with its code; none the contract reads is the push', () => {
     const at = '2026-11-02T10:05:00.000+01:00';
     const step = (next_action: PaymentIntentView['next_action']) => {
       const screen = screenForIntent(intent({ status: 'pending', next_action }));
       return screen.name === 'pending' ? [screen.attempt.step, screen.attempt.expiresAt] : null;
     };
     expect(step({ type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: at } })).toEqual([
-      { type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null },
+      {
+        type: 'step',
+        name: 'enter_otp',
+        detail: { dial_code: '#144#391#', length: 6, expires_at: at },
+        sending: false,
+        refused: null,
+      },
       Date.parse(at),
     ]);
     expect(step({ type: 'open_wallet', open_wallet: { url: 'https://pay.wave.com/c/x', expires_at: at } })).toEqual([
-      { type: 'app', url: 'https://pay.wave.com/c/x' },
+      {
+        type: 'step',
+        name: 'open_wallet',
+        detail: { url: 'https://pay.wave.com/c/x', expires_at: at },
+        sending: false,
+        refused: null,
+      },
       Date.parse(at),
     ]);
     expect(step({ type: 'approve_on_phone', approve_on_phone: { ussd_code: '*126#', expires_at: at } })).toEqual([
       { type: 'push', ussd: '*126#' },
       Date.parse(at),
     ]);
-    // A launch address a page must not open (a script, data, a relative or broken one): the app
-    // step without a link — never the push, whose prompt that wallet never sends.
-    for (const url of [
-      'javascript:alert(1)',
-      'JavaScript:alert(1)',
-      'data:text/html,x',
-      '/v1/wallet',
-      'https://pay wave',
-    ])
-      expect(step({ type: 'open_wallet', open_wallet: { url, expires_at: at } })).toEqual([
-        { type: 'app', url: null },
-        Date.parse(at),
-      ]);
+    // A step without its detail (one the contract does not read) is the push; so is a type that
+    // names another field than a step's detail.
     expect(step({ type: 'scan_fingerprint' })).toEqual([PUSH, null]);
+    expect(step({ type: 'type' })).toEqual([PUSH, null]);
     expect(step(undefined)).toEqual([PUSH, null]);
     // Null while pending: the payer has done their part.
     expect(step(null)).toEqual([{ type: 'wait' }, null]);
   });
 
   it('a code on its way stays on its way when a read lands meanwhile', () => {
-    const sending: Attempt = { ...mine, step: { type: 'otp', dial: null, length: 6, sending: true, refused: null } };
+    const sending: Attempt = {
+      ...mine,
+      step: {
+        type: 'step',
+        name: 'enter_otp',
+        detail: { dial_code: null, length: 6, expires_at: UPDATED },
+        sending: true,
+        refused: null,
+      },
+    };
     const read = intent({
       status: 'pending',
       next_action: { type: 'enter_otp', enter_otp: { dial_code: null, length: 6, expires_at: UPDATED } },

@@ -13,8 +13,14 @@ const push: Attempt = {
   expiresAt: NOW + 60_000,
   step: { type: 'push', ussd: null },
 };
-const otp: Attempt = { ...push, step: { type: 'otp', dial: '#144#391#', length: 6, sending: false, refused: null } };
-const sending: Attempt = { ...push, step: { type: 'otp', dial: '#144#391#', length: 6, sending: true, refused: null } };
+const codeStep = {
+  type: 'step',
+  name: 'enter_otp',
+  detail: { dial_code: '#144#391#', length: 6, expires_at: '2026-11-02T10:05:00Z' },
+  refused: null,
+} as const;
+const otp: Attempt = { ...push, step: { ...codeStep, sending: false } };
+const sending: Attempt = { ...push, step: { ...codeStep, sending: true } };
 const receipt = {
   amount: 5000,
   currency: 'xof',
@@ -102,7 +108,7 @@ const rows = TABLE.trim()
   .slice(1)
   .map((line) => line.trim().split(/\s+/));
 const name = (screen: Screen) =>
-  screen.name === 'pending' && screen.attempt.step.type === 'otp'
+  screen.name === 'pending' && screen.attempt.step.type === 'step'
     ? screen.attempt.step.sending
       ? 'pending:sending'
       : 'pending:otp'
@@ -168,7 +174,7 @@ describe('transition', () => {
     for (const why of ['otp_invalid', 'rate_limited', 'otp_not_expected', 'network', 'http'])
       expect(transition(SCREENS['pending:sending']!, { type: 'codeRefused', why })).toMatchObject({
         name: 'pending',
-        attempt: { step: { type: 'otp', sending: false, refused: why } },
+        attempt: { step: { type: 'step', name: 'enter_otp', sending: false, refused: why } },
       });
   });
 

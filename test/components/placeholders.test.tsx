@@ -7,7 +7,7 @@ import type { ErrorKind } from '../../src/checkout/screens';
 import { sessionReader } from '../../src/checkout/session';
 import { Checkout } from '../../src/components/Checkout';
 import { LANGS, type Lang } from '../../src/i18n';
-import { APP_MESSAGES } from '../../src/methods/momo/steps/app';
+import { APP_MESSAGES } from '../../src/methods/momo/steps/open_wallet';
 import { fill } from '../../src/methods/momo/steps/fill';
 import { loadEveryLanguage } from '../i18n/every-language';
 import { createBed, numberFor } from '../support/checkout-bed';
@@ -15,12 +15,16 @@ import { createBed, numberFor } from '../support/checkout-bed';
 // A step's script, as the page would fetch it (jsdom runs no script it fetches): the same parts
 // the scripts register (src/methods/momo/steps/*.entry.ts). `qrFails`: the QR encoder cannot be fetched.
 const parts = vi.hoisted(() => ({ qrFails: false }));
-vi.mock('../../src/methods/steps', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/methods/steps')>();
-  const { codeStep } = await import('../../src/methods/momo/steps/code');
-  const { appStep } = await import('../../src/methods/momo/steps/app');
+vi.mock('../../src/parts/load', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/parts/load')>();
+  const { enterOtp } = await import('../../src/methods/momo/steps/enter_otp');
+  const { openWallet } = await import('../../src/methods/momo/steps/open_wallet');
   const { generate } = await import('lean-qr/nano');
-  const registered: Record<string, unknown> = { otp: codeStep, app: appStep, qr: (text: string) => generate(text) };
+  const registered: Record<string, unknown> = {
+    enter_otp: enterOtp,
+    open_wallet: openWallet,
+    qr: (text: string) => generate(text),
+  };
   return {
     ...actual,
     loadPart: (name: string) =>
@@ -410,8 +414,8 @@ const SCENARIOS: Record<string, Scenario> = {
 /** A step that is a script of its own, once it is there: its form, or its link (and, on a computer, the QR code or why not). */
 async function stepShown(root: Element, lang: Lang) {
   const step = root.querySelector('.momo-pending')?.getAttribute('data-step');
-  if (step === 'otp') await waitFor(() => expect(root.querySelector('.momo-code')).not.toBeNull());
-  if (step !== 'app') return;
+  if (step === 'enter_otp') await waitFor(() => expect(root.querySelector('.momo-code')).not.toBeNull());
+  if (step !== 'open_wallet') return;
   const shown = () =>
     'matchMedia' in window
       ? !!root.querySelector('a.momo-open')

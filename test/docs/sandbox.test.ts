@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approvalOf } from '../../src/methods/momo/approval';
-import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { COUNTRIES, type Country, type Wallet } from '../../src/phone/countries';
 import { TEST_NUMBERS, TEST_SUFFIXES } from '../../src/phone/test-numbers';
 import { expectedSelection } from '../phone/support/selection';
@@ -16,7 +16,7 @@ import { expectedSelection } from '../phone/support/selection';
 const doc = readFileSync(join(import.meta.dirname, '../../docs/sandbox.md'), 'utf8');
 const rows = doc.split('\n').filter((line) => line.startsWith('| '));
 const OUTCOME_OF_COLUMN = ['approved_after_delay', 'declined', 'approved_at_once'] as const;
-const FLOW_WORDS = { push: 'push', otp: 'one-time code', app: 'its app' } as const;
+const FLOW_WORDS = { push: 'push', enter_otp: 'one-time code', open_wallet: 'its app' } as const;
 
 /** The table's cells after the country for `wallet`: its flow, its three numbers, what typing one selects. */
 function expectedRow(country: Country, wallet: Wallet): string[] {

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutModel } from '../../src/checkout/model';
 import { Checkout } from '../../src/components/Checkout';
 import { LANGS, type Lang } from '../../src/i18n';
-import { APP_MESSAGES, appStep, qrPath } from '../../src/methods/momo/steps/app';
-import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/code';
+import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/enter_otp';
+import { APP_MESSAGES, appStep, launchUrl, qrPath } from '../../src/methods/momo/steps/open_wallet';
 import { fill, type StepMessages } from '../../src/methods/momo/steps/fill';
 import { STEP_LIB, type StepLib } from '../../src/methods/step-lib';
 import { loadEveryLanguage } from '../i18n/every-language';
@@ -107,7 +107,10 @@ describe('the code step › a refused code, and how to get another', () => {
       for (const lang of LANGS) {
         const { bed, model, view } = await atCodeStep(country, lang);
         const screenState = model.screen.value;
-        expect(screenState.name === 'pending' && screenState.attempt.step).toMatchObject({ type: 'otp', dial: null });
+        expect(screenState.name === 'pending' && screenState.attempt.step).toMatchObject({
+          name: 'enter_otp',
+          detail: { dial_code: null },
+        });
         await model.sendCode('000000');
         await bed.time.settle();
         expect(hint().textContent).toBe(fill(CODE_MESSAGES, lang, 'wrongMenu', { wallet: 'Orange Money' }));
@@ -245,12 +248,26 @@ describe('the app step › on a computer, the QR code or what to do without it',
       });
     const model = await bed.startAttempt('sn', 'wave');
     const shown = model.screen.value;
-    if (shown.name !== 'pending' || shown.attempt.step.type !== 'app' || !shown.attempt.step.url)
-      throw new Error('no app step with a link');
+    const step = shown.name === 'pending' ? shown.attempt.step : null;
+    if (shown.name !== 'pending' || step?.type !== 'step' || step.name !== 'open_wallet')
+      throw new Error('no app step');
     const Step = lib === STEP_LIB ? AppStep : appStep(lib);
     render(<Step model={model} attempt={shown.attempt} lang="en" amount="5 000 F CFA" wallet="Wave" base="" />);
-    return shown.attempt.step.url;
+    return step.detail.url as string;
   }
+
+  it('opens only an http(s) launch address: a script, data, a relative or broken one gets no link', () => {
+    expect(launchUrl('https://pay.wave.com/c/x')).toBe('https://pay.wave.com/c/x');
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      '/v1/wallet',
+      'https://pay wave',
+      7,
+    ])
+      expect(launchUrl(url)).toBeNull();
+  });
 
   it.each([
     ['on a computer', false],

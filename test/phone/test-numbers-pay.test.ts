@@ -10,12 +10,12 @@ import { confirmResultSchema } from '../../src/api/schemas';
 import type { PaymentMethodData } from '../../src/api/types';
 import { approvalOf } from '../../src/methods/momo/approval';
 import { momo } from '../../src/methods/momo/method';
-import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { COUNTRIES, TEST_NUMBERS, type TestNumber } from '../../src/phone';
 import { APPROVAL_MS, BASE, confirmBody, expectJson, setup } from '../sandbox/helpers';
 import { expectedSelection } from './support/selection';
 
-const STEP_OF = { push: 'approve_on_phone', otp: 'enter_otp', app: 'open_wallet' } as const;
+const STEP_OF = { push: 'approve_on_phone', enter_otp: 'enter_otp', open_wallet: 'open_wallet' } as const;
 
 /** The form's values once a payer has typed the number, and picked their wallet where it was not selected. */
 function typed(number: TestNumber, currency: string) {
@@ -72,13 +72,13 @@ describe('TEST_NUMBERS › each pays through its own wallet’s flow', () => {
       if (number.outcome !== 'approved_after_delay' && number.outcome !== 'approved_at_once') return;
 
       // The payer approves the way the step asks; the intent is paid, from this wallet.
-      if (flow === 'otp') {
+      if (flow === 'enter_otp') {
         const sent = await t.call('POST', `/v1/payment-intents/${intent.intent_id}/otp`, {
           token: null,
           body: { client_secret: intent.client_secret, code: RIGHT_CODE },
         });
         expect(sent.status).toBe(200);
-      } else if (flow === 'app') {
+      } else if (flow === 'open_wallet') {
         const path = answer.next_action!.open_wallet!.url.slice(BASE.length);
         await t.call('POST', path, {
           token: null,

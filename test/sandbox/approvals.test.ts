@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmResultSchema, paymentIntentSchema } from '../../src/api/schemas';
 
 import { approvalOf } from '../../src/methods/momo/approval';
-import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { TEST_NUMBERS, type TestOutcome } from '../../src/phone';
 import {
   APPROVAL_MS,

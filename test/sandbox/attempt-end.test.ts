@@ -37,11 +37,22 @@ describe('attemptEndsAt', () => {
   });
 
   it('a one-time code nobody typed ends when the approval window closes, not at settlesAt', () => {
-    expect(attemptEndsAt(attempt({ approval: 'otp', settlesAt: 5000, expiresAt: 90_000 }))).toBe(90_000);
+    expect(attemptEndsAt(attempt({ approval: 'enter_otp', settlesAt: 5000, expiresAt: 90_000 }))).toBe(90_000);
   });
 
   it('a right code ends the attempt when it was typed', () => {
-    const typed = attempt({ approval: 'otp', steps: [{ kind: 'code', at: 20_000, right: true }] });
+    const typed = attempt({ approval: 'enter_otp', steps: [{ kind: 'code', at: 20_000, right: true }] });
     expect(resolutionOf(typed)).toMatchObject({ at: 20_000, status: 'succeeded' });
+  });
+
+  it('an attempt journaled under a step’s former name (otp, app) ends as that step’s', () => {
+    const code = attempt({ approval: 'otp', steps: [{ kind: 'code', at: 20_000, right: true }] });
+    expect(resolutionOf(code)).toMatchObject({ at: 20_000, status: 'succeeded' });
+    const declined = attempt({ approval: 'app', steps: [{ kind: 'wallet', at: 30_000, approved: false }] });
+    expect(resolutionOf(declined)).toEqual({ at: 30_000, status: 'failed', failureCode: 'payer_declined' });
+  });
+
+  it('a step the registry does not know ends as a push, by its outcome', () => {
+    expect(attemptEndsAt(attempt({ approval: 'scan_fingerprint', settlesAt: 5000, expiresAt: 90_000 }))).toBe(5000);
   });
 });

@@ -2,7 +2,7 @@
 import { createClient } from '../../src/api';
 import type { ClientConfig } from '../../src/api/http';
 import { type CheckoutOptions, createCheckout } from '../../src/checkout/model';
-import { RIGHT_CODE } from '../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { TEST_NUMBERS, type TestOutcome } from '../../src/phone';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox';
 import { createFakeTime } from './fake-time';
@@ -122,11 +122,12 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
   async function approve(model: ReturnType<typeof createCheckout>) {
     const screen = model.screen.value;
     const step = screen.name === 'pending' ? screen.attempt.step : null;
-    if (step?.type === 'otp') await model.sendCode(RIGHT_CODE);
-    else if (step?.type === 'app' && step.url) {
+    const url = step?.type === 'step' && step.name === 'open_wallet' ? (step.detail.url as string) : null;
+    if (step?.type === 'step' && step.name === 'enter_otp') await model.sendCode(RIGHT_CODE);
+    else if (url) {
       const form = new URLSearchParams({ answer: 'approve' });
       await sandbox.fetch(
-        new Request(step.url, {
+        new Request(url, {
           method: 'POST',
           body: form,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },

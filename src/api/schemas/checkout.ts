@@ -23,7 +23,9 @@ export const confirmStatusSchema = z.enum(['succeeded', 'pending', 'failed']);
  * service knows it), type a one-time code generated on the phone (the code to dial, the code's
  * length), or open the wallet's app at a launch address. Each says when it stops being possible.
  * A `type` this page does not know still reads (and falls back to the push), so a service may add
- * one without breaking older pages; absent or null, the page shows the push.
+ * one without breaking older pages; absent or null, the page shows the push. The contract's union
+ * of steps: a new step is its member here (its detail), its folder, and its line in
+ * src/methods/step-registry.ts.
  */
 export const nextActionSchema = z.object({
   type: z.string(),
@@ -36,6 +38,17 @@ export const nextActionSchema = z.object({
    * falls back to the push for any other (a `javascript:` link), rather than refusing the whole read.
    */
   open_wallet: z.optional(z.object({ url: z.string(), expires_at: timestamp() })),
+});
+
+/**
+ * `next_action` as a payer's page reads it: the type and the push, built in; any other step's
+ * detail as it came, unchecked here — the step's own script reads it (src/methods/steps.ts), and a
+ * server reads the whole union (nextActionSchema). So a new step costs the page's contract rules,
+ * and widget.js, nothing.
+ */
+export const nextActionViewSchema = z.looseObject({
+  type: nextActionSchema.shape.type,
+  approve_on_phone: nextActionSchema.shape.approve_on_phone,
 });
 
 /**
@@ -55,7 +68,10 @@ export const confirmResultViewShape = {
 };
 
 /** A confirm's answer as the checkout reads it: a subset of `confirmResultSchema`, field for field. */
-export const confirmResultViewSchema = z.object(confirmResultViewShape);
+export const confirmResultViewSchema = z.object({
+  ...confirmResultViewShape,
+  next_action: z.optional(z.nullable(nextActionViewSchema)),
+});
 
 /** Answer of POST /v1/payment-intents/{id}/confirm. */
 export const confirmResultSchema = z.object({
@@ -144,6 +160,7 @@ export const intentViewShape = {
 /** An intent as the checkout reads it: a subset of `paymentIntentSchema`, field for field. */
 export const paymentIntentViewSchema = z.object({
   ...intentViewShape,
+  next_action: z.optional(z.nullable(nextActionViewSchema)),
   event: z.object({ charges: z.array(z.object(chargeViewShape)) }),
 });
 

@@ -22,7 +22,8 @@ export type Rule =
   | { nullable: Rule }
   | { optional: Rule }
   | { array: Rule }
-  | { object: Record<string, Rule> };
+  /** `rest`: the keys it does not name are kept as they came, unchecked (z.looseObject). */
+  | { object: Record<string, Rule>; rest?: true };
 
 export type SafeParse<T> =
   | { success: true; data: T }
@@ -57,7 +58,7 @@ function step(rule: Rule): Step {
     const fields = Object.entries(rule.object).map(([key, r]) => [key, step(r)] as const);
     return (value, path) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(path);
-      const out: Record<string, unknown> = {};
+      const out: Record<string, unknown> = rule.rest ? { ...(value as object) } : {};
       for (const [key, field] of fields) {
         const v = field((value as Record<string, unknown>)[key], [...path, key]);
         if (v !== undefined || key in (value as object)) out[key] = v;

@@ -10,10 +10,10 @@
 export type Approval =
   /** The operator pushes a prompt (or a USSD session) to the phone; the payer enters their PIN. */
   | { kind: 'push' }
-  /** The payer dials `dial` (null: not sourced) to generate a one-time code and types it on the page. */
-  | { kind: 'otp'; dial: string | null }
-  /** The payer approves in the wallet's app, opened at a launch address (on a computer: its QR code). */
-  | { kind: 'app' };
+  /** The payer dials `dial` (null: not sourced) to generate a one-time code and types it on the page (the step `enter_otp`). */
+  | { kind: 'enter_otp'; dial: string | null }
+  /** The payer approves in the wallet's app, opened at a launch address (on a computer: its QR code; the step `open_wallet`). */
+  | { kind: 'open_wallet' };
 
 /** Digits of the one-time codes the sandbox asks for (its test codes: docs/sandbox.md). */
 export const SANDBOX_CODE_LENGTH = 6;
@@ -30,10 +30,10 @@ export const SANDBOX_CODE_LENGTH = 6;
 // their phone (or scans as a QR code), Kkiapay's widget emits WAVE_LINK, PayDunya runs wave-senegal
 // and wave-ci flows. Wave is offered in Senegal, Côte d'Ivoire and Burkina Faso (src/phone/countries.ts).
 const APPROVALS: Readonly<Record<string, Readonly<Record<string, Approval>>>> = {
-  sn: { orange: { kind: 'otp', dial: '#144#391#' }, wave: { kind: 'app' } },
-  ci: { orange: { kind: 'otp', dial: '#144#' }, wave: { kind: 'app' } },
-  ml: { orange: { kind: 'otp', dial: null } },
-  bf: { orange: { kind: 'otp', dial: null }, wave: { kind: 'app' } },
+  sn: { orange: { kind: 'enter_otp', dial: '#144#391#' }, wave: { kind: 'open_wallet' } },
+  ci: { orange: { kind: 'enter_otp', dial: '#144#' }, wave: { kind: 'open_wallet' } },
+  ml: { orange: { kind: 'enter_otp', dial: null } },
+  bf: { orange: { kind: 'enter_otp', dial: null }, wave: { kind: 'open_wallet' } },
 };
 
 const PUSH: Approval = { kind: 'push' };

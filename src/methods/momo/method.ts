@@ -137,7 +137,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
   },
 
   refusesRepeat(values, { momo: last }, endedAt, now) {
-    if (!last || now - endedAt > REPEAT_REFUSAL_MS || approvalOf(values.country, values.operator).kind !== 'otp')
+    if (!last || now - endedAt > REPEAT_REFUSAL_MS || approvalOf(values.country, values.operator).kind !== 'enter_otp')
       return false;
     const msisdn = toMsisdn(values.country, values.phone);
     return (

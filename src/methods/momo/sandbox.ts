@@ -1,9 +1,12 @@
 // How the sandbox plays mobile money's approvals (./approval.ts says which wallet approves how):
-// what an attempt waits for when it starts, what the payer's steps (a one-time code typed, an
+// what an attempt waits for when it starts, what the payer's answers (a one-time code typed, an
 // answer in the sandbox's wallet page) make of it, and the `next_action` a pending attempt shows.
+// What each step asks and what its answers mean is the step's own emulation, in its folder
+// (./steps/<name>.sandbox.ts, listed in src/methods/step-registry.ts); here is what every step shares.
 // Server code: the sandbox imports it, a payer's page never does.
-import { type FailureCode, findWallet, type NextAction, type OutcomeName } from '../kit';
-import { approvalOf, SANDBOX_CODE_LENGTH } from './approval';
+import type { FailureCode, NextAction, OutcomeName } from '../kit';
+import { findWallet } from '../kit';
+import { approvalOf } from './approval';
 
 /** What a payer did about an attempt that waits for them: kept in the journal, in order. */
 export type PayerStep =
@@ -18,20 +21,37 @@ export interface ApprovedAttempt {
   /** When its outcome's rule settles it: for 95 (approved late), the moment the code or the app's answer is taken. */
   settlesAt: number;
   expiresAt: number;
-  /** Absent: the push (also every attempt a bare service, or an older sandbox, started). */
-  approval?: 'otp' | 'app';
+  /** The step the payer approves with, by its name (`next_action.type`); absent: the push. */
+  approval?: string;
   steps?: PayerStep[];
-  /** The launch address's secret part, for the wallet page (`app` only). */
+  /** The launch address's secret part, for the wallet page (`open_wallet` only). */
   walletToken?: string;
 }
 
-/** Test codes (docs/sandbox.md): this one is right; any other is wrong, `000000` being the documented one. */
-export const RIGHT_CODE = '123456';
-/** Wrong codes an attempt takes: the next one fails it, as operators block a code guessed at. */
-export const MAX_WRONG_CODES = 3;
+/** How the sandbox plays one step: each in the step's folder (./steps/<name>.sandbox.ts). */
+export interface StepEmulation {
+  /** What the attempt starts with, beyond its record (the wallet page's secret). */
+  start?(attempt: ApprovedAttempt): void;
+  /** Whether the attempt still waits for the payer's part of the step. */
+  awaits(attempt: ApprovedAttempt): boolean;
+  /** The step's detail in `next_action` while it waits (`expires_at` added by the caller). */
+  detail(attempt: ApprovedAttempt, where: { base: string; intentId: string }): Record<string, unknown>;
+  /**
+   * What one of the payer's answers makes of the attempt, after the `earlier` ones: approved, failed
+   * (with why), or neither (a wrong code with tries left; an answer of another step).
+   */
+  judge(answer: PayerStep, earlier: readonly PayerStep[]): 'approved' | FailureCode | null;
+}
 
-/** How a new attempt is approved: a push, unless the wallet works otherwise and the service says so (extensions). */
-export function approvalAtStart(country: string, operator: string, extensions: boolean): ApprovedAttempt['approval'] {
+/** Attempts journaled before the steps took the service's names. */
+const FORMER_NAMES: Readonly<Record<string, string>> = { otp: 'enter_otp', app: 'open_wallet' };
+
+/** The step an attempt approves with, by the service's name (whatever name its journal line used). */
+export const approvalName = (approval: string | undefined): string | undefined =>
+  approval && (FORMER_NAMES[approval] ?? approval);
+
+/** How a new attempt is approved: a push (undefined), unless the wallet works otherwise and the service says so (extensions). */
+export function approvalAtStart(country: string, operator: string, extensions: boolean): string | undefined {
   const kind = extensions ? approvalOf(country, operator).kind : 'push';
   return kind === 'push' ? undefined : kind;
 }
@@ -44,22 +64,18 @@ export interface Resolution {
 }
 
 /**
- * How an attempt that waits for a code or the wallet's app ends, from what the payer did. The last
- * two digits of the number still choose where they apply: 91 lacks the funds, 92 is never
- * answered by the operator once the code is in, 95 is approved late; the code or the app is the
- * payer's own approval, so 90 (declines) and 93 (at once) change nothing there.
+ * How an attempt that waits for the payer's step ends, from what they did. The last two digits of
+ * the number still choose where they apply: 91 lacks the funds, 92 is never answered by the
+ * operator once the code is in, 95 is approved late; the code or the app is the payer's own
+ * approval, so 90 (declines) and 93 (at once) change nothing there.
  */
-export function resolveApproval(attempt: ApprovedAttempt): Resolution {
+export function resolveApproval(attempt: ApprovedAttempt, emulation: StepEmulation): Resolution {
   const timeout: Resolution = { at: attempt.expiresAt, status: 'failed', failureCode: 'approval_timeout' };
   const steps = (attempt.steps ?? []).filter((step) => step.at < attempt.expiresAt);
-  let wrong = 0;
-  for (const step of steps) {
-    if (step.kind === 'code' && !step.right) {
-      if (++wrong >= MAX_WRONG_CODES) return { at: step.at, status: 'failed', failureCode: 'otp_invalid' };
-      continue;
-    }
-    if (step.kind === 'wallet' && !step.approved)
-      return { at: step.at, status: 'failed', failureCode: 'payer_declined' };
+  for (const [index, step] of steps.entries()) {
+    const verdict = emulation.judge(step, steps.slice(0, index));
+    if (verdict === null) continue;
+    if (verdict !== 'approved') return { at: step.at, status: 'failed', failureCode: verdict };
     switch (attempt.outcome) {
       case 'insufficient_funds':
         return { at: step.at, status: 'failed', failureCode: 'insufficient_funds' };
@@ -74,44 +90,24 @@ export function resolveApproval(attempt: ApprovedAttempt): Resolution {
   return timeout;
 }
 
-/** Whether the attempt still waits for a code: none right yet, fewer wrong ones than the limit. */
-export function awaitsCode(attempt: ApprovedAttempt): boolean {
-  if (attempt.approval !== 'otp') return false;
-  const steps = attempt.steps ?? [];
-  return (
-    !steps.some((step) => step.kind === 'code' && step.right) &&
-    steps.filter((step) => step.kind === 'code').length < MAX_WRONG_CODES
-  );
-}
-
-/** Whether the wallet page may still answer for the attempt. */
-export const awaitsWallet = (attempt: ApprovedAttempt): boolean =>
-  attempt.approval === 'app' && !(attempt.steps ?? []).some((step) => step.kind === 'wallet');
-
 /**
- * What the payer does next about a pending attempt (extension). `walletUrl` is the sandbox's wallet
- * page for this attempt. A code typed in and awaiting the operator (92, 95) asks nothing more.
+ * What the payer does next about a pending attempt (extension): its step's, while the step waits
+ * for them (null once they have done their part: a code typed and awaiting the operator, 92, 95),
+ * else the push with the wallet's USSD code. `where`: the sandbox's address, for a step's pages.
  */
-export function nextActionOf(attempt: ApprovedAttempt, expiresAt: string, walletUrl: string): NextAction | null {
-  if (attempt.approval === 'otp') {
-    return awaitsCode(attempt)
-      ? {
-          type: 'enter_otp',
-          enter_otp: { dial_code: approvalDial(attempt), length: SANDBOX_CODE_LENGTH, expires_at: expiresAt },
-        }
-      : null;
+export function nextActionOf(
+  attempt: ApprovedAttempt,
+  expiresAt: string,
+  where: { base: string; intentId: string },
+  emulation: StepEmulation | undefined,
+): NextAction | null {
+  const name = approvalName(attempt.approval);
+  if (name && emulation) {
+    if (!emulation.awaits(attempt)) return null;
+    return { type: name, [name]: { ...emulation.detail(attempt, where), expires_at: expiresAt } } as NextAction;
   }
-  if (attempt.approval === 'app')
-    return awaitsWallet(attempt)
-      ? { type: 'open_wallet', open_wallet: { url: walletUrl, expires_at: expiresAt } }
-      : null;
   return {
     type: 'approve_on_phone',
     approve_on_phone: { ussd_code: findWallet(attempt.country, attempt.operator)?.ussd ?? null, expires_at: expiresAt },
   };
-}
-
-function approvalDial(attempt: ApprovedAttempt): string | null {
-  const approval = approvalOf(attempt.country, attempt.operator);
-  return approval.kind === 'otp' ? approval.dial : null;
 }

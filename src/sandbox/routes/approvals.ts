@@ -2,12 +2,14 @@
 // code typed on the page (`next_action.enter_otp`), and the sandbox's own wallet page that a launch
 // address opens (`next_action.open_wallet`), where a tester — or a browser test — plays the payer
 // with Approve and Decline. How each wallet approves, and what each step makes of the attempt, is
-// the method's (src/methods/momo/sandbox.ts); here is the HTTP.
+// the step's (src/methods/momo/steps/<name>.sandbox.ts); here is the HTTP.
 import type { Context, Hono } from 'hono';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { otpRequestSchema } from '../../api/schemas';
 import { formatAmount } from '../../i18n';
-import { awaitsCode, awaitsWallet, MAX_WRONG_CODES, RIGHT_CODE } from '../../methods/momo/sandbox';
+import { approvalName } from '../../methods/momo/sandbox';
+import { enterOtpSandbox, MAX_WRONG_CODES, RIGHT_CODE } from '../../methods/momo/steps/enter_otp.sandbox';
+import { openWalletSandbox } from '../../methods/momo/steps/open_wallet.sandbox';
 import { findWallet } from '../../phone';
 import { publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
@@ -54,7 +56,7 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       const { code } = parseOtp(value);
       settle(intent, now);
       const attempt = latestAttempt(intent);
-      if (attempt?.approval !== 'otp')
+      if (!attempt || approvalName(attempt.approval) !== 'enter_otp')
         throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
       if (now >= attempt.expiresAt && awaitsCodeBefore(attempt)) {
         throw new SandboxError(
@@ -62,7 +64,7 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
           'The attempt this code was for has expired: the payer generates a new code and pays again.',
         );
       }
-      if (attempt.status !== 'pending' || !awaitsCode(attempt))
+      if (attempt.status !== 'pending' || !enterOtpSandbox.awaits(attempt))
         throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
       const right = code === RIGHT_CODE;
       recordStep(store, intent, attempt, { at: now, kind: 'code', right });
@@ -111,7 +113,8 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       );
     if (
       found.attempt &&
-      awaitsWallet(found.attempt) &&
+      approvalName(found.attempt.approval) === 'open_wallet' &&
+      openWalletSandbox.awaits(found.attempt) &&
       found.attempt.status === 'pending' &&
       (answer === 'approve' || answer === 'decline')
     ) {
@@ -127,7 +130,7 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 
 /** A code for an attempt that would still take one, had it not expired. */
 const awaitsCodeBefore = (attempt: AttemptRecord) =>
-  awaitsCode(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
+  enterOtpSandbox.awaits(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
 
 function parseOtp(value: unknown) {
   const parsed = otpRequestSchema.safeParse(value);

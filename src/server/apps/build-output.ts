@@ -21,8 +21,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The languages loaded only when chosen (src/i18n/load.ts): `/i18n/ar.json`, `es`, `pt`. */
 const I18N_PATH = /^\/i18n\/([a-z]{2})\.json$/;
 
-/** The steps loaded only when the service asks for them (src/methods/steps.ts): `/steps/otp.js`, `app`, `qr`. */
-const STEPS_PATH = /^\/steps\/([a-z]{1,16})\.js$/;
+/**
+ * The parts loaded only when needed (src/parts/load.ts): a step the service asks for, by its name
+ * (`/steps/enter_otp.js`), the QR encoder, the screens, the dialog, the frame.
+ */
+const STEPS_PATH = /^\/steps\/([a-z][a-z_]{0,31})\.js$/;
 
 export function buildOutputApp(files: StaticFiles): Hono<ServerEnv> {
   /** The file at `path` of dist/ (null: none), answered with `cacheControl`. */

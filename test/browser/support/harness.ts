@@ -70,7 +70,7 @@ export async function typeCodeIfAsked(scope: Pick<Page, 'locator'>): Promise<voi
     )
     .first();
   await step.waitFor({ timeout: 15_000 });
-  if ((await step.getAttribute('data-step')) !== 'otp') return;
+  if ((await step.getAttribute('data-step')) !== 'enter_otp') return;
   await scope.locator('#momo-code').fill('123456');
   await scope.locator('.momo-code button[type="submit"]').click();
 }

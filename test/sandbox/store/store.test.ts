@@ -7,7 +7,7 @@
 // restart: bounds.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { confirmResultSchema, paymentIntentSchema } from '../../../src/api/schemas';
-import { RIGHT_CODE } from '../../../src/methods/momo/sandbox';
+import { RIGHT_CODE } from '../../../src/methods/momo/steps/enter_otp.sandbox';
 import { APPROVAL_MS, BASE, expectError, expectJson, setup, testNumber } from '../helpers';
 import { fill, intentBody } from '../support/fill';
 

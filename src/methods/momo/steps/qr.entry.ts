@@ -3,4 +3,4 @@
 import { generate } from 'lean-qr/nano';
 import { registerPart } from '../../register-step';
 
-registerPart('qr', (text) => generate(text));
+registerPart('qr', (text: string) => generate(text));

@@ -4,11 +4,13 @@
 // how to get another (the code to dial, or the wallet's menu where it is not known); an expired one
 // ends the attempt, on the failed screen (src/checkout/transition.ts). Written with h(), not JSX:
 // the page lends its Preact (../../steps.ts).
-import type { StepFactory } from '../../steps';
+import type { NextAction } from '../../kit';
+import type { StepFactory, StepPart } from '../../steps';
 import { fill, type StepMessages, type StepValues } from './fill';
 
 // English, the source of the keys and of each text's placeholders (./fill.ts).
 const en = {
+  heading: 'Enter your payment code',
   dial: 'Dial {dial} on your phone ({phone}) to get a payment code, then type it here.',
   menu: 'Generate a payment code in the {wallet} menu of your phone ({phone}), then type it here.',
   label: 'Payment code',
@@ -25,6 +27,7 @@ const en = {
 
 export const CODE_MESSAGES = {
   fr: {
+    heading: 'Saisissez votre code de paiement',
     dial: 'Composez {dial} sur votre téléphone ({phone}) pour obtenir un code de paiement, puis saisissez-le ici.',
     menu: 'Générez un code de paiement dans le menu {wallet} de votre téléphone ({phone}), puis saisissez-le ici.',
     label: 'Code de paiement',
@@ -40,6 +43,7 @@ export const CODE_MESSAGES = {
   },
   en,
   ar: {
+    heading: 'أدخل رمز الدفع',
     dial: 'اطلب {dial} على هاتفك ({phone}) للحصول على رمز الدفع، ثم أدخله هنا.',
     menu: 'أنشئ رمز دفع من قائمة {wallet} في هاتفك ({phone})، ثم أدخله هنا.',
     label: 'رمز الدفع',
@@ -54,6 +58,7 @@ export const CODE_MESSAGES = {
     valid: 'الرمز صالح لمدة {time}',
   },
   es: {
+    heading: 'Escriba su código de pago',
     dial: 'Marque {dial} en su teléfono ({phone}) para obtener un código de pago y escríbalo aquí.',
     menu: 'Genere un código de pago en el menú de {wallet} de su teléfono ({phone}) y escríbalo aquí.',
     label: 'Código de pago',
@@ -68,6 +73,7 @@ export const CODE_MESSAGES = {
     valid: 'Código válido durante {time}',
   },
   pt: {
+    heading: 'Escreva o seu código de pagamento',
     dial: 'Marque {dial} no seu telefone ({phone}) para obter um código de pagamento e escreva-o aqui.',
     menu: 'Gere um código de pagamento no menu {wallet} do seu telefone ({phone}) e escreva-o aqui.',
     label: 'Código de pagamento',
@@ -85,32 +91,48 @@ export const CODE_MESSAGES = {
 
 type Key = keyof typeof en;
 
+/** What the service sends with the step (`next_action.enter_otp`): the code to dial, if known, and the code's length. */
+export type CodeDetail = NonNullable<NextAction['enter_otp']>;
+
+/**
+ * The step's detail as a payer's page gets it: unchecked by the page's contract rules (which read
+ * only the steps built in: src/api/schemas/checkout.ts), so checked here as the contract would —
+ * a code to dial that is not text is not shown, a length outside 4–8 digits is 6, the sandbox's.
+ */
+export function codeDetail(detail: Readonly<Record<string, unknown>>): { dial: string | null; length: number } {
+  const { dial_code: dial, length } = detail;
+  return {
+    dial: typeof dial === 'string' && dial ? dial : null,
+    length: Number.isInteger(length) && (length as number) >= 4 && (length as number) <= 8 ? (length as number) : 6,
+  };
+}
+
 /** A USSD code as a tel: address: '#' must be written %23 or the dialler stops there. */
 export const telOf = (dial: string) => `tel:${dial.replace(/#/g, '%23')}`;
 
 export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCountdown, formatDuration }) =>
   function CodeStep({ model, attempt, lang, amount, wallet }) {
     const step = attempt.step;
+    const { dial, length } = codeDetail(step.type === 'step' ? step.detail : {});
     const [code, setCode] = useState('');
     const [short, setShort] = useState(false);
     const input = useRef<HTMLInputElement>(null);
     const left = useCountdown(attempt.expiresAt ?? 0, model.now);
-    const refused = step.type === 'otp' ? step.refused : null;
+    const refused = step.type === 'step' ? step.refused : null;
     // A refused code: the field again, for the payer to correct or replace it.
     useEffect(() => {
       if (refused) input.current?.focus();
     }, [refused]);
-    if (step.type !== 'otp') return null;
+    if (step.type !== 'step') return null;
     const t = <K extends Key>(key: K, ...values: StepValues<typeof en, K>) => fill(CODE_MESSAGES, lang, key, ...values);
     const phone = attempt.method?.phone ?? '';
-    const dial = step.dial;
     const parts = dial ? t('dial', { dial: '\u0000', phone }).split('\u0000') : [t('menu', { wallet, phone })];
     // Why the code was not taken (`refused`: the service's error code, else the kind of failure):
     // wrong, with how to get a new code (the code to dial where it is known, else the wallet's
     // menu); no answer, the connection; any other answer, the service did not accept it — never a
     // connection problem when the network was fine. (An expired code ends the attempt: no step then.)
     const problem = short
-      ? t('short', { length: step.length })
+      ? t('short', { length })
       : refused === 'otp_invalid'
         ? t(dial ? 'wrong' : 'wrongMenu', { dial: dial ?? '', wallet })
         : refused === 'network' || refused === 'timeout'
@@ -121,7 +143,7 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
     const submit = (event: Event) => {
       event.preventDefault();
       const digits = code.replace(/\D/g, '');
-      if (digits.length !== step.length) return setShort(true);
+      if (digits.length !== length) return setShort(true);
       void model.sendCode(digits);
     };
     return h(
@@ -143,7 +165,7 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
             inputMode: 'numeric',
             autocomplete: 'one-time-code',
             pattern: '[0-9]*',
-            maxLength: step.length,
+            maxLength: length,
             enterkeyhint: 'done',
             dir: 'ltr',
             'aria-invalid': problem ? 'true' : undefined,
@@ -157,7 +179,7 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
         h(
           'p',
           { id: 'momo-code-hint', class: problem ? 'momo-error' : 'momo-hint', role: problem ? 'alert' : undefined },
-          problem ?? t('hint', { length: step.length }),
+          problem ?? t('hint', { length }),
         ),
       ),
       h(
@@ -168,3 +190,6 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
       left > 0 && h('p', { class: 'momo-timer' }, t('valid', { time: formatDuration(left) })),
     );
   };
+
+/** What dist/steps/enter_otp.js brings. */
+export const enterOtp: StepPart = { heading: (lang) => fill(CODE_MESSAGES, lang, 'heading'), make: codeStep };

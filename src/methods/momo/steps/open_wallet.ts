@@ -4,13 +4,14 @@
 // A link the payer taps is never stopped by a pop-up blocker, in a page, a dialog or a frame. While
 // the payer is in the app this tab is hidden and the checkout pauses its reads, as for any hidden
 // tab (src/checkout/follower.ts); it reads at once when the payer comes back to it. A launch
-// address a page may not open (src/checkout/status.ts) leaves the step without a link: the payer
+// address a page may not open (launchUrl, below) leaves the step without a link: the payer
 // is told to approve in the app, never to wait for a prompt this wallet does not send.
-import type { QrCode, StepFactory } from '../../steps';
+import type { QrCode, StepFactory, StepPart } from '../../steps';
 import { fill, type StepMessages } from './fill';
 
 // English, the source of the keys and of each text's placeholders (./fill.ts).
 const en = {
+  heading: 'Approve the payment in {wallet}',
   phone: 'Open {wallet} to approve the payment of {amount}, then come back to this page.',
   noLink: 'Open the {wallet} app on your phone and approve the payment of {amount} there, then come back to this page.',
   open: 'Open {wallet} and pay {amount}',
@@ -24,6 +25,7 @@ const en = {
 
 export const APP_MESSAGES = {
   fr: {
+    heading: 'Validez le paiement dans {wallet}',
     phone: 'Ouvrez {wallet} pour approuver le paiement de {amount}, puis revenez sur cette page.',
     noLink:
       'Ouvrez l’application {wallet} sur votre téléphone et approuvez-y le paiement de {amount}, puis revenez sur cette page.',
@@ -38,6 +40,7 @@ export const APP_MESSAGES = {
   },
   en,
   ar: {
+    heading: 'وافق على الدفع في {wallet}',
     phone: 'افتح {wallet} للموافقة على دفع {amount}، ثم عد إلى هذه الصفحة.',
     noLink: 'افتح تطبيق {wallet} على هاتفك ووافق فيه على دفع {amount}، ثم عد إلى هذه الصفحة.',
     open: 'افتح {wallet} وادفع {amount}',
@@ -49,6 +52,7 @@ export const APP_MESSAGES = {
     valid: 'الرابط صالح لمدة {time}',
   },
   es: {
+    heading: 'Apruebe el pago en {wallet}',
     phone: 'Abra {wallet} para aprobar el pago de {amount} y vuelva a esta página.',
     noLink: 'Abra la aplicación {wallet} en su teléfono, apruebe allí el pago de {amount} y vuelva a esta página.',
     open: 'Abrir {wallet} y pagar {amount}',
@@ -61,6 +65,7 @@ export const APP_MESSAGES = {
     valid: 'Enlace válido durante {time}',
   },
   pt: {
+    heading: 'Aprove o pagamento em {wallet}',
     phone: 'Abra {wallet} para aprovar o pagamento de {amount} e volte a esta página.',
     noLink: 'Abra a aplicação {wallet} no seu telefone, aprove lá o pagamento de {amount} e volte a esta página.',
     open: 'Abrir {wallet} e pagar {amount}',
@@ -73,6 +78,14 @@ export const APP_MESSAGES = {
     valid: 'Ligação válida durante {time}',
   },
 } satisfies StepMessages<typeof en>;
+
+/**
+ * The wallet's launch address the service sent (`open_wallet.url`), if it is one a page may open:
+ * an http(s) address, never a `javascript:` or other link. Any other: null, and the step says to
+ * approve in the wallet's app, without a link (never the push: that wallet sends no prompt).
+ */
+export const launchUrl = (url: unknown): string | null =>
+  typeof url === 'string' && /^https?:\/\/\S+$/.test(url) ? url : null;
 
 /** A phone: a touch screen without a mouse (a computer gets the QR code). */
 const onPhone = () => typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches;
@@ -88,14 +101,14 @@ export function qrPath(code: QrCode): string {
 export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCountdown, formatDuration, loadPart }) =>
   function AppStep({ model, attempt, lang, amount, wallet, base }) {
     const step = attempt.step;
-    const url = step.type === 'app' && step.url;
+    const url = step.type === 'step' && launchUrl(step.detail.url);
     const [phone] = useState(onPhone);
     const [code, setCode] = useState<QrCode | null | 'failed'>(null);
     const left = useCountdown(attempt.expiresAt ?? 0, model.now);
     useEffect(() => {
       if (phone || !url) return;
       let live = true;
-      loadPart('qr', base).then(
+      loadPart<(text: string) => QrCode>('qr', base).then(
         (encode) => live && setCode(encode(url)),
         () => live && setCode('failed'),
       );
@@ -103,8 +116,9 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
         live = false;
       };
     }, [phone, url, base]);
-    if (step.type !== 'app') return null;
-    const t = (key: Exclude<keyof typeof en, 'valid' | 'openTo'>) => fill(APP_MESSAGES, lang, key, { wallet, amount });
+    if (step.type !== 'step') return null;
+    const t = (key: Exclude<keyof typeof en, 'valid' | 'openTo' | 'heading'>) =>
+      fill(APP_MESSAGES, lang, key, { wallet, amount });
     const timer =
       left > 0 && h('p', { class: 'momo-timer' }, fill(APP_MESSAGES, lang, 'valid', { time: formatDuration(left) }));
     // No address to open: what to do in the app, and the page keeps following.
@@ -138,3 +152,9 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
       timer,
     );
   };
+
+/** What dist/steps/open_wallet.js brings. */
+export const openWallet: StepPart = {
+  heading: (lang, wallet) => fill(APP_MESSAGES, lang, 'heading', { wallet }),
+  make: appStep,
+};

@@ -1,0 +1,34 @@
+// The one-time code step in the page without JavaScript (src/server/plain-status.ts): the same
+// words as the step's script (./enter_otp.ts), a form that posts the code to the server, which sends
+// it once (src/server/plain-code.ts). No refresh: it would take away the code the payer is typing.
+import type { StepPage } from '../../steps';
+import { CODE_MESSAGES, codeDetail, telOf } from './enter_otp';
+import { fill } from './fill';
+
+export const enterOtpPage: StepPage = {
+  heading: (lang) => fill(CODE_MESSAGES, lang, 'heading'),
+  refresh: 0,
+  html({ lang, detail, wallet, amount, phone, esc, form, refused, check }) {
+    const { dial, length } = codeDetail(detail);
+    const intro = dial
+      ? esc(fill(CODE_MESSAGES, lang, 'dial', { dial: '\u0000', phone }))
+          .split('\u0000')
+          .join(`<a href="${esc(telOf(dial))}" dir="ltr">${esc(dial)}</a>`)
+      : esc(fill(CODE_MESSAGES, lang, 'menu', { wallet, phone }));
+    // Why the last code was not taken, as the step's script says it.
+    const problem =
+      refused === 'short'
+        ? fill(CODE_MESSAGES, lang, 'short', { length })
+        : refused === 'otp_invalid'
+          ? fill(CODE_MESSAGES, lang, dial ? 'wrong' : 'wrongMenu', { dial: dial ?? '', wallet })
+          : refused
+            ? fill(CODE_MESSAGES, lang, 'refused')
+            : null;
+    const error = problem ? `<p class="err" id="e-code">${esc(problem)}</p>` : '';
+    return (
+      `<p>${intro}</p><form method="post" action="${esc(form.action)}" novalidate>${form.hidden}` +
+      `<label for="p-code">${esc(fill(CODE_MESSAGES, lang, 'label'))}</label><input id="p-code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="${length}" dir="ltr"${error ? ' aria-invalid="true" aria-describedby="e-code"' : ''}>${error}` +
+      `<button type="submit">${esc(fill(CODE_MESSAGES, lang, 'send', { amount }))}</button></form>${check}`
+    );
+  },
+};
