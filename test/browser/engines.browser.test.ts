@@ -142,7 +142,7 @@ describe.each(ENGINES)('$name', (engine) => {
       try {
         await page.goto(`${server.url}/pay/${intent.id}#${intent.secret}`);
         await fillAndPay(page, number);
-        await page.waitFor('.momo-pending[data-step="otp"] #momo-code');
+        await page.waitFor('.momo-pending[data-step="enter_otp"] #momo-code');
         await page.type('#momo-code', RIGHT_CODE);
         await page.click('.momo-code button[type="submit"]');
         await expectPaid(page, intent.id, number);
@@ -163,8 +163,8 @@ describe.each(ENGINES)('$name', (engine) => {
         await page.goto(`${server.url}/pay/${intent.id}#${intent.secret}`);
         await fillAndPay(page, number);
         // The QR code drawn in this engine, beside the link to the same launch address.
-        await page.waitFor('.momo-pending[data-step="app"] svg.momo-qr');
-        const launch = (await page.attribute('.momo-pending[data-step="app"] a.momo-open', 'href')) ?? '';
+        await page.waitFor('.momo-pending[data-step="open_wallet"] svg.momo-qr');
+        const launch = (await page.attribute('.momo-pending[data-step="open_wallet"] a.momo-open', 'href')) ?? '';
         expect(launch.startsWith(`${server.url}/v1/_sandbox/wallet/${intent.id}/`)).toBe(true);
         // The payer approves in the app on their phone: the sandbox's wallet page, answered by a script.
         const approved = await fetch(launch, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
