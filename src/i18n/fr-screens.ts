@@ -60,6 +60,10 @@ export const frScreens = {
     'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
   'reason.otp_invalid': 'Le code de paiement a été mal saisi trop de fois.',
   'reason.other': 'Votre opérateur a refusé le paiement.',
+  // Said on the form only after a failed attempt's screen (from its buttons, which are this part's):
+  // the same number and wallet may be refused again for a few minutes.
+  'form.repeat':
+    '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
 
   // What only the widget shows (Done once paid): left out of the hosted page's build, whose
   // checkout is never given an onClose (src/components/surface.ts).

@@ -64,8 +64,6 @@ export const fr = {
   'error.notSent':
     'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
 
-  'form.repeat':
-    '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
   // The screens after the form (waiting, outcomes, receipt): the hosted page's and widget.js's
   // builds bring them with those screens' part (src/hosted/screens.part.ts), out of their first load.
   ...((SCREENS_APART ? null : frScreens) as typeof frScreens),
