@@ -74,8 +74,6 @@ export const fr = {
   'error.server': 'Le service de paiement rencontre un problème. Réessayez dans un instant.',
   'error.invalidResponse': 'Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.',
   'error.notFound': 'Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.',
-  'error.lost':
-    'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien au marchand.',
   'error.badLink': 'Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.',
   'error.badSecret': 'Ce lien de paiement n’est pas valide. Demandez un nouveau lien de paiement au marchand.',
   'error.expired': 'Ce lien de paiement a expiré. Demandez-en un nouveau au marchand.',
@@ -85,8 +83,6 @@ export const fr = {
   'error.tooManyAttempts': 'Ce paiement a échoué trop de fois. Demandez un nouveau lien de paiement au marchand.',
   'error.unknownStatus':
     'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
-  'error.confirmUnknown':
-    'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
   'error.checkStatus': 'Vérifier l’état du paiement',
   // What only the hosted page shows (a session's items): left out of the widget's files, whose code
   // never asks for it (src/components/surface.ts).
