@@ -67,7 +67,12 @@ export function createForm(defaultCountry?: string) {
 
   /** Changes the method's fields as the payer's edits would (formatted, the wallet detected…). */
   function edit(changes: Partial<MethodValues>) {
-    for (const [field, value] of Object.entries(changes) as [keyof MethodValues, string][])
+    changeEach(Object.entries(changes));
+  }
+
+  /** Each field to its value, in turn (a field may change others: each is compared as it comes). */
+  function changeEach(changes: [string, string | undefined][]) {
+    for (const [field, value] of changes as [keyof MethodValues, string][])
       if (value !== values.value[field]) setField(field, value);
   }
 
@@ -87,11 +92,11 @@ export function createForm(defaultCountry?: string) {
   function setDefaultCountry(country: string | undefined) {
     payerCountry = country;
     const [first, wanted] = [METHOD.initial(), METHOD.initial(country)];
-    edit(
-      Object.fromEntries(
-        Object.entries(wanted).filter(
-          ([field]) => values.value[field as keyof MethodValues] === first[field as keyof MethodValues],
-        ),
+    // The entries as they are, not Object.fromEntries: no fallback for the engine floor in the
+    // first load (src/compat.ts).
+    changeEach(
+      Object.entries(wanted).filter(
+        ([field]) => values.value[field as keyof MethodValues] === first[field as keyof MethodValues],
       ),
     );
   }

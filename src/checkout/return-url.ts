@@ -11,9 +11,8 @@ export function safeReturnUrl(raw: string | null | undefined, sessionId?: string
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const href = url.href;
-  return sessionId
-    ? href
-        .replaceAll('%7BCHECKOUT_SESSION_ID%7D', encodeURIComponent(sessionId))
-        .replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId))
-    : href;
+  if (!sessionId) return href;
+  const id = encodeURIComponent(sessionId);
+  // split/join, not replaceAll: no fallback for the engine floor in the first load (src/compat.ts).
+  return href.split('%7BCHECKOUT_SESSION_ID%7D').join(id).split('{CHECKOUT_SESSION_ID}').join(id);
 }

@@ -2,9 +2,9 @@ import type { CheckoutModel } from '../checkout/model';
 import { dirOf, type Lang, translator } from '../i18n';
 import { I18nContext } from './i18n';
 import { LangSwitch } from './LangSwitch';
-import { CancelLink, ErrorView } from './Outcome';
+import { ATTEMPT_ERRORS, CancelLink, ErrorView } from './Outcome';
 import { PayerForm } from './PayerForm';
-import { Canceled, Failed, Pending, Receipt, Unknown } from './screens';
+import { AttemptError, Canceled, Failed, Pending, Receipt, Unknown } from './screens';
 import { Spinner } from './Spinner';
 import { Summary } from './Summary';
 import { useFocusOnChange } from './useFocusOnChange';
@@ -38,6 +38,9 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
   const intent = model.intent.value;
   const merchant = model.merchant.value;
   const t = translator(lang);
+  // An error whose message comes with the screens' part waits for it, as that part's screens do: a
+  // stand-in until then, never a key on screen.
+  const ErrorScreen = screen.name === 'error' && ATTEMPT_ERRORS.includes(screen.error) ? AttemptError : ErrorView;
   const logoUrl =
     logo && merchant && merchant.logo_url && /^https?:\/\//.test(merchant.logo_url) ? merchant.logo_url : null;
   return (
@@ -96,7 +99,7 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
             {screen.name === 'succeeded' && <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} />}
             {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}
             {screen.name === 'canceled' && <Canceled model={model} headingRef={headingRef} />}
-            {screen.name === 'error' && <ErrorView model={model} screen={screen} headingRef={headingRef} />}
+            {screen.name === 'error' && <ErrorScreen model={model} screen={screen} headingRef={headingRef} />}
           </div>
         </div>
       </div>

@@ -2,7 +2,7 @@
 // merchant, which the form shows too: in the hosted page's first load. An attempt's outcomes are
 // with the other screens after the form (./Results.tsx, ./screens.ts).
 import type { CheckoutModel } from '../checkout/model';
-import type { Screen } from '../checkout/screens';
+import type { ErrorKind, Screen } from '../checkout/screens';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
 
@@ -36,6 +36,15 @@ export function ErrorView({
     </section>
   );
 }
+
+/**
+ * The errors only an attempt brings (a payment followed and then no longer found; a confirm whose
+ * fate no read could settle): their French messages come with the screens' part
+ * (src/i18n/fr-screens.ts), and so their screen is that part's, a stand-in until it is here
+ * (./screens.ts, ./Checkout.tsx). test/components/Checkout.test.tsx holds the two lists together.
+ */
+export const ATTEMPT_ERRORS: readonly ErrorKind[] = ['lost', 'confirmUnknown'];
+export { ErrorView as AttemptError };
 
 /** Back to the merchant's cancelUrl (sessions) or the merchant's onCancel (widget). */
 export function CancelLink({ model }: { model: CheckoutModel }) {

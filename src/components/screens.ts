@@ -7,3 +7,5 @@
 export { Pending } from './Pending';
 export { Receipt } from './Receipt';
 export { Canceled, Failed, Unknown } from './Results';
+// The error screens only an attempt brings, whose messages are the part's (src/i18n/fr-screens.ts).
+export { AttemptError } from './Outcome';

@@ -16,7 +16,7 @@ import { lend } from './lent';
 
 /** What the part brings (./screens.part.ts): the screens, with their French messages. */
 type Screens = typeof import('../components/screens') & { messages: Partial<Catalogue> };
-type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled';
+type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled' | 'AttemptError';
 
 let screens: Screens | null = null;
 let state: 'loading' | 'failed' | null = null;

@@ -5,7 +5,7 @@
 // shared modules (Preact, the messages' context, the formats, the methods' views) is the lender's
 // own (the page's or widget.js's: ./lent.ts), not a copy.
 import css from '../components/screens.css?inline';
-import { Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
+import { AttemptError, Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
 import { registerPart } from '../parts/register';
 import { LENT_GLOBAL } from './lent';
@@ -35,4 +35,4 @@ function addRules(text: string): void {
 // Where the shell that lent this part wants its styles (the widget: in each shadow root, ./lent.ts);
 // else (the hosted page) at the end of the page's own stylesheet.
 ((self as unknown as Record<typeof LENT_GLOBAL, { rules?: typeof addRules }>)[LENT_GLOBAL].rules || addRules)(css);
-registerPart('screens', { Pending, Receipt, Failed, Unknown, Canceled, messages: frScreens });
+registerPart('screens', { Pending, Receipt, Failed, Unknown, Canceled, AttemptError, messages: frScreens });

@@ -60,6 +60,18 @@ export const frScreens = {
     'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
   'reason.otp_invalid': 'Le code de paiement a été mal saisi trop de fois.',
   'reason.other': 'Votre opérateur a refusé le paiement.',
+  // Said on the form only after a failed attempt's screen (from its buttons, which are this part's):
+  // the same number and wallet may be refused again for a few minutes.
+  'form.repeat':
+    '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
+
+  // The error screens only an attempt brings (a payment that was followed and is no longer found; a
+  // confirm whose fate no read could settle): shown as the part's screens are, once it is here
+  // (../components/Checkout.tsx).
+  'error.lost':
+    'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien au marchand.',
+  'error.confirmUnknown':
+    'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
 
   // What only the widget shows (Done once paid): left out of the hosted page's build, whose
   // checkout is never given an onClose (src/components/surface.ts).

@@ -64,8 +64,6 @@ export const fr = {
   'error.notSent':
     'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
 
-  'form.repeat':
-    '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
   // The screens after the form (waiting, outcomes, receipt): the hosted page's and widget.js's
   // builds bring them with those screens' part (src/hosted/screens.part.ts), out of their first load.
   ...((SCREENS_APART ? null : frScreens) as typeof frScreens),
@@ -76,8 +74,6 @@ export const fr = {
   'error.server': 'Le service de paiement rencontre un problème. Réessayez dans un instant.',
   'error.invalidResponse': 'Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.',
   'error.notFound': 'Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.',
-  'error.lost':
-    'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien au marchand.',
   'error.badLink': 'Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.',
   'error.badSecret': 'Ce lien de paiement n’est pas valide. Demandez un nouveau lien de paiement au marchand.',
   'error.expired': 'Ce lien de paiement a expiré. Demandez-en un nouveau au marchand.',
@@ -87,8 +83,6 @@ export const fr = {
   'error.tooManyAttempts': 'Ce paiement a échoué trop de fois. Demandez un nouveau lien de paiement au marchand.',
   'error.unknownStatus':
     'Nous ne pouvons pas connaître l’état de ce paiement pour le moment. Ne payez pas une deuxième fois ; vérifiez à nouveau dans un instant.',
-  'error.confirmUnknown':
-    'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
   'error.checkStatus': 'Vérifier l’état du paiement',
   // What only the hosted page shows (a session's items): left out of the widget's files, whose code
   // never asks for it (src/components/surface.ts).

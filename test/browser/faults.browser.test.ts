@@ -2,6 +2,7 @@
 // HTTP): every unexpected answer gets a clear, translated screen and a way forward.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { frScreens } from '../../src/i18n/fr-screens';
 import type { FaultRuleInput } from '../../src/sandbox/faults/rules';
 import { type Harness, startHarness, testNumber } from './support/harness';
 
@@ -105,4 +106,27 @@ describe('faults in Chromium', () => {
     await page.locator('.momo-pay').click();
     await waitForState(page, 'succeeded');
   }, 30_000);
+
+  it('a confirm whose fate no read settles, before the screens’ part could arrive: a stand-in, never a key; then the warning, in French, with a check and no Pay', async () => {
+    const page = await open('fr');
+    await waitForState(page, 'form');
+    // The screens' part (which brings this screen's message) cannot be had until the test lets it.
+    const part = '**/steps/screens.js';
+    await page.route(part, (route) => route.abort());
+    // The confirm's connection is reset (it may have reached the service, for all the page can tell),
+    // and no read of the intent gets an answer.
+    await page.route('**/v1/payment-intents/*/confirm', (route) => route.abort('connectionreset'));
+    const reads = (address: URL) => /^\/v1\/payment-intents\/pi_[^/]+$/.test(address.pathname);
+    await page.route(reads, (route) => route.fulfill({ status: 503, body: '{}' }));
+    await pay(page);
+    const standIn = page.locator('.momo[data-state="error"] .momo-standin');
+    await standIn.locator('[role="alert"]').waitFor({ timeout: 25_000 });
+    expect(await page.locator('.momo').textContent()).not.toMatch(/error\.|\{/);
+    await expect(page.locator('.momo-pay').count()).resolves.toBe(0);
+    await page.unroute(part);
+    await standIn.locator('.momo-link').click();
+    await waitForState(page, 'error');
+    expect(await alertText(page)).toBe(frScreens['error.confirmUnknown']);
+    await expect(page.locator('.momo-pay').textContent()).resolves.toBe('Vérifier l’état du paiement');
+  }, 45_000);
 });

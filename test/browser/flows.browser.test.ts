@@ -14,10 +14,12 @@ import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostedFirstLoad } from '../../bench/size';
 import { LANGS } from '../../src/i18n';
+import { frScreens } from '../../src/i18n/fr-screens';
 import { CODE_MESSAGES } from '../../src/methods/momo/steps/enter_otp';
+import { MAX_WRONG_CODES } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { APP_MESSAGES } from '../../src/methods/momo/steps/open_wallet';
 import { fill } from '../../src/methods/momo/steps/fill';
-import type { TestOutcome } from '../../src/phone';
+import { findWallet, type TestOutcome } from '../../src/phone';
 import { DEFAULT_DIST_DIR } from '../../src/server/paths';
 import { startCheckoutServer } from '../../src/server/checkout-server';
 import { merchantPage } from '../widget/browser-helpers';
@@ -288,6 +290,31 @@ describe('an expired one-time code', () => {
     } finally {
       await late.close();
     }
+  });
+});
+
+describe('a repeat the wallet may refuse', () => {
+  it('in fr: back on the form after an attempt whose code was wrong three times, the warning the screens’ part brought, filled in', async () => {
+    const { page, seen } = await hostedForm('fr', NARROW);
+    await payByKeyboard(page, 'sn', 'orange');
+    await waitFor(page, '.momo-pending[data-step="enter_otp"] #momo-code');
+    for (let sent = 1; sent <= MAX_WRONG_CODES; sent++) {
+      // (fill waits for the field to take typing again: the previous code has been answered.)
+      await page.locator('#momo-code').fill('000000');
+      await page.locator('#momo-code').press('Enter');
+      await expect.poll(() => seen.codes().length).toBe(sent);
+    }
+    await waitForState(page, 'failed');
+    // Its message is the part's (src/i18n/fr-screens.ts), not the first load's: the form is reached
+    // only through the failed screen's buttons, which came with it.
+    await page.getByRole('button', { name: 'Utiliser un autre numéro ou opérateur' }).click();
+    await waitForState(page, 'form');
+    const wallet = findWallet('sn', 'orange')?.label ?? '?';
+    await expect(page.locator('.momo-form .momo-warning').textContent()).resolves.toBe(
+      frScreens['form.repeat'].replace('{wallet}', wallet),
+    );
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { Checkout } from '../../src/components/Checkout';
+import { ATTEMPT_ERRORS } from '../../src/components/Outcome';
+import { frScreens } from '../../src/i18n/fr-screens';
 import type { CheckoutModel as Model } from '../../src/checkout/model';
 import { type Lang, LANGS, LANGUAGES } from '../../src/i18n';
 import { formatTime } from '../../src/i18n/format';
@@ -271,6 +273,17 @@ describe('Checkout › a payment the service no longer finds', () => {
       expect(screen.getByRole('button', { name: back })).toBeTruthy();
       view.unmount();
     }
+  });
+});
+
+describe('Checkout › the error screens whose messages come with the screens’ part', () => {
+  it('are exactly the errors whose French message is the part’s: the page shows them only once it is here', () => {
+    // The hosted page and widget.js leave the part's messages out of their first load: an error
+    // screen in the first load (ErrorView) showing one of them before the part arrived would throw.
+    const ofPart = Object.keys(frScreens)
+      .filter((key) => key.startsWith('error.'))
+      .map((key) => key.slice('error.'.length));
+    expect([...ATTEMPT_ERRORS].sort()).toEqual(ofPart.sort());
   });
 });
 
