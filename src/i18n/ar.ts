@@ -154,13 +154,6 @@ export const arPlain = {
   autoDetect: 'حسب رقمي',
   refreshing: 'تتحدّث هذه الصفحة تلقائيًا.',
   checkNow: 'تحقّق الآن',
-  code: 'رمز الدفع',
-  codeHint: 'اطلب {dial} من هاتفك للحصول على الرمز، ثم أدخله هنا.',
-  codeHintMenu: 'احصل على الرمز من قائمة محفظتك، ثم أدخله هنا.',
-  codeSend: 'أرسل الرمز',
-  codeInvalid: 'أدخل أرقام الرمز الـ {length}.',
-  codeWrong: 'لم يُقبل هذا الرمز. تحقّق منه أو احصل على رمز آخر.',
-  openWallet: 'افتح {wallet} وادفع',
   back: 'العودة إلى النموذج',
   refused: 'لم يُرسَل هذا النموذج من صفحة الدفع هذه: لم يُدفع شيء. افتح رابط الدفع من جديد.',
 } satisfies PlainCatalogue;

@@ -160,13 +160,6 @@ export const enPlain = {
   autoDetect: 'From my number',
   refreshing: 'This page updates itself.',
   checkNow: 'Check now',
-  code: 'Payment code',
-  codeHint: 'Dial {dial} on your phone to get the code, then type it here.',
-  codeHintMenu: 'Get the code from your wallet’s menu, then type it here.',
-  codeSend: 'Send the code',
-  codeInvalid: 'Type the {length} digits of the code.',
-  codeWrong: 'This code was not accepted. Check it or get another one.',
-  openWallet: 'Open {wallet} and pay',
   back: 'Back to the form',
   refused: 'This form was not sent from this payment page: nothing was paid. Open the payment link again.',
 } as const;

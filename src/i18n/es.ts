@@ -160,13 +160,6 @@ export const esPlain = {
   autoDetect: 'Según mi número',
   refreshing: 'Esta página se actualiza sola.',
   checkNow: 'Comprobar ahora',
-  code: 'Código de pago',
-  codeHint: 'Marque {dial} en su teléfono para obtener el código y escríbalo aquí.',
-  codeHintMenu: 'Obtenga el código en el menú de su monedero y escríbalo aquí.',
-  codeSend: 'Enviar el código',
-  codeInvalid: 'Escriba los {length} dígitos del código.',
-  codeWrong: 'Este código no fue aceptado. Compruébelo u obtenga otro.',
-  openWallet: 'Abrir {wallet} y pagar',
   back: 'Volver al formulario',
   refused:
     'Este formulario no se envió desde esta página de pago: no se ha pagado nada. Vuelva a abrir el enlace de pago.',

@@ -105,13 +105,6 @@ export const frPlain = {
   autoDetect: 'D’après mon numéro',
   refreshing: 'Cette page se met à jour toute seule.',
   checkNow: 'Vérifier maintenant',
-  code: 'Code de paiement',
-  codeHint: 'Composez {dial} sur votre téléphone pour obtenir le code, puis saisissez-le ici.',
-  codeHintMenu: 'Obtenez le code dans le menu de votre portefeuille, puis saisissez-le ici.',
-  codeSend: 'Envoyer le code',
-  codeInvalid: 'Saisissez les {length} chiffres du code.',
-  codeWrong: 'Ce code n’a pas été accepté. Vérifiez-le ou obtenez-en un autre.',
-  openWallet: 'Ouvrir {wallet} et payer',
   back: 'Retour au formulaire',
   refused:
     'Ce formulaire n’a pas été envoyé depuis cette page de paiement : rien n’a été payé. Rouvrez le lien de paiement.',

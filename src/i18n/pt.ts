@@ -160,13 +160,6 @@ export const ptPlain = {
   autoDetect: 'Pelo meu número',
   refreshing: 'Esta página atualiza-se sozinha.',
   checkNow: 'Verificar agora',
-  code: 'Código de pagamento',
-  codeHint: 'Marque {dial} no seu telemóvel para obter o código e escreva-o aqui.',
-  codeHintMenu: 'Obtenha o código no menu da sua carteira e escreva-o aqui.',
-  codeSend: 'Enviar o código',
-  codeInvalid: 'Escreva os {length} dígitos do código.',
-  codeWrong: 'Este código não foi aceite. Verifique-o ou obtenha outro.',
-  openWallet: 'Abrir {wallet} e pagar',
   back: 'Voltar ao formulário',
   refused:
     'Este formulário não foi enviado a partir desta página de pagamento: nada foi pago. Abra de novo o link de pagamento.',

@@ -43,8 +43,8 @@ describe('catalogues › every language of the table, whole', () => {
       'extra: not a key of English',
       'form.heading: empty, or not the placeholders of "Pay with mobile money"',
     ]);
-    expect(problems(enPlain, { ...enPlain, codeInvalid: 'Type the digits.' })).toEqual([
-      `codeInvalid: empty, or not the placeholders of "${enPlain.codeInvalid}"`,
+    expect(problems(enPlain, { ...enPlain, due: ' ' })).toEqual([
+      `due: empty, or not the placeholders of "${enPlain.due}"`,
     ]);
   });
 });
