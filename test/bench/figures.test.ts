@@ -62,6 +62,10 @@ describe('docs/performance.md › budgets', () => {
     ],
     ['| Slow-phone time', [`≤ ${BUDGETS.ttiOverFloor} ×`, `timed (${ALARMS.ttiOverFloor} ×)`]],
     [
+      '| Slow-phone time until the form takes typing, the widget',
+      [`≤ ${BUDGETS.widgetTtiOverFloor} ×`, `timed (${ALARMS.widgetTtiOverFloor} ×)`],
+    ],
+    [
       '| Round trips that cannot overlap',
       [`hosted page ≤ ${BUDGETS.hostedRoundTrips}, widget ≤ ${BUDGETS.widgetRoundTrips}`, '| exact |'],
     ],
