@@ -2,6 +2,7 @@
 import type * as z from 'zod/mini';
 import type * as s from './schemas';
 import type * as events from './schemas/events';
+import type * as hooks from './schemas/webhook-endpoints';
 
 export type PaymentMethodData = z.infer<typeof s.paymentMethodDataSchema>;
 export type ConfirmRequest = z.input<typeof s.confirmRequestSchema>;
@@ -48,3 +49,10 @@ export type ErrorBody = z.infer<typeof s.errorBodySchema>;
 // Extension (issue 32): the events pushed to a merchant's endpoints.
 export type WebhookEvent = z.infer<typeof events.webhookEventSchema>;
 export type WebhookEventType = z.infer<typeof events.eventTypeSchema>;
+export type WebhookFault = z.infer<typeof hooks.webhookFaultSchema>;
+export type CreateWebhookEndpointRequest = z.input<typeof hooks.createWebhookEndpointSchema>;
+export type WebhookEndpoint = z.infer<typeof hooks.webhookEndpointSchema>;
+export type WebhookEndpointList = z.infer<typeof hooks.webhookEndpointListSchema>;
+export type WebhookEventList = z.infer<typeof hooks.webhookEventListSchema>;
+export type WebhookDelivery = z.infer<typeof hooks.webhookDeliverySchema>;
+export type WebhookDeliveryList = z.infer<typeof hooks.webhookDeliveryListSchema>;
