@@ -2,7 +2,7 @@
 // (scripts/vite/lazy-parts.ts puts them in src/components/screens.ts's place) for the screens of the
 // part dist/steps/screens.js (./screens.part.ts), which brings the screens, their styles and their
 // French messages. The part is fetched at the payer's first touch of the form (./main.tsx; the
-// widget's: widget/instance.tsx), seconds before they can press Pay, or as a stand-in is shown (a
+// widget's: src/widget/instance.tsx), seconds before they can press Pay, or as a stand-in is shown (a
 // reload while the payment waits). Until it has arrived a stand-in shows that it is on its way (or a
 // way to fetch it again); the payment goes on meanwhile.
 import type { FunctionComponent, Ref, RefObject } from 'preact';

@@ -1,4 +1,4 @@
-// The widget's stylesheet (widget/styles.ts) in widget.js: the checkout's rules from the first
+// The widget's stylesheet (src/widget/styles.ts) in widget.js: the checkout's rules from the first
 // render, and the screens after the form's rules once their part (dist/steps/screens.js) has come
 // from the widget's origin, in every widget's shadow root, under a merchant's CSP without
 // 'unsafe-inline' and with a merchant's root font size that the widget's em must not follow.
