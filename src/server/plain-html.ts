@@ -1,14 +1,34 @@
 // The frame of every page without JavaScript (./plain-pages.ts, ./plain-payment.ts): its HTML around a
 // body, its one inline stylesheet (allowed by its hash), its headers (no script at all), and the
 // escaping of what goes into it.
-import { dirOf, type Lang, plainText } from '../i18n';
+import { dirOf, type Lang } from '../i18n';
 import { HTML_TYPE } from './responses';
 import { cspHash, PERMISSIONS_POLICY } from './security';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text or an attribute's value, escaped; bidirectional controls dropped (as the page does). */
+
+/**
+ * `text` without the controls that override or embed a direction (U+202A–U+202E) and without any
+ * isolate that is not closed (or a close without its isolate): no text can reorder the line it
+ * stands in (src/i18n's plainText says why). The isolates that filling a message puts around each
+ * value in a right-to-left language (src/i18n/fill.ts) are whole, and kept, as the page keeps them:
+ * in Arabic "+221 •• ••• 45 00" then reads left to right, not in pieces.
+ */
+function wholeIsolatesOnly(text: string): string {
+  const kept: string[] = [];
+  const open: number[] = [];
+  for (const char of text.replace(/[\u202a-\u202e]/g, '')) {
+    if (char >= '\u2066' && char <= '\u2068') open.push(kept.push(char) - 1);
+    else if (char !== '\u2069') kept.push(char);
+    else if (open.pop() !== undefined) kept.push(char);
+  }
+  for (const at of open) kept[at] = '';
+  return kept.join('');
+}
+
+/** Text or an attribute's value, escaped; the bidirectional controls that could reorder a line dropped. */
 export const esc = (text: string | number): string =>
-  plainText(String(text)).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  wholeIsolatesOnly(String(text)).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * A code to dial (a wallet's USSD code, `*126#`) as a link the phone's dialler opens, left to right

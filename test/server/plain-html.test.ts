@@ -31,6 +31,9 @@ describe('plain pages › the frame', () => {
       '&lt;a href=&quot;x&quot;&gt;&#39;Awa&#39; &amp; co&lt;/a&gt;',
     );
     expect(esc(5000)).toBe('5000');
+    // An isolate left open, or a close alone, is dropped; a whole one (a filled value's, in Arabic) kept.
+    expect(esc('Riz\u2067 Total\u2069\u2069 : \u2066')).toBe('Riz\u2067 Total\u2069 : ');
+    expect(esc('الرقم \u2066+221 •• ••• 45 00\u2069.')).toBe('الرقم \u2066+221 •• ••• 45 00\u2069.');
   });
 
   it('writes a code to dial as a tap-to-dial link: # as %23, left to right, escaped', () => {
