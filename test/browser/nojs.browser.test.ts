@@ -4,7 +4,8 @@
 // refreshing itself, the code step with its tap-to-dial code, the receipt and the way back to the
 // merchant. An engine that does not follow the refresh still pays with the hosted page's own form
 // (checked first). A bad number comes back with its message, a form sent twice confirms once, a
-// form posted from another site is refused, and the widget's frame without scripts stays put.
+// form posted from another site is refused, Back goes to the merchant, and the widget's frame
+// without scripts stays put.
 // Screenshots of the form, the code page and the receipt at 360×740 and 320 px: test-results/nojs.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -179,6 +180,17 @@ describe('hosted page › a payment without JavaScript', () => {
     await page.getByRole('button', { name: /^Payer 12\s500\sFCFA$/ }).click();
     await page.locator('h1', { hasText: 'Paiement réussi' }).waitFor({ timeout: 15_000 });
     expect(await attempts(session.paymentIntentId)).toBe(1);
+  });
+
+  it('takes Back from the plain form to the merchant: the refresh replaced the hosted page in the history', async () => {
+    const session = await newSession();
+    const page = await noScriptPage();
+    await page.goto(`${h.merchant.url}/cart`);
+    await page.goto(session.url);
+    await page.waitForURL(/\?plain=1$/);
+    // Not the hosted page again, which would send the payer forward at once: a Back that goes nowhere.
+    await page.goBack();
+    expect(page.url()).toBe(`${h.merchant.url}/cart`);
   });
 
   it("leaves the widget's frame as it is where its scripts are off: the refresh answered 204, never a page reloading itself", async () => {
