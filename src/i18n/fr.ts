@@ -60,9 +60,6 @@ export const fr = {
   'error.phone.invalid': 'Ce numéro n’est pas un numéro mobile valide pour ce pays ({country}).',
   'error.phone.other_network':
     'Ce numéro est sur le réseau {network}, non desservi par {wallet}. Vérifiez le numéro ou choisissez un autre opérateur.',
-  'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
-  'error.notSent':
-    'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
 
   // The screens after the form (waiting, outcomes, receipt): the hosted page's and widget.js's
   // builds bring them with those screens' part (src/hosted/screens.part.ts), out of their first load.
