@@ -15,6 +15,7 @@ import type {
 import { type Evicted, Holdings } from './holdings';
 import { type NewestFirst, OwnerIndex } from './owner-index';
 import { type StateLimits, Usage } from './usage';
+import { WebhookRecords } from './webhook-records';
 
 export interface Kept<T> {
   record: T;
@@ -41,6 +42,8 @@ export class RecordSet {
   /** The highest integer ids of each owner's live records. */
   private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
   readonly usage: Usage;
+  /** Extension: endpoints, events and their deliveries. */
+  readonly webhooks = new WebhookRecords();
 
   constructor(limits: StateLimits) {
     this.usage = new Usage(limits);
@@ -80,6 +83,10 @@ export class RecordSet {
     for (const { record } of this.intents.values()) yield record;
   }
 
+  *allTransfers(): Generator<TransferRecord> {
+    for (const { record } of this.transfers.values()) yield record;
+  }
+
   /** Every session, oldest first. */
   *allSessions(): Generator<SessionRecord> {
     for (const { record } of this.sessions.values()) yield record;
@@ -113,6 +120,8 @@ export class RecordSet {
         return this.transfers.get(id)?.bytes ?? 0;
       case 'a':
         return this.answers.get(id)?.bytes ?? 0;
+      case 'e':
+        return this.webhooks.events.get(id)?.bytes ?? 0;
       default:
         return this.merchants.get(id)?.bytes ?? 0;
     }
@@ -134,6 +143,15 @@ export class RecordSet {
       case 'm':
         this.forgetMerchant(id);
         break;
+      case 'e':
+        this.forgetEvent(id);
+        break;
+      case 'w': {
+        // An endpoint deleted: never held, as nothing may make room by deleting a merchant's endpoint.
+        const owner = this.webhooks.endpoint(id)?.owner;
+        if (owner !== undefined) this.usage.add(owner, -this.webhooks.removeEndpoint(id));
+        break;
+      }
     }
   }
 
@@ -170,6 +188,13 @@ export class RecordSet {
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `t:${id}`);
     if (kept.record.kind === 'remittance') this.remittancesByOwner.remove(kept.record.owner, kept.record);
+  }
+
+  protected forgetEvent(id: string): void {
+    const owner = this.webhooks.event(id)?.owner;
+    if (owner === undefined) return;
+    this.usage.add(owner, -this.webhooks.removeEvent(id));
+    this.release(owner, `e:${id}`);
   }
 
   protected forgetAnswer(id: string): void {
@@ -250,6 +275,21 @@ export class RecordSet {
         }
         return;
       }
+      case 'endpoint':
+        this.webhooks.addEndpoint(entry.record, bytes);
+        this.usage.add(entry.record.owner, bytes);
+        return;
+      case 'event':
+        this.webhooks.addEvent(entry.record, bytes);
+        this.usage.add(entry.record.owner, bytes);
+        this.hold(entry.record.owner, `e:${entry.record.id}`);
+        return;
+      case 'delivery': {
+        // Its event may be gone, forgotten to make room while the delivery was under way: nothing to keep.
+        const put = this.webhooks.putDelivery(entry.record, bytes);
+        if (put) this.usage.add(put.owner, put.change);
+        return;
+      }
       case 'forget':
         // Room made at the bound, read back from the journal: the record may have expired since.
         this.forget(entry.key);
@@ -277,5 +317,10 @@ export class RecordSet {
     for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
     for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
+    for (const { record } of this.webhooks.endpoints.values()) yield { kind: 'endpoint', record };
+    for (const kept of this.webhooks.events.values()) {
+      yield { kind: 'event', record: kept.record };
+      for (const { record } of kept.deliveries.values()) yield { kind: 'delivery', record };
+    }
   }
 }
