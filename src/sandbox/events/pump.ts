@@ -26,7 +26,9 @@ export class EventPump {
   /** One look at everything watched; a failure is logged, and the next tick tries again. */
   tick(): void {
     try {
-      this.producer.tick(this.config.now());
+      const now = this.config.now();
+      this.producer.tick(now);
+      this.dispatcher.runDue(now);
     } catch (error) {
       console.error(`[sandbox] events: ${error instanceof Error ? error.message : String(error)}`);
     }
