@@ -12,6 +12,7 @@ export interface Received {
   id: string;
 }
 
+/** `answer` gives each request's status; below 0, none is sent. */
 export async function webhookReceiver(answer: (received: Received, index: number) => number = () => 200) {
   const received: Received[] = [];
   const server = createServer((request, response) => {
@@ -22,7 +23,9 @@ export async function webhookReceiver(answer: (received: Received, index: number
       const { type, id } = JSON.parse(body) as { type: string; id: string };
       const one = { headers: request.headers, body, type, id };
       received.push(one);
-      response.writeHead(answer(one, received.length - 1)).end();
+      // A status below 0: no answer at all (the sender's timeout ends it).
+      const status = answer(one, received.length - 1);
+      if (status >= 0) response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +41,10 @@ export async function webhookReceiver(answer: (received: Received, index: number
         },
         { timeout: 10_000, interval: 5 },
       ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
