@@ -43,7 +43,11 @@ export class RecordSet {
   private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
   readonly usage: Usage;
   /** Extension: endpoints, events and their deliveries. */
-  readonly webhooks = new WebhookRecords();
+  readonly webhooks = new WebhookRecords({
+    weigh: (owner, change) => this.usage.add(owner, change),
+    hold: (owner, key) => this.hold(owner, key),
+    release: (owner, key) => this.release(owner, key),
+  });
 
   constructor(limits: StateLimits) {
     this.usage = new Usage(limits);
@@ -144,14 +148,9 @@ export class RecordSet {
         this.forgetMerchant(id);
         break;
       case 'e':
-        this.forgetEvent(id);
+      case 'w':
+        this.webhooks.forget(key);
         break;
-      case 'w': {
-        // An endpoint deleted: never held, as nothing may make room by deleting a merchant's endpoint.
-        const owner = this.webhooks.endpoint(id)?.owner;
-        if (owner !== undefined) this.usage.add(owner, -this.webhooks.removeEndpoint(id));
-        break;
-      }
     }
   }
 
@@ -188,13 +187,6 @@ export class RecordSet {
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `t:${id}`);
     if (kept.record.kind === 'remittance') this.remittancesByOwner.remove(kept.record.owner, kept.record);
-  }
-
-  protected forgetEvent(id: string): void {
-    const owner = this.webhooks.event(id)?.owner;
-    if (owner === undefined) return;
-    this.usage.add(owner, -this.webhooks.removeEvent(id));
-    this.release(owner, `e:${id}`);
   }
 
   protected forgetAnswer(id: string): void {
@@ -276,20 +268,10 @@ export class RecordSet {
         return;
       }
       case 'endpoint':
-        this.webhooks.addEndpoint(entry.record, bytes);
-        this.usage.add(entry.record.owner, bytes);
-        return;
       case 'event':
-        this.webhooks.addEvent(entry.record, bytes);
-        this.usage.add(entry.record.owner, bytes);
-        this.hold(entry.record.owner, `e:${entry.record.id}`);
+      case 'delivery':
+        this.webhooks.apply(entry, bytes);
         return;
-      case 'delivery': {
-        // Its event may be gone, forgotten to make room while the delivery was under way: nothing to keep.
-        const put = this.webhooks.putDelivery(entry.record, bytes);
-        if (put) this.usage.add(put.owner, put.change);
-        return;
-      }
       case 'forget':
         // Room made at the bound, read back from the journal: the record may have expired since.
         this.forget(entry.key);
@@ -317,10 +299,6 @@ export class RecordSet {
     for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
     for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
-    for (const { record } of this.webhooks.endpoints.values()) yield { kind: 'endpoint', record };
-    for (const kept of this.webhooks.events.values()) {
-      yield { kind: 'event', record: kept.record };
-      for (const { record } of kept.deliveries.values()) yield { kind: 'delivery', record };
-    }
+    yield* this.webhooks.entries();
   }
 }

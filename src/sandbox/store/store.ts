@@ -157,7 +157,7 @@ export class Store extends RecordSet {
     }
     for (const [id, kept] of this.webhooks.events) {
       if (kept.record.createdAt + this.options.retentionMs > now) break;
-      this.forgetEvent(id);
+      this.webhooks.forget(`e:${id}`);
     }
   }
 }

@@ -1,8 +1,8 @@
 // Extension (signed events): the records of merchants' endpoints, their events and each event's
 // deliveries, as the record set (./record-set) keeps them — what a read needs, rebuilt from the
-// entries as the journal is read back. What they weigh, who holds them and when they go is the
-// record set's and the store's business, as for every other record.
-import type { DeliveryRecord, EndpointRecord, EventRecord, Owner } from './records';
+// entries as the journal is read back — and what they weigh on their owner, told to the record
+// set's usage and holdings (`Accounts`). When an event goes is the store's policy, as for any record.
+import type { DeliveryRecord, EndpointRecord, Entry, EventRecord, Owner } from './records';
 import { type NewestFirst, OwnerIndex } from './owner-index';
 
 export interface KeptEvent {
@@ -13,6 +13,13 @@ export interface KeptEvent {
   deliveries: Map<string, { record: DeliveryRecord; bytes: number }>;
 }
 
+/** The record set's books: what an owner weighs, and its records in the order they may make room. */
+export interface Accounts {
+  weigh(owner: Owner, change: number): void;
+  hold(owner: Owner, key: string): void;
+  release(owner: Owner, key: string): void;
+}
+
 export class WebhookRecords {
   /** In creation order. */
   readonly endpoints = new Map<string, { record: EndpointRecord; bytes: number }>();
@@ -21,6 +28,8 @@ export class WebhookRecords {
   private readonly eventsByOwner = new OwnerIndex<EventRecord>();
   /** `<object id> <transition>` of every event there is: what has been told. */
   private readonly told = new Set<string>();
+
+  constructor(private readonly accounts: Accounts) {}
 
   endpoint = (id: string): EndpointRecord | undefined => this.endpoints.get(id)?.record;
   event = (id: string): EventRecord | undefined => this.events.get(id)?.record;
@@ -50,43 +59,54 @@ export class WebhookRecords {
       for (const { record } of kept.deliveries.values()) if (record.status === 'pending') yield record;
   }
 
-  addEndpoint(record: EndpointRecord, bytes: number): void {
-    this.endpoints.set(record.id, { record, bytes });
+  /** Applies one of their entries, from a request or from the journal at start-up. */
+  apply(entry: Extract<Entry, { kind: 'endpoint' | 'event' | 'delivery' }>, bytes: number): void {
+    if (entry.kind === 'endpoint') {
+      this.endpoints.set(entry.record.id, { record: entry.record, bytes });
+      this.accounts.weigh(entry.record.owner, bytes);
+    } else if (entry.kind === 'event') {
+      const { record } = entry;
+      this.events.set(record.id, { record, bytes, deliveries: new Map() });
+      this.eventsByOwner.add(record.owner, record);
+      this.told.add(`${record.objectId} ${record.transition}`);
+      this.accounts.weigh(record.owner, bytes);
+      // An event may make room at the bound, as any record; an endpoint never (only its merchant deletes it).
+      this.accounts.hold(record.owner, `e:${record.id}`);
+    } else {
+      // Its event may be gone, forgotten to make room while it was under way: nothing to keep.
+      const kept = this.events.get(entry.record.eventId);
+      if (!kept) return;
+      const change = bytes - (kept.deliveries.get(entry.record.id)?.bytes ?? 0);
+      kept.deliveries.set(entry.record.id, { record: entry.record, bytes });
+      kept.bytes += change;
+      this.accounts.weigh(kept.record.owner, change);
+    }
   }
 
-  /** Removes an endpoint; what it weighed, or 0 if it was not there. */
-  removeEndpoint(id: string): number {
-    const kept = this.endpoints.get(id);
-    this.endpoints.delete(id);
-    return kept?.bytes ?? 0;
-  }
-
-  addEvent(record: EventRecord, bytes: number): void {
-    this.events.set(record.id, { record, bytes, deliveries: new Map() });
-    this.eventsByOwner.add(record.owner, record);
-    this.told.add(`${record.objectId} ${record.transition}`);
-  }
-
-  /** Removes an event and its deliveries; what they weighed, or 0 if it was not there. */
-  removeEvent(id: string): number {
+  /** Forgets an event (`e:<id>`, with its deliveries) or an endpoint (`w:<id>`); nothing if it is gone already. */
+  forget(key: string): void {
+    const id = key.slice(2);
+    if (key.startsWith('w:')) {
+      const kept = this.endpoints.get(id);
+      this.endpoints.delete(id);
+      if (kept) this.accounts.weigh(kept.record.owner, -kept.bytes);
+      return;
+    }
     const kept = this.events.get(id);
-    if (!kept) return 0;
+    if (!kept) return;
     this.events.delete(id);
     this.eventsByOwner.remove(kept.record.owner, kept.record);
     this.told.delete(`${kept.record.objectId} ${kept.record.transition}`);
-    return kept.bytes;
+    this.accounts.weigh(kept.record.owner, -kept.bytes);
+    this.accounts.release(kept.record.owner, key);
   }
 
-  /**
-   * A delivery's latest version, in place of the one before: what the event's weight changes by,
-   * and its owner; null when its event is gone (forgotten to make room while it was under way).
-   */
-  putDelivery(record: DeliveryRecord, bytes: number): { owner: Owner; change: number } | null {
-    const kept = this.events.get(record.eventId);
-    if (!kept) return null;
-    const change = bytes - (kept.deliveries.get(record.id)?.bytes ?? 0);
-    kept.deliveries.set(record.id, { record, bytes });
-    kept.bytes += change;
-    return { owner: kept.record.owner, change };
+  /** Every record as entries, for a snapshot: each event followed by its deliveries. */
+  *entries(): Generator<Entry> {
+    for (const { record } of this.endpoints.values()) yield { kind: 'endpoint', record };
+    for (const kept of this.events.values()) {
+      yield { kind: 'event', record: kept.record };
+      for (const { record } of kept.deliveries.values()) yield { kind: 'delivery', record };
+    }
   }
 }
