@@ -23,6 +23,8 @@ export interface Accounts {
 export class WebhookRecords {
   /** In creation order. */
   readonly endpoints = new Map<string, { record: EndpointRecord; bytes: number }>();
+  /** Each owner's endpoints, oldest first: what every event of theirs looks up. */
+  private readonly endpointsByOwner = new Map<Owner, EndpointRecord[]>();
   /** In creation order, hence of their expiry. */
   readonly events = new Map<string, KeptEvent>();
   private readonly eventsByOwner = new OwnerIndex<EventRecord>();
@@ -35,8 +37,8 @@ export class WebhookRecords {
   event = (id: string): EventRecord | undefined => this.events.get(id)?.record;
 
   /** The owner's endpoints, oldest first. */
-  endpointsOf(owner: Owner): EndpointRecord[] {
-    return [...this.endpoints.values()].map((kept) => kept.record).filter((record) => record.owner === owner);
+  endpointsOf(owner: Owner): readonly EndpointRecord[] {
+    return this.endpointsByOwner.get(owner) ?? [];
   }
 
   /** Whether any endpoint at all is registered: without one, no event is made. */
@@ -62,8 +64,10 @@ export class WebhookRecords {
   /** Applies one of their entries, from a request or from the journal at start-up. */
   apply(entry: Extract<Entry, { kind: 'endpoint' | 'event' | 'delivery' }>, bytes: number): void {
     if (entry.kind === 'endpoint') {
-      this.endpoints.set(entry.record.id, { record: entry.record, bytes });
-      this.accounts.weigh(entry.record.owner, bytes);
+      const { record } = entry;
+      this.endpoints.set(record.id, { record, bytes });
+      this.endpointsByOwner.set(record.owner, [...this.endpointsOf(record.owner), record]);
+      this.accounts.weigh(record.owner, bytes);
     } else if (entry.kind === 'event') {
       const { record } = entry;
       this.events.set(record.id, { record, bytes, deliveries: new Map() });
@@ -88,8 +92,13 @@ export class WebhookRecords {
     const id = key.slice(2);
     if (key.startsWith('w:')) {
       const kept = this.endpoints.get(id);
+      if (!kept) return;
+      const { owner } = kept.record;
       this.endpoints.delete(id);
-      if (kept) this.accounts.weigh(kept.record.owner, -kept.bytes);
+      const left = this.endpointsOf(owner).filter((record) => record.id !== id);
+      if (left.length > 0) this.endpointsByOwner.set(owner, left);
+      else this.endpointsByOwner.delete(owner);
+      this.accounts.weigh(owner, -kept.bytes);
       return;
     }
     const kept = this.events.get(id);
