@@ -1,6 +1,7 @@
 // The sandbox: a local, faithful stand-in for the mobile-money payment service, used by the dev
 // server, the demo and every test. Its state lives in memory, per instance, and with `dataDir`
-// also on disk (./persist); time comes from an injectable clock and nothing runs in the background.
+// also on disk (./persist); time comes from an injectable clock. Nothing runs in the background but the
+// signed events' pump and deliveries (./events), an extension, on unref'd timers stopped by `close`.
 import { Hono } from 'hono';
 import { redact } from '../api/redact';
 import { merchantToken, ownerOfToken } from './auth';
