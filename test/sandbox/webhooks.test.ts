@@ -19,7 +19,8 @@ import {
 import type { WebhookDelivery, WebhookEndpoint } from '../../src/api/types';
 import { verifyWebhook, WebhookError } from '../../src/api/webhooks';
 import type { SandboxOptions } from '../../src/sandbox';
-import { APPROVAL_MS, expectJson, setup, testNumber } from './helpers';
+import { sessionSchema } from '../../src/api/schemas';
+import { APPROVAL_MS, expectJson, sessionBody, setup, testNumber, transferBody } from './helpers';
 import { webhookReceiver } from './support/webhook-receiver';
 
 const OTHER = 'sk_test_someone_else';
@@ -131,6 +132,39 @@ describe('signed events', () => {
       const list = await expectJson(await ctx.call('GET', '/v1/events'), 200, webhookEventListSchema);
       expect(list.data.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'payment_intent.pending']);
     });
+  });
+
+  it('tell a checkout session paid and one expired, and a remittance executed, each its object', async () => {
+    const ctx = sandboxWith();
+    const hooks = await receiver();
+    const endpoint = await register(ctx, {
+      url: hooks.url,
+      enabledEvents: ['checkout.session.completed', 'checkout.session.expired', 'remittance.succeeded'],
+    });
+    const paid = await expectJson(await ctx.call('POST', '/v1/sessions', { body: sessionBody() }), 200, sessionSchema);
+    const unpaid = await expectJson(
+      await ctx.call('POST', '/v1/sessions', { body: sessionBody({ expiresAt: '2025-03-10T10:30:00+01:00' }) }),
+      200,
+      sessionSchema,
+    );
+    await ctx.confirm(
+      { intent_id: paid.paymentIntentId, client_secret: paid.clientSecret },
+      testNumber('approved_after_delay'),
+    );
+    const remittance = await ctx.call('POST', '/v1/remittance', { body: transferBody() });
+    const { id: remittanceId } = (await remittance.json()) as { id: string };
+    ctx.clock.advance(31 * 60_000);
+    await hooks.until(3);
+    const told = hooks.received.map((r) => verify(ctx, endpoint, r));
+    const byType = Object.fromEntries(told.map((event) => [event.type, event.data.object]));
+    expect(Object.keys(byType).sort()).toEqual([
+      'checkout.session.completed',
+      'checkout.session.expired',
+      'remittance.succeeded',
+    ]);
+    expect(byType['checkout.session.completed']).toMatchObject({ id: paid.id, status: 'complete' });
+    expect(byType['checkout.session.expired']).toMatchObject({ id: unpaid.id, status: 'expired' });
+    expect(byType['remittance.succeeded']).toMatchObject({ id: remittanceId, status: 'succeeded' });
   });
 
   it('are retried after a failed answer, each attempt recorded', async () => {
