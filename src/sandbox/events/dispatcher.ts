@@ -117,8 +117,13 @@ export class Dispatcher {
     const event = store.webhooks.event(delivery.eventId);
     const endpoint = store.webhooks.endpoint(delivery.endpointId);
     if (!event) return; // forgotten (expired, or to make room): nothing left to tell
-    await durable().catch(() => undefined);
-    if (this.stopping.signal.aborted) return;
+    // Told only once kept: after a failed write the sandbox refuses everything until it is
+    // restarted, and the restart makes what is owed of what reached the disk.
+    const kept = await durable().then(
+      () => true,
+      () => false,
+    );
+    if (!kept || this.stopping.signal.aborted) return;
     const startedAt = config.now();
     let result: Result;
     if (!endpoint) result = { ok: false, httpStatus: null, error: 'the endpoint was deleted' };

@@ -16,9 +16,12 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-function dispatching(options: Parameters<typeof eventsWorld>[0] = {}) {
+function dispatching(
+  options: Parameters<typeof eventsWorld>[0] = {},
+  durable: () => Promise<void> = () => Promise.resolve(),
+) {
   const world = eventsWorld(options);
-  const dispatcher = new Dispatcher({ ...world, durable: () => Promise.resolve() });
+  const dispatcher = new Dispatcher({ ...world, durable });
   closing.push(() => dispatcher.close());
   /** An event of `endpoint`'s owner, stored with the deliveries it owes the endpoint. */
   const owe = (endpoint: EndpointRecord) => {
@@ -92,6 +95,18 @@ describe('Dispatcher', () => {
       [1, 'failed', 'timeout after 1000 ms'],
       [2, 'succeeded', null],
     ]);
+  });
+
+  it('tells nothing that could not be kept on disk: it stays owed, for the restart', async () => {
+    const durable = vi.fn(() => Promise.reject(new Error('disk full')));
+    const { world, dispatcher, owe, attempts } = dispatching({}, durable);
+    const hooks = await receiver();
+    const { event, deliveries } = owe(world.endpoint(hooks.url));
+    dispatcher.queue(deliveries);
+    await vi.waitFor(() => expect(durable).toHaveBeenCalled());
+    await dispatcher.close();
+    expect(hooks.received).toEqual([]);
+    expect(attempts(event.id).map((d) => d.status)).toEqual(['pending']);
   });
 
   it('fails a delivery to an endpoint deleted, without retrying it', async () => {
