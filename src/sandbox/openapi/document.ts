@@ -175,8 +175,14 @@ export function openApiDocument({
         name: 'Sandbox',
         description: "The sandbox's own: a merchant's profile, its logo, the page that plays a wallet.",
       },
-      ...(events.webhooks
-        ? [{ name: 'Events', description: "What the sandbox sends to a merchant's endpoints." }]
+      ...(extensions
+        ? [
+            {
+              name: 'Events',
+              description:
+                "A merchant's endpoints, the signed events the sandbox sends them, and each delivery's attempts.",
+            },
+          ]
         : []),
     ],
     paths,

@@ -59,6 +59,9 @@ const KINDS = new Set<Entry['kind']>([
   'transfer',
   'answer',
   'merchant',
+  'endpoint',
+  'event',
+  'delivery',
   'forget',
 ]);
 

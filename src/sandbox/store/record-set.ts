@@ -15,6 +15,7 @@ import type {
 import { type Evicted, Holdings } from './holdings';
 import { type NewestFirst, OwnerIndex } from './owner-index';
 import { type StateLimits, Usage } from './usage';
+import { WebhookRecords } from './webhook-records';
 
 export interface Kept<T> {
   record: T;
@@ -41,6 +42,12 @@ export class RecordSet {
   /** The highest integer ids of each owner's live records. */
   private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
   readonly usage: Usage;
+  /** Extension: endpoints, events and their deliveries. */
+  readonly webhooks = new WebhookRecords({
+    weigh: (owner, change) => this.usage.add(owner, change),
+    hold: (owner, key) => this.hold(owner, key),
+    release: (owner, key) => this.release(owner, key),
+  });
 
   constructor(limits: StateLimits) {
     this.usage = new Usage(limits);
@@ -80,6 +87,10 @@ export class RecordSet {
     for (const { record } of this.intents.values()) yield record;
   }
 
+  *allTransfers(): Generator<TransferRecord> {
+    for (const { record } of this.transfers.values()) yield record;
+  }
+
   /** Every session, oldest first. */
   *allSessions(): Generator<SessionRecord> {
     for (const { record } of this.sessions.values()) yield record;
@@ -113,6 +124,8 @@ export class RecordSet {
         return this.transfers.get(id)?.bytes ?? 0;
       case 'a':
         return this.answers.get(id)?.bytes ?? 0;
+      case 'e':
+        return this.webhooks.events.get(id)?.bytes ?? 0;
       default:
         return this.merchants.get(id)?.bytes ?? 0;
     }
@@ -133,6 +146,10 @@ export class RecordSet {
         break;
       case 'm':
         this.forgetMerchant(id);
+        break;
+      case 'e':
+      case 'w':
+        this.webhooks.forget(key);
         break;
     }
   }
@@ -250,6 +267,11 @@ export class RecordSet {
         }
         return;
       }
+      case 'endpoint':
+      case 'event':
+      case 'delivery':
+        this.webhooks.apply(entry, bytes);
+        return;
       case 'forget':
         // Room made at the bound, read back from the journal: the record may have expired since.
         this.forget(entry.key);
@@ -277,5 +299,6 @@ export class RecordSet {
     for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
     for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
+    yield* this.webhooks.entries();
   }
 }

@@ -1,7 +1,14 @@
 // The sandbox's records: plain data, so that each can be written to the journal as it is created
 // and read back after a restart (see ../persist). Whatever changes later (an attempt settling, a
 // session's intent being canceled) is computed from these and the clock, never stored.
-import type { Metadata, SessionCustomer, SessionItem } from '../../api/types';
+import type {
+  Metadata,
+  SessionCustomer,
+  SessionItem,
+  WebhookEvent,
+  WebhookEventType as EventType,
+  WebhookFault,
+} from '../../api/types';
 import type { PayerStep } from '../../methods/momo/sandbox';
 import type { FailureCode, OutcomeName } from '../outcomes';
 
@@ -134,6 +141,49 @@ export interface Answer {
   storedAt: number;
 }
 
+/** Extension (signed events): where a merchant wants its events. Deleted by a `forget` of `w:<id>`. */
+export interface EndpointRecord {
+  id: string;
+  owner: Owner;
+  url: string;
+  /** Event types, or `*` for every one. */
+  enabledEvents: (EventType | '*')[];
+  description: string | null;
+  faults: WebhookFault[];
+  lateMs: number | null;
+  /** `whsec_…`: shown once, at creation. */
+  secret: string;
+  createdAt: number;
+}
+
+/** Extension: an event, its payload as delivered (the same bytes on every attempt and replay). */
+export interface EventRecord {
+  id: string;
+  owner: Owner;
+  type: EventType;
+  /** The intent, session or transfer it is about. */
+  objectId: string;
+  /** Which change of that object it tells (`succeeded:<charge id>`, `expired`…): each is told once. */
+  transition: string;
+  createdAt: number;
+  payload: WebhookEvent;
+}
+
+/** Extension: one attempt to deliver an event to an endpoint; written again, whole, with its result. */
+export interface DeliveryRecord {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  attempt: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  httpStatus: number | null;
+  error: string | null;
+  fault: WebhookFault | null;
+  scheduledAt: number;
+  attemptedAt: number | null;
+  nextAttemptAt: number | null;
+}
+
 /** What the journal holds: one line per record created (or forgotten at the bound). */
 export type Entry =
   | { kind: 'intent'; record: IntentRecord }
@@ -143,5 +193,8 @@ export type Entry =
   | { kind: 'transfer'; record: TransferRecord }
   | { kind: 'answer'; id: string; owner: Owner; record: Answer }
   | { kind: 'merchant'; record: MerchantRecord }
+  | { kind: 'endpoint'; record: EndpointRecord }
+  | { kind: 'event'; record: EventRecord }
+  | { kind: 'delivery'; record: DeliveryRecord }
   /** A record forgotten before it expired, to make room at the bound (see Store.write): its key. */
   | { kind: 'forget'; key: string };
