@@ -92,14 +92,17 @@ export function hostedPageCsp(
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
     dev ? "style-src 'self' 'unsafe-inline'" : ["style-src 'self'", ...styleHashes].join(' '),
-    `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
+    // Only the page's own origin: default-src says it already (connect-src falls back to it).
+    api === "'self'" && !dev ? '' : `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
     // The merchant's logo comes from the API, which serves it itself (docs/sandbox.md, "Merchant profile"),
     // at the sandbox's own address.
     `img-src ${images} data:`,
     `frame-ancestors ${framedBy}`,
     "base-uri 'none'",
     "form-action 'self'",
-  ].join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** Headers of the hosted page's HTML. */
