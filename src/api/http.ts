@@ -179,24 +179,23 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
       return parseAnswer(new Response(null, { status: 200 }), known.text, spec);
     }
     const result = parseAnswer(response, text, spec);
-    // (widget.js never holds a read: a write's tag would save it nothing.)
+    // A read's tag, kept with its text; a write's tag of a read, without (widget.js never holds a
+    // read: it would save it nothing).
+    const tag = response.headers.get('ETag');
     const tagged = spec.method === 'GET' ? url : !IN_WIDGET && spec.tagFor && base + spec.tagFor;
-    if (tagged) keep(config, tagged, response.headers.get('ETag'), spec.method === 'GET' ? text : null);
+    if (tagged && (tag !== null || held.get(config)?.has(tagged))) {
+      const map = heldFor(config);
+      map.delete(tagged);
+      if (tag !== null) {
+        map.set(tagged, { etag: tag, text: tagged === url ? text : null });
+        if (map.size > MAX_HELD) map.delete(map.keys().next().value as string);
+      }
+    }
     return result;
   } finally {
     clock.clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** Keeps the tag an answer gave of the read at `url` (and its body, if a read's), or forgets what was kept. */
-function keep(config: ClientConfig, url: string, etag: string | null, text: string | null): void {
-  if (etag === null && !held.get(config)?.has(url)) return;
-  const map = heldFor(config);
-  map.delete(url);
-  if (etag === null) return;
-  map.set(url, { etag, text });
-  if (map.size > MAX_HELD) map.delete(map.keys().next().value as string);
 }
 
 /**
