@@ -132,8 +132,11 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       };
     });
     // Extension: the tag of the payer's read (no token) as the confirm left it, so the page's first
-    // status read can be held until the payment moves (json.ts, confirmTagOf).
-    const read = config.extensions && answer.ok ? readOf(intent.intentId, null) : null;
+    // status read can be held until the payment moves (json.ts, confirmTagOf). Not on a replayed
+    // answer: it tells the state of the first confirm, and a read held on the state of now (paid,
+    // say) would keep a page that shows the first one waiting.
+    const fresh = answer.ok && !answer.headers.has('Idempotent-Replayed');
+    const read = config.extensions && fresh ? readOf(intent.intentId, null) : null;
     if (read) answer.headers.set('ETag', confirmTagOf(read));
     return answer;
   });
