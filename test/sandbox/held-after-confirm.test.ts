@@ -67,7 +67,7 @@ describe('the tag a confirm gives of the intent’s read', () => {
     expect((await expectJson(await held.promise, 200, paymentIntentSchema)).status).toBe('succeeded');
   });
 
-  it('is not on a replayed answer, which tells the state of the first confirm; nor a bare service’s', async () => {
+  it('is only on a fresh answer that waits for the payer: not on a replay, a settled confirm, a bare service', async () => {
     const { newIntent, confirm, clock } = setup();
     const intent = await newIntent();
     const key = { 'Idempotency-Key': 'once' };
@@ -77,6 +77,14 @@ describe('the tag a confirm gives of the intent’s read', () => {
     const again = await confirm(intent, testNumber('approved_after_delay'), {}, key);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('etag')).toBeNull();
+
+    // Nor on a confirm that is not waiting for the payer: the page follows nothing then.
+    for (const outcome of ['approved_at_once', 'operator_unavailable'] as const) {
+      const other = await newIntent();
+      const answer = await confirm(other, testNumber(outcome));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('etag')).toBeNull();
+    }
 
     const bare = setup({ extensions: false });
     const plain = await bare.newIntent();

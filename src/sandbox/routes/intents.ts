@@ -132,12 +132,13 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       };
     });
     // Extension: the tag of the payer's read (no token) as the confirm left it, so the page's first
-    // status read can be held until the payment moves (json.ts, confirmTagOf). Not on a replayed
-    // answer: it tells the state of the first confirm, and a read held on the state of now (paid,
-    // say) would keep a page that shows the first one waiting.
+    // status read can be held until the payment moves (json.ts, confirmTagOf). Only while it waits
+    // for the payer, as the answer says, and never on a replayed answer (the state of the first
+    // confirm): a read held on a state the page does not show (paid since, say) would keep it
+    // waiting its 20 s.
     const fresh = answer.ok && !answer.headers.has('Idempotent-Replayed');
     const read = config.extensions && fresh ? readOf(intent.intentId, null) : null;
-    if (read) answer.headers.set('ETag', confirmTagOf(read));
+    if (read?.status === 'pending') answer.headers.set('ETag', confirmTagOf(read));
     return answer;
   });
 }
