@@ -99,7 +99,7 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
         headers: {
           ETag: {
             description:
-              'Extension: the tag of the intent’s read (no token) as this confirm left it, marked (`….c"`): a read naming it in If-None-Match with Prefer: wait=N is held until the intent differs, and never answered 304 (whole once the wait is over).',
+              'Extension, on an answer that waits for the payer (pending; not a replay): the tag of the intent’s read (no token) as this confirm left it, marked (`….c"`): a read naming it in If-None-Match with Prefer: wait=N is held until the intent differs, and never answered 304 (whole once the wait is over).',
             schema: z.string(),
           },
         },
