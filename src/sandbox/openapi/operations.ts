@@ -94,7 +94,17 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
     body: 'ConfirmRequest',
     parameters: [idParam('payment intent'), idempotencyKey],
     answers: {
-      200: { description: 'The attempt as it stands, its status succeeded, pending or failed.', body: 'ConfirmResult' },
+      200: {
+        description: 'The attempt as it stands, its status succeeded, pending or failed.',
+        body: 'ConfirmResult',
+        headers: {
+          ETag: {
+            description:
+              'Extension, on an answer that waits for the payer (pending; not a replay): the tag of the intent’s read (no token) as this confirm left it, marked (`….c"`): a read naming it in If-None-Match with Prefer: wait=N is held until the intent differs, and never answered 304 (whole once the wait is over).',
+            schema: z.string(),
+          },
+        },
+      },
     },
     errors: [
       ...BODY,
