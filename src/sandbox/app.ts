@@ -18,6 +18,7 @@ import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
 import { intentRoutes } from './routes/intents';
 import { listRoutes } from './routes/lists';
+import { paymentLinkRoutes } from './routes/payment-links';
 import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
@@ -114,6 +115,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (config.extensions) {
     profileRoutes(v1, deps);
     listRoutes(v1, deps);
+    paymentLinkRoutes(v1, deps);
   }
   app.route(API_PREFIX, v1);
   app.get(OPENAPI_PATH, openApiRoute(config));

@@ -29,6 +29,7 @@ import {
   sessionRequestSchema,
   sessionSchema,
 } from '../../api/schemas';
+import * as links from '../../api/schemas/payment-links';
 
 /** Every schema the document names, by the name it has under `#/components/schemas/`. */
 export const NAMED_SCHEMAS = {
@@ -56,6 +57,12 @@ export const NAMED_SCHEMAS = {
   SessionList: sessionListSchema,
   PublicSession: publicSessionSchema,
   Merchant: merchantSchema,
+  PaymentLinkRequest: links.paymentLinkRequestSchema,
+  PaymentLink: links.paymentLinkSchema,
+  PublicPaymentLink: links.publicPaymentLinkSchema,
+  PaymentLinkList: links.paymentLinkListSchema,
+  PaymentLinkOpenRequest: links.paymentLinkOpenRequestSchema,
+  PaymentLinkOpened: links.paymentLinkOpenedSchema,
   Error: errorBodySchema,
 } satisfies Record<string, z.ZodMiniType>;
 

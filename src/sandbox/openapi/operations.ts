@@ -21,6 +21,7 @@ import {
   pageParams,
 } from './operation-parts';
 import type { Operation } from './operation-types';
+import { PAYMENT_LINK_OPERATIONS } from './payment-link-operations';
 import { SANDBOX_OPERATIONS } from './sandbox-operations';
 
 export type { Caller, Method, Operation, OperationAnswer, OtherBody, Parameter } from './operation-types';
@@ -239,4 +240,8 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
   },
 ];
 
-export const OPERATIONS: readonly Operation[] = [...PAYMENT_OPERATIONS, ...SANDBOX_OPERATIONS];
+export const OPERATIONS: readonly Operation[] = [
+  ...PAYMENT_OPERATIONS,
+  ...PAYMENT_LINK_OPERATIONS,
+  ...SANDBOX_OPERATIONS,
+];

@@ -59,6 +59,7 @@ const KINDS = new Set<Entry['kind']>([
   'transfer',
   'answer',
   'merchant',
+  'link',
   'forget',
 ]);
 

@@ -68,6 +68,8 @@ export interface IntentRecord {
   /** When the intent was canceled, and why, or null. */
   canceledAt: number | null;
   cancellationReason: 'expired' | 'too_many_attempts' | null;
+  /** Extension: the payment link whose opening made it (absent: none). */
+  linkId?: string;
 }
 
 export interface TransferRecord {
@@ -126,6 +128,22 @@ export interface MerchantRecord {
   setAt: number;
 }
 
+/** Extension: a payment link (../payment-links.ts); written again whole when it is deactivated. */
+export interface PaymentLinkRecord {
+  id: string;
+  owner: Owner;
+  amount: number | null;
+  amountMin: number | null;
+  amountMax: number | null;
+  currency: string;
+  description: string;
+  maxPayments: number | null;
+  expiresAt: number | null;
+  metadata: Metadata | null;
+  createdAt: number;
+  deactivatedAt: number | null;
+}
+
 /** A successful answer kept for its Idempotency-Key. */
 export interface Answer {
   fingerprint: string;
@@ -143,5 +161,7 @@ export type Entry =
   | { kind: 'transfer'; record: TransferRecord }
   | { kind: 'answer'; id: string; owner: Owner; record: Answer }
   | { kind: 'merchant'; record: MerchantRecord }
+  /** A payment link, created or deactivated: the latest line of an id replaces the one before. */
+  | { kind: 'link'; record: PaymentLinkRecord }
   /** A record forgotten before it expired, to make room at the bound (see Store.write): its key. */
   | { kind: 'forget'; key: string };

@@ -148,5 +148,9 @@ export class Store extends RecordSet {
       if (kept.record.setAt + this.options.retentionMs > now) break;
       this.forgetMerchant(owner);
     }
+    for (const [id, { record }] of this.links.kept) {
+      if (Math.max(record.createdAt, record.deactivatedAt ?? 0) + this.options.retentionMs > now) break;
+      this.forgetLink(id);
+    }
   }
 }
