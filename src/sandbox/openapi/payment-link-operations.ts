@@ -85,7 +85,7 @@ export const PAYMENT_LINK_OPERATIONS: readonly Operation[] = [
     extension: true,
     caller: 'anyone',
     body: 'PaymentLinkOpenRequest',
-        parameters: [idParam('payment link')],
+    parameters: [idParam('payment link')],
     answers: {
       201: {
         description: "The intent, and its hosted page's address (its client secret in the fragment).",
