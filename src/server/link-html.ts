@@ -14,7 +14,7 @@ const STYLE =
   'a{color:#0b5cad}.err{color:#b3261e;margin:.2rem 0}.amount{font-size:1.4rem;font-weight:700}.small{font-size:.875rem;color:#4b5563}' +
   '.test{padding:0 .3rem;border-radius:4px;background:#ffd54f;color:#000;font-size:.8rem;font-weight:700}' +
   '.qr{display:block;width:100%;max-width:22rem;height:auto;margin:1rem auto}.url{overflow-wrap:anywhere;font-family:ui-monospace,monospace;font-size:.9rem}' +
-  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input{background:#16191d}.small{color:#a8b0ba}a{color:#79b8ff}}' +
+  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input{background:#16191d}.small{color:#a8b0ba}a{color:#79b8ff}.err{color:#ffb4ab}}' +
   '@media print{body{padding:0;background:#fff;color:#000}main{max-width:none;padding:0}.noprint{display:none}' +
   'h1{font-size:28pt;text-align:center}.amount{font-size:24pt;text-align:center}.qr{width:13cm;max-width:none}.url,.small{text-align:center;color:#000}}';
 const STYLE_HASH = cspHash(STYLE);

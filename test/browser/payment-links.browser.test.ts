@@ -3,13 +3,15 @@
 // page with the sandbox's success number; the seller's page then counts 2. Then the pages a payer
 // may meet, shot at 360×740 and 320 px wide: the amount the payer chooses (refused out of its
 // bounds), the printable QR code, and a link that has expired.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pay, waitForState } from '../widget/browser-helpers';
 import { type Harness, startHarness } from './support/harness';
 
 const SHOTS = 'test-results/payment-links';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let h: Harness;
 /** The sandbox's clock runs this far ahead of the real one: a link's expiry without waiting for it. */
 let ahead = 0;
@@ -27,6 +29,17 @@ async function makeLink(seller: Page, fields: Record<string, string>): Promise<s
   await seller.locator('.plink-form button[type="submit"]').click();
   await expect.poll(() => seller.locator('.plink').count()).toBe(before + 1);
   return (await seller.locator('.plink .plink-url').first().getAttribute('href')) as string;
+}
+
+/** What axe (run through the DevTools protocol: the pages' CSP allows no script) finds on the page: one line a violation. */
+async function audit(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Found = { id: string; nodes: { target: unknown[] }[] };
+    const { axe } = window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Found[] }> } };
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  });
 }
 
 const countOf = async (seller: Page, url: string) => {
@@ -56,7 +69,7 @@ describe('a payment link', () => {
     await expect.poll(() => countOf(seller, url), { timeout: 15_000, interval: 500 }).toBe('2');
   });
 
-  it('asks the amount a payer chooses, its QR code prints, and an expired link says so (shots at 360 and 320 px)', async () => {
+  it('asks the amount a payer chooses, its QR code prints, and an expired link says so, axe finding nothing on them (shots at 360 and 320 px)', async () => {
     const seller = await h.newPage();
     const chosen = await makeLink(seller, { description: 'Tontine du marché', amountMin: '1000', amountMax: '50000' });
     const expiring = await makeLink(seller, { description: 'Beignets du matin', amount: '500', hours: '1' });
@@ -83,6 +96,22 @@ describe('a payment link', () => {
       // Nothing wider than the screen: the page reads at 320 px without scrolling sideways.
       expect(await payer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await payer.screenshot({ path: `${SHOTS}/expired-${width}.png`, fullPage: true });
+    }
+    // axe finds nothing on any of them, in French in the light and in Arabic (right to left) in the dark.
+    for (const [lang, colorScheme] of [
+      ['fr', 'light'],
+      ['ar', 'dark'],
+    ] as const) {
+      const payer = await h.newPage({ colorScheme });
+      for (const address of [`${chosen}?lang=${lang}`, `${chosen}/qr?lang=${lang}`, `${expiring}?lang=${lang}`]) {
+        await payer.goto(address);
+        expect(await audit(payer), address).toEqual([]);
+      }
+      await payer.goto(`${chosen}?lang=${lang}`);
+      await payer.locator('#p-amount').fill('1');
+      await payer.locator('button[type="submit"]').click();
+      await payer.locator('#e-amount').waitFor();
+      expect(await audit(payer)).toEqual([]);
     }
   });
 });
