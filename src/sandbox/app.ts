@@ -23,6 +23,7 @@ import { approvalRoutes } from './routes/approvals';
 import { eventRoutes } from './routes/events';
 import { intentRoutes } from './routes/intents';
 import { listRoutes } from './routes/lists';
+import { paymentLinkRoutes } from './routes/payment-links';
 import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
@@ -141,6 +142,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (config.extensions) {
     profileRoutes(v1, deps);
     listRoutes(v1, deps);
+    paymentLinkRoutes(v1, deps);
   }
   if (producer) {
     webhookEndpointRoutes(v1, deps, producer);

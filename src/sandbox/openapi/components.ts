@@ -39,6 +39,7 @@ import {
   webhookEndpointSchema,
   webhookEventListSchema,
 } from '../../api/schemas/webhook-endpoints';
+import * as links from '../../api/schemas/payment-links';
 
 /** Every schema the document names, by the name it has under `#/components/schemas/`. */
 export const NAMED_SCHEMAS = {
@@ -74,6 +75,12 @@ export const NAMED_SCHEMAS = {
   WebhookDelivery: webhookDeliverySchema,
   WebhookDeliveryList: webhookDeliveryListSchema,
   ReplayEventRequest: replayEventSchema,
+  PaymentLinkRequest: links.paymentLinkRequestSchema,
+  PaymentLink: links.paymentLinkSchema,
+  PublicPaymentLink: links.publicPaymentLinkSchema,
+  PaymentLinkList: links.paymentLinkListSchema,
+  PaymentLinkOpenRequest: links.paymentLinkOpenRequestSchema,
+  PaymentLinkOpened: links.paymentLinkOpenedSchema,
   Error: errorBodySchema,
 } satisfies Record<string, z.ZodMiniType>;
 

@@ -172,6 +172,10 @@ export function openApiDocument({
       },
       { name: 'Checkout sessions', description: 'A basket paid on the hosted page.' },
       {
+        name: 'Payment links',
+        description: 'A link shared in a chat: each payer who opens it pays a payment of their own.',
+      },
+      {
         name: 'Sandbox',
         description: "The sandbox's own: a merchant's profile, its logo, the page that plays a wallet.",
       },

@@ -41,7 +41,13 @@ export interface Operation {
   operationId: string;
   summary: string;
   description?: string;
-  tag: 'Payment intents' | 'Remittances and disbursements' | 'Checkout sessions' | 'Events' | 'Sandbox';
+  tag:
+    | 'Payment intents'
+    | 'Remittances and disbursements'
+    | 'Checkout sessions'
+    | 'Payment links'
+    | 'Events'
+    | 'Sandbox';
   /** Not in the service's interface (docs/sandbox.md#extensions-to-the-interface). */
   extension: boolean;
   /** Answered by a sandbox without its extensions too (`extensions: false`); default: not an extension. */

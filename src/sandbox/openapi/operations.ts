@@ -22,6 +22,7 @@ import {
 } from './operation-parts';
 import type { Operation } from './operation-types';
 import { EVENT_OPERATIONS } from './event-operations';
+import { PAYMENT_LINK_OPERATIONS } from './payment-link-operations';
 import { SANDBOX_OPERATIONS } from './sandbox-operations';
 
 export type { Caller, Method, Operation, OperationAnswer, OtherBody, Parameter } from './operation-types';
@@ -250,4 +251,9 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
   },
 ];
 
-export const OPERATIONS: readonly Operation[] = [...PAYMENT_OPERATIONS, ...EVENT_OPERATIONS, ...SANDBOX_OPERATIONS];
+export const OPERATIONS: readonly Operation[] = [
+  ...PAYMENT_OPERATIONS,
+  ...PAYMENT_LINK_OPERATIONS,
+  ...EVENT_OPERATIONS,
+  ...SANDBOX_OPERATIONS,
+];

@@ -62,6 +62,7 @@ const KINDS = new Set<Entry['kind']>([
   'endpoint',
   'event',
   'delivery',
+  'link',
   'forget',
 ]);
 

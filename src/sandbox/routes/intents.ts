@@ -17,6 +17,7 @@ import { fingerprintOf, idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
 import { assertPayable, newIntent, secretMatches, settle, startAttempt } from '../intent-lifecycle';
 import { checkMomo } from '../momo';
+import { assertLinkTakes } from '../payment-links';
 import { clientKey, rateLimited } from '../rate-limit';
 import { countConfirms } from '../stats';
 import { checkedAmount, checkedCurrency, parseWith } from '../validate';
@@ -123,6 +124,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const answer = runIdempotent(store, request, now, () => {
       // What the intent's state refuses comes first: no detail of the body could change it.
       assertPayable(intent, now);
+      assertLinkTakes(store, intent, now); // extension: a link's limit, asked at each payment
       const body = parseWith(confirmRequestSchema, value);
       const account = checkMomo(body.payment_method_data, intent.currency);
       const attempt = startAttempt(store, config, intent, account, now);

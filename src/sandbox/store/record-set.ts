@@ -14,6 +14,7 @@ import type {
 } from './records';
 import { type Evicted, Holdings } from './holdings';
 import { type NewestFirst, OwnerIndex } from './owner-index';
+import { PaymentLinks } from './payment-links';
 import { type StateLimits, Usage } from './usage';
 import { WebhookRecords } from './webhook-records';
 
@@ -37,6 +38,8 @@ export class RecordSet {
   protected readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
   /** The logos of those profiles by file key, with how many profiles show each. */
   private readonly logos = new Map<string, { logo: Logo; users: number }>();
+  /** Extension: payment links, and the intents their openings made. */
+  readonly links = new PaymentLinks();
   /** Each owner's records, least recently active first, and what was forgotten of them to make room. */
   protected readonly holdings = new Holdings();
   /** The highest integer ids of each owner's live records. */
@@ -126,6 +129,8 @@ export class RecordSet {
         return this.answers.get(id)?.bytes ?? 0;
       case 'e':
         return this.webhooks.events.get(id)?.bytes ?? 0;
+      case 'l':
+        return this.links.kept.get(id)?.bytes ?? 0;
       default:
         return this.merchants.get(id)?.bytes ?? 0;
     }
@@ -151,6 +156,9 @@ export class RecordSet {
       case 'w':
         this.webhooks.forget(key);
         break;
+      case 'l':
+        this.forgetLink(id);
+        break;
     }
   }
 
@@ -172,6 +180,7 @@ export class RecordSet {
     this.intentsByOwner.remove(kept.record.owner, kept.record);
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `i:${id}`);
+    if (kept.record.linkId) this.links.forgetIntent(kept.record.linkId, id);
     const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
     if (session) {
       this.sessions.delete(session.record.id);
@@ -206,6 +215,7 @@ export class RecordSet {
         this.intentsByOwner.add(record.owner, record);
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
+        if (record.linkId) this.links.noteIntent(record.linkId, record.intentId);
         this.count(record.owner, {
           intent: record.id,
           event: record.eventId,
@@ -272,11 +282,22 @@ export class RecordSet {
       case 'delivery':
         this.webhooks.apply(entry, bytes);
         return;
+      case 'link':
+        this.usage.add(entry.record.owner, bytes - this.links.set(entry.record, bytes));
+        this.hold(entry.record.owner, `l:${entry.record.id}`);
+        return;
       case 'forget':
         // Room made at the bound, read back from the journal: the record may have expired since.
         this.forget(entry.key);
         return;
     }
+  }
+
+  protected forgetLink(id: string): void {
+    const kept = this.links.delete(id);
+    if (!kept) return;
+    this.usage.add(kept.record.owner, -kept.bytes);
+    this.release(kept.record.owner, `l:${id}`);
   }
 
   protected forgetMerchant(owner: Owner): void {
@@ -300,5 +321,6 @@ export class RecordSet {
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
     for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
     yield* this.webhooks.entries();
+    for (const { record } of this.links.kept.values()) yield { kind: 'link', record };
   }
 }

@@ -75,6 +75,8 @@ export interface IntentRecord {
   /** When the intent was canceled, and why, or null. */
   canceledAt: number | null;
   cancellationReason: 'expired' | 'too_many_attempts' | null;
+  /** Extension: the payment link whose opening made it (absent: none). */
+  linkId?: string;
 }
 
 export interface TransferRecord {
@@ -131,6 +133,22 @@ export interface MerchantRecord {
   supportPhone: string | null;
   /** When it was set: it is forgotten `retentionMs` later, unless set again. */
   setAt: number;
+}
+
+/** Extension: a payment link (../payment-links.ts); written again whole when it is deactivated. */
+export interface PaymentLinkRecord {
+  id: string;
+  owner: Owner;
+  amount: number | null;
+  amountMin: number | null;
+  amountMax: number | null;
+  currency: string;
+  description: string;
+  maxPayments: number | null;
+  expiresAt: number | null;
+  metadata: Metadata | null;
+  createdAt: number;
+  deactivatedAt: number | null;
 }
 
 /** A successful answer kept for its Idempotency-Key. */
@@ -196,5 +214,7 @@ export type Entry =
   | { kind: 'endpoint'; record: EndpointRecord }
   | { kind: 'event'; record: EventRecord }
   | { kind: 'delivery'; record: DeliveryRecord }
+  /** A payment link, created or deactivated: the latest line of an id replaces the one before. */
+  | { kind: 'link'; record: PaymentLinkRecord }
   /** A record forgotten before it expired, to make room at the bound (see Store.write): its key. */
   | { kind: 'forget'; key: string };

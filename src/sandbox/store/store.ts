@@ -159,5 +159,9 @@ export class Store extends RecordSet {
       if (kept.record.createdAt + this.options.retentionMs > now) break;
       this.webhooks.forget(`e:${id}`);
     }
+    for (const [id, { record }] of this.links.kept) {
+      if (Math.max(record.createdAt, record.deactivatedAt ?? 0) + this.options.retentionMs > now) break;
+      this.forgetLink(id);
+    }
   }
 }
