@@ -68,6 +68,8 @@ export interface IntentRecord {
   /** When the intent was canceled, and why, or null. */
   canceledAt: number | null;
   cancellationReason: 'expired' | 'too_many_attempts' | null;
+  /** Extension: its short reference ("K7M-4Q2", ../reference.ts), unique among the owner's; absent in journals written before it. */
+  reference?: string;
 }
 
 export interface TransferRecord {
