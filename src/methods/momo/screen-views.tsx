@@ -9,13 +9,14 @@ import { type MomoView, walletLabel } from './method';
 /**
  * The number on the receipt, masked as a read of the service masks it — the receipt stays on the
  * screen — where this page shows it in full (typed here: "06 123 45 67" → "•• ••• 45 67"); a
- * calling code typed is kept, the groups held together by no-break spaces.
+ * calling code typed is kept, and the spaces as typed: at 200 % text on a 320 px phone the number
+ * wraps between its groups, never inside one ("459" over "3").
  */
 export const maskTyped = (phone: string): string =>
   phone.includes('•')
     ? phone
     : phone.replace(/^(\+\d+ )?(.*)$/, (_, code: string | undefined, rest: string) =>
-        ((code || '') + rest.replace(/\d(?=(?:\D*\d){4})/g, '•')).trim().replace(/ /g, '\u00a0'),
+        ((code || '') + rest.replace(/\d(?=(?:\D*\d){4})/g, '•')).trim(),
       );
 
 export const momoScreenViews: MethodScreenViews<MomoView> = {
