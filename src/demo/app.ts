@@ -262,7 +262,9 @@ export function createDemo(options: DemoOptions): Demo {
     return variantResponse(c.req.raw, await script, { cacheControl: 'no-cache' });
   });
   app.get('/success', (c) => success(c.req.raw, new URL(c.req.url)));
-  app.get('/orders', async (c) => page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null)), c.req.raw));
+  app.get('/orders', async (c) =>
+    page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null), c.req.query('reference')), c.req.raw),
+  );
   app.post('/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
   app.post('/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
   app.post('/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));

@@ -91,10 +91,14 @@ export const es = {
   'succeeded.phone': 'Número',
   'succeeded.reference': 'Referencia',
   'succeeded.date': 'Fecha',
-  'succeeded.emailed': 'Le hemos enviado un recibo a {email}.',
+  'succeeded.emailed': 'Si el comercio envía recibos, el suyo irá a {email}.',
   'succeeded.returning': 'Volviendo al comercio en {seconds} s…',
   'succeeded.returnNow': 'Volver al comercio ahora',
   'succeeded.support': '¿Alguna pregunta sobre su pedido? Contacte con {merchant}: {contact}',
+  'succeeded.copy': 'Copiar el recibo',
+  'succeeded.copied': 'Recibo copiado.',
+  'succeeded.copyManual': 'Aquí no se permite copiar: seleccione el texto de abajo para copiarlo.',
+  'succeeded.share': 'Compartir el recibo',
   'succeeded.done': 'Listo',
 
   'canceled.heading': 'Pago cancelado',
@@ -117,6 +121,8 @@ export const es = {
   'step.failed': 'No se pudo cargar este paso. Compruebe su conexión e inténtelo de nuevo.',
   'step.retry': 'Intentar de nuevo',
   'pending.checked': 'Aún no aprobado (comprobado a las {time}).',
+  'pending.otherWallet': '¿Pagar con otro operador? Esta solicitud caduca a las {time}; entonces podrá elegir otro.',
+  'pending.otherWalletLater': '¿Pagar con otro operador? Cuando esta solicitud haya caducado, podrá elegir otro.',
   'pending.wrongNumber':
     '¿Número equivocado? Esta solicitud caduca a las {time}; entonces podrá enviar una nueva a otro número.',
   'form.repeat':

@@ -40,8 +40,12 @@ export const frScreens = {
   'succeeded.phone': 'Numéro',
   'succeeded.reference': 'Référence',
   'succeeded.date': 'Date',
-  'succeeded.emailed': 'Un reçu a été envoyé à {email}.',
+  'succeeded.emailed': 'Si le marchand envoie des reçus, le vôtre partira à {email}.',
   'succeeded.support': 'Une question sur votre commande ? Contactez {merchant} : {contact}',
+  'succeeded.copy': 'Copier le reçu',
+  'succeeded.copied': 'Reçu copié.',
+  'succeeded.copyManual': 'La copie n’est pas permise ici : sélectionnez le texte ci-dessous pour le copier.',
+  'succeeded.share': 'Partager le reçu',
 
   'canceled.heading': 'Paiement annulé',
   'canceled.body': 'Vous avez quitté ce paiement. Vous pouvez y revenir à tout moment.',
@@ -61,6 +65,10 @@ export const frScreens = {
   'step.failed': 'Cette étape n’a pas pu se charger. Vérifiez votre connexion et réessayez.',
   'step.retry': 'Réessayer',
   'pending.checked': 'Pas encore validé (vérifié à {time}).',
+  'pending.otherWallet':
+    'Payer avec un autre opérateur ? Cette demande expire à {time} ; vous pourrez alors en choisir un autre.',
+  'pending.otherWalletLater':
+    'Payer avec un autre opérateur ? Quand cette demande aura expiré, vous pourrez en choisir un autre.',
   'pending.wrongNumber':
     'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
   'reason.otp_invalid': 'Le code de paiement a été mal saisi trop de fois.',

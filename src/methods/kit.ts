@@ -17,7 +17,6 @@ export {
   findWallet,
   formatAsTyped,
   maskLastDigits,
-  maskMsisdn,
   readNumber,
   toMsisdn,
   type Wallet,

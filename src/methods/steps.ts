@@ -33,6 +33,16 @@ export interface StepPart {
   heading(lang: Lang, wallet: string): string;
   /** Its component, made once with what the page lends. */
   make: StepFactory;
+  /**
+   * What the payer answers in the step is the approval itself (a one-time code typed here): the
+   * waiting screen then offers no "I approved — check now" beside it, which would mean nothing.
+   */
+  approvesHere?: true;
+  /**
+   * The step's wallet pays without the number typed (Wave approves in its app): the waiting screen
+   * then says how to pay with another operator, never "Wrong number?".
+   */
+  takesNoNumber?: true;
 }
 
 /** A QR code's modules: `get(x, y)` is true for a dark one. */

@@ -51,7 +51,17 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
     tag: 'Payment intents',
     extension: true,
     caller: 'merchant',
-    parameters: listParams(intentStatusSchema.options, true),
+    parameters: [
+      ...listParams(intentStatusSchema.options, true),
+      {
+        name: 'reference',
+        in: 'query',
+        extension: true,
+        description:
+          'The intent whose short reference this is (`reference`, e.g. K7M-4Q2), as a person typed it: any case, with or without the dash, O for 0, I or L for 1. At most one intent; 400 when it cannot be a reference.',
+        schema: z.string(),
+      },
+    ],
     answers: { 200: { description: 'A page of intents.', body: 'PaymentIntentList' } },
     errors: LIST,
   },

@@ -23,6 +23,9 @@ export interface Kept<T> {
   bytes: number;
 }
 
+/** The key of an owner's reference, in either form ("K7M-4Q2" as stored, "K7M4Q2" as looked up). */
+const referenceKey = (owner: Owner, reference: string) => `${owner}\n${reference.replace('-', '')}`;
+
 export class RecordSet {
   /** In the order of their last activity (creation or attempt), hence of their expiry. */
   protected readonly intents = new Map<string, Kept<IntentRecord>>();
@@ -33,6 +36,8 @@ export class RecordSet {
   private readonly intentsByOwner = new OwnerIndex<IntentRecord>((intent) => intent.id);
   private readonly sessionsByOwner = new OwnerIndex<SessionRecord>();
   private readonly remittancesByOwner = new OwnerIndex<TransferRecord>();
+  /** Each owner's intents by their short reference (canonical: "K7M4Q2"), as `referenceKey` keys them. */
+  private readonly byReference = new Map<string, string>();
   protected readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
   /** Merchant profiles, one per token, in the order they were set, hence of their expiry. */
   protected readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
@@ -72,6 +77,11 @@ export class RecordSet {
   /** A merchant's intents created in [from, before) (null: unbounded), newest first (then by integer id), without a copy. */
   intentsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<IntentRecord> =>
     this.intentsByOwner.newestFirst(owner, from, before);
+  /** A merchant's intent by its short reference in canonical form ("K7M4Q2"), if it has one. */
+  intentByReference = (owner: Owner, canonical: string): IntentRecord | undefined => {
+    const id = this.byReference.get(referenceKey(owner, canonical));
+    return id === undefined ? undefined : this.intent(id);
+  };
   /** A merchant's sessions created in [from, before), newest first, without a copy. */
   sessionsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<SessionRecord> =>
     this.sessionsByOwner.newestFirst(owner, from, before);
@@ -178,6 +188,7 @@ export class RecordSet {
     if (!kept) return;
     this.intents.delete(id);
     this.intentsByOwner.remove(kept.record.owner, kept.record);
+    if (kept.record.reference) this.byReference.delete(referenceKey(kept.record.owner, kept.record.reference));
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `i:${id}`);
     if (kept.record.linkId) this.links.forgetIntent(kept.record.linkId, id);
@@ -213,6 +224,7 @@ export class RecordSet {
         const { record } = entry;
         this.intents.set(record.intentId, { record, bytes });
         this.intentsByOwner.add(record.owner, record);
+        if (record.reference) this.byReference.set(referenceKey(record.owner, record.reference), record.intentId);
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
         if (record.linkId) this.links.noteIntent(record.linkId, record.intentId);

@@ -77,6 +77,8 @@ export interface IntentRecord {
   cancellationReason: 'expired' | 'too_many_attempts' | null;
   /** Extension: the payment link whose opening made it (absent: none). */
   linkId?: string;
+  /** Extension: its short reference ("K7M-4Q2", ../reference.ts), unique among the owner's; absent in journals written before it. */
+  reference?: string;
 }
 
 export interface TransferRecord {

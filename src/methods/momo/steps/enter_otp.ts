@@ -195,4 +195,9 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
   };
 
 /** What dist/steps/enter_otp.js brings. */
-export const enterOtp: StepPart = { heading: (lang) => fill(CODE_MESSAGES, lang, 'heading'), make: codeStep };
+export const enterOtp: StepPart = {
+  heading: (lang) => fill(CODE_MESSAGES, lang, 'heading'),
+  make: codeStep,
+  // Typing the code is the approval: its "Pay" button is the one to press.
+  approvesHere: true,
+};

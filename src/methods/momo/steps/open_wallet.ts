@@ -157,4 +157,6 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
 export const openWallet: StepPart = {
   heading: (lang, wallet) => fill(APP_MESSAGES, lang, 'heading', { wallet }),
   make: appStep,
+  // The payer approves in Wave's app, whichever number they typed.
+  takesNoNumber: true,
 };
