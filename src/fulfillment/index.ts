@@ -6,6 +6,7 @@ export {
   type FollowTarget,
   type Handler,
   type Handlers,
+  type ReceivedEvent,
 } from './fulfillment';
 export type { FulfillmentClock } from './clock';
 export { ClaimLostError } from './deliver';
