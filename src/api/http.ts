@@ -42,7 +42,7 @@ export interface CallOptions {
 }
 
 interface RequestSpec<T> extends CallOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: unknown;
   /** A zod schema of the contract (servers) or its compiled rules (browsers: ./schemas/parsers). */
@@ -236,7 +236,8 @@ function parseAnswer<T>(response: Response, text: string, spec: RequestSpec<T>):
   let json: unknown;
   let isJson = true;
   try {
-    json = JSON.parse(text);
+    // A deletion may answer 204, with no body: nothing to read.
+    json = response.status === 204 && text === '' ? null : JSON.parse(text);
   } catch {
     isJson = false;
   }

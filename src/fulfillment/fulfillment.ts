@@ -23,11 +23,11 @@ import { type FollowTarget, followedPayment } from './follow-target';
 
 export { eventOf, type Handler, type Handlers } from './deliver';
 export type { FollowTarget } from './follow-target';
-export type { ReceivedEvent } from './receive-event';
+export type { ReceivedEvent, WebhookSecrets } from './receive-event';
 import { fileStore } from './file-store';
 import { rateLimit } from './rate';
 import { intentReader } from './read-intent';
-import { eventReceiver, type ReceivedEvent } from './receive-event';
+import { eventReceiver, type ReceivedEvent, type WebhookSecrets } from './receive-event';
 import { DamagedRecordError } from './record';
 import { DEFAULT_PACE, DEFAULT_WINDOW_MS, type Pace } from './schedule';
 import { ServiceState } from './service-state';
@@ -72,9 +72,10 @@ export interface FulfillmentOptions {
   clock?: FulfillmentClock;
   /**
    * The secret(s) of your webhook endpoint (`whsec_…`, as its registration answered; two while you
-   * rotate it): `receiveEvent` checks each pushed event with them. Without them, polling alone.
+   * rotate it), or a function that gives them at each event (a secret learned after start):
+   * `receiveEvent` checks each pushed event with them. Without them, polling alone.
    */
-  webhookSecrets?: string | readonly string[];
+  webhookSecrets?: WebhookSecrets;
   /** How far a pushed event's timestamp may be from now, either way, in seconds (default 300). */
   webhookToleranceS?: number;
 }

@@ -7,6 +7,7 @@ export {
   type Handler,
   type Handlers,
   type ReceivedEvent,
+  type WebhookSecrets,
 } from './fulfillment';
 export type { FulfillmentClock } from './clock';
 export { ClaimLostError } from './deliver';

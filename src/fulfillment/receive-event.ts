@@ -23,8 +23,11 @@ export type ReceivedEvent =
     }
   | { status: 400; outcome: 'refused'; reason: Exclude<WebhookFailure, 'unknown_type'>; message: string };
 
+/** The endpoint's secret(s), or a function that gives them at each event (learned after start, rotated). */
+export type WebhookSecrets = string | readonly string[] | (() => string | readonly string[] | undefined);
+
 export interface ReceiverContext {
-  secrets: string | readonly string[] | undefined;
+  secrets: WebhookSecrets | undefined;
   /** How far an event's timestamp may be from now, in seconds (default 300). */
   toleranceS: number | undefined;
   store: FulfillmentStore;
@@ -43,13 +46,14 @@ export function intentOfEvent(event: WebhookEvent): string | null {
 
 export function eventReceiver({ secrets, toleranceS, store, now, nudge }: ReceiverContext) {
   return async function receiveEvent(body: string | Uint8Array, headers: WebhookHeaders): Promise<ReceivedEvent> {
-    if (secrets === undefined || secrets.length === 0)
+    const current = typeof secrets === 'function' ? secrets() : secrets;
+    if (current === undefined || current.length === 0)
       throw new TypeError(
         'receiveEvent needs the endpoint’s secret: createFulfillment({ webhookSecrets: "whsec_…" }) (docs/webhooks.md).',
       );
     let event: WebhookEvent;
     try {
-      event = verifyWebhook(secrets, body, headers, { toleranceS, now });
+      event = verifyWebhook(current, body, headers, { toleranceS, now });
     } catch (error) {
       if (!(error instanceof WebhookError)) throw error;
       if (error.reason === 'unknown_type')

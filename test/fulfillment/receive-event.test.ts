@@ -158,7 +158,7 @@ describe('fulfillment.receiveEvent', () => {
     expect(await f.get(stranger.intent_id)).toBeUndefined();
   });
 
-  it('takes the secret being rotated in (two secrets) and says plainly when none was configured', async () => {
+  it('takes the secret being rotated in (two secrets), one learned after start, and says plainly when none was configured', async () => {
     const t = bed();
     const session = await t.newSession('CMD-R');
     const rotating = t.fulfillment({ webhookSecrets: [newWebhookSecret(), secret] });
@@ -166,6 +166,12 @@ describe('fulfillment.receiveEvent', () => {
     const event = signed('checkout.session.completed', session, t.now());
     expect((await rotating.receiveEvent(event.body, event.headers)).status).toBe(200);
     await expect(t.fulfillment().receiveEvent(event.body, event.headers)).rejects.toThrow(/webhookSecrets/);
+    // A secret learned after start (the demo shop registers its endpoint once running).
+    let learned: string | undefined;
+    const later = t.fulfillment({ webhookSecrets: () => learned });
+    await expect(later.receiveEvent(event.body, event.headers)).rejects.toThrow(/webhookSecrets/);
+    learned = secret;
+    expect((await later.receiveEvent(event.body, event.headers)).status).toBe(200);
   });
 
   it('finds the payment of an intent event and of a session event', async () => {
