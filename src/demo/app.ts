@@ -11,6 +11,7 @@ import { type Client, type ClientConfig, createClient, isApiError } from '../api
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import { demoOrders } from './orders';
+import { type EndpointState, receiveDelivery, registerDemoEndpoint } from './webhooks';
 import { isSameSiteFormPost, methodNotAllowed, readForm, shopPageResponse } from './responses';
 import { shopMessagePage, shopPage, successPage } from './pages';
 import { type ShopLang, STRINGS, shopLangOf } from './strings';
@@ -42,6 +43,8 @@ export interface DemoOptions {
 /** The demo's routes, relative to where it is mounted (/demo), and `close` to stop following payments. */
 export interface Demo {
   app: Hono;
+  /** Whether its webhook endpoint was registered (`absent`: a service without them, polling alone). */
+  webhooks: Promise<EndpointState>;
   close(): Promise<void>;
 }
 
@@ -70,8 +73,11 @@ export function createDemo(options: DemoOptions): Demo {
   // Every payment the shop creates is followed to its end, whether or not its payer comes back.
   // A folder of its own unless told: then it goes when the demo closes.
   const ordersDir = options.ordersDir ?? mkdtempSync(join(tmpdir(), 'momo-demo-orders-'));
-  const orders = demoOrders(apiConfig, ordersDir);
+  // Its own webhook endpoint, registered at start (./webhooks.ts): events wake its orders at once.
+  const endpoint = registerDemoEndpoint(client, `${shopBase}/demo/webhooks`);
+  const orders = demoOrders(apiConfig, ordersDir, endpoint.secret);
   const close = async () => {
+    await endpoint.close();
     await orders.close();
     // A temporary folder left behind is no failure of the server's close.
     if (options.ordersDir === undefined) await rm(ordersDir, { recursive: true, force: true }).catch(() => undefined);
@@ -265,13 +271,15 @@ export function createDemo(options: DemoOptions): Demo {
   app.post('/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
   app.post('/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
   app.post('/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
+  // Signed by the service, not posted by a page: no same-site check, the signature is the proof.
+  app.post('/webhooks', (c) => receiveDelivery(c.req.raw, endpoint, orders.receiveEvent));
   // The shop's addresses asked with another method, then every other address under it.
-  for (const path of ['/checkout', '/pay-link', '/intent']) app.all(path, () => methodNotAllowed('POST'));
+  for (const path of ['/checkout', '/pay-link', '/intent', '/webhooks']) app.all(path, () => methodNotAllowed('POST'));
   for (const path of ['/', ROOT_WITH_SLASH, '/demo.css', '/demo.js', '/success', '/orders'])
     app.all(path, () => methodNotAllowed('GET, HEAD'));
   app.all('/*', (c) => {
     const lang = shopLangOf(c.req.query('lang') ?? null);
     return page(404, shopMessagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
   });
-  return { app, close };
+  return { app, webhooks: endpoint.ready, close };
 }

@@ -5,7 +5,7 @@
 // approved and closed the tab is paid all the same: the orders page shows it.
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClientConfig } from '../api';
+import type { ClientConfig, WebhookHeaders } from '../api';
 import { redact } from '../api/redact';
 import {
   createFulfillment,
@@ -13,6 +13,8 @@ import {
   type FollowTarget,
   type FulfillmentEvent,
   type FulfillmentKind,
+  type ReceivedEvent,
+  type WebhookSecrets,
 } from '../fulfillment';
 import { formatXaf } from './catalog';
 import { html, type HtmlValue, type SafeHtml } from './html';
@@ -22,6 +24,8 @@ import { type ShopLang, STRINGS } from './strings';
 export interface DemoOrders {
   follow(target: FollowTarget): Promise<void>;
   page(lang: ShopLang): Promise<SafeHtml>;
+  /** Fulfillment's fast path: a delivery to the shop's webhook endpoint (./webhooks.ts). */
+  receiveEvent(body: string, headers: WebhookHeaders): Promise<ReceivedEvent>;
   close(): Promise<void>;
 }
 
@@ -36,7 +40,7 @@ interface BookLine {
 /** The latest orders shown. */
 const SHOWN = 50;
 
-export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
+export function demoOrders(api: ClientConfig, directory: string, webhookSecrets?: WebhookSecrets): DemoOrders {
   const book = join(directory, 'orders.jsonl');
   const readBook = async (): Promise<BookLine[]> => {
     const text = await readFile(book, 'utf8').catch(() => '');
@@ -73,6 +77,8 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
     // within seconds of the approval.
     pace: { pendingMs: 1000, idleMs: 2000, idleMaxMs: 10_000 },
     maxRequestsPerSecond: 20,
+    // Events wake an order at once; polling stays behind them, for the event that never comes.
+    webhookSecrets,
     // Redacted as the sandbox's own lines are: an intent id is half of a payer's link.
     onError: (error, intentId) =>
       console.error(
@@ -118,5 +124,5 @@ ${rows}</tbody>
     return layout({ lang, title: t.ordersTitle, body, refreshSeconds: 5 });
   }
 
-  return { follow: fulfillment.follow, page, close: () => fulfillment.stop() };
+  return { follow: fulfillment.follow, page, receiveEvent: fulfillment.receiveEvent, close: () => fulfillment.stop() };
 }
