@@ -236,8 +236,7 @@ function parseAnswer<T>(response: Response, text: string, spec: RequestSpec<T>):
   let json: unknown;
   let isJson = true;
   try {
-    // A deletion may answer 204, with no body: nothing to read.
-    json = response.status === 204 && text === '' ? null : JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
     isJson = false;
   }

@@ -2,6 +2,7 @@
 // (src/api/schemas/webhook-endpoints.ts). The sandbox has these routes; a service without them
 // answers 404, which the demo shop and `momo-checkout-sandbox listen` take as "polling alone".
 import * as z from 'zod/mini';
+import { isApiError } from '../errors';
 import { type CallOptions, type ClientConfig, request } from '../http';
 import type { PageQuery } from '../pages';
 import { webhookEventSchema } from '../schemas/events';
@@ -61,18 +62,24 @@ export const listWebhookEndpoints = (
   });
 
 /** DELETE /v1/webhook-endpoints/{id}: no more deliveries to it. */
-export const deleteWebhookEndpoint = async (
+export async function deleteWebhookEndpoint(
   config: ClientConfig,
   endpointId: string,
   options: CallOptions = {},
-): Promise<void> => {
-  await request(config, {
-    ...options,
-    method: 'DELETE',
-    path: `/v1/webhook-endpoints/${id(endpointId)}`,
-    schema: z.unknown(),
-  });
-};
+): Promise<void> {
+  try {
+    await request(config, {
+      ...options,
+      method: 'DELETE',
+      path: `/v1/webhook-endpoints/${id(endpointId)}`,
+      schema: z.unknown(),
+    });
+  } catch (error) {
+    // An empty 204 is the deletion done; the one helper reads JSON only, and the browser bundles
+    // carry it, so the case is taken here rather than there.
+    if (!(isApiError(error) && error.kind === 'invalid_response' && error.status === 204)) throw error;
+  }
+}
 
 /** GET /v1/events: the key's events, newest first, the payloads its endpoints receive. */
 export const listEvents = (
