@@ -3,7 +3,7 @@
 // read through the same exactly-once path as polling. `paid` is told once whether the event comes
 // first, twice, late, out of order or never; a forged or stale event changes nothing. The events
 // are signed here by the sandbox's signer, as the sandbox delivers them.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PaymentIntent, Session } from '../../src/api';
 import { intentOfEvent } from '../../src/fulfillment/receive-event';
 import { newWebhookSecret, webhookHeaders } from '../../src/sandbox/events/signature';
@@ -55,6 +55,27 @@ describe('fulfillment.receiveEvent', () => {
     });
     await drain(f);
     expect(t.calls.map((e) => [e.kind, e.intentId])).toEqual([['paid', session.paymentIntentId]]);
+  });
+
+  it('with the loop running, a burst of copies is read at once and told once, the fake clock never moving on', async () => {
+    const { t, f, session } = await paidBed();
+    f.start();
+    // Its first pass made (nothing due): its next look is a poll away.
+    await t.advanceTimers(0);
+    await t.pay(session.paymentIntentId, 'approved_at_once');
+    const paid = await t.merchant.getIntent(session.paymentIntentId);
+    const event = signed('payment_intent.succeeded', paid, t.now());
+    const answers = await Promise.all([1, 2, 3].map(() => f.receiveEvent(event.body, event.headers)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // Only the timers due now run (the loop's nudge): polling's first check is 15 s of fake time away.
+    await vi.waitFor(async () => {
+      await t.advanceTimers(0);
+      expect(t.calls.map((e) => e.kind)).toEqual(['paid']);
+    }, 10_000);
+    let stopped = false;
+    void f.stop().then(() => (stopped = true));
+    while (!stopped) await t.advanceTimers(SECOND);
+    expect(t.calls.map((e) => e.kind)).toEqual(['paid']);
   });
 
   it('tells paid once when the same event comes twice, and again after polling saw it (late)', async () => {
