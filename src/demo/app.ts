@@ -11,7 +11,7 @@ import { type Client, type ClientConfig, createClient, isApiError } from '../api
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import { demoOrders } from './orders';
-import { type EndpointState, receiveDelivery, registerDemoEndpoint } from './webhooks';
+import { type EndpointState, noDemoEndpoint, receiveDelivery, registerDemoEndpoint } from './webhooks';
 import { isSameSiteFormPost, methodNotAllowed, readForm, shopPageResponse } from './responses';
 import { shopMessagePage, shopPage, successPage } from './pages';
 import { type ShopLang, STRINGS, shopLangOf } from './strings';
@@ -73,8 +73,10 @@ export function createDemo(options: DemoOptions): Demo {
   // Every payment the shop creates is followed to its end, whether or not its payer comes back.
   // A folder of its own unless told: then it goes when the demo closes.
   const ordersDir = options.ordersDir ?? mkdtempSync(join(tmpdir(), 'momo-demo-orders-'));
-  // Its own webhook endpoint, registered at start (./webhooks.ts): events wake its orders at once.
-  const endpoint = registerDemoEndpoint(client, `${shopBase}/demo/webhooks`);
+  // Its own webhook endpoint, registered at start with the sandbox it runs with (./webhooks.ts):
+  // events wake its orders at once. Not with a real service: a merchant's account is not the
+  // demo's to add endpoints to, and such a service rarely reaches this shop's address.
+  const endpoint = api ? noDemoEndpoint : registerDemoEndpoint(client, `${shopBase}/demo/webhooks`);
   const orders = demoOrders(apiConfig, ordersDir, endpoint.secret);
   const close = async () => {
     await endpoint.close();

@@ -5,12 +5,12 @@
 import { type Client, isApiError, type WebhookHeaders } from '../api';
 import type { ReceivedEvent } from '../fulfillment';
 
-export type EndpointState = 'registered' | 'absent' | 'failed';
+export type EndpointState = 'registered' | 'absent' | 'failed' | 'off';
 
 export interface DemoEndpoint {
   /** The endpoint's secret, once registered. */
   secret(): string | undefined;
-  /** How registration went: `absent` is a service without webhook endpoints (polling alone). */
+  /** How registration went: `absent` is a service without webhook endpoints, `off` none asked (polling alone). */
   readonly ready: Promise<EndpointState>;
   /** Deletes the endpoint (a restarted shop registers anew, with a new secret). */
   close(): Promise<void>;
@@ -58,6 +58,13 @@ export function registerDemoEndpoint(client: Client, url: string, log = console.
     },
   };
 }
+
+/** No endpoint: the shop against a real service, whose endpoints are the merchant's to register. */
+export const noDemoEndpoint: DemoEndpoint = {
+  secret: () => undefined,
+  ready: Promise.resolve('off'),
+  close: async () => undefined,
+};
 
 /**
  * POST /demo/webhooks: the raw body and headers to fulfillment; its answer's status back (2xx

@@ -124,6 +124,23 @@ describe('the demo shop’s webhook endpoint', () => {
     expect(await ordersPage(demo)).toContain('data-state="open"');
   });
 
+  it('registers nothing with a real service: that account’s endpoints are the merchant’s', async () => {
+    // The real service is reached with the global fetch: every call to it is seen here.
+    const calls = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => Response.json({ error: { code: 'down', message: 'down' } }, { status: 503 }));
+    onTestFinished(() => calls.mockRestore());
+    const demo = createDemo({
+      api: { baseUrl: 'http://service.test', secretKey: 'sk_test_real' },
+      sandboxFetch: () => Promise.reject(new Error('not the sandbox')),
+      shopBaseUrl: SHOP,
+    });
+    expect(await demo.webhooks).toBe('off');
+    await demo.close();
+    const paths = calls.mock.calls.map(([request]) => new URL((request as Request).url).pathname);
+    expect(paths.filter((path) => path.startsWith('/v1/webhook-endpoints'))).toEqual([]);
+  });
+
   it('deletes the endpoints an earlier run left at its address before registering', async () => {
     const { demo, stub } = shopWithEvents();
     await demo.webhooks;
