@@ -5,8 +5,8 @@
 // (src/sandbox/events/, branch s35-events): until that is merged the sandbox answers 404 to every
 // route used here. Once it is, rename this file to sandbox-events.test.ts (Vitest collects
 // *.test.ts only) and put right what the sandbox does differently from what is assumed below:
-//   - SANDBOX_APPROVAL_MS (sandboxOptions.approvalMs) shortens the approval of a `…00` number;
-//   - a failed delivery is retried within a few seconds in a sandbox started for tests;
+//   - sandboxOptions.approvalMs shortens the approval of a `…00` number;
+//   - webhookRetry: 'fast' retries a failed delivery within ms (docs/sandbox.md#signed-events);
 //   - an endpoint's deliveries show in GET /v1/events/{id}/deliveries once attempted.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';

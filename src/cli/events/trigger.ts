@@ -5,7 +5,16 @@
 import type { Client, ConfirmRequest, WebhookEventType } from '../../api';
 import { EVENT_TYPES } from '../../api/schemas/events';
 import { TEST_NUMBERS, type TestOutcome } from '../../phone';
-import { clientOf, type CommandIo, isAbsent, pauseUntilStopped, readArgs, serviceFailure, UsageError } from './options';
+import {
+  clientOf,
+  type CommandIo,
+  isAbsent,
+  NO_EVENTS,
+  pauseUntilStopped,
+  readArgs,
+  serviceFailure,
+  UsageError,
+} from './options';
 
 export const TRIGGER_USAGE = `Usage: momo-checkout-sandbox trigger <event type> [--wait-s N] [--api <base>] [--key sk_test_…]
   <event type>  one of: ${Object.keys(EVENT_TYPES).join(', ')}
@@ -76,8 +85,11 @@ async function transfer(client: Client, kind: 'remittance' | 'disbursement', out
   return { id: made.id, what: `${kind} ${made.id} to ${body.payment_method_data.momo.msisdn}` };
 }
 
-/** How each event type is made. */
-export const RECIPES: Readonly<Record<WebhookEventType, (client: Client) => Promise<Made>>> = {
+const NEVER_FAILS =
+  'the sandbox executes every transfer it accepts: this type is in the contract, never sent by it (docs/sandbox.md#signed-events)';
+
+/** How each event type is made, or why the sandbox never sends it. */
+export const RECIPES: Readonly<Record<WebhookEventType, ((client: Client) => Promise<Made>) | string>> = {
   'payment_intent.pending': (c) => payIntent(c, 'approved_after_delay'),
   'payment_intent.payment_failed': (c) => payIntent(c, 'operator_unavailable'),
   'payment_intent.succeeded': (c) => payIntent(c, 'approved_at_once'),
@@ -94,9 +106,9 @@ export const RECIPES: Readonly<Record<WebhookEventType, (client: Client) => Prom
   },
   'checkout.session.expired': (c) => expiringSession(c, false),
   'remittance.succeeded': (c) => transfer(c, 'remittance', 'approved_at_once'),
-  'remittance.failed': (c) => transfer(c, 'remittance', 'declined'),
+  'remittance.failed': NEVER_FAILS,
   'disbursement.succeeded': (c) => transfer(c, 'disbursement', 'approved_at_once'),
-  'disbursement.failed': (c) => transfer(c, 'disbursement', 'declined'),
+  'disbursement.failed': NEVER_FAILS,
 };
 
 /** Whether the event is about what was made: its object names it (an intent, a session, a transfer). */
@@ -114,11 +126,27 @@ export async function triggerCommand(args: readonly string[], io: CommandIo): Pr
   const waitS = typeof values['wait-s'] === 'string' ? Number(values['wait-s']) : 90;
   if (!(Number.isFinite(waitS) && waitS >= 0)) throw new UsageError('--wait-s takes a number of seconds.');
   const { client } = clientOf(values, io);
+  const recipe = RECIPES[type as WebhookEventType];
+  if (typeof recipe === 'string') {
+    io.err(`momo-checkout-sandbox trigger: ${type}: ${recipe}.`);
+    return 1;
+  }
 
   let made: Made;
   try {
-    made = await RECIPES[type as WebhookEventType](client);
+    // The sandbox makes a key's events once it has an endpoint: without one, nothing would come.
+    if ((await client.listWebhookEndpoints({ perPage: 1 })).meta.total === 0) {
+      io.err(
+        'momo-checkout-sandbox trigger: this key has no webhook endpoint, and the sandbox makes events only for keys with one: run `momo-checkout-sandbox listen --forward-to <url>` first (same --key).',
+      );
+      return 1;
+    }
+    made = await recipe(client);
   } catch (error) {
+    if (isAbsent(error)) {
+      io.err(`momo-checkout-sandbox trigger: ${NO_EVENTS}`);
+      return 1;
+    }
     io.err(`momo-checkout-sandbox trigger: ${serviceFailure(error)}`);
     return 1;
   }

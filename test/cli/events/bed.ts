@@ -72,5 +72,8 @@ export function commandBed({ absent = false, emitting = true } = {}) {
     stop: stop.signal,
     pollMs: 2,
   };
-  return { sandbox, stub, merchant, received, io, out, err, stop, emit };
+  /** An endpoint of the key (the sandbox makes a key's events once it has one). */
+  const register = (url = 'http://127.0.0.1:3999/hooks') =>
+    createClient({ baseUrl: 'http://sandbox.test', token: KEY, fetch }).createWebhookEndpoint({ url });
+  return { sandbox, stub, merchant, received, io, out, err, stop, emit, register };
 }

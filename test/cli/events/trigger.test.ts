@@ -14,6 +14,7 @@ describe('trigger', () => {
     ['payment_intent.payment_failed', 'requires_payment_method'],
   ] as const)('makes %s with its test number and prints its event id', async (type, status) => {
     const t = commandBed();
+    await t.register();
     // Another event of the same type, about another payment, is there first.
     const other = await t.merchant.createIntent({ amount: 500, currency: 'xaf' });
     await t.emit(type, { ...other, status });
@@ -31,6 +32,7 @@ describe('trigger', () => {
 
   it('pays a session for checkout.session.completed, and sends a remittance for remittance.succeeded', async () => {
     const t = commandBed();
+    await t.register();
     expect(await runEventCommand('trigger', ['checkout.session.completed'], t.io)).toBe(0);
     expect(await runEventCommand('trigger', ['remittance.succeeded'], t.io)).toBe(0);
     expect(t.out).toEqual([expect.stringMatching(/^evt_/), expect.stringMatching(/^evt_/)]);
@@ -40,17 +42,29 @@ describe('trigger', () => {
 
   it('says so when no event comes in time, or the service keeps none (exit 1); refuses an unknown type (exit 2)', async () => {
     const quiet = commandBed({ emitting: false });
+    await quiet.register();
     expect(await runEventCommand('trigger', ['payment_intent.succeeded', '--wait-s', '0'], quiet.io)).toBe(1);
     expect(quiet.err.at(-1)).toMatch(/no payment_intent\.succeeded event about pi_\S+ within 0 s/);
     const absent = commandBed({ absent: true });
     expect(await runEventCommand('trigger', ['payment_intent.succeeded'], absent.io)).toBe(1);
-    expect(absent.err.at(-1)).toContain('this service keeps no events');
+    expect(absent.err.at(-1)).toContain('no webhook endpoints or events');
     expect(absent.out).toEqual([]);
     expect(await runEventCommand('trigger', ['payment_intent.paid'], absent.io)).toBe(2);
     expect(await runEventCommand('trigger', [], absent.io)).toBe(2);
   });
 
-  it('has a way to make every event type of the contract', () => {
+  it('makes nothing for a key without an endpoint (the sandbox would make no event), and says which types it never sends', async () => {
+    const t = commandBed();
+    expect(await runEventCommand('trigger', ['payment_intent.succeeded'], t.io)).toBe(1);
+    expect(t.err.at(-1)).toMatch(/no webhook endpoint.*listen --forward-to/);
+    expect((await t.merchant.listIntents()).data).toEqual([]);
+    await t.register();
+    expect(await runEventCommand('trigger', ['remittance.failed'], t.io)).toBe(1);
+    expect(t.err.at(-1)).toContain('never sent by it');
+    expect(t.out).toEqual([]);
+  });
+
+  it('has a way to make every event type of the contract, or says why not', () => {
     expect(Object.keys(RECIPES).sort()).toEqual(
       [
         'checkout.session.completed',
