@@ -18,7 +18,11 @@ import { createClient, verifyWebhook, type WebhookFault } from '../../src/api';
 import { runEventCommand } from '../../src/cli/events/command';
 import type { CommandIo } from '../../src/cli/events/options';
 import { createFulfillment, type Fulfillment, type FulfillmentEvent, fileStore } from '../../src/fulfillment';
+import { SANDBOX_SECRET_KEY } from '../../src/demo/app';
+import { startCheckoutServer } from '../../src/server/checkout-server';
 import { type RunningServer, startSandboxServer } from '../../src/server/sandbox-server';
+import { makeDistFixture } from '../server/helpers';
+import { numberFor } from '../support/checkout-bed';
 
 const KEY = 'sk_test_e2e_events';
 let sandbox: RunningServer;
@@ -197,5 +201,60 @@ describe('momo-checkout-sandbox listen / trigger / replay against the sandbox', 
     await running;
     await new Promise((resolve) => spy.close(resolve));
     await secretHolder.close();
+  });
+});
+
+describe('the demo shop, embedded with the sandbox (npm start)', () => {
+  it('registers /demo/webhooks at start; a payment’s events reach it signed and wake its order', async () => {
+    const fixture = makeDistFixture();
+    const server = await startCheckoutServer({
+      port: 0,
+      distDir: fixture.distDir,
+      sandboxOptions: { approvalMs: 300, webhookRetry: 'fast' } as never,
+    });
+    try {
+      const shop = createClient({ baseUrl: server.url, token: SANDBOX_SECRET_KEY });
+      await vi.waitFor(async () => expect((await shop.listWebhookEndpoints()).data).toHaveLength(1), {
+        timeout: 10_000,
+      });
+      const [endpoint] = (await shop.listWebhookEndpoints()).data;
+      expect(endpoint?.url).toBe(`${server.url}/demo/webhooks`);
+      const res = await fetch(`${server.url}/demo/intent`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+        body: new URLSearchParams({ order: 'CMD-00000000E2E0', lang: 'en' }).toString(),
+      });
+      const { intentId } = (await res.json()) as { intentId: string };
+      const intent = await shop.getIntent(intentId);
+      const number = numberFor('approved_at_once');
+      await shop.confirmIntent(intentId, {
+        client_secret: intent.client_secret,
+        first_name: 'Awa',
+        last_name: 'Ndong',
+        receipt_email: 'awa@example.cg',
+        payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' } },
+      });
+      await vi.waitFor(
+        async () => {
+          const [succeeded] = (await shop.listEvents({ type: 'payment_intent.succeeded' })).data;
+          expect(succeeded?.data.object).toMatchObject({ intent_id: intentId });
+          const attempts = (await shop.listEventDeliveries(succeeded?.id ?? '')).data;
+          expect(attempts.map((a) => [a.endpointId, a.status, a.httpStatus])).toContainEqual([
+            endpoint?.id,
+            'succeeded',
+            200,
+          ]);
+        },
+        { timeout: 20_000 },
+      );
+      await vi.waitFor(
+        async () =>
+          expect(await (await fetch(`${server.url}/demo/orders?lang=en`)).text()).toContain('data-state="paid"'),
+        { timeout: 20_000 },
+      );
+    } finally {
+      await server.close();
+      fixture.cleanup();
+    }
   });
 });

@@ -39,7 +39,12 @@ function listOf<T extends string>(given: readonly string[], known: readonly T[],
 
 /** One delivery attempt, as a line: when, which event, which attempt, how it went. */
 export function deliveryLine(event: Pick<WebhookEvent, 'id' | 'type'>, delivery: WebhookDelivery): string {
-  const answer = delivery.httpStatus === null ? (delivery.error ?? 'no answer') : `HTTP ${delivery.httpStatus}`;
+  const answer =
+    delivery.status === 'pending'
+      ? 'queued'
+      : delivery.httpStatus === null
+        ? (delivery.error ?? 'no answer')
+        : `HTTP ${delivery.httpStatus}`;
   const fault = delivery.fault ? ` fault=${delivery.fault}` : '';
   const retry = delivery.nextAttemptAt ? ` retry at ${delivery.nextAttemptAt}` : '';
   return `${delivery.attemptedAt ?? delivery.scheduledAt}  ${event.type}  ${event.id}  attempt ${delivery.attempt}  ${delivery.status} (${answer})${fault}${retry}`;
