@@ -52,7 +52,7 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
   minify: true,
   reportCompressedSize: false,
   lib: {
-    entry: format === 'iife' ? 'widget/global.ts' : 'widget/index.ts',
+    entry: format === 'iife' ? 'src/widget/global.ts' : 'src/widget/index.ts',
     name: 'MomoCheckout',
     formats: format === 'iife' ? ['iife'] : ['es', 'cjs'],
     fileName: (kind) => (kind === 'iife' ? 'widget.js' : kind === 'es' ? 'widget.mjs' : 'widget.cjs'),

@@ -21,13 +21,13 @@ import { emitDeclarations } from './package-types';
 
 const DIST = join(REPO_ROOT, 'dist');
 
-/** Sends the React entry's imports of ../widget to `momo-checkout/widget`, so a page has one copy of it. */
+/** Sends the React entry's imports of ../widget (src/widget) to `momo-checkout/widget`, so a page has one copy of it. */
 const widgetAsPackage = (root: string) => ({
   name: 'momo-widget-as-package',
   resolveId(source: string, importer: string | undefined) {
     if (!importer || !source.startsWith('.')) return null;
     const target = resolve(importer, '..', source);
-    return target === join(root, 'widget') || target.startsWith(join(root, 'widget/'))
+    return target === join(root, 'src/widget') || target.startsWith(join(root, 'src/widget/'))
       ? { id: 'momo-checkout/widget', external: true as const }
       : null;
   },
@@ -68,7 +68,7 @@ export async function buildJs(inputs?: readonly string[]): Promise<void> {
       options: { platform: 'neutral', resolve: { mainFields: ['module', 'main'] } },
     },
     {
-      input: 'react/index.ts',
+      input: 'src/react/index.ts',
       outputs: [
         { file: 'react.mjs', format: 'esm' },
         { file: 'react.cjs', format: 'cjs' },
@@ -128,18 +128,18 @@ async function buildTypes(): Promise<void> {
   try {
     await emitDeclarations(REPO_ROOT, out, [
       'src/api/index.ts',
-      'widget/index.ts',
-      'widget/global.ts',
-      'react/index.ts',
+      'src/widget/index.ts',
+      'src/widget/global.ts',
+      'src/react/index.ts',
     ]);
     // Fulfillment's code uses Node's modules; its declarations must still name none of Node's types
     // (checked below like every entry's imports), so that they hold without @types/node.
     await emitDeclarations(REPO_ROOT, out, ['src/fulfillment/index.ts'], ['node']);
     const entries = [
       { input: 'src/api/index.d.ts', name: 'index' },
-      { input: 'widget/index.d.ts', name: 'widget' },
-      { input: 'widget/global.d.ts', name: 'widget.global' },
-      { input: 'react/index.d.ts', name: 'react' },
+      { input: 'src/widget/index.d.ts', name: 'widget' },
+      { input: 'src/widget/global.d.ts', name: 'widget.global' },
+      { input: 'src/react/index.d.ts', name: 'react' },
       { input: 'src/fulfillment/index.d.ts', name: 'fulfillment' },
     ];
     for (const { input, name } of entries) {

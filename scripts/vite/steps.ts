@@ -9,7 +9,7 @@ import { laterApis } from './later-apis.js';
 
 // The parts loaded only when needed (src/parts/load.ts): each method's steps the service asks for
 // (src/methods/<method>/steps/<name>.entry.ts), the isolated frame's page code (src/hosted/*.entry.ts),
-// the widget's dialog and isolated frame (widget/*.entry.ts), each as dist/steps/<name>.js, a classic
+// the widget's dialog and isolated frame (src/widget/*.entry.ts), each as dist/steps/<name>.js, a classic
 // script of its own that borrows what it needs from the page (it imports none of it), built beside
 // widget.js; no bundle imports them.
 export const lazySteps: Plugin = {
@@ -19,13 +19,13 @@ export const lazySteps: Plugin = {
     const { build } = await import('rolldown');
     const methods = join(REPO_ROOT, 'src/methods');
     // Each method's steps, and the parts of the checkout's frame (src/hosted) and of the widget
-    // (widget/: its dialog and isolated frame) that only some pages use.
+    // (src/widget: its dialog and isolated frame) that only some pages use.
     const folders = [
       ...readdirSync(methods, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((method) => join(methods, method.name, 'steps')),
       join(REPO_ROOT, 'src/hosted'),
-      join(REPO_ROOT, 'widget'),
+      join(REPO_ROOT, 'src/widget'),
     ];
     for (const folder of folders) {
       if (!existsSync(folder)) continue;

@@ -1,7 +1,7 @@
-// The checkout's stylesheet as widget.js carries it (widget/styles.ts): its rem as em (counted from
+// The checkout's stylesheet as widget.js carries it (src/widget/styles.ts): its rem as em (counted from
 // the widget's own root, not the merchant's), written so by the build rather than at run time, and
 // without the rules of what only the hosted page shows: a session's items (src/components/surface.ts)
-// and the merchant's logo (the widget's <Checkout> is given no `logo`: widget/instance.tsx).
+// and the merchant's logo (the widget's <Checkout> is given no `logo`: src/widget/instance.tsx).
 import type { Plugin } from 'vite';
 
 const PAGE_ONLY = /\.momo-items?(?![\w-])|\.momo-item-|\.momo-logo(?![\w-])/;

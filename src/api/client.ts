@@ -4,16 +4,8 @@ import { serviceBase } from './base-url';
 import type { CallOptions, ClientConfig } from './http';
 import { getSession } from './endpoints/checkout';
 import { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
-import {
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  type EventListQuery,
-  getEvent,
-  listEventDeliveries,
-  listEvents,
-  listWebhookEndpoints,
-  replayEvent,
-} from './endpoints/events';
+import { eventMethods } from './endpoints/events';
+import { paymentLinkMethods } from './endpoints/payment-links';
 import { createSession, eachSession, listSessions } from './endpoints/sessions';
 import {
   createDisbursement,
@@ -26,7 +18,6 @@ import {
 import type { IntentListQuery, ListQuery, PageQuery } from './pages';
 import type {
   ConfirmRequest,
-  CreateWebhookEndpointRequest,
   CreateIntentRequest,
   DisbursementRequest,
   IntentStatus,
@@ -60,16 +51,8 @@ export function createClient(given: ClientConfig) {
     eachIntent: (query?: IntentListQuery<IntentStatus>, options?: CallOptions) => eachIntent(config, query, options),
     getRemittance: (id: string, options?: CallOptions) => getRemittance(config, id, options),
     getDisbursement: (id: string, options?: CallOptions) => getDisbursement(config, id, options),
-    /** Extension (issue 32): webhook endpoints and the events delivered to them (docs/webhooks.md). */
-    createWebhookEndpoint: (body: CreateWebhookEndpointRequest, options?: CallOptions) =>
-      createWebhookEndpoint(config, body, options),
-    listWebhookEndpoints: (query?: PageQuery, options?: CallOptions) => listWebhookEndpoints(config, query, options),
-    deleteWebhookEndpoint: (id: string, options?: CallOptions) => deleteWebhookEndpoint(config, id, options),
-    listEvents: (query?: EventListQuery, options?: CallOptions) => listEvents(config, query, options),
-    getEvent: (id: string, options?: CallOptions) => getEvent(config, id, options),
-    listEventDeliveries: (id: string, options?: CallOptions) => listEventDeliveries(config, id, options),
-    replayEvent: (id: string, endpointId?: string, options?: CallOptions) =>
-      replayEvent(config, id, endpointId, options),
+    ...paymentLinkMethods(config),
+    ...eventMethods(config),
   };
 }
 

@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
+import { demoLinksApp } from './links';
 import { demoOrders } from './orders';
 import { type EndpointState, noDemoEndpoint, receiveDelivery, registerDemoEndpoint } from './webhooks';
 import { isSameSiteFormPost, methodNotAllowed, readForm, shopPageResponse } from './responses';
@@ -275,6 +276,7 @@ export function createDemo(options: DemoOptions): Demo {
   app.post('/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
   // Signed by the service, not posted by a page: no same-site check, the signature is the proof.
   app.post('/webhooks', (c) => receiveDelivery(c.req.raw, endpoint, orders.receiveEvent));
+  app.route('/links', demoLinksApp({ client, page })); // a seller's payment links (issue 31)
   // The shop's addresses asked with another method, then every other address under it.
   for (const path of ['/checkout', '/pay-link', '/intent', '/webhooks']) app.all(path, () => methodNotAllowed('POST'));
   for (const path of ['/', ROOT_WITH_SLASH, '/demo.css', '/demo.js', '/success', '/orders'])

@@ -58,6 +58,7 @@ export const STRINGS = {
     notFoundTitle: 'Page introuvable',
     notFoundText: 'Il n’y a rien à cette adresse.',
     ordersLink: 'Commandes de la boutique',
+    linksLink: 'Liens de paiement',
     ordersTitle: 'Commandes',
     ordersText:
       'Ce que le serveur de la boutique sait de chaque paiement qu’il a créé, même quand le client a fermé la page pendant qu’il approuvait sur son téléphone : la boutique suit chaque paiement jusqu’à sa fin (momo-checkout/fulfillment).',
@@ -124,6 +125,7 @@ export const STRINGS = {
     notFoundTitle: 'Page not found',
     notFoundText: 'There is nothing at this address.',
     ordersLink: 'The shop’s orders',
+    linksLink: 'Payment links',
     ordersTitle: 'Orders',
     ordersText:
       'What the shop’s server knows of every payment it created, even when the customer closed the page while approving on their phone: the shop follows each payment to its end (momo-checkout/fulfillment).',

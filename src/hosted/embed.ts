@@ -1,4 +1,4 @@
-// The checkout in a frame of the merchant's page: the widget's isolated mode (widget/frame.ts is
+// The checkout in a frame of the merchant's page: the widget's isolated mode (src/widget/frame.ts is
 // the other side). What the payer types stays in this document, out of the merchant page's reach.
 // The frame announces itself, takes the intent from its parent once, and from then on speaks only
 // to that parent's origin, and only of what the widget's events say: outcomes and its height.

@@ -6,6 +6,11 @@ import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import type { Catalogue } from './messages';
 
 export const frScreens = {
+  // The form's words that only the sending half says (src/checkout/send.ts), which comes with this part.
+  'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
+  'error.notSent':
+    'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
+
   'pending.heading': 'Validez le paiement sur votre téléphone',
   'pending.body':
     'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',

@@ -2,8 +2,8 @@
 // from this table: the type `Lang`, the switch's names, the direction of its text, the locale of its
 // amounts and dates (./format.ts), which catalogues the build emits to be loaded when chosen
 // (scripts/vite/catalogues.ts), the early read index.html starts for `?lang=` (the same plugin
-// writes its pattern), the widget's `lang` option and console message (widget/config.ts,
-// widget/types.ts), the pages without JavaScript's links to the others. A new language is its
+// writes its pattern), the widget's `lang` option and console message (src/widget/config.ts,
+// src/widget/types.ts), the pages without JavaScript's links to the others. A new language is its
 // catalogue file (src/i18n/<code>.ts, written from ./en.ts) and its line here; the compiler then
 // asks for it wherever a language's text is kept (./catalogues.ts, each approval step's messages),
 // and test/i18n/languages.test.ts fails until it is whole. docs/architecture.md, "Add a language".

@@ -2,7 +2,7 @@
 // the files it serves, as it serves them. The hosted page (index.html, index.en.html: /pay/…, and
 // /embed, the widget's frame) gets the API's address in <meta name="momo-api">, which its inline
 // script and its bundle read (absent: this page's own origin). widget.js gets, in place of the
-// string literal the build keeps for it (widget/config.ts), an object (JSON) of where it lives and
+// string literal the build keeps for it (src/widget/config.ts), an object (JSON) of where it lives and
 // the API: it then knows both without document.currentScript, which an element of a merchant's page
 // can replace.
 // Nothing inside an inline <script> changes: the page's CSP hashes (./security.ts) stay valid.
@@ -15,7 +15,7 @@ export interface ServedConfig {
   publicUrl: string;
 }
 
-/** The string literal widget.js carries until this server writes its config there (widget/config.ts). */
+/** The string literal widget.js carries until this server writes its config there (src/widget/config.ts). */
 export const SERVED_PLACEHOLDER = '__MOMO_SERVED__';
 
 /** The hosted page's files, given the API's address. */

@@ -82,14 +82,12 @@ describe('schemas › what reaches a phone', () => {
   /** Every file a browser runs first: the page, widget.js and its module, React's component, and each part loaded later (`*.entry.ts`, `*.part.ts`, the build's lazy parts). */
   const entries = [
     'src/hosted/main.tsx',
-    'widget/global.ts',
-    'widget/index.ts',
-    'react/index.ts',
-    ...['src', 'widget'].flatMap((dir) =>
-      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-        .filter((path) => /\.(entry|part)\.tsx?$/.test(path))
-        .map((path) => `${dir}/${path}`),
-    ),
+    'src/widget/global.ts',
+    'src/widget/index.ts',
+    'src/react/index.ts',
+    ...readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.(entry|part)\.tsx?$/.test(path))
+      .map((path) => `src/${path}`),
   ];
 
   it('knows the parts loaded later, as well as the three entries', () => {
@@ -100,15 +98,15 @@ describe('schemas › what reaches a phone', () => {
         'src/methods/momo/steps/enter_otp.entry.ts',
         'src/methods/momo/steps/open_wallet.entry.ts',
         'src/methods/momo/steps/qr.entry.ts',
-        'widget/dialog.entry.ts',
-        'widget/frame.entry.ts',
+        'src/widget/dialog.entry.ts',
+        'src/widget/frame.entry.ts',
       ]),
     );
   });
 
   it.each(entries)('%s runs the contract’s compiled rules where it reads answers, never zod', (entry) => {
     const files = reachable(entry);
-    if (['src/hosted/main.tsx', 'widget/global.ts', 'widget/index.ts'].includes(entry))
+    if (['src/hosted/main.tsx', 'src/widget/global.ts', 'src/widget/index.ts'].includes(entry))
       expect(files).toContain('src/api/schemas/parsers.ts');
     expect(
       [...files].filter((f) => /^import(?! type)[^;]*from 'zod/m.test(readFileSync(join(root, f), 'utf8'))),

@@ -24,8 +24,8 @@ const FIXTURES: Record<string, [string, boolean]> = {
   'src/components/Zod.tsx': ["import { z } from 'zod/mini';", true],
   'src/checkout/zod.ts': ["import { z } from 'zod/mini';", true],
   'src/hosted/zod.ts': ["import * as z from 'zod';", true],
-  'widget/zod.ts': ["import { z } from 'zod/mini';", true],
-  'react/zod.ts': ["import { z } from 'zod/mini';", true],
+  'src/widget/zod.ts': ["import { z } from 'zod/mini';", true],
+  'src/react/zod.ts': ["import { z } from 'zod/mini';", true],
   'src/api/endpoints/checkout.ts': ["import { z } from 'zod/mini';", true],
   'src/checkout/parsers.ts': ["import { paymentIntentViewParser } from '../api/schemas/parsers';", false],
   // The sandbox, on the server, validates with zod.
@@ -35,8 +35,8 @@ const FIXTURES: Record<string, [string, boolean]> = {
   'src/server/bench.ts': ["import { measure } from '../../bench/stats';", true],
   'src/api/scripts.ts': ["import { build } from '../../scripts/build';", true],
   'src/checkout/test.ts': ["import { createBed } from '../../test/support/checkout-bed';", true],
-  'widget/test.ts': ["import { createBed } from '../test/support/checkout-bed';", true],
-  'react/bench.ts': ["import { measure } from '../bench/stats';", true],
+  'src/widget/test.ts': ["import { createBed } from '../../test/support/checkout-bed';", true],
+  'src/react/bench.ts': ["import { measure } from '../../bench/stats';", true],
   // A payment method's folder: its own files and the method seam, nothing else.
   'src/methods/momo/phone.ts': ["import { findWallet } from '../../phone';", true],
   'src/methods/momo/components.tsx': ["import { TextField } from '../../components/TextField';", true],

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// No two modules of what ships (src/, widget/, react/) export the same name: a reader (or an editor's auto-import) meeting
+// No two modules of what ships (src/) export the same name: a reader (or an editor's auto-import) meeting
 // `ApiError` must know which one it is. Read with TypeScript's own parser, so every kind of export
 // counts (declarations, `export { a as b }`, types). Re-exports of a name under the same name (an
 // index.ts passing a module's exports on) are that module's, not a second one.
@@ -9,8 +9,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** What ships: src/, and the widget's and the React component's shells beside it. */
-const SHIPPED = ['src', 'widget', 'react'].map((dir) => join(ROOT, dir));
+/** What ships: src/, the widget's and the React component's shells among it. */
+const SHIPPED = [join(ROOT, 'src')];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -71,7 +71,7 @@ function ownExports(code: string, fileName = 'module.ts'): string[] {
   return [...new Set(names)];
 }
 
-describe('exported names across src/, widget/ and react/', () => {
+describe('exported names across src/', () => {
   it('reads every kind of export, and not what a module passes on', () => {
     const code = `export const a = 1; export function b() {} export function b(x?: number) {} export class C {} export interface D {} export type E = 1;
       const f = 2; export { f, f as g }; export { h } from './h'; export { i as j } from './i'; export default function k() {}

@@ -1,4 +1,4 @@
-// The import graph of what ships (src/, widget/, react/), as TypeScript resolves it, and its
+// The import graph of what ships (src/), as TypeScript resolves it, and its
 // circles. Every kind of import counts: a static one, an `import type` (the compiler drops it, but
 // the two modules still know each other), an `export … from`, and a dynamic `import()` (a part
 // loaded later is still a module that knows the one loading it). Biome's noImportCycles sees

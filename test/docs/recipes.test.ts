@@ -147,7 +147,7 @@ describe('docs/architecture.md › recipes', () => {
         if (entry.isDirectory()) return entry.name === 'package' ? [] : files(path);
         return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
       });
-    const naming = [...['src', 'widget', 'react', 'scripts', 'test'].flatMap(files), 'index.html']
+    const naming = [...['src', 'scripts', 'test'].flatMap(files), 'index.html']
       .filter((path) => path !== ownCatalogue && names.test(readFileSync(join(ROOT, path), 'utf8')))
       .sort();
     expect(naming.length).toBeGreaterThan(5);

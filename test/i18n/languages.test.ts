@@ -7,7 +7,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BUILT_IN, dirOf, isLang, LANGS, LANGUAGES, type Lang, type Language, languageOf } from '../../src/i18n';
 import { PRERENDERED } from '../../scripts/prerender';
 import { FETCHED_LANGS, fetchedLanguages, withFetchedLangs } from '../../scripts/vite/catalogues';
-import type { MomoCheckoutLang, MomoCheckoutOptions } from '../../widget/types';
+import type { MomoCheckoutLang, MomoCheckoutOptions } from '../../src/widget/types';
 
 const WOLOF = {
   code: 'wo',

@@ -4,11 +4,11 @@ import { act, createElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MomoCheckout } from '../../react';
+import { MomoCheckout } from '../../src/react';
 
 // The element's own behaviour is the widget's (tested in Chromium); here define() is only counted.
-vi.mock('../../widget', () => ({ define: vi.fn() }));
-const { define } = await import('../../widget');
+vi.mock('../../src/widget', () => ({ define: vi.fn() }));
+const { define } = await import('../../src/widget');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -118,7 +118,7 @@ describe('the CSS the floor reads', () => {
 
   it('holds the sources too: each stylesheet is written for the floor, not only minified for it', () => {
     const root = join(__dirname, '../..');
-    const sources = ['src/components', 'src/hosted', 'src/methods/momo', 'widget'].flatMap((folder) =>
+    const sources = ['src/components', 'src/hosted', 'src/methods/momo', 'src/widget'].flatMap((folder) =>
       readdirSync(join(root, folder))
         .filter((file) => file.endsWith('.css'))
         .map((file) => join(folder, file)),

@@ -69,7 +69,7 @@ describe('served config › widget.js', () => {
     const rewrite = servedRewriter({ apiBase: 'https://api.example.com/v1', publicUrl: 'https://pay.example/x/' });
     const served = { origin: 'https://pay.example', api: 'https://api.example.com' };
     expect(servedWidget(rewrite)).toEqual([served, served, served]);
-    // Unwritten, the literal is a string: it has neither (widget/config.ts).
+    // Unwritten, the literal is a string: it has neither (src/widget/config.ts).
     expect(text(rewrite('widget.js', bytes(`"${SERVED_PLACEHOLDER}x"`)))).toBe(`"${SERVED_PLACEHOLDER}x"`);
   });
 

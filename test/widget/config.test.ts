@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiBaseOf, langOf, linkProblem, partsBaseOf, setScriptUrl } from '../../widget/config';
+import { apiBaseOf, langOf, linkProblem, partsBaseOf, setScriptUrl } from '../../src/widget/config';
 
 afterEach(() => vi.unstubAllGlobals());
 

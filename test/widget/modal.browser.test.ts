@@ -85,7 +85,7 @@ describe('MomoCheckout.open › the dialog', () => {
         .open;
       return [open({ intentId: id, clientSecret: secret }), open({ intentId: id, clientSecret: secret })];
     }, intent);
-    // Each dialog is up once its part has come from the checkout's origin (widget/open.ts).
+    // Each dialog is up once its part has come from the checkout's origin (src/widget/open.ts).
     await expect.poll(() => page.locator('momo-checkout-dialog').count()).toBe(2);
     expect(await overflow()).toBe('hidden');
     await handles.evaluate(([first]) => first!.destroy());

@@ -6,7 +6,7 @@ describe('widget ES module › on a server', () => {
   it('imports without a window or a document, and define() does nothing there', async () => {
     expect(typeof window).toBe('undefined');
     const before = new Set(Object.keys(globalThis));
-    const widget = await import('../../widget');
+    const widget = await import('../../src/widget');
     expect(Object.keys(widget).sort()).toEqual(['define', 'mount', 'open']);
     expect(() => widget.define()).not.toThrow();
     // zod's own settings (__zod_global*) are kept inside the bundle by the widget build.

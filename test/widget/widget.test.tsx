@@ -6,7 +6,7 @@ import { createCheckout } from '../../src/checkout/model';
 import { Checkout } from '../../src/components/Checkout';
 import type { Lang } from '../../src/i18n';
 import { createSandbox } from '../../src/sandbox';
-import { define, mount, type MomoCheckoutHandle } from '../../widget';
+import { define, mount, type MomoCheckoutHandle } from '../../src/widget';
 
 const BASE_URL = 'http://sandbox.test';
 let handles: MomoCheckoutHandle[] = [];

@@ -1,5 +1,6 @@
 // Extension (issue 32): where a merchant's events go, and what became of each delivery
-// (src/api/schemas/webhook-endpoints.ts). The sandbox has these routes; a service without them
+// (src/api/schemas/webhook-endpoints.ts), one function per endpoint, and the client's methods over
+// them (`createClient` spreads `eventMethods`). The sandbox has these routes; a service without them
 // answers 404, which the demo shop and `momo-checkout-sandbox listen` take as "polling alone".
 import * as z from 'zod/mini';
 import { isApiError } from '../errors';
@@ -129,3 +130,15 @@ export async function replayEvent(
   const one = webhookDeliverySchema.safeParse(answer);
   return one.success ? [one.data] : [];
 }
+
+/** The client's methods (extension: docs/webhooks.md). */
+export const eventMethods = (config: ClientConfig) => ({
+  createWebhookEndpoint: (body: CreateWebhookEndpointRequest, options?: CallOptions) =>
+    createWebhookEndpoint(config, body, options),
+  listWebhookEndpoints: (query?: PageQuery, options?: CallOptions) => listWebhookEndpoints(config, query, options),
+  deleteWebhookEndpoint: (id: string, options?: CallOptions) => deleteWebhookEndpoint(config, id, options),
+  listEvents: (query?: EventListQuery, options?: CallOptions) => listEvents(config, query, options),
+  getEvent: (id: string, options?: CallOptions) => getEvent(config, id, options),
+  listEventDeliveries: (id: string, options?: CallOptions) => listEventDeliveries(config, id, options),
+  replayEvent: (id: string, endpointId?: string, options?: CallOptions) => replayEvent(config, id, endpointId, options),
+});

@@ -21,6 +21,8 @@ import {
   pageParams,
 } from './operation-parts';
 import type { Operation } from './operation-types';
+import { EVENT_OPERATIONS } from './event-operations';
+import { PAYMENT_LINK_OPERATIONS } from './payment-link-operations';
 import { SANDBOX_OPERATIONS } from './sandbox-operations';
 
 export type { Caller, Method, Operation, OperationAnswer, OtherBody, Parameter } from './operation-types';
@@ -93,7 +95,17 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
     body: 'ConfirmRequest',
     parameters: [idParam('payment intent'), idempotencyKey],
     answers: {
-      200: { description: 'The attempt as it stands, its status succeeded, pending or failed.', body: 'ConfirmResult' },
+      200: {
+        description: 'The attempt as it stands, its status succeeded, pending or failed.',
+        body: 'ConfirmResult',
+        headers: {
+          ETag: {
+            description:
+              'Extension, on an answer that waits for the payer (pending; not a replay): the tag of the intent’s read (no token) as this confirm left it, marked (`….c"`): a read naming it in If-None-Match with Prefer: wait=N is held until the intent differs, and never answered 304 (whole once the wait is over).',
+            schema: z.string(),
+          },
+        },
+      },
     },
     errors: [
       ...BODY,
@@ -239,4 +251,9 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
   },
 ];
 
-export const OPERATIONS: readonly Operation[] = [...PAYMENT_OPERATIONS, ...SANDBOX_OPERATIONS];
+export const OPERATIONS: readonly Operation[] = [
+  ...PAYMENT_OPERATIONS,
+  ...PAYMENT_LINK_OPERATIONS,
+  ...EVENT_OPERATIONS,
+  ...SANDBOX_OPERATIONS,
+];

@@ -14,7 +14,9 @@ import type {
 } from './records';
 import { type Evicted, Holdings } from './holdings';
 import { type NewestFirst, OwnerIndex } from './owner-index';
+import { PaymentLinks } from './payment-links';
 import { type StateLimits, Usage } from './usage';
+import { WebhookRecords } from './webhook-records';
 
 export interface Kept<T> {
   record: T;
@@ -36,11 +38,19 @@ export class RecordSet {
   protected readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
   /** The logos of those profiles by file key, with how many profiles show each. */
   private readonly logos = new Map<string, { logo: Logo; users: number }>();
+  /** Extension: payment links, and the intents their openings made. */
+  readonly links = new PaymentLinks();
   /** Each owner's records, least recently active first, and what was forgotten of them to make room. */
   protected readonly holdings = new Holdings();
   /** The highest integer ids of each owner's live records. */
   private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
   readonly usage: Usage;
+  /** Extension: endpoints, events and their deliveries. */
+  readonly webhooks = new WebhookRecords({
+    weigh: (owner, change) => this.usage.add(owner, change),
+    hold: (owner, key) => this.hold(owner, key),
+    release: (owner, key) => this.release(owner, key),
+  });
 
   constructor(limits: StateLimits) {
     this.usage = new Usage(limits);
@@ -80,6 +90,10 @@ export class RecordSet {
     for (const { record } of this.intents.values()) yield record;
   }
 
+  *allTransfers(): Generator<TransferRecord> {
+    for (const { record } of this.transfers.values()) yield record;
+  }
+
   /** Every session, oldest first. */
   *allSessions(): Generator<SessionRecord> {
     for (const { record } of this.sessions.values()) yield record;
@@ -113,6 +127,10 @@ export class RecordSet {
         return this.transfers.get(id)?.bytes ?? 0;
       case 'a':
         return this.answers.get(id)?.bytes ?? 0;
+      case 'e':
+        return this.webhooks.events.get(id)?.bytes ?? 0;
+      case 'l':
+        return this.links.kept.get(id)?.bytes ?? 0;
       default:
         return this.merchants.get(id)?.bytes ?? 0;
     }
@@ -133,6 +151,13 @@ export class RecordSet {
         break;
       case 'm':
         this.forgetMerchant(id);
+        break;
+      case 'e':
+      case 'w':
+        this.webhooks.forget(key);
+        break;
+      case 'l':
+        this.forgetLink(id);
         break;
     }
   }
@@ -155,6 +180,7 @@ export class RecordSet {
     this.intentsByOwner.remove(kept.record.owner, kept.record);
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `i:${id}`);
+    if (kept.record.linkId) this.links.forgetIntent(kept.record.linkId, id);
     const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
     if (session) {
       this.sessions.delete(session.record.id);
@@ -189,6 +215,7 @@ export class RecordSet {
         this.intentsByOwner.add(record.owner, record);
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
+        if (record.linkId) this.links.noteIntent(record.linkId, record.intentId);
         this.count(record.owner, {
           intent: record.id,
           event: record.eventId,
@@ -250,11 +277,27 @@ export class RecordSet {
         }
         return;
       }
+      case 'endpoint':
+      case 'event':
+      case 'delivery':
+        this.webhooks.apply(entry, bytes);
+        return;
+      case 'link':
+        this.usage.add(entry.record.owner, bytes - this.links.set(entry.record, bytes));
+        this.hold(entry.record.owner, `l:${entry.record.id}`);
+        return;
       case 'forget':
         // Room made at the bound, read back from the journal: the record may have expired since.
         this.forget(entry.key);
         return;
     }
+  }
+
+  protected forgetLink(id: string): void {
+    const kept = this.links.delete(id);
+    if (!kept) return;
+    this.usage.add(kept.record.owner, -kept.bytes);
+    this.release(kept.record.owner, `l:${id}`);
   }
 
   protected forgetMerchant(owner: Owner): void {
@@ -277,5 +320,7 @@ export class RecordSet {
     for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
     for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
+    yield* this.webhooks.entries();
+    for (const { record } of this.links.kept.values()) yield { kind: 'link', record };
   }
 }

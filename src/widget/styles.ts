@@ -1,8 +1,8 @@
 // One constructable stylesheet, shared by every widget on the page: no <style> element, so a page
 // whose CSP forbids inline styles shows the widget all the same (where the engine has them).
-import checkoutCss from '../src/components/checkout.css?inline';
-import screensCss from '../src/components/screens.css?inline';
-import { SCREENS_APART } from '../src/components/surface';
+import checkoutCss from '../components/checkout.css?inline';
+import screensCss from '../components/screens.css?inline';
+import { SCREENS_APART } from '../components/surface';
 import widgetCss from './widget.css?inline';
 
 const sheets: Record<string, CSSStyleSheet> = {};
@@ -18,7 +18,7 @@ let css = CSS;
 const styles = new Set<HTMLStyleElement>();
 
 /**
- * Adopts the widget's stylesheet (or `own`, which the dialog's part adds: widget/modal.ts) in
+ * Adopts the widget's stylesheet (or `own`, which the dialog's part adds: src/widget/modal.ts) in
  * `root`; the returned function takes it back. An engine without constructable stylesheets (iOS
  * before 16.4, Firefox before 101, Chrome before 73) gets a <style> element at the end of the root
  * instead (after the checkout's first render, which would take a node it finds there for its own):

@@ -5,8 +5,8 @@
 // A part of its own (dist/steps/frame.js, loaded by ./mount.ts): only a merchant who asks for the
 // isolated mode downloads it. It imports nothing at run time: what it needs of the widget (the
 // checkout's origin, the language and its messages) is handed to it.
-import type { FrameMessage } from '../src/hosted/embed';
-import type { Lang, Translate } from '../src/i18n';
+import type { FrameMessage } from '../hosted/embed';
+import type { Lang, Translate } from '../i18n';
 import type { MomoCheckoutHandle, MomoCheckoutOptions } from './types';
 
 export interface FrameContext {

@@ -3,7 +3,7 @@
 // goes back to whatever had it before. A part of its own (dist/steps/dialog.js, loaded by ./open.ts
 // when a merchant opens one): it imports nothing at run time, the widget lends it what it needs.
 import type { h as preactH } from 'preact';
-import type { translator as translatorOf } from '../src/i18n';
+import type { translator as translatorOf } from '../i18n';
 import css from './dialog.css?inline';
 import type { attach as attachTo, Frame } from './instance';
 import type { adoptStyles as adoptStylesIn } from './styles';

@@ -2,14 +2,14 @@
 // with the merchant's callbacks in place of navigation. destroy() leaves nothing running.
 import { effect, signal } from '@preact/signals';
 import { type ComponentChildren, render, type VNode } from 'preact';
-import { type CheckoutModel as Model, type CheckoutEventDetail, createCheckout } from '../src/checkout/model';
-import type { ErrorKind } from '../src/checkout/screens';
-import { Checkout } from '../src/components/Checkout';
-import { SCREENS_APART } from '../src/components/surface';
-import { loadScreens, screensFrom } from '../src/hosted/lazy-screens';
-import { isLoaded, type Lang, shownWhileLoading } from '../src/i18n';
-import { langSwitcher } from '../src/i18n/load';
-import { countryOfLanguages } from '../src/phone';
+import { type CheckoutModel as Model, type CheckoutEventDetail, createCheckout } from '../checkout/model';
+import type { ErrorKind } from '../checkout/screens';
+import { Checkout } from '../components/Checkout';
+import { SCREENS_APART } from '../components/surface';
+import { loadScreens, screensFrom } from '../hosted/lazy-screens';
+import { isLoaded, type Lang, shownWhileLoading } from '../i18n';
+import { langSwitcher } from '../i18n/load';
+import { countryOfLanguages } from '../phone';
 import { apiBaseOf, langOf, linkProblem, partsBaseOf, report } from './config';
 import { addScreensRules, adoptStyles } from './styles';
 import type { MomoCheckoutEventDetail, MomoCheckoutHandle, MomoCheckoutOptions } from './types';

@@ -2,7 +2,7 @@
 // the declarations shipped to merchants carry along) so those describe the whole contract in a few
 // lines, and the `declare global` blocks below type what a page sees: the <momo-checkout> element,
 // its events and the MomoCheckout global.
-import type { Lang } from '../src/i18n/languages';
+import type { Lang } from '../i18n/languages';
 
 /**
  * A language the checkout speaks, by its code (`fr`, `en`, `ar`, `es`, `pt`: src/i18n/languages.ts),

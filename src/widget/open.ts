@@ -2,8 +2,8 @@
 // from the checkout's origin the first time a merchant opens one — widget.js carries it for nobody
 // who never does. The handle is the merchant's at once (./later.ts).
 import { h } from 'preact';
-import { translator } from '../src/i18n';
-import { loadPart } from '../src/parts/load';
+import { translator } from '../i18n';
+import { loadPart } from '../parts/load';
 import { partsBaseOf } from './config';
 import { attach } from './instance';
 import { later } from './later';

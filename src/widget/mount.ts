@@ -1,5 +1,5 @@
-import { translator } from '../src/i18n';
-import { loadPart } from '../src/parts/load';
+import { translator } from '../i18n';
+import { loadPart } from '../parts/load';
 import { langOf, partsBaseOf } from './config';
 import { later } from './later';
 import { attach } from './instance';

@@ -1,14 +1,8 @@
 // @vitest-environment node
-// END TO END, NOT YET COLLECTED (issue 32): the offline loop against the real sandbox — `listen`,
-// `trigger`, `replay` and each delivery fault, with a merchant's server that verifies with the
-// package and fulfils through fulfillment's fast path. It needs the sandbox's side of the contract
-// (src/sandbox/events/, branch s35-events): until that is merged the sandbox answers 404 to every
-// route used here. Once it is, rename this file to sandbox-events.test.ts (Vitest collects
-// *.test.ts only) and drop the `as never` of sandboxOptions (the options it names are that
-// branch's). On a trial merge with s35-events at 53c18ea its seven cases passed. It assumes:
-//   - sandboxOptions.approvalMs shortens the approval of a `…00` number;
-//   - webhookRetry: 'fast' retries a failed delivery within ms (docs/sandbox.md#signed-events);
-//   - an endpoint's deliveries show in GET /v1/events/{id}/deliveries once attempted.
+// The offline loop end to end (issue 32), against the real sandbox: `listen`, `trigger`, `replay`
+// and the delivery faults, with a merchant's server that verifies with the package and fulfils
+// through fulfillment's fast path; and the demo shop embedded with the sandbox, fed by events.
+// The sandbox retries on its fast schedule (docs/sandbox.md#signed-events) and approves in 300 ms.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -211,7 +205,7 @@ describe('the demo shop, embedded with the sandbox (npm start)', () => {
     const server = await startCheckoutServer({
       port: 0,
       distDir: fixture.distDir,
-      sandboxOptions: { approvalMs: 300, webhookRetry: 'fast' } as never,
+      sandboxOptions: { approvalMs: 300, webhookRetry: 'fast' },
     });
     try {
       const shop = createClient({ baseUrl: server.url, token: SANDBOX_SECRET_KEY });

@@ -1,7 +1,7 @@
 // What a merchant's integration decides, checked and defaulted: where the API is, which language,
 // and a clear console message (never a secret in it) when something is wrong.
-import { parseClientSecret } from '../src/api/schemas/client-secret';
-import { isLang, type Lang, LANGS, pickLang } from '../src/i18n';
+import { parseClientSecret } from '../api/schemas/client-secret';
+import { isLang, type Lang, LANGS, pickLang } from '../i18n';
 
 /**
  * What the checkout's server writes here as it serves widget.js, in place of this string
