@@ -114,12 +114,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (config.extensions) {
     profileRoutes(v1, deps);
     listRoutes(v1, deps);
+    approvalRoutes(v1, deps);
   }
   app.route(API_PREFIX, v1);
   app.get(OPENAPI_PATH, openApiRoute(config));
-  // Still written with its full addresses, on this app: it is moving beside the steps it emulates
-  // (src/methods/momo/steps/), and its addresses share no route with the others.
-  if (config.extensions) approvalRoutes(app, deps);
 
   app.notFound((c) => {
     const error = new SandboxError('not_found', `This endpoint does not exist.${addressHint(c.req.path)}`);

@@ -48,17 +48,11 @@ const ALSO_NAMED: Record<string, readonly string[]> = {
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
     'src/methods/momo/method.ts',
-    // The code's endpoint (`POST /v1/payment-intents/{id}/otp`): the sandbox's, and the page
-    // without JavaScript's form that posts to it.
-    'src/sandbox/routes/approvals.ts',
-    'src/server/plain-code.ts',
   ],
   open_wallet: [
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
-    // The sandbox's wallet page, which the launch address opens, and its entry in the sandbox's
-    // OpenAPI document.
-    'src/sandbox/routes/approvals.ts',
+    // The sandbox's wallet page, which the launch address opens, in the sandbox's OpenAPI document.
     'src/sandbox/openapi/sandbox-operations.ts',
   ],
 };
