@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 import { LENT_GLOBAL } from '../../src/hosted/lent.js';
 import { REPO_ROOT } from '../../src/server/paths.js';
 import { STRICT } from './engine-floor.js';
-import { LENT_MODULE, SCREENS_MODULE, SCREENS_PART } from './screens-part.js';
+import { LENT_MODULE, SCREENS_MODULE, SCREENS_PART, SENDING_MODULE } from './screens-part.js';
 
 export const lazyScreens = (): Plugin => {
   let part = '';
@@ -75,6 +75,12 @@ export const lazyScreens = (): Plugin => {
     },
     load(id) {
       if (id === LENT_MODULE) return lent;
+      // The model's sending half comes with the part (src/checkout/sending.ts says why).
+      if (id === SENDING_MODULE)
+        return [
+          `import { loadScreens } from ${JSON.stringify(join(REPO_ROOT, 'src/hosted/lazy-screens.tsx'))};`,
+          'export const loadSending = () => loadScreens().then((part) => part.createSending);',
+        ].join('\n');
       if (id === SCREENS_MODULE) {
         const names = [...readFileSync(SCREENS_MODULE, 'utf8').matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
           list!
@@ -101,7 +107,8 @@ export const lazyScreens = (): Plugin => {
         if (file.type !== 'chunk') continue;
         const own = Object.entries(file.modules).filter(
           ([id, module]) =>
-            module.renderedLength > 0 && /\/src\/components\/(?:Pending|Receipt|Results)\.tsx$/.test(id),
+            module.renderedLength > 0 &&
+            /\/src\/(?:components\/(?:Pending|Receipt|Results)\.tsx|checkout\/send\.ts)$/.test(id),
         );
         const messages = Object.values(frScreens).filter((text) => text.length > 24 && file.code.includes(text));
         if (own.length > 0 || messages.length > 0)

@@ -15,6 +15,8 @@ import { REPO_ROOT } from '../../src/server/paths.js';
 export const SCREENS_PART = 'screens-part';
 export const SCREENS_MODULE = join(REPO_ROOT, 'src/components/screens.ts');
 export const LENT_MODULE = join(REPO_ROOT, 'src/hosted/lent.ts');
+/** The model's way to its sending half, which the part brings (src/checkout/send.ts). */
+export const SENDING_MODULE = join(REPO_ROOT, 'src/checkout/sending.ts');
 /** The page's modules the part borrows rather than copies: state or identity (Preact, the context), or code the page has anyway. */
 const BORROWED = [
   /^preact(?:\/|$)/,
@@ -25,6 +27,10 @@ const BORROWED = [
   // The methods' side of the form, and what it stands on (the countries' wallets and numbering).
   /\/src\/methods\/(?:views|kit|steps)\.ts$/,
   /\/src\/methods\/[^/]+\/method\.ts$/,
+  // What the model's sending half (src/checkout/send.ts) calls the service with: one client (its
+  // errors one class, which the page's model tells apart), and the model's own mappings.
+  /\/src\/api\/(?:http|errors|clock|endpoints\/checkout)\.ts$/,
+  /\/src\/checkout\/(?:status|transition)\.ts$/,
   // The parts' loader: one cache of the parts, and one Trusted Types policy (a second copy could not make it).
   /\/src\/parts\/load\.ts$/,
 ];

@@ -4,6 +4,7 @@ import { serviceBase } from './base-url';
 import type { CallOptions, ClientConfig } from './http';
 import { getSession } from './endpoints/checkout';
 import { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
+import { paymentLinkMethods } from './endpoints/payment-links';
 import { createSession, eachSession, listSessions } from './endpoints/sessions';
 import {
   createDisbursement,
@@ -49,6 +50,7 @@ export function createClient(given: ClientConfig) {
     eachIntent: (query?: IntentListQuery<IntentStatus>, options?: CallOptions) => eachIntent(config, query, options),
     getRemittance: (id: string, options?: CallOptions) => getRemittance(config, id, options),
     getDisbursement: (id: string, options?: CallOptions) => getDisbursement(config, id, options),
+    ...paymentLinkMethods(config),
   };
 }
 

@@ -56,12 +56,22 @@ interface RequestSpec<T> extends CallOptions {
    * read whole; only `conditional` ones send the tag.
    */
   conditional?: boolean;
+  /**
+   * A write whose answer may carry the tag of this read (a path) as the write left it (an
+   * extension: a confirm's answer, the intent's read): kept without a body, so the next conditional
+   * read names it and may be held from the start, where it would otherwise be answered at once to
+   * learn the new state's tag. The service never answers it 304 (that reader holds no body).
+   */
+  tagFor?: string;
 }
 
-/** The last answer of each GET that came with an ETag: the tag and its text, by address, per client config. */
+/**
+ * The last answer of each GET that came with an ETag: the tag and its text, by address, per client
+ * config; a tag a write's answer gave (RequestSpec.tagFor) has no text.
+ */
 interface Held {
   etag: string;
-  text: string;
+  text: string | null;
 }
 const held = new WeakMap<ClientConfig, Map<string, Held>>();
 /** Addresses remembered per config (a checkout follows one intent; a server's client reads many, rarely conditionally). */
@@ -105,7 +115,8 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
   if (config.token) headers.Authorization = `Bearer ${config.token}`;
   if (spec.idempotencyKey) headers['Idempotency-Key'] = spec.idempotencyKey;
 
-  const url = config.baseUrl.replace(/\/+$/, '') + spec.path;
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const url = base + spec.path;
   // Only after the service gave an ETag: a service that never does is never sent the header (which a
   // browser's cross-origin request would have to ask leave for first).
   const known = spec.conditional && spec.method === 'GET' ? held.get(config)?.get(url) : undefined;
@@ -158,7 +169,7 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
       // Not modified: the state is the one this tag came with. A 304 to a request that named no tag,
       // or naming another, is no answer to it (never a state taken from elsewhere).
       const tag = response.headers.get('ETag');
-      if (!known || (tag !== null && tag !== known.etag)) {
+      if (!known || known.text === null || (tag !== null && tag !== known.etag)) {
         throw new ApiError(
           'invalid_response',
           `The service answered 304 to ${spec.method} ${spec.path} without holding the tag it was sent`,
@@ -168,12 +179,15 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
       return parseAnswer(new Response(null, { status: 200 }), known.text, spec);
     }
     const result = parseAnswer(response, text, spec);
-    const tag = spec.method === 'GET' ? response.headers.get('ETag') : null;
-    if (tag !== null || held.get(config)?.has(url)) {
+    // A read's tag, kept with its text; a write's tag of a read, without (widget.js never holds a
+    // read: it would save it nothing).
+    const tag = response.headers.get('ETag');
+    const tagged = spec.method === 'GET' ? url : !IN_WIDGET && spec.tagFor && base + spec.tagFor;
+    if (tagged && (tag !== null || held.get(config)?.has(tagged))) {
       const map = heldFor(config);
-      map.delete(url);
+      map.delete(tagged);
       if (tag !== null) {
-        map.set(url, { etag: tag, text });
+        map.set(tagged, { etag: tag, text: tagged === url ? text : null });
         if (map.size > MAX_HELD) map.delete(map.keys().next().value as string);
       }
     }

@@ -24,6 +24,8 @@ export interface ListQuery<Status extends string> extends PageQuery {
 export interface IntentListQuery<Status extends string> extends ListQuery<Status> {
   /** Changed (created, attempted, paid, canceled) at or after this time. */
   updatedFrom?: Date | string;
+  /** The intent of this short reference ("K7M-4Q2"), as a person typed it: any case, dashes or not (extension). */
+  reference?: string;
 }
 
 export interface Page<T> {
@@ -42,6 +44,7 @@ export function searchOf(query: IntentListQuery<string>): string {
   if (query.createdFrom !== undefined) params.set('createdFrom', time(query.createdFrom));
   if (query.createdBefore !== undefined) params.set('createdBefore', time(query.createdBefore));
   if (query.updatedFrom !== undefined) params.set('updatedFrom', time(query.updatedFrom));
+  if (query.reference !== undefined) params.set('reference', query.reference);
   return params.size ? `?${params}` : '';
 }
 

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type * as s from './schemas';
 import type * as events from './schemas/events';
 import type * as hooks from './schemas/webhook-endpoints';
+import type * as links from './schemas/payment-links';
 
 export type PaymentMethodData = z.infer<typeof s.paymentMethodDataSchema>;
 export type ConfirmRequest = z.input<typeof s.confirmRequestSchema>;
@@ -56,3 +57,11 @@ export type WebhookEndpointList = z.infer<typeof hooks.webhookEndpointListSchema
 export type WebhookEventList = z.infer<typeof hooks.webhookEventListSchema>;
 export type WebhookDelivery = z.infer<typeof hooks.webhookDeliverySchema>;
 export type WebhookDeliveryList = z.infer<typeof hooks.webhookDeliveryListSchema>;
+
+// Extension (issue 31): payment links.
+export type PaymentLinkRequest = z.input<typeof links.paymentLinkRequestSchema>;
+export type PaymentLinkStatus = z.infer<typeof links.paymentLinkStatusSchema>;
+export type PublicPaymentLink = z.infer<typeof links.publicPaymentLinkSchema>;
+export type PaymentLink = z.infer<typeof links.paymentLinkSchema>;
+export type PaymentLinkList = z.infer<typeof links.paymentLinkListSchema>;
+export type PaymentLinkOpened = z.infer<typeof links.paymentLinkOpenedSchema>;

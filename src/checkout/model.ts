@@ -19,6 +19,7 @@ import { currentPage, type HostPage } from './follower';
 import { createFollowing } from './following';
 import { createForm } from './form';
 import { createOutcome, type MerchantCallbacks } from './outcome';
+import { loadSending } from './sending';
 import type { SessionReader } from './session';
 
 export type { CheckoutEventDetail } from './outcome';
@@ -72,7 +73,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   const form = createForm(options.defaultCountry);
   form.prefill(options.customer);
   const following = createFollowing({ ...wiring, outcome });
-  const confirm = createConfirm({ ...wiring, outcome, form, following });
+  const confirm = createConfirm({ ...wiring, outcome, form, following, sending: loadSending });
   const { screen, intent, session, dispatch } = outcome;
 
   function invalidLink(): 'badLink' | 'badSecret' | null {

@@ -43,10 +43,13 @@ export function Pending({
   const checkedAt = model.checkedAt.value;
   const lazy = step.type === 'step';
   const state = useStepPart(lazy ? step.name : null, base);
+  // What the step's script says of itself, once here (while it loads: neither offer yet).
+  const part = state && 'part' in state ? state.part : null;
+  const loading = lazy && !part;
   return (
     <section class="momo-screen momo-pending" data-step={lazy ? step.name : step.type}>
       <h2 tabIndex={-1} ref={headingRef}>
-        {state && 'part' in state ? state.part.heading(lang, wallet, STEP_LIB.fillText) : t('pending.heading')}
+        {part ? part.heading(lang, wallet, STEP_LIB.fillText) : t('pending.heading')}
       </h2>
       {/* The prompt the payer is to look for, pictured; the text around it says it in words. */}
       {step.type === 'push' && (
@@ -81,13 +84,23 @@ export function Pending({
           {t('pending.offline')}
         </p>
       )}
-      <CheckButton model={model} label="pending.checkNow" />
-      {/* A mistyped number: when the payer can send to another, plainly (only the service's window is told). */}
-      <p class="momo-hint">
-        {attempt.expiresAt
-          ? t('pending.wrongNumber', { time: formatTime(attempt.expiresAt, lang) })
-          : t('pending.resendLater')}
-      </p>
+      {!loading && !(part && part.approvesHere) && <CheckButton model={model} label="pending.checkNow" />}
+      {/*
+       * A mistyped number (the number is shown in full above, to be seen): when the payer can send
+       * to another, plainly (only the service's window is told); a wallet that takes no number, how
+       * to pay with another operator instead.
+       */}
+      {!loading && (
+        <p class="momo-hint">
+          {part && part.takesNoNumber
+            ? attempt.expiresAt
+              ? t('pending.otherWallet', { time: formatTime(attempt.expiresAt, lang) })
+              : t('pending.otherWalletLater')
+            : attempt.expiresAt
+              ? t('pending.wrongNumber', { time: formatTime(attempt.expiresAt, lang) })
+              : t('pending.resendLater')}
+        </p>
+      )}
     </section>
   );
 }

@@ -7,7 +7,14 @@ import { formatDate } from '../i18n/format';
 import { screenViewsOf } from '../methods/screen-views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
+import { ReceiptShare } from './ReceiptShare';
 import { IN_WIDGET } from './surface';
+
+/** A line of the receipt: its label, and its value (none: the line is not shown). */
+type Row = [string, string | null | undefined];
+
+/** A line of the receipt as text ("Montant: 5 000 FCFA"); none without a value. */
+const line = ([label, value]: Row) => (value ? [`${label}: ${value}`] : []);
 
 interface Props {
   model: CheckoutModel;
@@ -28,13 +35,23 @@ export function Receipt({ model, receipt, headingRef }: Props) {
     returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null,
     model.returnToMerchant,
   );
-  const rows: [string, string | null | undefined][] = [
-    [t('succeeded.amount'), amount],
-    [t('succeeded.payee'), merchant && merchant.name],
+  const amountRow: Row = [t('succeeded.amount'), amount];
+  const payeeRow: Row = [t('succeeded.payee'), merchant && merchant.name];
+  // The short reference a person reads out, where the service gives one (an extension: the intent's
+  // from its creation, so already read); else the charge id in full — what a service without it
+  // can find, where a part of it could be taken for a reference (docs/decisions.md).
+  const intent = model.intent.value;
+  const referenceRow: Row = [t('succeeded.reference'), (intent && intent.reference) || receipt.reference];
+  const dateRow: Row = [t('succeeded.date'), formatDate(receipt.date, lang)];
+  const rows = [
+    amountRow,
+    payeeRow,
     ...(receipt.method ? screenViewsOf(receipt.method).receipt(receipt.method, t) : []),
-    [t('succeeded.reference'), receipt.reference],
-    [t('succeeded.date'), formatDate(receipt.date, lang)],
+    referenceRow,
+    dateRow,
   ];
+  // What the payer copies or shares: who was paid, how much, the reference, when — not their number.
+  const text = [t('succeeded.heading'), ...[payeeRow, amountRow, referenceRow, dateRow].flatMap(line)].join('\n');
   return (
     <section class="momo-screen momo-success">
       <h2 tabIndex={-1} ref={headingRef}>
@@ -52,6 +69,8 @@ export function Receipt({ model, receipt, headingRef }: Props) {
           ) : null,
         )}
       </dl>
+      <ReceiptShare text={text} />
+      {/* Only what the service took: the address the payment was made with, not a receipt sent. */}
       {email && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
       {merchant && contact && <p class="momo-hint">{t('succeeded.support', { merchant: merchant.name, contact })}</p>}
       {returnUrl && (

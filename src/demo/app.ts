@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { type Client, type ClientConfig, createClient, isApiError } from '../api';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
+import { demoLinksApp } from './links';
 import { demoOrders } from './orders';
 import { isSameSiteFormPost, methodNotAllowed, readForm, shopPageResponse } from './responses';
 import { shopMessagePage, shopPage, successPage } from './pages';
@@ -261,10 +262,13 @@ export function createDemo(options: DemoOptions): Demo {
     return variantResponse(c.req.raw, await script, { cacheControl: 'no-cache' });
   });
   app.get('/success', (c) => success(c.req.raw, new URL(c.req.url)));
-  app.get('/orders', async (c) => page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null)), c.req.raw));
+  app.get('/orders', async (c) =>
+    page(200, await orders.page(shopLangOf(c.req.query('lang') ?? null), c.req.query('reference')), c.req.raw),
+  );
   app.post('/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
   app.post('/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
   app.post('/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
+  app.route('/links', demoLinksApp({ client, page })); // a seller's payment links (issue 31)
   // The shop's addresses asked with another method, then every other address under it.
   for (const path of ['/checkout', '/pay-link', '/intent']) app.all(path, () => methodNotAllowed('POST'));
   for (const path of ['/', ROOT_WITH_SLASH, '/demo.css', '/demo.js', '/success', '/orders'])

@@ -5,7 +5,7 @@
 // approved and closed the tab is paid all the same: the orders page shows it.
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClientConfig } from '../api';
+import { type ClientConfig, isApiError, listIntents } from '../api';
 import { redact } from '../api/redact';
 import {
   createFulfillment,
@@ -21,7 +21,8 @@ import { type ShopLang, STRINGS } from './strings';
 
 export interface DemoOrders {
   follow(target: FollowTarget): Promise<void>;
-  page(lang: ShopLang): Promise<SafeHtml>;
+  /** The orders page; with `reference`, the payment a customer's reference finds (GET /v1/payment-intents?reference=). */
+  page(lang: ShopLang, reference?: string): Promise<SafeHtml>;
   close(): Promise<void>;
 }
 
@@ -81,7 +82,20 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
   });
   fulfillment.start();
 
-  async function page(lang: ShopLang): Promise<SafeHtml> {
+  /** The orders whose payment has `reference`, as the service finds it however it was typed; null: not a reference. */
+  async function find(reference: string): Promise<string[] | null> {
+    try {
+      const found = await listIntents(api, { reference, perPage: 1 });
+      return found.data.map((intent) =>
+        typeof intent.metadata?.order === 'string' ? intent.metadata.order : intent.intent_id,
+      );
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) return null;
+      throw error;
+    }
+  }
+
+  async function page(lang: ShopLang, reference?: string): Promise<SafeHtml> {
     const t = STRINGS[lang];
     // Each order's latest word: its end, or overdue while it has none.
     const ends = new Map<string, BookLine>();
@@ -97,17 +111,43 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
       const state = end?.kind ?? 'open';
       const order = typeof payment.metadata?.order === 'string' ? payment.metadata.order : payment.intentId;
       const amount = end?.amount ?? payment.intent?.amount ?? null;
-      return html`<tr data-order="${order}" data-state="${state}"><td><code>${order}</code></td><td class="num">${amount === null ? '—' : formatXaf(amount)}</td><td>${t.orderState[state]}</td></tr>
+      // The payment's short reference (an extension), which the customer reads from their receipt.
+      const shortReference = payment.intent?.reference ?? '—';
+      return html`<tr data-order="${order}" data-state="${state}"><td><code>${order}</code></td><td><code>${shortReference}</code></td><td class="num">${amount === null ? '—' : formatXaf(amount)}</td><td>${t.orderState[state]}</td></tr>
 `;
     });
+    const orders = reference?.trim() ? await find(reference) : undefined;
+    const result =
+      orders === undefined
+        ? ''
+        : html`<p id="found" role="status">${
+            orders === null
+              ? t.notAReference
+              : orders.length === 0
+                ? t.foundNone
+                : html`${t.order} <code>${orders[0] ?? ''}</code>`
+          }</p>`;
     const body = html`<section class="intro">
 <h1>${t.ordersTitle}</h1>
 <p>${t.ordersText}</p>
 </section>
 ${
+  // The search on a page of its own, which does not reload: a reference half typed stays.
+  reference === undefined
+    ? html`<p><a href="/demo/orders?${lang === 'en' ? 'lang=en&amp;' : ''}reference=">${t.findTitle}</a></p>`
+    : html`<form method="get" action="/demo/orders" class="find">
+<h2>${t.findTitle}</h2>
+${lang === 'en' ? html`<input type="hidden" name="lang" value="en">` : ''}
+<label for="reference">${t.findLabel}</label>
+<input id="reference" name="reference" value="${reference}" autocomplete="off" autocapitalize="characters" spellcheck="false">
+<button>${t.findButton}</button>
+</form>
+${result}`
+}
+${
   rows.length
     ? html`<table class="cart orders">
-<thead><tr><th>${t.order}</th><th class="num">${t.amount}</th><th>${t.orderStatus}</th></tr></thead>
+<thead><tr><th>${t.order}</th><th>${t.paymentReference}</th><th class="num">${t.amount}</th><th>${t.orderStatus}</th></tr></thead>
 <tbody>
 ${rows}</tbody>
 </table>`
@@ -115,7 +155,7 @@ ${rows}</tbody>
 }
 <p><a href="${lang === 'en' ? '/demo?lang=en' : '/demo'}">${t.back}</a></p>
 `;
-    return layout({ lang, title: t.ordersTitle, body, refreshSeconds: 5 });
+    return layout({ lang, title: t.ordersTitle, body, refreshSeconds: reference === undefined ? 5 : undefined });
   }
 
   return { follow: fulfillment.follow, page, close: () => fulfillment.stop() };

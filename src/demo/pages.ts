@@ -84,7 +84,7 @@ export function shopPage(data: ShopPageData): SafeHtml {
   const body = html`<section class="intro">
 <h1>${t.shopTitle}</h1>
 <p>${t.tagline}</p>
-<p><a href="${otherLangHref}" hreflang="${lang === 'en' ? 'fr' : 'en'}">${t.otherLang}</a> · <a href="${lang === 'en' ? '/demo/orders?lang=en' : '/demo/orders'}">${t.ordersLink}</a></p>
+<p><a href="${otherLangHref}" hreflang="${lang === 'en' ? 'fr' : 'en'}">${t.otherLang}</a> · <a href="${lang === 'en' ? '/demo/orders?lang=en' : '/demo/orders'}">${t.ordersLink}</a> · <a href="${lang === 'en' ? '/demo/links?lang=en' : '/demo/links'}">${t.linksLink}</a></p>
 </section>
 ${data.canceled ? html`<p class="notice" role="status">${t.canceled}</p>` : ''}
 <section aria-labelledby="products-title">

@@ -14,12 +14,16 @@ import type { Catalogue } from '../i18n';
 import { loadPart } from '../parts/load';
 import { lend } from './lent';
 
-/** What the part brings (./screens.part.ts): the screens, with their French messages. */
-type Screens = typeof import('../components/screens') & { messages: Partial<Catalogue> };
+/** What the part brings (./screens.part.ts): the screens, with their French messages, and the model's sending half. */
+type Screens = typeof import('../components/screens') & {
+  messages: Partial<Catalogue>;
+  createSending: typeof import('../checkout/send').createSending;
+};
 type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled' | 'AttemptError';
 
 let screens: Screens | null = null;
 let state: 'loading' | 'failed' | null = null;
+let loading: Promise<Screens> | null = null;
 const waiting = new Set<() => void>();
 // Where the part comes from ('' this page's origin) and where its styles go (none: the page's own
 // stylesheet, as the part does by itself); a shell other than the hosted page says (screensFrom).
@@ -35,25 +39,32 @@ export function screensFrom(from: string, addRules: (css: string) => void): void
   rules = addRules;
 }
 
-/** Fetches the screens' part once (again after a failure). */
-export function loadScreens(): void {
-  if (screens || state === 'loading') return;
-  state = 'loading';
-  lend(rules);
-  loadPart<Screens>('screens', base)
-    .then(
-      (part) => {
-        // Its French messages join the page's catalogue before any of its screens is shown.
-        Object.assign(fr, part.messages);
-        screens = part;
-      },
-      () => {
-        state = 'failed';
-      },
-    )
-    .then(() => {
-      for (const update of waiting) update();
-    });
+/**
+ * Fetches the screens' part once (again after a failure): what the stand-ins show, and the model's
+ * sending half (the build puts this in src/checkout/sending.ts's place: scripts/vite/lazy-screens.ts).
+ */
+export function loadScreens(): Promise<Screens> {
+  if (!loading) {
+    state = 'loading';
+    lend(rules);
+    loading = loadPart<Screens>('screens', base);
+    // First: its French messages join the page's catalogue before any of its screens is shown.
+    loading
+      .then(
+        (part) => {
+          Object.assign(fr, part.messages);
+          screens = part;
+        },
+        () => {
+          state = 'failed';
+          loading = null;
+        },
+      )
+      .then(() => {
+        for (const update of waiting) update();
+      });
+  }
+  return loading;
 }
 
 /** The stand-in for the part's screen `name`: that screen once the part is here. */

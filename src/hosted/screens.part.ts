@@ -1,9 +1,10 @@
 // dist/steps/screens.js: the screens after the form (src/components/screens.ts), their styles and
-// their French messages, out of the first load of the hosted page and of widget.js. Each fetches it
+// their French messages, and the model's sending half (src/checkout/send.ts), out of the first load of the hosted page and of widget.js. Each fetches it
 // at the payer's first touch of the form, or at once when it opens on one of those screens
 // (./lazy-screens.tsx). Built by scripts/vite/lazy-parts.ts (lazyScreens): what it imports from the
 // shared modules (Preact, the messages' context, the formats, the methods' views) is the lender's
 // own (the page's or widget.js's: ./lent.ts), not a copy.
+import { createSending } from '../checkout/send';
 import css from '../components/screens.css?inline';
 import { AttemptError, Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
@@ -35,4 +36,14 @@ function addRules(text: string): void {
 // Where the shell that lent this part wants its styles (the widget: in each shadow root, ./lent.ts);
 // else (the hosted page) at the end of the page's own stylesheet.
 ((self as unknown as Record<typeof LENT_GLOBAL, { rules?: typeof addRules }>)[LENT_GLOBAL].rules || addRules)(css);
-registerPart('screens', { Pending, Receipt, Failed, Unknown, Canceled, AttemptError, messages: frScreens });
+registerPart('screens', {
+  Pending,
+  Receipt,
+  Failed,
+  Unknown,
+  Canceled,
+  AttemptError,
+  messages: frScreens,
+  // The model's sending half (src/checkout/sending.ts): what a press of Pay sends.
+  createSending,
+});

@@ -6,6 +6,11 @@ import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import type { Catalogue } from './messages';
 
 export const frScreens = {
+  // The form's words that only the sending half says (src/checkout/send.ts), which comes with this part.
+  'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
+  'error.notSent':
+    'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
+
   'pending.heading': 'Validez le paiement sur votre téléphone',
   'pending.body':
     'Nous avons envoyé une demande de paiement de {amount} au {phone}. Ouvrez {operator} sur votre téléphone et confirmez avec votre code secret.',
@@ -35,8 +40,12 @@ export const frScreens = {
   'succeeded.phone': 'Numéro',
   'succeeded.reference': 'Référence',
   'succeeded.date': 'Date',
-  'succeeded.emailed': 'Un reçu a été envoyé à {email}.',
+  'succeeded.emailed': 'Si le marchand envoie des reçus, le vôtre partira à {email}.',
   'succeeded.support': 'Une question sur votre commande ? Contactez {merchant} : {contact}',
+  'succeeded.copy': 'Copier le reçu',
+  'succeeded.copied': 'Reçu copié.',
+  'succeeded.copyManual': 'La copie n’est pas permise ici : sélectionnez le texte ci-dessous pour le copier.',
+  'succeeded.share': 'Partager le reçu',
 
   'canceled.heading': 'Paiement annulé',
   'canceled.body': 'Vous avez quitté ce paiement. Vous pouvez y revenir à tout moment.',
@@ -56,6 +65,10 @@ export const frScreens = {
   'step.failed': 'Cette étape n’a pas pu se charger. Vérifiez votre connexion et réessayez.',
   'step.retry': 'Réessayer',
   'pending.checked': 'Pas encore validé (vérifié à {time}).',
+  'pending.otherWallet':
+    'Payer avec un autre opérateur ? Cette demande expire à {time} ; vous pourrez alors en choisir un autre.',
+  'pending.otherWalletLater':
+    'Payer avec un autre opérateur ? Quand cette demande aura expiré, vous pourrez en choisir un autre.',
   'pending.wrongNumber':
     'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
   'reason.otp_invalid': 'Le code de paiement a été mal saisi trop de fois.',

@@ -60,9 +60,6 @@ export const fr = {
   'error.phone.invalid': 'Ce numéro n’est pas un numéro mobile valide pour ce pays ({country}).',
   'error.phone.other_network':
     'Ce numéro est sur le réseau {network}, non desservi par {wallet}. Vérifiez le numéro ou choisissez un autre opérateur.',
-  'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
-  'error.notSent':
-    'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
 
   // The screens after the form (waiting, outcomes, receipt): the hosted page's and widget.js's
   // builds bring them with those screens' part (src/hosted/screens.part.ts), out of their first load.
@@ -103,6 +100,23 @@ export const frPlain = {
   stuck: 'La page de paiement n’a pas pu s’ouvrir dans ce navigateur : payez avec ce formulaire simple.',
   again: 'Réessayer la page de paiement complète',
   autoDetect: 'D’après mon numéro',
+  // A payment link's pages (src/server/link-pages.ts).
+  linkHeading: 'Payer {merchant}',
+  linkNoName: 'Payer par mobile money',
+  linkAmountLabel: 'Montant à payer, de {min} à {max}',
+  linkAmountError: 'Saisissez un montant entier de {min} à {max}.',
+  linkContinue: 'Continuer vers le paiement',
+  linkClosed: 'Ce lien n’accepte plus de paiements',
+  linkExpired: 'Il a expiré le {date}.',
+  linkFull: 'Il a reçu tous les paiements pour lesquels il a été créé.',
+  linkInactive: 'Le vendeur l’a fermé.',
+  linkContact: 'Contactez le vendeur pour payer autrement :',
+  linkAskNew: 'Demandez au vendeur un nouveau lien de paiement.',
+  linkNotFound: 'Ce lien de paiement n’existe pas. Vérifiez l’adresse ou demandez au vendeur un nouveau lien.',
+  linkScan: 'Scannez avec votre téléphone pour payer',
+  linkPrint: 'Imprimez cette page (Ctrl+P, ou Partager puis Imprimer sur un téléphone) et affichez-la à votre étal.',
+  linkChoose: 'Montant au choix : de {min} à {max}',
+  linkQrAlt: 'Code QR du lien de paiement',
   refreshing: 'Cette page se met à jour toute seule.',
   checkNow: 'Vérifier maintenant',
   back: 'Retour au formulaire',

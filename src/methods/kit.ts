@@ -18,7 +18,6 @@ export {
   findWallet,
   formatAsTyped,
   maskLastDigits,
-  maskMsisdn,
   readNumber,
   toMsisdn,
   type Wallet,

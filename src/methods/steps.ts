@@ -12,7 +12,7 @@ import type { Lang } from '../i18n';
 import type { fillText } from '../i18n/fill';
 import type { StepLib } from './step-lib';
 
-export type { StepAnswer } from '../checkout/confirm';
+export type { StepAnswer } from '../checkout/send';
 export type { StepLib };
 
 export interface StepProps {
@@ -38,6 +38,16 @@ export interface StepPart {
   heading(lang: Lang, wallet: string, fillText: FillText): string;
   /** Its component, made once with what the page lends. */
   make: StepFactory;
+  /**
+   * What the payer answers in the step is the approval itself (a one-time code typed here): the
+   * waiting screen then offers no "I approved — check now" beside it, which would mean nothing.
+   */
+  approvesHere?: true;
+  /**
+   * The step's wallet pays without the number typed (Wave approves in its app): the waiting screen
+   * then says how to pay with another operator, never "Wrong number?".
+   */
+  takesNoNumber?: true;
 }
 
 /** A QR code's modules: `get(x, y)` is true for a dark one. */

@@ -1,12 +1,16 @@
 // The sandbox: a local, faithful stand-in for the mobile-money payment service, used by the dev
 // server, the demo and every test. Its state lives in memory, per instance, and with `dataDir`
-// also on disk (./persist); time comes from an injectable clock and nothing runs in the background.
+// also on disk (./persist); time comes from an injectable clock. Nothing runs in the background but the
+// signed events' pump and deliveries (./events), an extension, on unref'd timers stopped by `close`.
 import { Hono } from 'hono';
 import { redact } from '../api/redact';
 import { merchantToken, ownerOfToken } from './auth';
 import { resolveConfig, type SandboxOptions } from './config';
 import type { Deps, SandboxBindings, SandboxEnv } from './env';
 import { SandboxError } from './errors';
+import { Dispatcher } from './events/dispatcher';
+import { EventProducer } from './events/producer';
+import { EventPump } from './events/pump';
 import { FaultControl } from './faults/control';
 import { faultMiddleware } from './faults/middleware';
 import { faultRoutes } from './faults/routes';
@@ -16,11 +20,14 @@ import { MerchantProfiles } from './merchants';
 import { OPENAPI_PATH, openApiRoute } from './openapi/route';
 import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
+import { eventRoutes } from './routes/events';
 import { intentRoutes } from './routes/intents';
 import { listRoutes } from './routes/lists';
+import { paymentLinkRoutes } from './routes/payment-links';
 import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { transferRoutes } from './routes/transfers';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints';
 import { Stats, type SandboxStats } from './stats';
 import { Journal } from './persist/journal';
 import { Store } from './store/store';
@@ -58,6 +65,15 @@ function logInternal(error: unknown): void {
   console.error(`[sandbox] internal error: ${redact(text)}`);
 }
 
+/** Events of what a request wrote; a failure there is logged, never the request's. */
+function observeWritten(producer: EventProducer | null, now: number): void {
+  try {
+    producer?.observeWritten(now);
+  } catch (error) {
+    logInternal(error);
+  }
+}
+
 export function createSandbox(options: SandboxOptions & { faults: true }): Sandbox & { faults: FaultControl };
 export function createSandbox(options?: SandboxOptions): Sandbox;
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -75,6 +91,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     faults: config.faults ? new FaultControl() : null,
     merchants: new MerchantProfiles(store, config.merchants, config.checkoutBaseUrl),
   };
+  // Extension: signed events, made from what the records go through and delivered in the
+  // background (./events) — the one thing the sandbox runs between requests.
+  const dispatcher = new Dispatcher({ config, store, durable: () => journal?.durable() ?? Promise.resolve() });
+  const producer = config.extensions
+    ? new EventProducer({ config, store, merchants: deps.merchants }, (deliveries) => dispatcher.queue(deliveries))
+    : null;
+  const pump = producer ? new EventPump(config, producer, dispatcher) : null;
+  if (producer) store.onWrite((entry) => producer.noteWrite(entry));
+  pump?.start();
   // Every address of the service is under /v1: the route modules write theirs relative to it, on
   // a sub-app mounted there (`app.route`), after this app's own middleware, which runs first.
   const app = new Hono<SandboxEnv>();
@@ -92,6 +117,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // What has expired is forgotten as each request comes, not by a timer.
     store.forgetExpired(config.now());
     await next();
+    // What the request changed is told before it is answered: a payer's confirm and its
+    // `payment_intent.pending` go to disk together.
+    observeWritten(producer, config.now());
     // No answer goes out before what it acknowledges, or shows, is on disk.
     await journal?.durable().catch((error: unknown) => {
       if (!(error instanceof SandboxError)) throw error;
@@ -115,6 +143,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     profileRoutes(v1, deps);
     listRoutes(v1, deps);
     approvalRoutes(v1, deps);
+    paymentLinkRoutes(v1, deps);
+  }
+  if (producer) {
+    webhookEndpointRoutes(v1, deps, producer);
+    eventRoutes(v1, deps, dispatcher);
   }
   app.route(API_PREFIX, v1);
   app.get(OPENAPI_PATH, openApiRoute(config));
@@ -135,6 +168,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fetch: async (request, env) => app.fetch(request, env),
     faults: deps.faults,
     stats: () => deps.stats.snapshot(deps.store),
-    close: async () => journal?.close(),
+    close: async () => {
+      await pump?.stop();
+      await journal?.close();
+    },
   };
 }

@@ -67,6 +67,16 @@ export interface SandboxOptions {
    * RangeError). A profile set by that call replaces the option's for its token.
    */
   merchants?: Readonly<Record<string, MerchantRequest>>;
+  /**
+   * Extension (signed events): the retry schedule of deliveries to merchants' endpoints —
+   * `standard` (Standard Webhooks': at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) or `fast`
+   * (at once, 100 ms, 200 ms, 400 ms … 6.4 s: for tests and CI). Env SANDBOX_WEBHOOK_RETRY; default standard.
+   */
+  webhookRetry?: WebhookRetry;
+  /** How long a delivery waits for its answer. Env SANDBOX_WEBHOOK_TIMEOUT_MS; default 15000. */
+  webhookTimeoutMs?: number;
+  /** How often what is still moving is looked at for events. Env SANDBOX_EVENT_TICK_MS; default 1000. */
+  eventTickMs?: number;
   /** Environment to read the defaults from; default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -88,6 +98,18 @@ export interface SandboxConfig {
   dataDir: string | null;
   /** The `merchants` option, checked, by owner. */
   merchants: ReadonlyMap<Owner, MerchantRecord>;
+  webhookRetry: WebhookRetry;
+  webhookTimeoutMs: number;
+  eventTickMs: number;
+}
+
+export type WebhookRetry = 'standard' | 'fast';
+
+function retrySchedule(option: WebhookRetry | undefined, envValue: string | undefined): WebhookRetry {
+  const value = option ?? ((envValue ?? '').trim().toLowerCase() || 'standard');
+  if (value !== 'standard' && value !== 'fast')
+    throw new RangeError('Sandbox option webhookRetry (SANDBOX_WEBHOOK_RETRY) must be standard or fast.');
+  return value;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -213,5 +235,11 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     retentionMs: retention(options.retentionMs, pendingTimeoutMs),
     dataDir: options.dataDir ?? null,
     merchants: configuredMerchants(options.merchants),
+    webhookRetry: retrySchedule(options.webhookRetry, env.SANDBOX_WEBHOOK_RETRY),
+    webhookTimeoutMs: Math.max(
+      1,
+      duration('webhookTimeoutMs', options.webhookTimeoutMs, env.SANDBOX_WEBHOOK_TIMEOUT_MS, 15_000),
+    ),
+    eventTickMs: Math.max(1, duration('eventTickMs', options.eventTickMs, env.SANDBOX_EVENT_TICK_MS, 1000)),
   };
 }

@@ -10,11 +10,17 @@ import type { SandboxEnv } from './hono-env';
 export const PREFLIGHT_MAX_AGE_S = 7200;
 
 /**
- * Adds `Access-Control-Allow-Origin: *` to every answer, errors included, and lets a page read a
- * read's ETag (to send it back in If-None-Match).
+ * Adds `Access-Control-Allow-Origin: *` to every answer of a cross-origin request, errors included,
+ * and lets its page read the answer's ETag (to send it back in If-None-Match). A request without an
+ * Origin (a same-origin GET, a server) or from the API's own origin (the hosted page's confirm)
+ * is no CORS request: the 70 bytes would be spent on every status read for nothing. Never for an
+ * answer a cache may keep (every one here is no-store), which would then need `Vary: Origin`.
  */
 export const publicCors = createMiddleware<SandboxEnv>(async (c, next) => {
   await next();
+  const origin = c.req.header('origin');
+  const sameOrigin = origin === undefined || origin === new URL(c.req.url).origin;
+  if (sameOrigin && /\bno-store\b/.test(c.res.headers.get('Cache-Control') ?? '')) return;
   c.res.headers.set('Access-Control-Allow-Origin', '*');
   if (c.res.headers.has('ETag')) c.res.headers.set('Access-Control-Expose-Headers', 'ETag');
 });

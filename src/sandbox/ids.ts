@@ -14,7 +14,21 @@ export function randomBase62(length = RANDOM_LENGTH): string {
   return out;
 }
 
-export type IdPrefix = 'pi' | 'pm' | 'ch' | 'tr' | 'rem' | 'wt' | 'cs' | 'wal' | 'txn' | 'ext';
+export type IdPrefix =
+  | 'pi'
+  | 'pm'
+  | 'ch'
+  | 'tr'
+  | 'rem'
+  | 'wt'
+  | 'cs'
+  | 'wal'
+  | 'txn'
+  | 'ext'
+  | 'we'
+  | 'evt'
+  | 'wd'
+  | 'plink';
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBase62()}`;
 

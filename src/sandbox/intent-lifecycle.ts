@@ -12,6 +12,7 @@ import { SandboxError } from './errors';
 import { newClientSecret, newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
 import { type FailureCode, outcomeFor, ruleOf } from './outcomes';
+import { newReference } from './reference';
 import type { AttemptRecord, IntentRecord, Owner } from './store/records';
 import type { Store } from './store/store';
 
@@ -51,6 +52,7 @@ export function newIntent(store: Store, input: NewIntent, now: number): IntentRe
     expiresAt: input.session?.expiresAt ?? null,
     canceledAt: null,
     cancellationReason: null,
+    reference: newReference((canonical) => store.intentByReference(input.owner, canonical) !== undefined),
   };
 }
 

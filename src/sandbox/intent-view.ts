@@ -132,6 +132,7 @@ export function toPaymentIntent(
     view.approval_expires_at = attempt?.status === 'pending' ? isoAt(attempt.expiresAt) : null;
     view.next_action = nextActionOfAttempt(intent, attempt, base);
     view.merchant = merchant;
+    if (intent.reference) view.reference = intent.reference;
   }
   return view;
 }

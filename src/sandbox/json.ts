@@ -37,6 +37,23 @@ export function conditionalJsonResponse(req: Request, body: unknown, extra: Reco
 export const etagOf = (text: string): string =>
   `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
 
+/** What marks the tag a confirm's answer gives of the intent's read (confirmTagOf). */
+const AFTER_CONFIRM = '.c';
+
+/**
+ * Extension: the tag of the intent's read as it stands after a confirm, which the confirm's answer
+ * carries, marked: a status read that names it may be held (heldJsonResponse) from the first read
+ * after the confirm, instead of one read answered whole at once to learn the state's tag, but is
+ * never answered 304 (its reader has no body for that tag, only the confirm's answer): once the
+ * wait is over, unchanged, it is answered whole.
+ */
+export const confirmTagOf = (body: unknown): string => etagOf(JSON.stringify(body)).replace(/"$/, `${AFTER_CONFIRM}"`);
+
+/** Whether If-None-Match names the state whose tag is `etag`, as it was read or as a confirm left it. */
+export const namesState = (ifNoneMatch: string | null, etag: string): boolean =>
+  etagListMatches(ifNoneMatch, etag) ||
+  (ifNoneMatch !== null && etagListMatches(ifNoneMatch.replaceAll(`${AFTER_CONFIRM}"`, '"'), etag));
+
 /** The longest a read is held (extension, `Prefer: wait`): below the idle limit of common proxies (30 s and more). */
 export const MAX_HOLD_S = 25;
 /** How often a held read looks at the state again: a change is answered within this. */
@@ -69,7 +86,7 @@ export async function heldJsonResponse(
   // The wait is measured on the sandbox's clock, as every other time of its state is: a test's clock
   // alone ends it.
   const until = now() + waitS * 1000;
-  while (body !== null && now() < until && !req.signal.aborted && etagListMatches(held, etagOf(JSON.stringify(body)))) {
+  while (body !== null && now() < until && !req.signal.aborted && namesState(held, etagOf(JSON.stringify(body)))) {
     await new Promise<void>((resolve) => {
       // Unref'd: a held read never keeps the process alive; its reader going ends the wait at once.
       const timer = setTimeout(done, Math.min(HOLD_CHECK_MS, Math.max(0, until - now())));

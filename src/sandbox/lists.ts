@@ -11,6 +11,7 @@ import type { SandboxEnv } from './hono-env';
 import type { NewestFirst } from './store/owner-index';
 import { timestamp } from '../api/schemas/fields';
 import { invalidField } from './errors';
+import { canonicalReference } from './reference';
 import { instantOf } from './sessions';
 
 const MAX_PAGE = 1_000_000;
@@ -113,6 +114,27 @@ function pageUrl(page: number, query: ParsedListQuery<string>): string {
   for (const [name, value] of query.filters) params.set(name, value);
   return `/?${params}`;
 }
+
+/**
+ * Extension (docs/decisions.md): `reference`, a payment's short reference as a person typed it
+ * ("k7m 4q2", "K7M-4Q2", O for 0…: ./reference.ts), in canonical form ("K7M4Q2"); null when not
+ * asked; 400 naming it when it cannot be one. Carried along in the page addresses as written.
+ */
+export function referenceQuery(c: Context<SandboxEnv>, query: ParsedListQuery<string>): string | null {
+  const raw = c.req.query('reference');
+  if (raw === undefined) return null;
+  const canonical = canonicalReference(raw);
+  if (canonical === null)
+    throw invalidField('reference', '`reference` must be a payment reference: 6 letters and digits, like K7M-4Q2.');
+  query.filters.push(['reference', raw]);
+  return canonical;
+}
+
+/** One record, or none, as a list reads it. */
+export const onlyOne = <T>(record: T | undefined): NewestFirst<T> => ({
+  length: record === undefined ? 0 : 1,
+  at: () => record as T,
+});
 
 /** Whether the query filters on what changes with time (so a page needs a walk to count `total`). */
 export const walks = (query: ParsedListQuery<string>): boolean => query.statuses !== null || query.updatedFrom !== null;

@@ -10,6 +10,7 @@ import { redact } from '../api/redact';
 import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';
 import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
+import { paymentLinksApp } from './apps/payment-links';
 import { devHostedPage, viteDevApp } from './apps/vite-dev';
 import type { FormTokens } from './form-token';
 import type { PlainPaymentOptions } from './plain-payment';
@@ -58,6 +59,7 @@ export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions
     plain: { api: plainApi, origins: [publicUrl], ...(formTokens ? { tokens: formTokens } : {}) },
   });
   app.route('/', hosted);
+  app.route('/l', paymentLinksApp({ api: plainApi, publicUrl })); // a payment link's pages (issue 31)
   if (vite) app.route('/', viteDevApp(vite.server));
   app.route('/', buildOutputApp(files));
 }

@@ -122,8 +122,9 @@ export function variantResponse(req: Request, variants: Variants, options: Varia
     ...(cached ? { ETag: etag } : {}),
     ...options.headers,
   };
-  // Caches must keep one copy per encoding whenever the answer could have been encoded otherwise.
-  if (available.length > 1) headers.Vary = 'Accept-Encoding';
+  // Caches must keep one copy per encoding whenever the answer could have been encoded otherwise
+  // (an answer no cache may keep needs no such word).
+  if (available.length > 1 && cached) headers.Vary = 'Accept-Encoding';
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   if (cached && etagMatches(req.headers.get('if-none-match'), etag)) {
     return new Response(null, { status: 304, headers: withoutContentHeaders(headers) });
@@ -150,7 +151,8 @@ const ANSWER_BROTLI_QUALITY = 5;
 
 /**
  * An API answer (JSON, made per request) in the best encoding the request accepts: brotli or gzip
- * above MIN_COMPRESSED_ANSWER_BYTES, with `Vary: Accept-Encoding`; as it came otherwise. A body that
+ * above MIN_COMPRESSED_ANSWER_BYTES, with `Vary: Accept-Encoding` unless no cache may keep it; as
+ * it came otherwise. A body that
  * fails while being read (the sandbox's faults: a reset, a hang given up) fails the same way after.
  */
 export async function compressAnswer(req: Request, res: Response): Promise<Response> {
@@ -167,7 +169,9 @@ export async function compressAnswer(req: Request, res: Response): Promise<Respo
   }
   const headers = new Headers(res.headers);
   if (bytes.byteLength >= MIN_COMPRESSED_ANSWER_BYTES && bytes.byteLength <= MAX_COMPRESSED_BYTES) {
-    headers.append('Vary', 'Accept-Encoding');
+    // Caches keep one copy per encoding; an answer none may keep (every status read: no-store)
+    // needs no such word.
+    if (!/\bno-store\b/.test(headers.get('Cache-Control') ?? '')) headers.append('Vary', 'Accept-Encoding');
     const encoding = negotiateEncoding(req.headers.get('accept-encoding'), ['br', 'gzip', 'identity']);
     if (encoding !== 'identity') {
       const packed =

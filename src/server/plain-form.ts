@@ -41,7 +41,14 @@ export async function showForm(
   id: string,
   lang: PlainLang,
   tokens: FormTokens,
-  shown: { values?: PlainFormValues; errors?: FormErrors; notice?: string; again?: boolean; status?: number } = {},
+  shown: {
+    values?: PlainFormValues;
+    errors?: FormErrors;
+    notice?: string;
+    check?: boolean;
+    again?: boolean;
+    status?: number;
+  } = {},
 ): Promise<Response> {
   const words = wordsOf(lang);
   const page = `/pay/${id}`;
@@ -61,6 +68,7 @@ export async function showForm(
     values: shown.values ?? prefilled(payment),
     errors: shown.errors,
     notice: shown.notice,
+    check: shown.check,
     again: shown.again,
     status: shown.status,
     langHref: langHref(page),
@@ -95,9 +103,11 @@ export async function postForm(
   if (walletName) values.operator = `${walletCountry}:${walletName}`;
   const token = form.get('token');
   const check = tokens.verify(id, token ?? '');
-  // No token: the hosted page's own form, posted without its script, which showed no amount. The
-  // plain form, with the amount and what was typed: the payer checks, then pays.
-  if (token === null) return showForm(config, id, lang, tokens, { values, notice: words.w('check') });
+  // No token: the hosted page's own form, posted without its script by an engine that did not
+  // follow its <noscript> refresh to the plain form (index.html): it showed no amount and is the
+  // same for every payment. The plain form, with the amount and what was typed: the payer checks,
+  // then pays — asked calmly, nothing is wrong.
+  if (token === null) return showForm(config, id, lang, tokens, { values, notice: words.w('check'), check: true });
   if (!check.ok) return showForm(config, id, lang, tokens, { values, notice: words.w('expired'), status: 400 });
   let operator = walletName;
   if (!values.operator) operator = detectWallet(country, values.phone) ?? '';

@@ -10,7 +10,7 @@ import { COUNTRIES, findCountry, findWallet, maskLastDigits } from '../phone';
 import { esc, plainResponse } from './plain-html';
 import type { Words } from './plain-words';
 
-export { esc, plainHeaders, plainResponse } from './plain-html';
+export { dialLink, esc, escWith, plainHeaders, plainResponse } from './plain-html';
 export { type PlainLang, type PlainWord, type Words, wordsOf } from './plain-words';
 
 /** What the pages show of the payment: amount, payee, what is bought. */
@@ -27,7 +27,7 @@ export function header({ t, w, lang }: Words, due: Due, heading: string, paid = 
   const test = due.test ? ` <span class="test">${esc(t('page.test'))}</span>` : '';
   const payee = due.merchant ? ` ${w('to')} <bdi>${esc(due.merchant)}</bdi>` : '';
   const items = due.items.length
-    ? `<ul>${due.items.map((item) => `<li><bdi>${esc(item.productName)}</bdi> — ${esc(t('summary.quantity', { quantity: item.quantity, price: formatAmount(item.price, due.currency, lang) }))}</li>`).join('')}</ul>`
+    ? `<p class="small">${esc(t('summary.items'))}</p><ul class="small">${due.items.map((item) => `<li><bdi>${esc(item.productName)}</bdi> — ${esc(t('summary.quantity', { quantity: item.quantity, price: formatAmount(item.price, due.currency, lang) }))}</li>`).join('')}</ul>`
     : '';
   const description = due.description ? `<p class="small"><bdi>${esc(due.description)}</bdi></p>` : '';
   return `<p class="small">${esc(t('page.title'))}${test}</p><h1>${esc(heading)}</h1>${
@@ -55,6 +55,7 @@ export function formPage(
     values,
     errors = {},
     notice,
+    check = false,
     again,
     status = 200,
     langHref,
@@ -65,6 +66,8 @@ export function formPage(
     values: PlainFormValues;
     errors?: FormErrors;
     notice?: string;
+    /** The notice asks the payer to check the form, nothing being wrong: said calmly, not as an alert. */
+    check?: boolean;
     /**
      * The page with its script tried again, offered after the notice: a form that gets this address
      * with its query alone changed, so that its fragment goes along — where the tab has no storage,
@@ -104,7 +107,11 @@ export function formPage(
       .join('');
   const body =
     header(words, due, t('form.heading')) +
-    (notice ? `<p class="notice" role="alert">${esc(notice)}</p>` : '') +
+    (notice
+      ? check
+        ? `<p class="info" role="status">${esc(notice)}</p>`
+        : `<p class="notice" role="alert">${esc(notice)}</p>`
+      : '') +
     (again
       ? `<form method="get"><input type="hidden" name="lang" value="${lang}"><button class="link">${esc(w('again'))}</button></form>`
       : '') +

@@ -14,7 +14,18 @@ import { stepEntry } from '../methods/step-registry';
 import { findWallet, maskLastDigits } from '../phone';
 import type { FormTokens } from './form-token';
 import { redirect } from './responses';
-import { esc, header, type PlainLang, plainResponse, reasonKey, receiptRows, type Words, wordsOf } from './plain-pages';
+import {
+  dialLink,
+  esc,
+  escWith,
+  header,
+  type PlainLang,
+  plainResponse,
+  reasonKey,
+  receiptRows,
+  type Words,
+  wordsOf,
+} from './plain-pages';
 import { dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
 
 /** Every this many seconds a pending page reloads itself. */
@@ -162,7 +173,7 @@ function pending(step: Step, { words, payment, page, tokens, id, shown }: Contex
         : t('pending.bodyUnknown', { amount });
   return {
     heading: t('pending.heading'),
-    content: `<p role="status">${esc(body)}</p>${ussd ? `<p>${esc(t('pending.ussd', { ussd }))}</p>` : ''}<p>${esc(t('pending.waiting'))}</p>${check}`,
+    content: `<p role="status">${esc(body)}</p>${ussd ? `<p>${escWith(t('pending.ussd', { ussd: '\u0000' }), dialLink(ussd))}</p>` : ''}<p>${esc(t('pending.waiting'))}</p>${check}`,
     refresh: REFRESH_SECONDS,
   };
 }

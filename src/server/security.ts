@@ -20,9 +20,13 @@ export function baseHeaders(publicUrl: string): Readonly<Record<string, string>>
     : BASE_HEADERS;
 }
 
-/** The payment page needs none of these features: deny them all. */
+/**
+ * The payment page needs none of these features: deny them all. The user-agent client hints too
+ * (`ch-ua*`): Chromium sends their three headers on every request a page makes (~100 bytes each,
+ * 0.7 KB of a payment), and nothing here reads them — a payer's browser tells less about itself.
+ */
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+  'accelerometer=(), camera=(), ch-ua=(), ch-ua-mobile=(), ch-ua-platform=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /**
  * The origin the hosted page's API calls go to, as a CSP source: `'self'` when the API is served
@@ -92,14 +96,17 @@ export function hostedPageCsp(
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
     dev ? "style-src 'self' 'unsafe-inline'" : ["style-src 'self'", ...styleHashes].join(' '),
-    `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
+    // Only the page's own origin: default-src says it already (connect-src falls back to it).
+    api === "'self'" && !dev ? '' : `connect-src ${api}${dev ? ' ws: wss:' : ''}`,
     // The merchant's logo comes from the API, which serves it itself (docs/sandbox.md, "Merchant profile"),
     // at the sandbox's own address.
     `img-src ${images} data:`,
     `frame-ancestors ${framedBy}`,
     "base-uri 'none'",
     "form-action 'self'",
-  ].join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** Headers of the hosted page's HTML. */

@@ -54,6 +54,7 @@ describe('pages › the query string of a list', () => {
     expect(searchOf({})).toBe('');
     expect(searchOf({ page: 2, perPage: 50 })).toBe('?page=2&perPage=50');
     expect(searchOf({ status: 'pending' })).toBe('?status=pending');
+    expect(searchOf({ reference: 'k7m 4q2' })).toBe('?reference=k7m+4q2');
     expect(searchOf({ status: ['pending', 'succeeded'] })).toBe('?status=pending%2Csucceeded');
     expect(
       searchOf({

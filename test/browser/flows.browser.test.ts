@@ -210,6 +210,9 @@ describe('a one-time code: Orange Money, Senegal', () => {
       await expect(page.locator('a.momo-dial').getAttribute('href')).resolves.toBe('tel:%23144%23391%23');
       await expect(page.locator('#momo-code').getAttribute('autocomplete')).resolves.toBe('one-time-code');
       await expect(page.locator('#momo-code').getAttribute('inputmode')).resolves.toBe('numeric');
+      // Typing the code is the approval: no "I have approved — check now" beside it; the number typed is shown in full.
+      await expect(page.locator('.momo-pending button.momo-secondary').count()).resolves.toBe(0);
+      await expect(page.locator('.momo-code p').first().textContent()).resolves.not.toContain('•');
       await expect(audit(page)).resolves.toEqual([]);
       // Too short: said, and nothing sent.
       await page.locator('#momo-code').focus();
@@ -330,6 +333,10 @@ describe('the wallet’s app: Wave', () => {
       await payByKeyboard(page, 'sn', 'wave');
       await waitFor(page, '.momo-pending[data-step="open_wallet"] a.momo-open');
       await expect(page.locator('svg.momo-qr').count()).resolves.toBe(0);
+      // Wave takes no number: no "Wrong number?", how to pay with another operator instead.
+      await expect(page.locator('.momo-pending > .momo-hint').last().textContent()).resolves.toMatch(
+        { fr: /^Payer avec un autre opérateur/, en: /^Pay with another operator/, ar: /مشغّل آخر/ }[lang],
+      );
       await expect(page.locator('a.momo-open').getAttribute('target')).resolves.toBe('_blank');
       await expect(audit(page)).resolves.toEqual([]);
       const wallet = await openWalletByKeyboard(page);

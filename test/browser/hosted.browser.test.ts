@@ -95,6 +95,11 @@ describe('hosted page › a session from the merchant to the payment and back', 
     }
     const confirms = requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm'));
     expect(confirms).toHaveLength(1);
+    // Chromium's user-agent hints (~100 bytes a request) go with the navigation only: the page's
+    // Permissions-Policy keeps them off every request it makes.
+    const made = requests.filter((r) => !r.isNavigationRequest() && r.url().startsWith(h.server.url));
+    expect(made.length).toBeGreaterThan(3);
+    for (const request of made) expect(Object.keys(await request.allHeaders())).not.toContain('sec-ch-ua');
 
     // Back from the merchant's page: the receipt again, and no second countdown sends the payer on.
     await page.goBack();

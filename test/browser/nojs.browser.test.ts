@@ -1,8 +1,12 @@
 // A payment without JavaScript (docs/integration.md, "A payment without JavaScript"), in Debian's Chromium with
-// scripts off: from the hosted page's link to the plain form, posted to the checkout's server, the
-// status page refreshing itself, the receipt and the way back to the merchant; and from the hosted
-// page's own form, which a browser without scripts shows as it is. A bad number comes
-// back with its message, a form sent twice confirms once, a form posted from another site is refused.
+// scripts off: the hosted page sends the payer at once to the plain form made by the checkout's
+// server (what is due, the order, "Payer 12 500 FCFA"), which pays with one press; the status page
+// refreshing itself, the code step with its tap-to-dial code, the receipt and the way back to the
+// merchant. An engine that does not follow the refresh still pays with the hosted page's own form
+// (checked first). A bad number comes back with its message, a form sent twice confirms once, a
+// form posted from another site is refused, Back goes to the merchant, and the widget's frame
+// without scripts stays put.
+// Screenshots of the form, the code page and the receipt at 360×740 and 320 px: test-results/nojs.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,29 +59,34 @@ async function fillForm(page: Page, phone: string) {
 }
 
 describe('hosted page › a payment without JavaScript', () => {
-  it('pays a session end to end: the form, the status page refreshing itself, the receipt, back to successUrl', async () => {
+  it('pays a session with one press: the form first, the status page refreshing itself, the receipt, back to successUrl', async () => {
     const session = await newSession();
     const page = await noScriptPage();
+    // Nothing to click: the hosted page sends a browser without scripts to the plain form at once.
     await page.goto(session.url);
-    // The hosted page says how to pay without its script, and links to the plain form.
-    await page.getByRole('link', { name: 'Payer sans JavaScript' }).click();
-    await page.waitForURL(/\?plain=1/);
+    await page.waitForURL(/\?plain=1$/);
     // From here on, pages of the server's own making: nothing but HTML (no script, no style sheet, no image).
     const loaded: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() !== 'document') loaded.push(request.url());
     });
     await expect(page.locator('h1').textContent()).resolves.toBe('Payer par mobile money');
+    // What is due, the order, and Pay with the amount, as payers read amounts.
     await expect(page.locator('.amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
-    await expect(page.locator('main').textContent()).resolves.toContain('Pagne wax 6 yards');
-    // Posted to the page's own path; the secret is nowhere in the HTML.
+    await expect(page.locator('main').textContent()).resolves.toMatch(
+      /Votre commande.*Pagne wax 6 yards — 1\s×\s10\s000\sFCFA.*Savon noir — 2\s×\s1\s250\sFCFA/,
+    );
+    // Posted to the page's own path; the secret is nowhere in the HTML nor in the address.
     await expect(page.locator('form').getAttribute('action')).resolves.toBe(new URL(session.url).pathname);
     expect(await page.content()).not.toContain(session.clientSecret);
+    expect(page.url()).not.toContain(session.clientSecret);
     await page.screenshot({ path: `${SHOTS}/1-form.png`, fullPage: true });
 
     await fillForm(page, testNumber('approved_after_delay').national);
+    // One press.
     await page.getByRole('button', { name: /^Payer 12\s500\sFCFA$/ }).click();
     await page.waitForURL(/\/status\?lang=fr$/);
+    expect(await attempts(session.paymentIntentId)).toBe(1);
     // Pending: the page refreshes itself (no script), and says what to do.
     await expect(page.locator('h1').textContent()).resolves.toBe('Validez le paiement sur votre téléphone');
     await expect(page.locator('meta[http-equiv="refresh"]').getAttribute('content')).resolves.toBe('3');
@@ -98,16 +107,59 @@ describe('hosted page › a payment without JavaScript', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Paiement réussi');
   });
 
-  it("pays with the hosted page's own form, as an engine without scripts shows it: posted, checked with the amount, paid", async () => {
+  it.each([
+    ['360x740', { width: 360, height: 740 }],
+    ['320', { width: 320, height: 568 }],
+  ])('pays by a one-time code at %s: the code to dial is a tap-to-dial link (screenshots)', async (size, viewport) => {
+    const session = await merchant.createSession({
+      total: 5000,
+      currency: 'xof',
+      accountId: 'acct_browser',
+      successUrl: `${h.merchant.url}/thanks?session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${h.merchant.url}/cart`,
+      metadata: { order: 'N-2' },
+      items: [{ productId: 'prt_wax', quantity: 1, price: 5000, productName: 'Pagne wax 6 yards' }],
+    });
+    const page = await h.newPage({ javaScriptEnabled: false, locale: 'fr-FR', viewport });
+    await page.goto(session.url);
+    await page.waitForURL(/\?plain=1$/);
+    await page.screenshot({ path: `${SHOTS}/${size}-1-form.png`, fullPage: true });
+    await page.locator('#p-country').selectOption('sn');
+    await fillForm(page, testNumber('approved_after_delay', 'sn', 'orange').national);
+    await page.getByRole('button', { name: /^Payer 5\s000\sF\sCFA$/ }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Saisissez votre code de paiement');
+    // '#' written %23: a bare one ends the address, and the dialler would stop there.
+    const dial = page.getByRole('link', { name: '#144#391#' });
+    await expect(dial.getAttribute('href')).resolves.toBe('tel:%23144%23391%23');
+    await page.screenshot({ path: `${SHOTS}/${size}-2-code.png`, fullPage: true });
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.locator('#p-code').fill('123456');
+    await page.getByRole('button', { name: /^Payer / }).click();
+    await page.locator('h1', { hasText: 'Paiement réussi' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/${size}-3-receipt.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await attempts(session.paymentIntentId)).toBe(1);
+  });
+
+  it("pays with the hosted page's own form where an engine does not follow the refresh: posted, checked with the amount, paid", async () => {
     const session = await newSession();
     const page = await noScriptPage();
+    // An engine without scripts that does not follow a <meta> refresh (a text browser's, a proxy's).
+    await page.route(pagePath(session.url), async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<meta http-equiv="refresh"[^>]*>/, '');
+      await route.fulfill({ response, body: html });
+    });
     await page.goto(session.url);
     // The prerendered form, whole and usable: Pay enabled; nothing that only a script does (a
-    // "loading" that never ends, a language switch that switches nothing).
+    // "loading" that never ends, a language switch that switches nothing); the links to the plain form.
     const pay = page.locator('#app form .momo-pay');
     await expect(pay.isEnabled()).resolves.toBe(true);
     await expect(page.locator('#app .momo-loading').isVisible()).resolves.toBe(false);
     await expect(page.locator('#app .momo-lang').isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('link', { name: 'Payer sans JavaScript' }).isVisible()).resolves.toBe(true);
     await page.locator('#momo-phone').fill(testNumber('approved_after_delay').national);
     await page.locator('.momo-operator[data-operator="mtn"]').click();
     // The wallet chosen shows as a radio (the script marks the card instead).
@@ -119,8 +171,8 @@ describe('hosted page › a payment without JavaScript', () => {
     await page.locator('#momo-email').fill('elodie@example.cg');
     await page.screenshot({ path: `${SHOTS}/5-hosted-form.png`, fullPage: true });
     await pay.click();
-    // Back as the plain form: the amount to check, what was typed kept, nothing sent yet.
-    await expect(page.locator('.notice').textContent()).resolves.toMatch(/^Vérifiez le montant/);
+    // Back as the plain form: the amount to check (said calmly: nothing is wrong), what was typed kept, nothing sent yet.
+    await expect(page.locator('.info[role="status"]').textContent()).resolves.toMatch(/^Vérifiez le montant/);
     await expect(page.locator('.amount').textContent()).resolves.toMatch(/^12\s500\sFCFA$/);
     await expect(page.locator('#p-lastName').inputValue()).resolves.toBe("N'Goma-Mbemba");
     await expect(page.locator('#p-operator').inputValue()).resolves.toBe('cg:mtn');
@@ -128,6 +180,31 @@ describe('hosted page › a payment without JavaScript', () => {
     await page.getByRole('button', { name: /^Payer 12\s500\sFCFA$/ }).click();
     await page.locator('h1', { hasText: 'Paiement réussi' }).waitFor({ timeout: 15_000 });
     expect(await attempts(session.paymentIntentId)).toBe(1);
+  });
+
+  it('takes Back from the plain form to the merchant: the refresh replaced the hosted page in the history', async () => {
+    const session = await newSession();
+    const page = await noScriptPage();
+    await page.goto(`${h.merchant.url}/cart`);
+    await page.goto(session.url);
+    await page.waitForURL(/\?plain=1$/);
+    // Not the hosted page again, which would send the payer forward at once: a Back that goes nowhere.
+    await page.goBack();
+    expect(page.url()).toBe(`${h.merchant.url}/cart`);
+  });
+
+  it("leaves the widget's frame as it is where its scripts are off: the refresh answered 204, never a page reloading itself", async () => {
+    const page = await noScriptPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/embed')) asked.push(new URL(request.url()).search);
+    });
+    await page.goto(`${h.server.url}/embed`);
+    await expect.poll(() => asked.length).toBe(2);
+    // Long enough for a second refresh, were there one (it is immediate).
+    await page.waitForTimeout(500);
+    expect(asked).toEqual(['', '?plain=1']);
+    expect(new URL(page.url()).pathname).toBe('/embed');
   });
 
   it('gives a bad number back with its message in the page language, nothing sent', async () => {
@@ -157,7 +234,9 @@ describe('hosted page › a payment without JavaScript', () => {
   it('confirms once when the form is sent twice (a double click, then the same form resent)', async () => {
     const session = await newSession();
     const page = await noScriptPage();
-    await page.goto(`${pagePath(session.url)}?plain=1`);
+    // The first screen's form, as a payer without scripts gets it.
+    await page.goto(session.url);
+    await page.waitForURL(/\?plain=1$/);
     await fillForm(page, testNumber('approved_after_delay').national);
     const token = await page.locator('input[name="token"]').inputValue();
     await page.getByRole('button', { name: /^Payer / }).dblclick();

@@ -62,6 +62,8 @@ const INTENT_EXTENSIONS = {
   approval_expires_at: dateTime.nullable(),
   merchant: merchant.nullable(),
   next_action: nextAction.nullable(),
+  /** The payment's short reference: 6 of Crockford's base32 characters, grouped 3 and 3. */
+  reference: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/),
 };
 
 /**

@@ -402,6 +402,38 @@ describe('GET /demo/orders', () => {
   });
 });
 
+describe('GET /demo/orders › a payment’s short reference', () => {
+  it('lists each order’s reference, and finds the order by it typed as a customer reads it out', {
+    timeout: 60_000,
+  }, async () => {
+    const { intentId } = await createSessionFromForm();
+    const intent = (await (await fetch(`${running.server.url}/v1/payment-intents/${intentId}`)).json()) as {
+      reference: string;
+    };
+    expect(intent.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/);
+    // The order's line shows it once the shop's fulfillment has read the intent.
+    let page = '';
+    for (let waited = 0; waited < 30_000 && !page.includes(`<code>${intent.reference}</code>`); waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      page = await (await fetch(`${running.server.url}/demo/orders?lang=en`)).text();
+    }
+    const order = new RegExp(
+      `data-order="([^"]+)" data-state="open"><td><code>[^<]+</code></td><td><code>${intent.reference}</code>`,
+    ).exec(page)?.[1];
+    expect(order).toBeTruthy();
+    const find = async (typed: string) =>
+      (await fetch(`${running.server.url}/demo/orders?lang=en&reference=${encodeURIComponent(typed)}`)).text();
+    // Lower case, a space for the dash, O for 0: as typed from a customer's call.
+    const found = await find(intent.reference.toLowerCase().replace('-', ' ').replace(/0/g, 'o'));
+    expect(found).toContain(`<p id="found" role="status">Order <code>${order}</code></p>`);
+    // The search does not reload under the shop assistant's typing.
+    expect(found).not.toContain('http-equiv="refresh"');
+    const unused = intent.reference === 'ZZZ-ZZZ' ? 'YYY-YYY' : 'ZZZ-ZZZ';
+    expect(await find(unused)).toContain('No payment of the shop has this reference.');
+    expect(await find('K7M')).toContain('This is not a reference: 6 letters and digits, like K7M-4Q2.');
+  });
+});
+
 describe('GET /demo/success › the shop checks on its server', () => {
   /** A payment service that answers the session and intent it is given, whoever asks. */
   async function withService(

@@ -149,6 +149,9 @@ describe('the code step › a refused code, and how to get another', () => {
     await model.answerStep(codeAnswer('000000'));
     await bed.time.settle();
     expect(hint().textContent).toBe('This code is not right. Check it, or dial #144#391# to get a new one.');
+    // The code to dial is a link the phone's dialler opens, there too ('#' as %23, or it stops there).
+    expect(hint().querySelector('a')?.getAttribute('href')).toBe('tel:%23144%23391%23');
+    expect(document.querySelectorAll('a[href="tel:%23144%23391%23"]')).toHaveLength(2);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { confirmResultSchema, paymentIntentSchema, publicSessionSchema, sessionSchema } from '../../src/api/schemas';
-import { confirmBody, expectError, expectJson, sessionBody, setup, testNumber, transferBody } from './helpers';
+import { BASE, confirmBody, expectError, expectJson, sessionBody, setup, testNumber, transferBody } from './helpers';
 
 const ORIGIN = { Origin: 'https://shop.example.cg' };
 
@@ -41,6 +41,27 @@ describe('CORS of browser-facing endpoints', () => {
     await expectError(refused, 401, 'invalid_client_secret');
     const missing = await call('GET', '/v1/sessions/cs_nope', { token: null, headers: ORIGIN });
     expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('sends no CORS header where no CORS is at play: a same-origin page, a server', async () => {
+    const { call, session } = await withSession();
+    const path = `/v1/payment-intents/${session.paymentIntentId}`;
+    // A browser's same-origin GET has no Origin; its POST names the API's own origin.
+    const read = await call('GET', path, { token: null });
+    const confirmed = await call('POST', `${path}/confirm`, {
+      token: null,
+      headers: { Origin: BASE },
+      body: confirmBody(session.clientSecret, testNumber('approved_after_delay')),
+    });
+    const sessionRead = await call('GET', `/v1/sessions/${session.id}`, { token: null });
+    for (const answer of [read, confirmed, sessionRead]) {
+      expect(answer.headers.get('etag')).not.toBeNull();
+      expect([...answer.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+    // The same from another origin: the page there may read the answer and its tag.
+    const across = await call('GET', path, { token: null, headers: ORIGIN });
+    expect(across.headers.get('access-control-allow-origin')).toBe('*');
+    expect(across.headers.get('access-control-expose-headers')).toBe('ETag');
   });
 
   it.each(['/v1/payment-intents/pi_any', '/v1/payment-intents/pi_any/confirm', '/v1/sessions/cs_any'])(

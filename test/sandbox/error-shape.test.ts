@@ -71,6 +71,17 @@ const CASES: [ErrorCode, (c: Context) => Promise<Response>][] = [
     },
   ],
   [
+    'payment_link_inactive',
+    async (c) => {
+      const made = await c.call('POST', '/v1/payment-links', {
+        body: { amount: 1000, currency: 'xaf', description: 'Closed' },
+      });
+      const { id } = (await made.json()) as { id: string };
+      await c.call('POST', `/v1/payment-links/${id}/deactivate`);
+      return c.call('POST', `/v1/payment-links/${id}/intents`, { token: null, body: {} });
+    },
+  ],
+  [
     'otp_invalid',
     async (c) => {
       const intent = await c.newIntent(5000, 'xof');

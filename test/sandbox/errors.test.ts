@@ -19,6 +19,7 @@ describe('ERROR_CODES', () => {
       'payment_already_succeeded',
       'payment_intent_canceled',
       'too_many_attempts',
+      'payment_link_inactive',
       'otp_invalid',
       'otp_expired',
       'otp_not_expected',

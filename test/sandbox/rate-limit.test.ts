@@ -40,7 +40,8 @@ describe('confirm rate limit', () => {
       expect([200, 409]).toContain((await send(intent)).status);
       clock.advance(1000);
     }
-    const refused = await send(intent);
+    // From a merchant's page (the widget): the page may read the refusal.
+    const refused = await send(intent, undefined, { Origin: 'https://shop.example.cg' });
     expect(refused.headers.get('retry-after')).toBe('50');
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     const error = await expectError(refused, 429, 'rate_limited');

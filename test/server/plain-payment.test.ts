@@ -8,7 +8,8 @@ import { TEXTS } from '../../src/i18n/catalogues';
 import { createFormTokens, FORM_TOKEN_TTL_MS } from '../../src/server/form-token';
 import { plainPaymentApi, plainPaymentHandler } from '../../src/server/plain-payment';
 import { testNumber as number } from '../browser/support/harness';
-import { APPROVAL_MS, BASE, setup } from '../sandbox/helpers';
+import { APPROVAL_MS, BASE } from '../sandbox/helpers';
+import { payer, plainSetup, tokenOf } from './plain-setup';
 
 describe('form tokens', () => {
   it('hold for their page and attempts only, and expire', () => {
@@ -38,51 +39,6 @@ describe('form tokens', () => {
     expect(tokens.idempotencyKey(a!, 'confirm')).not.toBe(tokens.idempotencyKey(a!, 'otp ch_1 123456'));
     expect(tokens.idempotencyKey(a!, 'confirm')).toMatch(/^nojs_[A-Za-z0-9_-]{43}$/);
   });
-});
-
-/** `answer`: changes the service's answers on their way to the handler (a service that says otherwise). */
-function plainSetup(answer?: (request: Request, response: Response) => Promise<Response>) {
-  const s = setup({ approvalMs: APPROVAL_MS });
-  // Every request the handler sends the service, to see where the secret went.
-  const sent: { url: string; headers: Headers; body: string }[] = [];
-  const sandbox = {
-    fetch: async (req: Request, env?: Parameters<typeof s.sandbox.fetch>[1]) => {
-      const body = await req.clone().text();
-      sent.push({ url: req.url, headers: req.headers, body });
-      const response = await s.sandbox.fetch(req, env);
-      return answer ? answer(req, response) : response;
-    },
-  };
-  const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox) });
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    handler(new Request(`${BASE}${path}`, { headers }));
-  // A header given as undefined is not sent.
-  const post = (path: string, form: Record<string, string>, headers: Record<string, string | undefined> = {}) =>
-    handler(
-      new Request(`${BASE}${path}`, {
-        method: 'POST',
-        body: new URLSearchParams(form).toString(),
-        headers: Object.entries({
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Origin: BASE,
-          'Sec-Fetch-Site': 'same-origin',
-          ...headers,
-        }).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      }),
-    );
-  const attempts = async (id: string) => (await s.readIntent(id)).event.charges.length;
-  return { ...s, sent, get, post, attempts };
-}
-
-const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
-const payer = (phone: string) => ({
-  country: 'cg',
-  operator: '',
-  phone,
-  firstName: 'Élodie',
-  lastName: 'Goma',
-  email: 'elodie@example.cg',
-  lang: 'fr',
 });
 
 describe('the plain payment', () => {
@@ -180,7 +136,7 @@ describe('the plain payment', () => {
       expect(res.status, JSON.stringify(headers)).toBe(200);
       const html = await res.text();
       expect(html).toContain(
-        '<p class="notice" role="alert">Vérifiez le montant et vos informations, puis appuyez sur Payer : rien n’a encore été envoyé.</p>',
+        '<p class="info" role="status">Vérifiez le montant et vos informations, puis appuyez sur Payer : rien n’a encore été envoyé.</p>',
       );
       expect(html).toMatch(/<strong class="amount">5\s000\sFCFA<\/strong> à payer/);
       expect(html).toContain('<option value="cg:mtn" selected>');

@@ -7,7 +7,15 @@ import { enPlain } from '../../src/i18n/en';
 import type { PlainKey } from '../../src/i18n/messages';
 import { wordsOf } from '../../src/server/plain-words';
 
-const VALUES = { dial: '*126#', length: 6, wallet: 'Wave' };
+const VALUES = {
+  dial: '*126#',
+  length: 6,
+  wallet: 'Wave',
+  merchant: 'Boutique Awa',
+  min: '500 FCFA',
+  max: '9 000 FCFA',
+  date: '29 novembre',
+};
 
 describe('plain pages › words', () => {
   it.each(LANGS)('%s: every word of the pages, filled in, and the catalogue in the same language', (lang) => {

@@ -121,35 +121,44 @@ describe("widget › the screens' part", () => {
     expect(await progress(page, 'w')).toEqual(PART_PROGRESS);
   });
 
-  it('shows "try again" in its stand-in while the part cannot be had, and the screen once it can', async () => {
+  it('while the part cannot be had: Pay sends nothing and says so; a reload\'s stand-in shows "try again"; the screens once it can', async () => {
     const page = await h.newPage();
-    // Refused twice: at the first touch of the form, and as the waiting screen's stand-in shows.
+    // The part brings the sending half of paying (src/checkout/sending.ts) as well as the screens.
+    let refusing = true;
+    await page.route('**/steps/screens.js', (route) => (refusing ? route.abort() : route.continue()));
+    const confirms: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/confirm')) confirms.push(request.url());
+    });
+    const intent = await h.newIntent();
+    const tag = `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`;
+    await openMerchantPage(page, merchantPage(h, tag));
+    await shown(page, 'w', 'form');
+    await pay(page.locator('#w'), 'never_approved');
+    await page
+      .locator('#w')
+      .getByText('Impossible de joindre le service de paiement. Vérifiez votre connexion et réessayez.')
+      .waitFor({ timeout: 15_000 });
+    expect(confirms).toHaveLength(0);
+    refusing = false;
+    await page.locator('#w .momo-pay').click();
+    await shown(page, 'w', 'pending');
+    expect(confirms).toHaveLength(1);
+
+    // The payment waits; the page is opened again and the part refused once: its stand-in.
+    const again = await h.newPage();
     let refusals = 0;
-    await page.route('**/steps/screens.js', (route) => {
-      if (refusals === 2) return route.continue();
+    await again.route('**/steps/screens.js', (route) => {
+      if (refusals === 1) return route.continue();
       refusals++;
       return route.abort();
     });
-    const intent = await h.newIntent();
-    await openMerchantPage(
-      page,
-      merchantPage(
-        h,
-        `<momo-checkout id="w" intent="${intent.id}" client-secret="${intent.secret}" lang="fr"></momo-checkout>`,
-      ),
-    );
-    await shown(page, 'w', 'form');
-    await pay(page.locator('#w'), 'never_approved');
-    await expect.poll(() => refusals, { timeout: 15_000 }).toBe(2);
-    const retry = page.locator(`#w ${STANDIN} [role="alert"] button`);
+    await openMerchantPage(again, merchantPage(h, tag));
+    const retry = again.locator(`#w ${STANDIN} [role="alert"] button`);
     await retry.waitFor({ timeout: 15_000 });
-    // (The stand-in's own refusal has reached it: its script's error event follows the abort at once.)
-    await page.waitForTimeout(300);
-    await retry.waitFor();
-    expect(await page.locator('#w .momo-progress').count()).toBe(0);
-
+    expect(await again.locator('#w .momo-progress').count()).toBe(0);
     await retry.click();
-    await shown(page, 'w', 'pending');
-    expect(await progress(page, 'w')).toEqual(PART_PROGRESS);
+    await shown(again, 'w', 'pending');
+    expect(await progress(again, 'w')).toEqual(PART_PROGRESS);
   });
 });

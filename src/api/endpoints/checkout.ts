@@ -39,6 +39,8 @@ export const confirmIntentView = (
     path: `${intentPath(id)}/confirm`,
     body,
     schema: confirmResultViewParser,
+    // The intent's tag as the confirm left it (an extension): the first status read may be held.
+    tagFor: intentPath(id),
   });
 
 /**

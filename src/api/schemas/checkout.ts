@@ -155,6 +155,13 @@ export const intentViewShape = {
   live_mode: z.int(),
   /** Extension: who is paid (null: the merchant has no profile); absent on other services. */
   merchant: z.optional(z.nullable(merchantSchema)),
+  /**
+   * Extension (docs/decisions.md): the payment's short reference, which a person reads out and
+   * types ("K7M-4Q2"; the sandbox's: src/sandbox/reference.ts), unique among its merchant's and
+   * found with `GET /v1/payment-intents?reference=`; absent on other services (the receipt then
+   * shows the charge id).
+   */
+  reference: z.optional(z.string()),
 };
 
 /** An intent as the checkout reads it: a subset of `paymentIntentSchema`, field for field. */

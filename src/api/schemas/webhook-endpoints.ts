@@ -26,7 +26,10 @@ export const createWebhookEndpointSchema = z.object({
   enabledEvents: z.optional(z.array(z.union([z.literal('*'), eventTypeSchema])).check(z.minLength(1))),
   description: z.optional(z.string().check(z.maxLength(200))),
   faults: z.optional(z.array(webhookFaultSchema)),
-  /** With the `late` fault: how long each delivery waits, 1 ms to 10 minutes (default 5 000). */
+  /**
+   * With the `late` fault: how long each delivery waits; with `out_of_order`, how long each waits
+   * for a later event of its object to overtake it. 1 ms to 10 minutes (default 5 000).
+   */
   lateMs: z.optional(z.int().check(z.gte(1), z.lte(600_000))),
 });
 

@@ -1,6 +1,7 @@
 // Mobile money: the payer's country, number and wallet (the API's `operator_name`). The number is
 // formatted as typed and its wallet chosen from its network; a confirm carries
-// `payment_method_data.momo`; wherever the number is shown again, it is masked.
+// `payment_method_data.momo`; the number is shown again in full on the payer's screen that typed
+// it, masked wherever it is read back from the service.
 import {
   COUNTRIES,
   type Country,
@@ -11,7 +12,6 @@ import {
   findWallet,
   formatAsTyped,
   maskLastDigits,
-  maskMsisdn,
   readNumber,
   toMsisdn,
 } from '../kit';
@@ -25,7 +25,10 @@ export interface MomoValues {
   phone: string;
 }
 
-/** An attempt as the payer sees it: the wallet, and the number masked ("+242 •• ••• 12 34"). */
+/**
+ * An attempt as the payer sees it: the wallet, and the number — in full as typed on the screen
+ * that typed it ("06 123 45 67"), masked when read back from the service ("+242 •• ••• 12 34").
+ */
 export interface MomoView {
   type: 'momo';
   country: string;
@@ -154,7 +157,10 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
       type: 'momo',
       country: values.country,
       operator: values.operator,
-      phone: msisdn ? maskMsisdn(msisdn) : '',
+      // In full, as the payer typed and reads it (the field keeps it formatted as typed: "06 123 45
+      // 67"): on their own screen a typo can be seen, and its spaces let it wrap at 200 % text. A
+      // read of the service's is masked.
+      phone: msisdn ? values.phone : '',
     };
   },
 

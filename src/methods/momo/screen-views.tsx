@@ -1,10 +1,23 @@
 // How mobile money shows on the screens after the form: what the payer does while the operator's
-// prompt waits on their phone, what the receipt says paid, the words of a new request. (The form's
-// side: ./views.tsx.)
+// prompt waits on their phone, what the receipt says paid (the number masked), the words of a new
+// request (the number in full, as typed: a typo can be seen). (The form's side: ./views.tsx.)
 import { findWallet } from '../kit';
 import type { MethodScreenViews } from '../types';
 import { useI18n } from '../ui';
 import { type MomoView, walletLabel } from './method';
+
+/**
+ * The number on the receipt, masked as a read of the service masks it — the receipt stays on the
+ * screen — where this page shows it in full (typed here: "06 123 45 67" → "•• ••• 45 67"); a
+ * calling code typed is kept, and the spaces as typed: at 200 % text on a 320 px phone the number
+ * wraps between its groups, never inside one ("459" over "3").
+ */
+export const maskTyped = (phone: string): string =>
+  phone.includes('•')
+    ? phone
+    : phone.replace(/^(\+\d+ )?(.*)$/, (_, code: string | undefined, rest: string) =>
+        ((code || '') + rest.replace(/\d(?=(?:\D*\d){4})/g, '•')).trim(),
+      );
 
 export const momoScreenViews: MethodScreenViews<MomoView> = {
   Instructions({ view, amount, ussd: given }) {
@@ -22,7 +35,7 @@ export const momoScreenViews: MethodScreenViews<MomoView> = {
 
   receipt: (view, t) => [
     [t('succeeded.operator'), walletLabel(view.operator, view.country)],
-    [t('succeeded.phone'), view.phone],
+    [t('succeeded.phone'), maskTyped(view.phone)],
   ],
 
   resend: (view, t) => t('failed.resend', { phone: view.phone }),

@@ -29,6 +29,17 @@ import {
   sessionRequestSchema,
   sessionSchema,
 } from '../../api/schemas';
+import { webhookEventSchema } from '../../api/schemas/events';
+import {
+  createWebhookEndpointSchema,
+  replayEventSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEventListSchema,
+} from '../../api/schemas/webhook-endpoints';
+import * as links from '../../api/schemas/payment-links';
 
 /** Every schema the document names, by the name it has under `#/components/schemas/`. */
 export const NAMED_SCHEMAS = {
@@ -56,6 +67,20 @@ export const NAMED_SCHEMAS = {
   SessionList: sessionListSchema,
   PublicSession: publicSessionSchema,
   Merchant: merchantSchema,
+  CreateWebhookEndpointRequest: createWebhookEndpointSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookEndpointList: webhookEndpointListSchema,
+  WebhookEvent: webhookEventSchema,
+  WebhookEventList: webhookEventListSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  WebhookDeliveryList: webhookDeliveryListSchema,
+  ReplayEventRequest: replayEventSchema,
+  PaymentLinkRequest: links.paymentLinkRequestSchema,
+  PaymentLink: links.paymentLinkSchema,
+  PublicPaymentLink: links.publicPaymentLinkSchema,
+  PaymentLinkList: links.paymentLinkListSchema,
+  PaymentLinkOpenRequest: links.paymentLinkOpenRequestSchema,
+  PaymentLinkOpened: links.paymentLinkOpenedSchema,
   Error: errorBodySchema,
 } satisfies Record<string, z.ZodMiniType>;
 

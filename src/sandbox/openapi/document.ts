@@ -172,11 +172,21 @@ export function openApiDocument({
       },
       { name: 'Checkout sessions', description: 'A basket paid on the hosted page.' },
       {
+        name: 'Payment links',
+        description: 'A link shared in a chat: each payer who opens it pays a payment of their own.',
+      },
+      {
         name: 'Sandbox',
         description: "The sandbox's own: a merchant's profile, its logo, the page that plays a wallet.",
       },
-      ...(events.webhooks
-        ? [{ name: 'Events', description: "What the sandbox sends to a merchant's endpoints." }]
+      ...(extensions
+        ? [
+            {
+              name: 'Events',
+              description:
+                "A merchant's endpoints, the signed events the sandbox sends them, and each delivery's attempts.",
+            },
+          ]
         : []),
     ],
     paths,

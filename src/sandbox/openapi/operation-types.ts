@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import type { ErrorCode } from '../errors';
 import type { SchemaName } from './components';
 
-export type Method = 'get' | 'post' | 'put';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** Who may call: a merchant's secret key; anyone (a payer's page); anyone, a key narrowing what is read. */
 export type Caller = 'merchant' | 'anyone' | 'anyone-or-merchant';
@@ -41,7 +41,13 @@ export interface Operation {
   operationId: string;
   summary: string;
   description?: string;
-  tag: 'Payment intents' | 'Remittances and disbursements' | 'Checkout sessions' | 'Sandbox';
+  tag:
+    | 'Payment intents'
+    | 'Remittances and disbursements'
+    | 'Checkout sessions'
+    | 'Payment links'
+    | 'Events'
+    | 'Sandbox';
   /** Not in the service's interface (docs/sandbox.md#extensions-to-the-interface). */
   extension: boolean;
   /** Answered by a sandbox without its extensions too (`extensions: false`); default: not an extension. */

@@ -21,6 +21,8 @@ import {
   pageParams,
 } from './operation-parts';
 import type { Operation } from './operation-types';
+import { EVENT_OPERATIONS } from './event-operations';
+import { PAYMENT_LINK_OPERATIONS } from './payment-link-operations';
 import { SANDBOX_OPERATIONS } from './sandbox-operations';
 
 export type { Caller, Method, Operation, OperationAnswer, OtherBody, Parameter } from './operation-types';
@@ -49,7 +51,17 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
     tag: 'Payment intents',
     extension: true,
     caller: 'merchant',
-    parameters: listParams(intentStatusSchema.options, true),
+    parameters: [
+      ...listParams(intentStatusSchema.options, true),
+      {
+        name: 'reference',
+        in: 'query',
+        extension: true,
+        description:
+          'The intent whose short reference this is (`reference`, e.g. K7M-4Q2), as a person typed it: any case, with or without the dash, O for 0, I or L for 1. At most one intent; 400 when it cannot be a reference.',
+        schema: z.string(),
+      },
+    ],
     answers: { 200: { description: 'A page of intents.', body: 'PaymentIntentList' } },
     errors: LIST,
   },
@@ -93,7 +105,17 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
     body: 'ConfirmRequest',
     parameters: [idParam('payment intent'), idempotencyKey],
     answers: {
-      200: { description: 'The attempt as it stands, its status succeeded, pending or failed.', body: 'ConfirmResult' },
+      200: {
+        description: 'The attempt as it stands, its status succeeded, pending or failed.',
+        body: 'ConfirmResult',
+        headers: {
+          ETag: {
+            description:
+              'Extension, on an answer that waits for the payer (pending; not a replay): the tag of the intent’s read (no token) as this confirm left it, marked (`….c"`): a read naming it in If-None-Match with Prefer: wait=N is held until the intent differs, and never answered 304 (whole once the wait is over).',
+            schema: z.string(),
+          },
+        },
+      },
     },
     errors: [
       ...BODY,
@@ -239,4 +261,9 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
   },
 ];
 
-export const OPERATIONS: readonly Operation[] = [...PAYMENT_OPERATIONS, ...SANDBOX_OPERATIONS];
+export const OPERATIONS: readonly Operation[] = [
+  ...PAYMENT_OPERATIONS,
+  ...PAYMENT_LINK_OPERATIONS,
+  ...EVENT_OPERATIONS,
+  ...SANDBOX_OPERATIONS,
+];

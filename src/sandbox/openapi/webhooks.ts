@@ -1,8 +1,9 @@
 // The events a sandbox delivers to a merchant's endpoints, as OpenAPI 3.1 writes what an API calls
 // (its top-level `webhooks`): one entry per event type, its payload a named schema, signed per the
-// Standard Webhooks specification. The table is empty until the sandbox delivers events (issue 32,
-// item 1); the endpoints that register and list them are operations like any (./operations).
+// Standard Webhooks specification. The endpoints that register and list them are operations like
+// any (./event-operations).
 import * as z from 'zod/mini';
+import type { EVENT_TYPES } from '../../api/schemas/events';
 import { type SchemaName, schemaRef } from './components';
 
 export interface DocumentedEvent {
@@ -12,8 +13,25 @@ export interface DocumentedEvent {
   payload: SchemaName;
 }
 
-/** Every event type a sandbox delivers: none yet. */
-export const WEBHOOK_EVENTS: readonly DocumentedEvent[] = [];
+const SUMMARIES: Record<keyof typeof EVENT_TYPES, string> = {
+  'payment_intent.pending': 'An attempt now waits for the payer (a push, a code, the wallet’s app)',
+  'payment_intent.payment_failed': 'An attempt failed: the intent may be paid again',
+  'payment_intent.succeeded': 'The intent is paid',
+  'payment_intent.canceled': 'The intent is canceled (its session expired, or its attempts ran out)',
+  'checkout.session.completed': 'A checkout session is paid',
+  'checkout.session.expired': 'A checkout session expired unpaid',
+  'remittance.succeeded': 'A remittance was executed',
+  'remittance.failed': 'A remittance failed',
+  'disbursement.succeeded': 'A disbursement was executed',
+  'disbursement.failed': 'A disbursement failed',
+};
+
+/** Every event type a sandbox delivers, each payload the contract's event (its `type` says which). */
+export const WEBHOOK_EVENTS: readonly DocumentedEvent[] = Object.entries(SUMMARIES).map(([type, summary]) => ({
+  type,
+  summary,
+  payload: 'WebhookEvent',
+}));
 
 /** The three headers of a delivery, per Standard Webhooks (https://www.standardwebhooks.com). */
 export const DELIVERY_HEADERS = [

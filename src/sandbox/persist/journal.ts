@@ -59,6 +59,10 @@ const KINDS = new Set<Entry['kind']>([
   'transfer',
   'answer',
   'merchant',
+  'endpoint',
+  'event',
+  'delivery',
+  'link',
   'forget',
 ]);
 

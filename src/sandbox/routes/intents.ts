@@ -3,12 +3,21 @@ import { confirmRequestSchema, createIntentRequestSchema } from '../../api/schem
 import { mayRead, readerOf, requireMerchant } from '../auth';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
+import type { Owner } from '../store/records';
 import { SandboxError, notFound } from '../errors';
-import { conditionalJsonResponse, heldJsonResponse, jsonResponse, preferredWaitS, readJsonBody } from '../json';
+import {
+  conditionalJsonResponse,
+  confirmTagOf,
+  heldJsonResponse,
+  jsonResponse,
+  preferredWaitS,
+  readJsonBody,
+} from '../json';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { toConfirmResult, toPaymentIntent } from '../intent-view';
 import { assertPayable, newIntent, secretMatches, settle, startAttempt } from '../intent-lifecycle';
 import { checkMomo } from '../momo';
+import { assertLinkTakes } from '../payment-links';
 import { clientKey, rateLimited } from '../rate-limit';
 import { countConfirms } from '../stats';
 import { checkedAmount, checkedCurrency, parseWith } from '../validate';
@@ -45,23 +54,26 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     }),
   );
 
+  /** The intent's read as `reader` sees it now (null: gone, or not theirs to read). */
+  const readOf = (id: string, reader: Owner | null) => {
+    const intent = store.intent(id);
+    if (!intent || !mayRead(reader, intent.owner)) return null;
+    settle(intent, config.now());
+    return toPaymentIntent(intent, {
+      owner: reader !== null,
+      extensions: config.extensions,
+      merchant: merchants.view(intent.owner),
+      base: config.checkoutBaseUrl,
+    });
+  };
+
   app.options(ONE, publicPreflight);
   app.get(ONE, publicCors, async (c) => {
     const reader = readerOf(c);
     const id = c.req.param('id');
     // Another merchant's token learns nothing, not even that the intent exists. Without a token
     // the read is what the interface documents (secret included), minus the metadata.
-    const view = () => {
-      const intent = store.intent(id);
-      if (!intent || !mayRead(reader, intent.owner)) return null;
-      settle(intent, config.now());
-      return toPaymentIntent(intent, {
-        owner: reader !== null,
-        extensions: config.extensions,
-        merchant: merchants.view(intent.owner),
-        base: config.checkoutBaseUrl,
-      });
-    };
+    const view = () => readOf(id, reader);
     // A bare service answers whole, at once, whatever the request prefers.
     if (!config.extensions) {
       const body = view();
@@ -109,9 +121,10 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       key,
       fingerprint: fingerprintOf('POST', CONFIRM, value),
     };
-    return runIdempotent(store, request, now, () => {
+    const answer = runIdempotent(store, request, now, () => {
       // What the intent's state refuses comes first: no detail of the body could change it.
       assertPayable(intent, now);
+      assertLinkTakes(store, intent, now); // extension: a link's limit, asked at each payment
       const body = parseWith(confirmRequestSchema, value);
       const account = checkMomo(body.payment_method_data, intent.currency);
       const attempt = startAttempt(store, config, intent, account, now);
@@ -120,5 +133,14 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
         body: toConfirmResult(intent, attempt, { extensions: config.extensions, base: config.checkoutBaseUrl }),
       };
     });
+    // Extension: the tag of the payer's read (no token) as the confirm left it, so the page's first
+    // status read can be held until the payment moves (json.ts, confirmTagOf). Only while it waits
+    // for the payer, as the answer says, and never on a replayed answer (the state of the first
+    // confirm): a read held on a state the page does not show (paid since, say) would keep it
+    // waiting its 20 s.
+    const fresh = answer.ok && !answer.headers.has('Idempotent-Replayed');
+    const read = config.extensions && fresh ? readOf(intent.intentId, null) : null;
+    if (read?.status === 'pending') answer.headers.set('ETag', confirmTagOf(read));
+    return answer;
   });
 }

@@ -12,7 +12,7 @@ import { jsonResponse } from '../json';
 import { toPaymentIntent } from '../intent-view';
 import { intentStatus, settle } from '../intent-lifecycle';
 import { inTurn } from '../list-turns';
-import { listQuery, matches, pageOf, walks } from '../lists';
+import { listQuery, matches, onlyOne, pageOf, referenceQuery, walks } from '../lists';
 import type { IntentRecord, SessionRecord } from '../store/records';
 import { listLimit } from '../rate-limit';
 import { intentOf, sessionStatus, toSession } from '../sessions';
@@ -45,13 +45,19 @@ export function listRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const merchant = merchants.view(owner);
     // Newest created first (numeric ids, per token, break a tie within a millisecond); each intent
     // looked at is settled first, as every read does.
-    const mine = store.intentsOf(owner, query.createdFrom, query.createdBefore);
-    const keep = walks(query)
-      ? (i: IntentRecord) => {
-          settle(i, now);
-          return matches(query, i.createdAt, intentStatus(i), i.updatedAt);
-        }
-      : undefined;
+    // A reference names one intent at most: the other filters then look at it alone.
+    const reference = referenceQuery(c, query);
+    const mine =
+      reference === null
+        ? store.intentsOf(owner, query.createdFrom, query.createdBefore)
+        : onlyOne(store.intentByReference(owner, reference));
+    const keep =
+      walks(query) || reference !== null
+        ? (i: IntentRecord) => {
+            settle(i, now);
+            return matches(query, i.createdAt, intentStatus(i), i.updatedAt);
+          }
+        : undefined;
     const show = (i: IntentRecord) => {
       settle(i, now);
       return toPaymentIntent(i, { owner: true, extensions: true, merchant, base: config.checkoutBaseUrl });

@@ -18,7 +18,8 @@ export interface Evicted {
 export class Holdings {
   /**
    * Each owner's records, least recently active first, by key: `i:<intent id>` (with its session),
-   * `t:<transfer id>`, `a:<Idempotency-Key answer id>`, `m:<owner>` (its profile).
+   * `t:<transfer id>`, `a:<Idempotency-Key answer id>`, `m:<owner>` (its profile), `e:<event id>`
+   * (with its deliveries).
    */
   private readonly held = new Map<Owner, Set<string>>();
   private readonly evicted = new Map<Owner, Evicted>();

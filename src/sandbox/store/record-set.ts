@@ -14,12 +14,17 @@ import type {
 } from './records';
 import { type Evicted, Holdings } from './holdings';
 import { type NewestFirst, OwnerIndex } from './owner-index';
+import { PaymentLinks } from './payment-links';
 import { type StateLimits, Usage } from './usage';
+import { WebhookRecords } from './webhook-records';
 
 export interface Kept<T> {
   record: T;
   bytes: number;
 }
+
+/** The key of an owner's reference, in either form ("K7M-4Q2" as stored, "K7M4Q2" as looked up). */
+const referenceKey = (owner: Owner, reference: string) => `${owner}\n${reference.replace('-', '')}`;
 
 export class RecordSet {
   /** In the order of their last activity (creation or attempt), hence of their expiry. */
@@ -31,16 +36,26 @@ export class RecordSet {
   private readonly intentsByOwner = new OwnerIndex<IntentRecord>((intent) => intent.id);
   private readonly sessionsByOwner = new OwnerIndex<SessionRecord>();
   private readonly remittancesByOwner = new OwnerIndex<TransferRecord>();
+  /** Each owner's intents by their short reference (canonical: "K7M4Q2"), as `referenceKey` keys them. */
+  private readonly byReference = new Map<string, string>();
   protected readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
   /** Merchant profiles, one per token, in the order they were set, hence of their expiry. */
   protected readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
   /** The logos of those profiles by file key, with how many profiles show each. */
   private readonly logos = new Map<string, { logo: Logo; users: number }>();
+  /** Extension: payment links, and the intents their openings made. */
+  readonly links = new PaymentLinks();
   /** Each owner's records, least recently active first, and what was forgotten of them to make room. */
   protected readonly holdings = new Holdings();
   /** The highest integer ids of each owner's live records. */
   private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
   readonly usage: Usage;
+  /** Extension: endpoints, events and their deliveries. */
+  readonly webhooks = new WebhookRecords({
+    weigh: (owner, change) => this.usage.add(owner, change),
+    hold: (owner, key) => this.hold(owner, key),
+    release: (owner, key) => this.release(owner, key),
+  });
 
   constructor(limits: StateLimits) {
     this.usage = new Usage(limits);
@@ -62,6 +77,11 @@ export class RecordSet {
   /** A merchant's intents created in [from, before) (null: unbounded), newest first (then by integer id), without a copy. */
   intentsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<IntentRecord> =>
     this.intentsByOwner.newestFirst(owner, from, before);
+  /** A merchant's intent by its short reference in canonical form ("K7M4Q2"), if it has one. */
+  intentByReference = (owner: Owner, canonical: string): IntentRecord | undefined => {
+    const id = this.byReference.get(referenceKey(owner, canonical));
+    return id === undefined ? undefined : this.intent(id);
+  };
   /** A merchant's sessions created in [from, before), newest first, without a copy. */
   sessionsOf = (owner: Owner, from: number | null = null, before: number | null = null): NewestFirst<SessionRecord> =>
     this.sessionsByOwner.newestFirst(owner, from, before);
@@ -78,6 +98,10 @@ export class RecordSet {
 
   *allIntents(): Generator<IntentRecord> {
     for (const { record } of this.intents.values()) yield record;
+  }
+
+  *allTransfers(): Generator<TransferRecord> {
+    for (const { record } of this.transfers.values()) yield record;
   }
 
   /** Every session, oldest first. */
@@ -113,6 +137,10 @@ export class RecordSet {
         return this.transfers.get(id)?.bytes ?? 0;
       case 'a':
         return this.answers.get(id)?.bytes ?? 0;
+      case 'e':
+        return this.webhooks.events.get(id)?.bytes ?? 0;
+      case 'l':
+        return this.links.kept.get(id)?.bytes ?? 0;
       default:
         return this.merchants.get(id)?.bytes ?? 0;
     }
@@ -134,6 +162,13 @@ export class RecordSet {
       case 'm':
         this.forgetMerchant(id);
         break;
+      case 'e':
+      case 'w':
+        this.webhooks.forget(key);
+        break;
+      case 'l':
+        this.forgetLink(id);
+        break;
     }
   }
 
@@ -153,8 +188,10 @@ export class RecordSet {
     if (!kept) return;
     this.intents.delete(id);
     this.intentsByOwner.remove(kept.record.owner, kept.record);
+    if (kept.record.reference) this.byReference.delete(referenceKey(kept.record.owner, kept.record.reference));
     this.usage.add(kept.record.owner, -kept.bytes);
     this.release(kept.record.owner, `i:${id}`);
+    if (kept.record.linkId) this.links.forgetIntent(kept.record.linkId, id);
     const session = kept.record.sessionId === null ? undefined : this.sessions.get(kept.record.sessionId);
     if (session) {
       this.sessions.delete(session.record.id);
@@ -187,8 +224,10 @@ export class RecordSet {
         const { record } = entry;
         this.intents.set(record.intentId, { record, bytes });
         this.intentsByOwner.add(record.owner, record);
+        if (record.reference) this.byReference.set(referenceKey(record.owner, record.reference), record.intentId);
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
+        if (record.linkId) this.links.noteIntent(record.linkId, record.intentId);
         this.count(record.owner, {
           intent: record.id,
           event: record.eventId,
@@ -250,11 +289,27 @@ export class RecordSet {
         }
         return;
       }
+      case 'endpoint':
+      case 'event':
+      case 'delivery':
+        this.webhooks.apply(entry, bytes);
+        return;
+      case 'link':
+        this.usage.add(entry.record.owner, bytes - this.links.set(entry.record, bytes));
+        this.hold(entry.record.owner, `l:${entry.record.id}`);
+        return;
       case 'forget':
         // Room made at the bound, read back from the journal: the record may have expired since.
         this.forget(entry.key);
         return;
     }
+  }
+
+  protected forgetLink(id: string): void {
+    const kept = this.links.delete(id);
+    if (!kept) return;
+    this.usage.add(kept.record.owner, -kept.bytes);
+    this.release(kept.record.owner, `l:${id}`);
   }
 
   protected forgetMerchant(owner: Owner): void {
@@ -277,5 +332,7 @@ export class RecordSet {
     for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
     for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
+    yield* this.webhooks.entries();
+    for (const { record } of this.links.kept.values()) yield { kind: 'link', record };
   }
 }

@@ -1,7 +1,14 @@
 // The sandbox's records: plain data, so that each can be written to the journal as it is created
 // and read back after a restart (see ../persist). Whatever changes later (an attempt settling, a
 // session's intent being canceled) is computed from these and the clock, never stored.
-import type { Metadata, SessionCustomer, SessionItem } from '../../api/types';
+import type {
+  Metadata,
+  SessionCustomer,
+  SessionItem,
+  WebhookEvent,
+  WebhookEventType as EventType,
+  WebhookFault,
+} from '../../api/types';
 import type { PayerStep } from '../../methods/momo/sandbox';
 import type { FailureCode, OutcomeName } from '../outcomes';
 
@@ -68,6 +75,10 @@ export interface IntentRecord {
   /** When the intent was canceled, and why, or null. */
   canceledAt: number | null;
   cancellationReason: 'expired' | 'too_many_attempts' | null;
+  /** Extension: the payment link whose opening made it (absent: none). */
+  linkId?: string;
+  /** Extension: its short reference ("K7M-4Q2", ../reference.ts), unique among the owner's; absent in journals written before it. */
+  reference?: string;
 }
 
 export interface TransferRecord {
@@ -126,12 +137,71 @@ export interface MerchantRecord {
   setAt: number;
 }
 
+/** Extension: a payment link (../payment-links.ts); written again whole when it is deactivated. */
+export interface PaymentLinkRecord {
+  id: string;
+  owner: Owner;
+  amount: number | null;
+  amountMin: number | null;
+  amountMax: number | null;
+  currency: string;
+  description: string;
+  maxPayments: number | null;
+  expiresAt: number | null;
+  metadata: Metadata | null;
+  createdAt: number;
+  deactivatedAt: number | null;
+}
+
 /** A successful answer kept for its Idempotency-Key. */
 export interface Answer {
   fingerprint: string;
   status: number;
   body: unknown;
   storedAt: number;
+}
+
+/** Extension (signed events): where a merchant wants its events. Deleted by a `forget` of `w:<id>`. */
+export interface EndpointRecord {
+  id: string;
+  owner: Owner;
+  url: string;
+  /** Event types, or `*` for every one. */
+  enabledEvents: (EventType | '*')[];
+  description: string | null;
+  faults: WebhookFault[];
+  lateMs: number | null;
+  /** `whsec_…`: shown once, at creation. */
+  secret: string;
+  createdAt: number;
+}
+
+/** Extension: an event, its payload as delivered (the same bytes on every attempt and replay). */
+export interface EventRecord {
+  id: string;
+  owner: Owner;
+  type: EventType;
+  /** The intent, session or transfer it is about. */
+  objectId: string;
+  /** Which change of that object it tells (`succeeded:<charge id>`, `expired`…): each is told once. */
+  transition: string;
+  createdAt: number;
+  payload: WebhookEvent;
+}
+
+/** Extension: one attempt to deliver an event to an endpoint; written again, whole, with its result. */
+export interface DeliveryRecord {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  attempt: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  httpStatus: number | null;
+  error: string | null;
+  fault: WebhookFault | null;
+  scheduledAt: number;
+  attemptedAt: number | null;
+  nextAttemptAt: number | null;
 }
 
 /** What the journal holds: one line per record created (or forgotten at the bound). */
@@ -143,5 +213,10 @@ export type Entry =
   | { kind: 'transfer'; record: TransferRecord }
   | { kind: 'answer'; id: string; owner: Owner; record: Answer }
   | { kind: 'merchant'; record: MerchantRecord }
+  | { kind: 'endpoint'; record: EndpointRecord }
+  | { kind: 'event'; record: EventRecord }
+  | { kind: 'delivery'; record: DeliveryRecord }
+  /** A payment link, created or deactivated: the latest line of an id replaces the one before. */
+  | { kind: 'link'; record: PaymentLinkRecord }
   /** A record forgotten before it expired, to make room at the bound (see Store.write): its key. */
   | { kind: 'forget'; key: string };

@@ -35,6 +35,7 @@ export class Store extends RecordSet {
   /** Records forgotten before they expired, to make room at the bound, since the process started. */
   evicted = 0;
   private sink: EntrySink | null = null;
+  private written: ((entry: Entry) => void) | null = null;
 
   constructor(private readonly options: StoreOptions) {
     super(options.limits);
@@ -43,6 +44,11 @@ export class Store extends RecordSet {
   /** From now on, every entry written also goes to `sink` (after the state was loaded from it). */
   writeTo(sink: EntrySink): void {
     this.sink = sink;
+  }
+
+  /** Tells `listener` of every entry written from now on (not those read back): what may have changed. */
+  onWrite(listener: (entry: Entry) => void): void {
+    this.written = listener;
   }
 
   // ---- Writes ---------------------------------------------------------------------------------
@@ -104,6 +110,7 @@ export class Store extends RecordSet {
       this.apply(entry, sizes[i] as number);
     });
     for (const line of lines) this.sink?.append(line);
+    if (this.written) for (const entry of entries) this.written(entry);
   }
 
   private noteEviction(count: number): void {
@@ -147,6 +154,14 @@ export class Store extends RecordSet {
     for (const [owner, kept] of this.merchants) {
       if (kept.record.setAt + this.options.retentionMs > now) break;
       this.forgetMerchant(owner);
+    }
+    for (const [id, kept] of this.webhooks.events) {
+      if (kept.record.createdAt + this.options.retentionMs > now) break;
+      this.webhooks.forget(`e:${id}`);
+    }
+    for (const [id, { record }] of this.links.kept) {
+      if (Math.max(record.createdAt, record.deactivatedAt ?? 0) + this.options.retentionMs > now) break;
+      this.forgetLink(id);
     }
   }
 }

@@ -38,7 +38,15 @@ export function hostedPageApp({ loadHtml, policy, plain }: HostedPageAppOptions)
   }
 
   const app = new Hono<ServerEnv>();
-  app.all(EMBED_PATH, (c) => page(c.req.raw, framedHeaders));
+  app.all(EMBED_PATH, (c) => {
+    const req = c.req.raw;
+    // Where index.html's <noscript> refresh leads the frame when scripts are off in it: the frame
+    // is given its payment by a script, so it has no plain form; 204 leaves it as it is (a
+    // navigation to a 204 does not happen), where the same page again would reload it forever.
+    if (new URL(req.url).searchParams.has('plain') && !onlyGetOrHead(req))
+      return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+    return page(req, framedHeaders);
+  });
   app.all('/pay/*', async (c, next) => {
     const req = c.req.raw;
     const url = new URL(req.url);

@@ -169,20 +169,25 @@ describe('momo › the request', () => {
 });
 
 describe('momo › an attempt as the payer sees it', () => {
-  it('masks the number, from the form and from an intent read alike', () => {
+  it('shows the number in full as the field holds it (formatted as typed), and masked from an intent read', () => {
     const number = numberFor('approved_after_delay', 'cm', 'orange');
-    const fromForm = momo.view({ country: 'cm', operator: 'orange', phone: number.national });
-    expect({ ...fromForm, phone: fromForm.phone.replace(NBSP, ' ') }).toEqual({
-      type: 'momo',
-      country: 'cm',
-      operator: 'orange',
-      phone: '+237 • •• •• 34 00',
-    });
+    const typed = momo.edit({ country: 'cm', operator: '', phone: '' }, 'phone', number.national, new Set(), 'xaf')
+      .values.phone;
+    expect(typed).toMatch(/^\d+( \d+)+$/);
+    const fromForm = momo.view({ country: 'cm', operator: 'orange', phone: typed });
+    expect(fromForm).toEqual({ type: 'momo', country: 'cm', operator: 'orange', phone: typed });
     const fromRead = momo.viewOfIntent({
       type: 'momo',
       momo: { country: 'cm', operator_name: 'orange', msisdn_last4: number.msisdn.slice(-4) },
     });
-    expect(fromRead).toEqual(fromForm);
+    expect(fromRead && { ...fromRead, phone: fromRead.phone.replace(NBSP, ' ') }).toEqual({
+      ...fromForm,
+      phone: '+237 • •• •• 34 00',
+    });
+  });
+
+  it('shows no number for a number that is not one', () => {
+    expect(momo.view({ country: 'cm', operator: 'orange', phone: '12' }).phone).toBe('');
   });
 
   it('has nothing to show from a read without its detail', () => {

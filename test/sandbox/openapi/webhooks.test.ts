@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The events a sandbox will deliver (issue 32) have their place in the document: OpenAPI 3.1's
-// `webhooks`, signed per Standard Webhooks. None yet; one given lints clean.
+// `webhooks`, signed per Standard Webhooks: every type of the contract, linting clean.
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../../src/sandbox/openapi/document';
+import { EVENT_TYPES } from '../../../src/api/schemas/events';
 import { WEBHOOK_EVENTS } from '../../../src/sandbox/openapi/webhooks';
 import { lintDocument } from './lint';
 
@@ -12,9 +13,11 @@ const webhooks = [
 type Doc = { webhooks?: Record<string, { post: { parameters: { name: string; required: boolean }[] } }> };
 
 describe('webhooks in the OpenAPI document', () => {
-  it('are absent while the sandbox delivers no event', () => {
-    expect(WEBHOOK_EVENTS).toEqual([]);
-    expect(openApiDocument()).not.toHaveProperty('webhooks');
+  it('are every event type the sandbox delivers, each its payload the contract’s event', async () => {
+    expect(WEBHOOK_EVENTS.map((event) => event.type).sort()).toEqual(Object.keys(EVENT_TYPES).sort());
+    const document = openApiDocument() as Doc;
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual(Object.keys(EVENT_TYPES).sort());
+    expect(await lintDocument(document)).toEqual({ errors: 0, warnings: 0, problems: [] });
   });
 
   it('are one entry per event type, with the three Standard Webhooks headers, and lint clean', async () => {

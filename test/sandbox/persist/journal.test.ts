@@ -8,6 +8,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paymentIntentSchema, remittanceListSchema, sessionSchema } from '../../../src/api/schemas';
+import {
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../../../src/api/schemas/webhook-endpoints';
 import { Journal } from '../../../src/sandbox/persist/journal';
 import { Store } from '../../../src/sandbox/store/store';
 import { confirmBody, expectError, expectJson, sessionBody, START, testNumber, TOKEN, transferBody } from '../helpers';
@@ -158,5 +163,59 @@ describe('journal › the state on disk', () => {
     const reopened = new Store({ limits: { maxBytes: 2 ** 24, maxBytesPerToken: 2 ** 24 }, retentionMs: 3 * DAY_MS });
     await Journal.open(dir, reopened, START + 3 * DAY_MS + 15).close();
     expect(reopened.remittancesOf('o').map((r) => r.id)).toEqual(Array.from({ length: 24 }, (_, i) => `rem_${i + 16}`));
+  });
+
+  it('keeps endpoints, events and the deliveries owed through a crash; an endpoint deleted stays deleted', async () => {
+    const dir = newDir();
+    const clock = { time: START };
+    // Nothing listens on port 9: the deliveries are held back a minute (`late`) and stay owed.
+    const options = { eventTickMs: 60_000, webhookRetry: 'fast' as const };
+    const first = open(dir, clock, options);
+    const kept = await expectJson(
+      await first.call('POST', '/v1/webhook-endpoints', {
+        url: 'http://127.0.0.1:9/a',
+        faults: ['late'],
+        lateMs: 60_000,
+      }),
+      201,
+      webhookEndpointSchema,
+    );
+    const deleted = await expectJson(
+      await first.call('POST', '/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/b' }),
+      201,
+      webhookEndpointSchema,
+    );
+    expect((await first.call('DELETE', `/v1/webhook-endpoints/${deleted.id}`)).status).toBe(204);
+    const intent = await expectJson(
+      await first.call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' }),
+      201,
+      paymentIntentSchema,
+    );
+    await first.call(
+      'POST',
+      `/v1/payment-intents/${intent.intent_id}/confirm`,
+      confirmBody(intent.client_secret, testNumber('approved_after_delay')),
+      null,
+    );
+    const events = await (await first.call('GET', '/v1/events')).text();
+    await first.sandbox.close();
+    crashed(dir);
+
+    const second = open(dir, clock, options);
+    const endpoints = await expectJson(
+      await second.call('GET', '/v1/webhook-endpoints'),
+      200,
+      webhookEndpointListSchema,
+    );
+    expect(endpoints.data.map((e) => e.id)).toEqual([kept.id]);
+    expect(await (await second.call('GET', '/v1/events')).text()).toBe(events);
+    const [event] = JSON.parse(events).data;
+    const owed = await expectJson(
+      await second.call('GET', `/v1/events/${event.id}/deliveries`),
+      200,
+      webhookDeliveryListSchema,
+    );
+    expect(owed.data.map((d) => [d.endpointId, d.status, d.fault])).toEqual([[kept.id, 'pending', 'late']]);
+    await second.sandbox.close();
   });
 });

@@ -20,21 +20,25 @@ export const enterOtpPage: StepPage = {
   html({ lang, detail, wallet, amount, phone, esc, fillText, form, refused, check }) {
     const fill = fillerOf(fillText);
     const { dial, length } = codeDetail(detail);
+    // The code to dial, wherever a text names it, as a link the phone's dialler opens (with the
+    // text escaped around it): nothing to copy by hand, on a feature phone least of all.
+    const withDial = (text: string) =>
+      esc(text)
+        .split('\u0000')
+        .join(dial ? `<a href="${esc(telOf(dial))}" dir="ltr">${esc(dial)}</a>` : '');
     const intro = dial
-      ? esc(fill(CODE_MESSAGES, lang, 'dial', { dial: '\u0000', phone }))
-          .split('\u0000')
-          .join(`<a href="${esc(telOf(dial))}" dir="ltr">${esc(dial)}</a>`)
+      ? withDial(fill(CODE_MESSAGES, lang, 'dial', { dial: '\u0000', phone }))
       : esc(fill(CODE_MESSAGES, lang, 'menu', { wallet, phone }));
     // Why the last code was not taken, as the step's script says it.
     const problem =
       refused === 'short'
-        ? fill(CODE_MESSAGES, lang, 'short', { length })
+        ? esc(fill(CODE_MESSAGES, lang, 'short', { length }))
         : refused === 'otp_invalid'
-          ? fill(CODE_MESSAGES, lang, dial ? 'wrong' : 'wrongMenu', { dial: dial ?? '', wallet })
+          ? withDial(fill(CODE_MESSAGES, lang, dial ? 'wrong' : 'wrongMenu', { dial: '\u0000', wallet }))
           : refused
-            ? fill(CODE_MESSAGES, lang, 'refused')
+            ? esc(fill(CODE_MESSAGES, lang, 'refused'))
             : null;
-    const error = problem ? `<p class="err" id="e-code">${esc(problem)}</p>` : '';
+    const error = problem ? `<p class="err" id="e-code">${problem}</p>` : '';
     return (
       `<p>${intro}</p><form method="post" action="${esc(form.action)}" novalidate>${form.hidden}` +
       `<label for="p-code">${esc(fill(CODE_MESSAGES, lang, 'label'))}</label><input id="p-code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="${length}" dir="ltr"${error ? ' aria-invalid="true" aria-describedby="e-code"' : ''}>${error}` +

@@ -138,12 +138,14 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
     const problem = short
       ? t('short', { length })
       : refused === 'otp_invalid'
-        ? t(dial ? 'wrong' : 'wrongMenu', { dial: dial ?? '', wallet })
+        ? t(dial ? 'wrong' : 'wrongMenu', { dial: '\u0000', wallet })
         : refused === 'network' || refused === 'timeout'
           ? t('network')
           : refused
             ? t('refused')
             : null;
+    // A new element each place it shows (a vnode is not rendered twice).
+    const dialLink = () => dial && h('a', { href: telOf(dial), class: 'momo-dial', dir: 'ltr' }, dial);
     const submit = (event: Event) => {
       event.preventDefault();
       const digits = code.replace(/\D/g, '');
@@ -154,7 +156,7 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
       'form',
       { class: 'momo-code', onSubmit: submit, noValidate: true },
       // The code to dial as a link the phone's dialler opens: nothing to copy by hand.
-      h('p', null, parts[0], dial && h('a', { href: telOf(dial), class: 'momo-dial', dir: 'ltr' }, dial), parts[1]),
+      h('p', null, parts[0], dialLink(), parts[1]),
       h(
         'div',
         { class: 'momo-field' },
@@ -183,7 +185,8 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
         h(
           'p',
           { id: 'momo-code-hint', class: problem ? 'momo-error' : 'momo-hint', role: problem ? 'alert' : undefined },
-          problem ?? t('hint', { length }),
+          // A wrong code's message names the code to dial: the same link there.
+          problem ? problem.split('\u0000').map((part, i) => (i ? [dialLink(), part] : part)) : t('hint', { length }),
         ),
       ),
       h(
@@ -200,4 +203,6 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
 export const enterOtp: StepPart = {
   heading: (lang, _wallet, fillText) => fillerOf(fillText)(CODE_MESSAGES, lang, 'heading'),
   make: codeStep,
+  // Typing the code is the approval: its "Pay" button is the one to press.
+  approvesHere: true,
 };

@@ -168,4 +168,6 @@ export const appStep: StepFactory = ({
 export const openWallet: StepPart = {
   heading: (lang, wallet, fillText) => fillerOf(fillText)(APP_MESSAGES, lang, 'heading', { wallet }),
   make: appStep,
+  // The payer approves in Wave's app, whichever number they typed.
+  takesNoNumber: true,
 };
