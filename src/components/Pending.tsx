@@ -49,7 +49,7 @@ export function Pending({
   return (
     <section class="momo-screen momo-pending" data-step={lazy ? step.name : step.type}>
       <h2 tabIndex={-1} ref={headingRef}>
-        {part ? part.heading(lang, wallet) : t('pending.heading')}
+        {part ? part.heading(lang, wallet, STEP_LIB.fillText) : t('pending.heading')}
       </h2>
       {/* The prompt the payer is to look for, pictured; the text around it says it in words. */}
       {step.type === 'push' && (

@@ -142,6 +142,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (config.extensions) {
     profileRoutes(v1, deps);
     listRoutes(v1, deps);
+    approvalRoutes(v1, deps);
     paymentLinkRoutes(v1, deps);
   }
   if (producer) {
@@ -150,9 +151,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   app.route(API_PREFIX, v1);
   app.get(OPENAPI_PATH, openApiRoute(config));
-  // Still written with its full addresses, on this app: it is moving beside the steps it emulates
-  // (src/methods/momo/steps/), and its addresses share no route with the others.
-  if (config.extensions) approvalRoutes(app, deps);
 
   app.notFound((c) => {
     const error = new SandboxError('not_found', `This endpoint does not exist.${addressHint(c.req.path)}`);

@@ -7,7 +7,7 @@
 // address a page may not open (launchUrl, below) leaves the step without a link: the payer
 // is told to approve in the app, never to wait for a prompt this wallet does not send.
 import type { QrCode, StepFactory, StepPart } from '../../steps';
-import { fill, type StepMessages } from './fill';
+import { fillerOf, type StepMessages } from './fill';
 
 // English, the source of the keys and of each text's placeholders (./fill.ts).
 const en = {
@@ -98,8 +98,18 @@ export function qrPath(code: QrCode): string {
   return path;
 }
 
-export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCountdown, formatDuration, loadPart }) =>
-  function AppStep({ model, attempt, lang, amount, wallet, base }) {
+export const appStep: StepFactory = ({
+  h,
+  Fragment,
+  useState,
+  useEffect,
+  useCountdown,
+  fillText,
+  formatDuration,
+  loadPart,
+}) => {
+  const fill = fillerOf(fillText);
+  return function AppStep({ model, attempt, lang, amount, wallet, base }) {
     const step = attempt.step;
     const url = step.type === 'step' && launchUrl(step.detail.url);
     const [phone] = useState(onPhone);
@@ -152,10 +162,11 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
       timer,
     );
   };
+};
 
 /** What dist/steps/open_wallet.js brings. */
 export const openWallet: StepPart = {
-  heading: (lang, wallet) => fill(APP_MESSAGES, lang, 'heading', { wallet }),
+  heading: (lang, wallet, fillText) => fillerOf(fillText)(APP_MESSAGES, lang, 'heading', { wallet }),
   make: appStep,
   // The payer approves in Wave's app, whichever number they typed.
   takesNoNumber: true,
