@@ -165,8 +165,6 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   effect(() => () => controller.abort());
 
   const model = {
-    /** The payment's intent and secret: a step hands the payment to another browser with them (its own link). */
-    payment: () => ({ intentId, clientSecret: options.clientSecret }),
     screen,
     intent,
     session,

@@ -61,17 +61,26 @@ export function chromeIntent(url: string): string | null {
 
 /**
  * The payment's own link, for the payer to open it in another browser: the hosted page's address
- * (this page's, where it is one, so a checkout session keeps its way back to the shop; else the
- * checkout's `/pay/<intent>`) with the secret in its fragment, as the merchant's link carried it.
- * A fragment never reaches a server, its log or a Referer; the link is the payer's own capability
- * to this payment, as the one they opened (docs/decisions.md, "In-app browsers").
+ * (this page's, so a checkout session keeps its way back to the shop) with the secret in its
+ * fragment, as the merchant's link carried it. A fragment never reaches a server, its log or a
+ * Referer; the link is the payer's own capability to this payment, as the one they opened
+ * (docs/decisions.md, "In-app browsers"). The secret is the one the page kept when it took it out
+ * of its address (src/hosted/location.ts, `takeSecret`: this tab's sessionStorage under
+ * `momo-secret:<path>`, or the fragment itself where storage is blocked); read here rather than
+ * lent by the model, so neither the first load nor widget.js grows. Null where the page has none:
+ * the widget on a merchant's page, whose secret is the merchant's.
  */
 export function resumeLink(
-  payment: { intentId: string; clientSecret: string },
-  base: string,
-  where: Pick<Location, 'origin' | 'pathname' | 'search'>,
-): { link: string; ownPage: boolean } {
-  const ownPage = base === '' && /\/pay\/[^/]+$/.test(where.pathname);
-  const path = ownPage ? where.pathname + where.search : `/pay/${encodeURIComponent(payment.intentId)}`;
-  return { link: `${base || where.origin}${path}#${encodeURIComponent(payment.clientSecret)}`, ownPage };
+  where: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash'>,
+  storage: () => Pick<Storage, 'getItem'>,
+): string | null {
+  if (!/\/pay\/[^/]+$/.test(where.pathname)) return null;
+  let secret = where.hash.replace(/^#/, '');
+  if (!secret)
+    try {
+      secret = encodeURIComponent(storage().getItem(`momo-secret:${where.pathname}`) || '');
+    } catch {
+      // Storage blocked: the fragment would have stayed in the address.
+    }
+  return secret ? `${where.origin}${where.pathname}${where.search}#${secret}` : null;
 }

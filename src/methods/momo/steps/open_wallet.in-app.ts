@@ -70,7 +70,7 @@ export const IN_APP_MESSAGES = {
   },
 } satisfies StepMessages<typeof en>;
 
-export interface InAppProps extends Pick<StepProps, 'model' | 'lang' | 'wallet' | 'base'> {
+export interface InAppProps extends Pick<StepProps, 'lang' | 'wallet'> {
   inApp: InApp;
   /** The wallet's launch address (http(s)). */
   url: string;
@@ -79,15 +79,15 @@ export interface InAppProps extends Pick<StepProps, 'model' | 'lang' | 'wallet' 
 }
 
 export const inAppStep = ({ h, Fragment, useEffect, useRef, useState }: StepLib) =>
-  function InAppStep({ model, lang, wallet, base, inApp, url, qr }: InAppProps) {
+  function InAppStep({ lang, wallet, inApp, url, qr }: InAppProps) {
     const [said, setSaid] = useState<'copied' | 'byHand' | null>(null);
     const area = useRef<HTMLTextAreaElement>(null);
-    const { link, ownPage } = resumeLink(model.payment(), base, location);
+    const [link] = useState(() => resumeLink(location, () => sessionStorage));
     // The app's own "open in the browser" takes the address shown: on the hosted page it carries the
     // secret again in its fragment, so that way resumes too (a fragment no server sees).
     useEffect(() => {
-      if (ownPage && !location.hash) history.replaceState(history.state, '', link);
-    }, [ownPage, link]);
+      if (link && !location.hash) history.replaceState(history.state, '', link);
+    }, [link]);
     useEffect(() => {
       if (said === 'byHand' && area.current) area.current.select();
     }, [said]);
@@ -95,7 +95,7 @@ export const inAppStep = ({ h, Fragment, useEffect, useRef, useState }: StepLib)
     const copy = () => {
       const clipboard = navigator.clipboard as Clipboard | undefined;
       setSaid(null);
-      (clipboard ? clipboard.writeText(link) : Promise.reject()).then(
+      (clipboard && link ? clipboard.writeText(link) : Promise.reject()).then(
         () => setSaid('copied'),
         () => setSaid('byHand'),
       );
@@ -107,11 +107,12 @@ export const inAppStep = ({ h, Fragment, useEffect, useRef, useState }: StepLib)
       null,
       h('p', null, fill(IN_APP_MESSAGES, lang, 'inApp', values)),
       qr,
-      h(
-        'button',
-        { type: 'button', class: 'momo-pay momo-copy-link', onClick: copy },
-        fill(IN_APP_MESSAGES, lang, 'copy'),
-      ),
+      link &&
+        h(
+          'button',
+          { type: 'button', class: 'momo-pay momo-copy-link', onClick: copy },
+          fill(IN_APP_MESSAGES, lang, 'copy'),
+        ),
       h('p', { class: 'momo-hint', role: 'status' }, said === 'copied' ? fill(IN_APP_MESSAGES, lang, 'copied') : ''),
       said === 'byHand' &&
         h('textarea', {
@@ -120,7 +121,7 @@ export const inAppStep = ({ h, Fragment, useEffect, useRef, useState }: StepLib)
           readOnly: true,
           rows: 3,
           'aria-label': fill(IN_APP_MESSAGES, lang, 'byHand'),
-          value: link,
+          value: link || '',
         }),
       intent
         ? h('a', { class: 'momo-secondary momo-open', href: intent }, fill(IN_APP_MESSAGES, lang, 'chrome', values))

@@ -153,7 +153,7 @@ export const appStep: StepFactory = (lib) => {
         h('rect', { width: size, height: size, fill: '#fff' }),
         h('path', { d: qrPath(code as QrCode), fill: '#000' }),
       );
-    if (inApp) return h(Fragment, null, h(InAppStep, { model, lang, wallet, base, inApp, url, qr }), timer);
+    if (inApp) return h(Fragment, null, h(InAppStep, { lang, wallet, inApp, url, qr }), timer);
     return h(
       Fragment,
       null,

@@ -110,22 +110,31 @@ describe('chromeIntent › the intent link that opens an address in Chrome', () 
 });
 
 describe('resumeLink › the payment’s own link for another browser', () => {
-  const payment = { intentId: 'pi_abc', clientSecret: 'pi_abc_secret_XYZ' };
-  it('on the hosted page: its own address (a session’s too), the secret in the fragment only', () => {
-    const where = { origin: 'https://pay.shop.example', pathname: '/pay/cs_123', search: '?lang=fr' };
-    const { link, ownPage } = resumeLink(payment, '', where);
-    expect(ownPage).toBe(true);
+  const kept = (secret: string | null) => () => ({
+    getItem: (key: string) => (key === 'momo-secret:/pay/cs_123' ? secret : null),
+  });
+  const page = { origin: 'https://pay.shop.example', pathname: '/pay/cs_123', search: '?lang=fr', hash: '' };
+
+  it('on the hosted page: its own address (a session’s too), the secret the tab kept in the fragment only', () => {
+    const link = resumeLink(page, kept('pi_abc_secret_XYZ'));
     expect(link).toBe('https://pay.shop.example/pay/cs_123?lang=fr#pi_abc_secret_XYZ');
     // What a server would see of it (its path and query) holds no secret.
-    const url = new URL(link);
+    const url = new URL(link!);
     expect(url.pathname + url.search).not.toContain('secret');
   });
 
-  it('in the widget on a merchant’s page: the checkout’s page of the intent', () => {
-    const where = { origin: 'https://shop.example', pathname: '/basket', search: '' };
-    expect(resumeLink(payment, 'https://checkout.example', where)).toEqual({
-      link: 'https://checkout.example/pay/pi_abc#pi_abc_secret_XYZ',
-      ownPage: false,
-    });
+  it('where storage is blocked, the fragment the page left in its address', () => {
+    const blocked = () => {
+      throw new Error('SecurityError');
+    };
+    expect(resumeLink({ ...page, hash: '#pi_abc_secret_XYZ' }, blocked)).toBe(
+      'https://pay.shop.example/pay/cs_123?lang=fr#pi_abc_secret_XYZ',
+    );
+    expect(resumeLink(page, blocked)).toBeNull();
+  });
+
+  it('no link without a secret, nor on a merchant’s page (the widget: the secret is the merchant’s)', () => {
+    expect(resumeLink(page, kept(null))).toBeNull();
+    expect(resumeLink({ ...page, pathname: '/basket' }, kept('pi_abc_secret_XYZ'))).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { generate } from 'lean-qr/nano';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readAddress, takeSecret } from '../../../../src/hosted/location';
 import { LANGS } from '../../../../src/i18n';
 import { fill } from '../../../../src/methods/momo/steps/fill';
 import { appStep } from '../../../../src/methods/momo/steps/open_wallet';
@@ -29,6 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as { matchMedia?: unknown }).matchMedia;
   history.replaceState(null, '', '/');
+  sessionStorage.clear();
 });
 
 /** A Wave attempt at its app step, in a phone's app browser of `userAgent`, on the hosted page's address. */
@@ -40,10 +42,14 @@ async function atAppStep(userAgent: string) {
   const model = await bed.startAttempt('sn', 'wave');
   const shown = model.screen.value;
   if (shown.name !== 'pending') throw new Error(shown.name);
-  const { intentId, clientSecret } = model.payment();
-  // The hosted page, its secret already taken out of its address (src/hosted/location.ts).
-  history.replaceState(null, '', `/pay/${intentId}?lang=fr`);
-  const url = (shown.attempt.step as { detail: { url: string } }).detail.url;
+  // The hosted page, its secret taken out of its address as the page does (src/hosted/location.ts).
+  // (the step reads only the page's address and what the tab kept: any intent's will do).
+  const [intentId, clientSecret] = ['pi_in_app', 'pi_in_app_secret_Kept2Tab'];
+  history.replaceState(null, '', `/pay/${intentId}?lang=fr#${clientSecret}`);
+  takeSecret(readAddress(location), location, history, () => sessionStorage);
+  expect(location.hash).toBe('');
+  const step = shown.attempt.step;
+  const url = step.type === 'step' ? String(step.detail.url) : '';
   return { model, attempt: shown.attempt, url, link: `${location.origin}/pay/${intentId}?lang=fr#${clientSecret}` };
 }
 
@@ -81,7 +87,7 @@ describe('the app step in an app’s browser › what works there, in every lang
         const view = render(
           <Step model={model} attempt={attempt} lang={lang} amount="5 000 F CFA" wallet="Wave" base="" />,
         );
-        expect(screen.getByText(fill(IN_APP_MESSAGES, lang, key, { app, wallet: 'Wave' }))).toBeTruthy();
+        expect(screen.getByText(fill(IN_APP_MESSAGES, lang, key, { app }))).toBeTruthy();
         expect(view.container.querySelector('a[href^="intent:"]')).toBeNull();
         view.unmount();
       }
