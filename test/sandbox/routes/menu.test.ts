@@ -3,7 +3,8 @@
 // from the wallet's menu, which the sandbox hears through POST /v1/_sandbox/menu/{id}.
 import { describe, expect, it } from 'vitest';
 import { confirmResultSchema, paymentIntentSchema } from '../../../src/api/schemas';
-import { APPROVAL_MS, expectError, expectJson, PENDING_TIMEOUT_MS, setup, testNumber } from '../helpers';
+import { APPROVAL_MS, confirmBody, expectError, expectJson, PENDING_TIMEOUT_MS, setup, testNumber } from '../helpers';
+import { open, stateDirs } from '../support/state';
 
 const lost = testNumber('prompt_lost');
 const menu = (t: ReturnType<typeof setup>, id: string, token?: string | null) =>
@@ -75,5 +76,31 @@ describe('a push that never arrives (…96)', () => {
     await expectError(await menu(t, intent.intent_id, null), 401, 'unauthorized');
     await expectError(await menu(t, intent.intent_id, 'sk_test_someone_else'), 404, 'not_found');
     expect((await t.readIntent(intent.intent_id)).status).toBe('pending');
+  });
+});
+
+describe('across a restart', () => {
+  const newDir = stateDirs();
+  it('keeps the approval from the menu: the attempt is paid after the sandbox starts again', async () => {
+    const dir = newDir();
+    const clock = { time: Date.UTC(2025, 2, 10, 9) };
+    let { sandbox, call } = open(dir, clock);
+    const intent = paymentIntentSchema.parse(
+      await (await call('POST', '/v1/payment-intents', { amount: 5000, currency: 'xaf' })).json(),
+    );
+    await call(
+      'POST',
+      `/v1/payment-intents/${intent.intent_id}/confirm`,
+      confirmBody(intent.client_secret ?? '', lost),
+      null,
+    );
+    clock.time += 45_000;
+    expect((await call('POST', `/v1/_sandbox/menu/${intent.intent_id}`)).status).toBe(200);
+    await sandbox.close();
+    clock.time += PENDING_TIMEOUT_MS;
+    ({ sandbox, call } = open(dir, clock));
+    const read = paymentIntentSchema.parse(await (await call('GET', `/v1/payment-intents/${intent.intent_id}`)).json());
+    expect(read.status).toBe('succeeded');
+    await sandbox.close();
   });
 });
