@@ -39,6 +39,7 @@ export function Pending({
   const wallet = method ? viewsOf(method).label(method) : '';
   const { step } = attempt;
   const Instructions = method && screenViewsOf(method).Instructions;
+  const Rescue = method && screenViewsOf(method).Rescue;
   const checking = model.checking.value;
   const checkedAt = model.checkedAt.value;
   const lazy = step.type === 'step';
@@ -78,6 +79,16 @@ export function Pending({
           ? t('pending.checked', { time: formatTime(checkedAt, lang) })
           : t('pending.waiting')}
       </div>
+      {/* The push that never came: the wallet's menu, and when a new request can go (after a wait). */}
+      {step.type === 'push' && method && Rescue && (
+        <Rescue
+          view={method}
+          ussd={step.ussd}
+          startedAt={attempt.startedAt}
+          expiresAt={attempt.expiresAt}
+          now={model.now}
+        />
+      )}
       {!lazy && left > 0 && <p class="momo-timer">{t('pending.timeLeft', { time: formatDuration(left) })}</p>}
       {(!model.online.value || model.readTrouble.value) && (
         <p class="momo-notice" role="alert">

@@ -11,8 +11,12 @@ import { approvalOf } from './approval';
 /** What a payer answered about an attempt that waits for them (a code typed, the wallet's answer). */
 export type PayerAnswer = { kind: 'code'; right: boolean } | { kind: 'wallet'; approved: boolean };
 
-/** What a payer did about an attempt that waits for them: kept in the journal, in order. */
-export type PayerStep = { at: number } & PayerAnswer;
+/**
+ * What a payer did about an attempt that waits for them: kept in the journal, in order. Besides a
+ * step's answers, the push approved from the wallet's own menu (its USSD code) when it did not come:
+ * sandbox-only, POST /v1/_sandbox/menu/{id} (src/sandbox/routes/menu.ts).
+ */
+export type PayerStep = { at: number } & (PayerAnswer | { kind: 'menu' });
 
 /** The fields of an attempt record this module reads and writes. */
 export interface ApprovedAttempt {
@@ -123,18 +127,34 @@ export function resolveApproval(attempt: ApprovedAttempt, emulation: StepEmulati
     const verdict = emulation.judge(step, steps.slice(0, index));
     if (verdict === null) continue;
     if (verdict !== 'approved') return { at: step.at, status: 'failed', failureCode: verdict };
-    switch (attempt.outcome) {
-      case 'insufficient_funds':
-        return { at: step.at, status: 'failed', failureCode: 'insufficient_funds' };
-      case 'never_approved':
-        return timeout;
-      case 'approved_late':
-        return { at: Math.max(step.at, attempt.settlesAt), status: 'succeeded', failureCode: null };
-      default:
-        return { at: step.at, status: 'succeeded', failureCode: null };
-    }
+    return approvedAt(attempt, step.at, timeout);
   }
   return timeout;
+}
+
+/** What the payer's approval at `at` makes of the attempt, by the number's outcome (see resolveApproval). */
+function approvedAt(attempt: ApprovedAttempt, at: number, timeout: Resolution): Resolution {
+  switch (attempt.outcome) {
+    case 'insufficient_funds':
+      return { at, status: 'failed', failureCode: 'insufficient_funds' };
+    case 'never_approved':
+      return timeout;
+    case 'approved_late':
+      return { at: Math.max(at, attempt.settlesAt), status: 'succeeded', failureCode: null };
+    default:
+      return { at, status: 'succeeded', failureCode: null };
+  }
+}
+
+/**
+ * How a push ends once the payer approved it from the wallet's menu (`menu` steps), or null: not
+ * approved so, or only after its outcome had settled it. The same rules as a step's approval.
+ */
+export function resolveMenu(attempt: ApprovedAttempt, settlesAt: number): Resolution | null {
+  const ends = Math.min(settlesAt, attempt.expiresAt);
+  const step = (attempt.steps ?? []).find((s) => s.kind === 'menu' && s.at < ends);
+  if (!step) return null;
+  return approvedAt(attempt, step.at, { at: attempt.expiresAt, status: 'failed', failureCode: 'approval_timeout' });
 }
 
 /**
