@@ -86,29 +86,30 @@ describe('languages › Arabic, right to left (Chad)', () => {
     expect((await box(page, '.momo-pay')).bottom).toBeLessThanOrEqual(740);
     expect((await box(page, '.momo-lang')).height).toBeGreaterThanOrEqual(44);
 
+    const typed = await page.locator('#momo-phone').inputValue();
     await page.locator('.momo-pay').click();
     await waitForState(page, 'pending');
     await expect(page.locator('.momo-timer').textContent()).resolves.toMatch(
       /^الوقت المتبقي للموافقة: \u2066[45]:\d\d\u2069$/,
     );
-    // The masked number in the sentence reads left to right: its prefix on the left of its last digits.
-    const sentence = page.locator('.momo-pending p', { hasText: '+235' }).first();
-    const [prefixAt, lastAt] = await sentence.evaluate((p) => {
-      const text = p.firstChild!;
-      const content = text.textContent!;
-      const start = content.indexOf('+235');
-      const end = content.indexOf('\u2069', start);
+    // The number as typed, in the sentence, reads left to right: its first digits left of its last.
+    const sentence = page.locator('.momo-pending p', { hasText: typed }).first();
+    const [firstAt, lastAt] = await sentence.evaluate((p, shown) => {
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      let text = walker.nextNode();
+      while (text && !text.textContent!.includes(shown)) text = walker.nextNode();
+      const start = text!.textContent!.indexOf(shown);
       const box = (from: number, to: number) => {
         const range = document.createRange();
-        range.setStart(text, from);
-        range.setEnd(text, to);
+        range.setStart(text!, from);
+        range.setEnd(text!, to);
         const { left, top } = range.getBoundingClientRect();
         return [left, top] as const;
       };
-      return [box(start, start + 4), box(end - 2, end)];
-    });
-    expect(prefixAt[1]).toBe(lastAt[1]);
-    expect(prefixAt[0]).toBeLessThan(lastAt[0]);
+      return [box(start, start + 2), box(start + shown.length - 2, start + shown.length)];
+    }, typed);
+    expect(firstAt[1]).toBe(lastAt[1]);
+    expect(firstAt[0]).toBeLessThan(lastAt[0]);
     await waitForState(page, 'succeeded');
     await expect(page.locator('.momo-success h2').textContent()).resolves.toBe(ar['succeeded.heading']);
     expect(await page.locator('.momo-receipt').textContent()).not.toMatch(/[\u0660-\u0669]/);
