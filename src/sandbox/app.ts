@@ -20,6 +20,7 @@ import { MerchantProfiles } from './merchants';
 import { OPENAPI_PATH, openApiRoute } from './openapi/route';
 import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
+import { availabilityRoutes } from './routes/availability';
 import { eventRoutes } from './routes/events';
 import { intentRoutes } from './routes/intents';
 import { listRoutes } from './routes/lists';
@@ -143,6 +144,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     profileRoutes(v1, deps);
     listRoutes(v1, deps);
     paymentLinkRoutes(v1, deps);
+    availabilityRoutes(v1, deps);
   }
   if (producer) {
     webhookEndpointRoutes(v1, deps, producer);
