@@ -38,6 +38,8 @@ export const fr = {
   'country.gw': 'Guinée-Bissau',
   'form.operator': 'Opérateur mobile money',
   'form.operatorDetected': 'Détecté à partir de votre numéro',
+  'form.walletSlow': '{wallet} est lent en ce moment : la validation peut prendre {minutes} minutes',
+  'form.walletDown': '{wallet} ne répond pas en ce moment : choisissez un autre portefeuille si vous en avez un',
   'form.phone': 'Numéro mobile money',
   'form.phoneHint': 'La demande à valider arrivera sur ce numéro.',
   'form.pay': 'Payer {amount}',

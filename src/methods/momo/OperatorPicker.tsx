@@ -1,11 +1,15 @@
-import type { FieldError, Wallet } from '../kit';
+import type { FieldError, Wallet, WalletHealthView } from '../kit';
 import { useFieldMessage, useI18n } from '../ui';
+import { healthOf } from './method';
 
 interface Props {
   wallets: readonly Wallet[];
   value: string;
   detected: boolean;
   error?: FieldError | undefined;
+  /** Extension: the wallets not up, as the intent's read said; `country`, the payer's. */
+  health?: readonly WalletHealthView[] | undefined;
+  country: string;
   disabled?: boolean;
   onValue(value: string): void;
   onLeave(): void;
@@ -19,9 +23,21 @@ const markOf = (label: string) => {
 };
 
 /** The wallets of the chosen country as a native radio group; values are the API's operator names. */
-export function OperatorPicker({ wallets, value, detected, error, onValue, onLeave }: Props) {
+export function OperatorPicker({ wallets, value, detected, error, health, country, onValue, onLeave }: Props) {
   const { t } = useI18n();
   const message = useFieldMessage(error);
+  // What is said of each wallet not up, before the payer chooses: a slow one's delay in whole
+  // minutes, two at least (the words are plural); a down one marked, still a choice — the report
+  // may be stale, and the service, not the page, refuses what it cannot pay.
+  const said = wallets.map((wallet) => healthOf(health, country, wallet.name) || { status: '', delay_seconds: 0 });
+  const notices = wallets.map(({ label }, i) => {
+    const { status, delay_seconds } = said[i] as (typeof said)[number];
+    return status === 'slow'
+      ? t('form.walletSlow', { wallet: label, minutes: Math.max(2, Math.ceil((delay_seconds || 0) / 60)) })
+      : status === 'down'
+        ? t('form.walletDown', { wallet: label })
+        : '';
+  });
   return (
     // A D-pad's centre key (Enter) on a wallet not chosen chooses it, as a tap does, rather than
     // sending a form not finished (KaiOS: test/browser/dpad.browser.test.ts); the radios are the
@@ -39,18 +55,28 @@ export function OperatorPicker({ wallets, value, detected, error, onValue, onLea
       }}
     >
       <legend>{t('form.operator')}</legend>
+      {notices.map(
+        (notice, i) =>
+          notice && (
+            <p key={i} id={`momo-health-${i}`} class="momo-warning">
+              {notice}
+            </p>
+          ),
+      )}
       <div class="momo-operator-list">
-        {wallets.map((wallet) => (
+        {wallets.map((wallet, i) => (
           <label
             key={wallet.name}
             class="momo-operator"
             data-operator={wallet.name}
             data-chosen={value === wallet.name ? '' : undefined}
+            data-health={notices[i] ? (said[i] as (typeof said)[number]).status : undefined}
           >
             <input
               type="radio"
               name="operator"
               value={wallet.name}
+              aria-describedby={notices[i] ? `momo-health-${i}` : undefined}
               checked={value === wallet.name}
               onChange={() => onValue(wallet.name)}
               onBlur={onLeave}

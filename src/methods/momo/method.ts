@@ -14,6 +14,7 @@ import {
   maskLastDigits,
   readNumber,
   toMsisdn,
+  type WalletHealthView,
 } from '../kit';
 import type { PaymentMethod } from '../types';
 import { approvalOf, REPEAT_REFUSAL_MS } from './approval';
@@ -47,6 +48,10 @@ const hasWallet = (country: string, operator: string) => {
   return !!found && found.wallets.some((wallet) => wallet.name === operator);
 };
 
+/** What the intent's read said of a wallet of `country`, if it is not up (extension). */
+export const healthOf = (health: readonly WalletHealthView[] | undefined, country: string, operator: string) =>
+  health && health.find((h) => h.country === country && h.operator_name === operator);
+
 /** A wallet's brand ("MTN MoMo"), looked up in the payer's country first. */
 export const walletLabel = (operator: string, country: string) => {
   const wallet = findWallet(country, operator);
@@ -79,7 +84,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
     return country ? { country: country.code } : {};
   },
 
-  edit(values, field, raw, filled, currency) {
+  edit(values, field, raw, filled, currency, health) {
     const next = { ...values, [field]: raw };
     const auto = new Set(filled);
     // A number typed or pasted with another country's calling code ("+237 6…") is that country's.
@@ -90,11 +95,17 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
     if (field === 'phone' || field === 'country') {
       next.phone = formatAsTyped(next.country, next.phone);
       const detected = detectWallet(next.country, next.phone);
+      // A wallet said to be down is not chosen for the payer (it stays theirs to choose: the report
+      // may be stale), and one chosen so before is let go.
+      const down = !!detected && (healthOf(health, next.country, detected) || { status: '' }).status === 'down';
       // The number's wallet is chosen unless the payer chose one by hand; once the number no longer
       // names a network, the wallet stays but is no longer said to be "detected from your number".
-      if (detected && (auto.has('operator') || !next.operator)) {
+      if (detected && !down && (auto.has('operator') || !next.operator)) {
         next.operator = detected;
         auto.add('operator');
+      } else if (down && auto.has('operator')) {
+        next.operator = '';
+        auto.delete('operator');
       } else if (!detected) auto.delete('operator');
     }
     if (field === 'operator') auto.delete('operator');

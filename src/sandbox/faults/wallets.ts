@@ -6,7 +6,7 @@ import { walletStatusSchema } from '../../api/schemas/availability';
 import { countrySchema, operatorNameSchema } from '../../api/schemas/fields';
 import type { WalletHealth } from '../../api/types';
 import { invalidField } from '../errors';
-import { findWallet } from '../../phone';
+import { operatorsOf } from '../../phone';
 import { parseWith } from '../validate';
 
 /** A slow wallet's delay when the test gives none: five minutes, the slow approvals peers report. */
@@ -26,7 +26,7 @@ export type WalletFault = z.input<typeof walletFaultSchema>;
 /** Checks a wallet fault (400 `invalid_request` naming the bad field) and completes a slow one's delay. */
 export function parseWalletFault(value: unknown): WalletHealth {
   const fault = parseWith(walletFaultSchema, value);
-  if (!findWallet(fault.country, fault.operator_name))
+  if (!(operatorsOf(fault.country) ?? []).includes(fault.operator_name))
     throw invalidField('operator_name', `\`operator_name\` must be a wallet of ${fault.country}'s payers.`);
   if (fault.status !== 'slow' && fault.delay_seconds !== undefined)
     throw invalidField('delay_seconds', '`delay_seconds` applies to a slow wallet only.');
