@@ -55,11 +55,11 @@ export function OperatorPicker({ wallets, value, detected, error, health, countr
       }}
     >
       <legend>{t('form.operator')}</legend>
-      {notices.map(
-        (notice, i) =>
-          notice && (
-            <p key={i} id={`momo-health-${i}`} class="momo-warning">
-              {notice}
+      {wallets.map(
+        ({ name }, i) =>
+          notices[i] && (
+            <p key={name} id={`momo-health-${name}`} class="momo-warning">
+              {notices[i]}
             </p>
           ),
       )}
@@ -76,7 +76,7 @@ export function OperatorPicker({ wallets, value, detected, error, health, countr
               type="radio"
               name="operator"
               value={wallet.name}
-              aria-describedby={notices[i] ? `momo-health-${i}` : undefined}
+              aria-describedby={notices[i] ? `momo-health-${wallet.name}` : undefined}
               checked={value === wallet.name}
               onChange={() => onValue(wallet.name)}
               onBlur={onLeave}

@@ -13,8 +13,7 @@ import { loadEveryLanguage } from '../../i18n/every-language';
 
 loadEveryLanguage();
 
-// biome-ignore lint/style/noNonNullAssertion: Congo is supported
-const congo = COUNTRIES.find((c) => c.code === 'cg')!;
+const congo = COUNTRIES.find((c) => c.code === 'cg') as (typeof COUNTRIES)[number];
 const HEALTH: WalletHealthView[] = [
   { country: 'cg', operator_name: 'mtn', status: 'down', delay_seconds: null },
   { country: 'cg', operator_name: 'airtel', status: 'slow', delay_seconds: 300 },
