@@ -45,10 +45,10 @@ describe('OperatorPicker › wallets not up', () => {
   it('says in French, before the choice, that Airtel Money is slow and MTN MoMo is down', () => {
     picker('fr', HEALTH);
     expect(descriptionOf(radio('Airtel Money'))).toBe(
-      'Airtel Money est lent en ce moment : la validation peut prendre 5 minutes',
+      'Airtel Money est lent en ce moment\u00a0: la validation peut prendre 5 minutes',
     );
     expect(descriptionOf(radio('MTN MoMo'))).toBe(
-      'MTN MoMo ne répond pas en ce moment : choisissez un autre portefeuille si vous en avez un',
+      'MTN MoMo ne répond pas en ce moment\u00a0: choisissez un autre portefeuille si vous en avez un',
     );
     // Said before the cards, in reading order.
     const [notice] = document.querySelectorAll('.momo-warning');
