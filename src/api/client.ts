@@ -4,6 +4,7 @@ import { serviceBase } from './base-url';
 import type { CallOptions, ClientConfig } from './http';
 import { getSession } from './endpoints/checkout';
 import { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
+import { eventMethods } from './endpoints/events';
 import { paymentLinkMethods } from './endpoints/payment-links';
 import { createSession, eachSession, listSessions } from './endpoints/sessions';
 import {
@@ -51,6 +52,7 @@ export function createClient(given: ClientConfig) {
     getRemittance: (id: string, options?: CallOptions) => getRemittance(config, id, options),
     getDisbursement: (id: string, options?: CallOptions) => getDisbursement(config, id, options),
     ...paymentLinkMethods(config),
+    ...eventMethods(config),
   };
 }
 

@@ -42,7 +42,7 @@ export interface CallOptions {
 }
 
 interface RequestSpec<T> extends CallOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: unknown;
   /** A zod schema of the contract (servers) or its compiled rules (browsers: ./schemas/parsers). */

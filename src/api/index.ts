@@ -4,6 +4,16 @@ export { serviceBase } from './base-url';
 export { createClient, type Client } from './client';
 export { getIntentView, getSession } from './endpoints/checkout';
 export { confirmIntent, createIntent, eachIntent, getIntent, listIntents } from './endpoints/intents';
+export {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  type EventListQuery,
+  getEvent,
+  listEventDeliveries,
+  listEvents,
+  listWebhookEndpoints,
+  replayEvent,
+} from './endpoints/events';
 export { createSession, eachSession, listSessions } from './endpoints/sessions';
 export {
   createDisbursement,

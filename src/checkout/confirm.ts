@@ -5,7 +5,7 @@
 // a press before it has arrived waits for it, and sends once it is here.
 import { computed } from '@preact/signals';
 import { METHOD } from '../methods';
-import type { SendingWiring, Sending } from './send';
+import type { Sending, SendingWiring, StepAnswer } from './send';
 import type { loadSending } from './sending';
 import type { Attempt } from './screens';
 
@@ -64,10 +64,10 @@ export function createConfirm(wiring: Wiring) {
 
   return {
     submit,
-    /** The one-time code the payer generated (./send): its step is a screen after the form, so the sending half is here. */
-    sendCode: (code: string): Promise<boolean> =>
+    /** The payer's answer to the step the service asks for (./send): its step is a screen after the form, so the sending half is here. */
+    answerStep: (answer: StepAnswer): Promise<boolean> =>
       sending().then(
-        (send) => send.sendCode(code),
+        (send) => send.answerStep(answer),
         () => false,
       ),
     resendTo,

@@ -208,8 +208,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     setDefaultCountry: form.setDefaultCountry,
     blur: form.blur,
     submit: confirm.submit,
-    /** The one-time code the payer generated, for an attempt whose step asks for one. */
-    sendCode: confirm.sendCode,
+    /** The payer's answer to the step the service asks for (a one-time code), at the step's endpoint. */
+    answerStep: confirm.answerStep,
     resend: confirm.resend,
     checkNow: following.checkNow,
     /** The way forward an error screen offers: load again, or check; after a failure, the form. */

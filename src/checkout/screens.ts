@@ -22,9 +22,10 @@ export type Step =
       sending: boolean;
       /**
        * Why the last answer was not taken: the service's error code, which the step explains
-       * (`otp_invalid`: wrong; any other: refused), or the kind of failure when no code came with it
-       * ('network' and 'timeout': no answer; 'http', 'invalid_response': an answer that says nothing).
-       * An expired code (`otp_expired`) is not here: its attempt has ended (./transition).
+       * (the one-time code's `otp_invalid`: wrong; any other: refused), or the kind of failure when
+       * no code came with it ('network' and 'timeout': no answer; 'http', 'invalid_response': an
+       * answer that says nothing). A refusal that ends the attempt (an expired code) is not here:
+       * its attempt has ended (./transition).
        */
       refused: string | null;
     }
@@ -80,8 +81,8 @@ export type Screen =
       name: 'failed';
       reason: string;
       /**
-       * The attempt, when this page learned of its end from the service's refusal of a code
-       * (`otp_expired`) rather than from a read of the intent, which follows and may fail.
+       * The attempt, when this page learned of its end from the service's refusal of an answer
+       * (an expired code) rather than from a read of the intent, which follows and may fail.
        */
       ended?: Attempt;
       /** A read since, that failed: the screen says so beside its ways on, and offers to check again. */

@@ -7,7 +7,7 @@
 // the form (src/hosted/screens.part.ts), as the payer first touches the form: ./sending says how the
 // model reaches it.
 import { type Clock, pause } from '../api/clock';
-import { confirmIntentView, getIntentView, sendCodeView } from '../api/endpoints/checkout';
+import { answerStepView, confirmIntentView, getIntentView } from '../api/endpoints/checkout';
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import type { ConfirmRequest, ConfirmResultView, PaymentIntentView as PaymentIntent } from '../api/types';
@@ -19,6 +19,16 @@ import type { Outcome } from './outcome';
 import type { Attempt } from './screens';
 import { attemptFromAnswer } from './status';
 import { attemptOf } from './transition';
+
+/** The payer's answer to a step, as the step's script sends it (src/methods/<method>/steps/<name>.ts). */
+export interface StepAnswer {
+  /** The step's endpoint, under the intent's: `POST /v1/payment-intents/{id}/<path>`. */
+  path: string;
+  /** What the endpoint takes besides the client secret (the one-time code's `{ code }`). */
+  body: Readonly<Record<string, string>>;
+  /** The service's refusals that end the attempt (the code's `otp_expired`): the step's knowledge. */
+  ends?: readonly string[];
+}
 
 export interface SendingWiring {
   api: ClientConfig;
@@ -132,19 +142,21 @@ export function createSending({
     },
 
     /**
-     * The one-time code the payer generated: sent once, with an Idempotency-Key. A refused code is
-     * said on the step, with the service's reason (an expired one ends the attempt: ./transition),
-     * and settled by reading the intent, as is an answer lost on the way — the code is never sent twice.
+     * The payer's answer to the step the service asks for (the one-time code they generated), at the
+     * step's endpoint: sent once, with an Idempotency-Key. A refused answer is said on the step, with
+     * the service's reason (one the step says ends the attempt, ends it: ./transition), and settled by
+     * reading the intent, as is an answer lost on the way — it is never sent twice.
      */
-    async sendCode(code: string): Promise<boolean> {
+    async answerStep({ path, body, ends }: StepAnswer): Promise<boolean> {
       const attempt = attemptOf(screen.value);
-      if (!attempt || !/^\d{4,8}$/.test(code) || !dispatch({ type: 'sendCode' })) return false;
+      if (!attempt || !dispatch({ type: 'send' })) return false;
       try {
         await answered(
-          await sendCodeView(
+          await answerStepView(
             api,
             intentId,
-            { client_secret: clientSecret, code },
+            path,
+            { ...body, client_secret: clientSecret },
             { idempotencyKey: newIdempotencyKey(), signal: aborted },
           ),
           attempt,
@@ -154,10 +166,11 @@ export function createSending({
         if (aborted.aborted) return false;
         // The service's reason, as it says it (the method's step explains it); without one, what
         // kind of failure it was: no answer is a connection problem, an answer is not.
-        dispatch({ type: 'codeRefused', why: isApiError(error) ? error.code || error.kind : 'network' });
+        const why = isApiError(error) ? error.code || error.kind : 'network';
+        dispatch({ type: 'refused', why, ends: ends?.includes(why) });
         // What became of the attempt only the service knows (its last try spent, the window passed,
-        // an answer lost on the way): its read says, and the code is never sent twice. (After an
-        // expired code the new request is on offer at once: a read it overtakes says nothing.)
+        // an answer lost on the way): its read says, and the answer is never sent twice. (After an
+        // answer that ended the attempt, the new request is on offer at once: a read it overtakes says nothing.)
         await following.read();
         return false;
       }

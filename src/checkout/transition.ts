@@ -25,10 +25,13 @@ export type CheckoutEvent =
   | { type: 'paid'; receipt: ReceiptDetails }
   /** …or an attempt that awaits the payer. */
   | { type: 'await'; attempt: Attempt }
-  /** A one-time code is on its way to the service. */
-  | { type: 'sendCode' }
-  /** The code was not taken: the service's error code (wrong, expired…), else the kind of failure (./screens). */
-  | { type: 'codeRefused'; why: string }
+  /** The payer's answer to a step (a one-time code) is on its way to the service. */
+  | { type: 'send' }
+  /**
+   * The answer was not taken: the service's error code (a wrong code…), else the kind of failure
+   * (./screens); `ends`: a refusal the step says ends the attempt (its window has passed).
+   */
+  | { type: 'refused'; why: string; ends?: boolean }
   /** The intent this page showed is no longer found. */
   | { type: 'lost' }
   /** The payer leaves. */
@@ -84,15 +87,16 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
       return name === 'confirming' || name === 'pending' ? { name: 'succeeded', receipt: event.receipt } : screen;
     case 'await':
       return name === 'confirming' || name === 'pending' ? { name: 'pending', attempt: event.attempt } : screen;
-    case 'sendCode':
-    case 'codeRefused': {
+    case 'send':
+    case 'refused': {
       if (screen.name !== 'pending') return screen;
       const { step } = screen.attempt;
-      if (step.type !== 'step' || step.sending === (event.type === 'sendCode')) return screen;
-      const refused = event.type === 'codeRefused' ? event.why : null;
-      // Too late: the attempt's window has passed and it has ended, as the service says — no code
+      if (step.type !== 'step' || step.sending === (event.type === 'send')) return screen;
+      const refused = event.type === 'refused' ? event.why : null;
+      // Too late: the attempt's window has passed and it has ended, as the service says — no answer
       // can pay it now, whatever the read that follows finds (or fails to).
-      if (refused === 'otp_expired') return { name: 'failed', reason: 'approval_timeout', ended: screen.attempt };
+      if (event.type === 'refused' && event.ends)
+        return { name: 'failed', reason: 'approval_timeout', ended: screen.attempt };
       return { name: 'pending', attempt: { ...screen.attempt, step: { ...step, sending: !refused, refused } } };
     }
     case 'lost':

@@ -39,6 +39,7 @@ export function Pending({
   const wallet = method ? viewsOf(method).label(method) : '';
   const { step } = attempt;
   const Instructions = method && screenViewsOf(method).Instructions;
+  const Rescue = method && screenViewsOf(method).Rescue;
   const checking = model.checking.value;
   const checkedAt = model.checkedAt.value;
   const lazy = step.type === 'step';
@@ -49,7 +50,7 @@ export function Pending({
   return (
     <section class="momo-screen momo-pending" data-step={lazy ? step.name : step.type}>
       <h2 tabIndex={-1} ref={headingRef}>
-        {part ? part.heading(lang, wallet) : t('pending.heading')}
+        {part ? part.heading(lang, wallet, STEP_LIB.fillText) : t('pending.heading')}
       </h2>
       {/* The prompt the payer is to look for, pictured; the text around it says it in words. */}
       {step.type === 'push' && (
@@ -78,6 +79,16 @@ export function Pending({
           ? t('pending.checked', { time: formatTime(checkedAt, lang) })
           : t('pending.waiting')}
       </div>
+      {/* The push that never came: the wallet's menu, and when a new request can go (after a wait). */}
+      {step.type === 'push' && method && Rescue && (
+        <Rescue
+          view={method}
+          ussd={step.ussd}
+          startedAt={attempt.startedAt}
+          expiresAt={attempt.expiresAt}
+          now={model.now}
+        />
+      )}
       {!lazy && left > 0 && <p class="momo-timer">{t('pending.timeLeft', { time: formatDuration(left) })}</p>}
       {(!model.online.value || model.readTrouble.value) && (
         <p class="momo-notice" role="alert">

@@ -12,6 +12,7 @@ import { compressVariants, variantResponse, type Variants } from '../server/comp
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import { demoLinksApp } from './links';
 import { demoOrders } from './orders';
+import { type EndpointState, noDemoEndpoint, receiveDelivery, registerDemoEndpoint } from './webhooks';
 import { isSameSiteFormPost, methodNotAllowed, readForm, shopPageResponse } from './responses';
 import { shopMessagePage, shopPage, successPage } from './pages';
 import { type ShopLang, STRINGS, shopLangOf } from './strings';
@@ -43,6 +44,8 @@ export interface DemoOptions {
 /** The demo's routes, relative to where it is mounted (/demo), and `close` to stop following payments. */
 export interface Demo {
   app: Hono;
+  /** Whether its webhook endpoint was registered (`absent`: a service without them, polling alone). */
+  webhooks: Promise<EndpointState>;
   close(): Promise<void>;
 }
 
@@ -71,8 +74,13 @@ export function createDemo(options: DemoOptions): Demo {
   // Every payment the shop creates is followed to its end, whether or not its payer comes back.
   // A folder of its own unless told: then it goes when the demo closes.
   const ordersDir = options.ordersDir ?? mkdtempSync(join(tmpdir(), 'momo-demo-orders-'));
-  const orders = demoOrders(apiConfig, ordersDir);
+  // Its own webhook endpoint, registered at start with the sandbox it runs with (./webhooks.ts):
+  // events wake its orders at once. Not with a real service: a merchant's account is not the
+  // demo's to add endpoints to, and such a service rarely reaches this shop's address.
+  const endpoint = api ? noDemoEndpoint : registerDemoEndpoint(client, `${shopBase}/demo/webhooks`);
+  const orders = demoOrders(apiConfig, ordersDir, endpoint.secret);
   const close = async () => {
+    await endpoint.close();
     await orders.close();
     // A temporary folder left behind is no failure of the server's close.
     if (options.ordersDir === undefined) await rm(ordersDir, { recursive: true, force: true }).catch(() => undefined);
@@ -268,14 +276,16 @@ export function createDemo(options: DemoOptions): Demo {
   app.post('/checkout', (c) => checkout(c.req.raw, new URL(c.req.url)));
   app.post('/pay-link', (c) => payLink(c.req.raw, new URL(c.req.url)));
   app.post('/intent', (c) => intentJson(c.req.raw, new URL(c.req.url)));
+  // Signed by the service, not posted by a page: no same-site check, the signature is the proof.
+  app.post('/webhooks', (c) => receiveDelivery(c.req.raw, endpoint, orders.receiveEvent));
   app.route('/links', demoLinksApp({ client, page })); // a seller's payment links (issue 31)
   // The shop's addresses asked with another method, then every other address under it.
-  for (const path of ['/checkout', '/pay-link', '/intent']) app.all(path, () => methodNotAllowed('POST'));
+  for (const path of ['/checkout', '/pay-link', '/intent', '/webhooks']) app.all(path, () => methodNotAllowed('POST'));
   for (const path of ['/', ROOT_WITH_SLASH, '/demo.css', '/demo.js', '/success', '/orders'])
     app.all(path, () => methodNotAllowed('GET, HEAD'));
   app.all('/*', (c) => {
     const lang = shopLangOf(c.req.query('lang') ?? null);
     return page(404, shopMessagePage(lang, STRINGS[lang].notFoundTitle, STRINGS[lang].notFoundText), c.req.raw);
   });
-  return { app, close };
+  return { app, webhooks: endpoint.ready, close };
 }

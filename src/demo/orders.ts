@@ -5,7 +5,7 @@
 // approved and closed the tab is paid all the same: the orders page shows it.
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ClientConfig, isApiError, listIntents } from '../api';
+import { type ClientConfig, isApiError, listIntents, type WebhookHeaders } from '../api';
 import { redact } from '../api/redact';
 import {
   createFulfillment,
@@ -13,6 +13,8 @@ import {
   type FollowTarget,
   type FulfillmentEvent,
   type FulfillmentKind,
+  type ReceivedEvent,
+  type WebhookSecrets,
 } from '../fulfillment';
 import { formatXaf } from './catalog';
 import { html, type HtmlValue, type SafeHtml } from './html';
@@ -23,6 +25,8 @@ export interface DemoOrders {
   follow(target: FollowTarget): Promise<void>;
   /** The orders page; with `reference`, the payment a customer's reference finds (GET /v1/payment-intents?reference=). */
   page(lang: ShopLang, reference?: string): Promise<SafeHtml>;
+  /** Fulfillment's fast path: a delivery to the shop's webhook endpoint (./webhooks.ts). */
+  receiveEvent(body: string, headers: WebhookHeaders): Promise<ReceivedEvent>;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,7 @@ interface BookLine {
 /** The latest orders shown. */
 const SHOWN = 50;
 
-export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
+export function demoOrders(api: ClientConfig, directory: string, webhookSecrets?: WebhookSecrets): DemoOrders {
   const book = join(directory, 'orders.jsonl');
   const readBook = async (): Promise<BookLine[]> => {
     const text = await readFile(book, 'utf8').catch(() => '');
@@ -74,6 +78,8 @@ export function demoOrders(api: ClientConfig, directory: string): DemoOrders {
     // within seconds of the approval.
     pace: { pendingMs: 1000, idleMs: 2000, idleMaxMs: 10_000 },
     maxRequestsPerSecond: 20,
+    // Events wake an order at once; polling stays behind them, for the event that never comes.
+    webhookSecrets,
     // Redacted as the sandbox's own lines are: an intent id is half of a payer's link.
     onError: (error, intentId) =>
       console.error(
@@ -158,5 +164,5 @@ ${rows}</tbody>
     return layout({ lang, title: t.ordersTitle, body, refreshSeconds: reference === undefined ? 5 : undefined });
   }
 
-  return { follow: fulfillment.follow, page, close: () => fulfillment.stop() };
+  return { follow: fulfillment.follow, page, receiveEvent: fulfillment.receiveEvent, close: () => fulfillment.stop() };
 }

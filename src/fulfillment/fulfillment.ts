@@ -16,16 +16,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 // The client through its entry only: the package's build makes it an import of `momo-checkout`.
-import { type ClientConfig, serviceBase } from '../api';
+import { type ClientConfig, serviceBase, type WebhookHeaders } from '../api';
 import { type FulfillmentClock, realClock } from './clock';
 import { deliveries, type Handlers, warnInDoubt } from './deliver';
 import { type FollowTarget, followedPayment } from './follow-target';
 
 export { eventOf, type Handler, type Handlers } from './deliver';
 export type { FollowTarget } from './follow-target';
+export type { ReceivedEvent, WebhookSecrets } from './receive-event';
 import { fileStore } from './file-store';
 import { rateLimit } from './rate';
 import { intentReader } from './read-intent';
+import { eventReceiver, type ReceivedEvent, type WebhookSecrets } from './receive-event';
 import { DamagedRecordError } from './record';
 import { DEFAULT_PACE, DEFAULT_WINDOW_MS, type Pace } from './schedule';
 import { ServiceState } from './service-state';
@@ -68,6 +70,14 @@ export interface FulfillmentOptions {
    * system's; tests pass a fake one). The stores read none of their own.
    */
   clock?: FulfillmentClock;
+  /**
+   * The secret(s) of your webhook endpoint (`whsec_…`, as its registration answered; two while you
+   * rotate it), or a function that gives them at each event (a secret learned after start):
+   * `receiveEvent` checks each pushed event with them. Without them, polling alone.
+   */
+  webhookSecrets?: WebhookSecrets;
+  /** How far a pushed event's timestamp may be from now, either way, in seconds (default 300). */
+  webhookToleranceS?: number;
 }
 
 export interface Fulfillment {
@@ -84,6 +94,13 @@ export interface Fulfillment {
   inDoubt(): AsyncIterable<FollowedPayment>;
   /** Records the store set aside as damaged (kept, no longer followed): yours to check. */
   damaged(): Promise<DamagedRecord[]>;
+  /**
+   * The fast path: hand it each request your webhook endpoint receives (its raw body, before any
+   * JSON parsing, and its headers). A signed event about a payment followed makes it read at once,
+   * through the same exactly-once path as polling; answer the request with the result's `status`
+   * (400 when refused: not signed by your secret, or out of its window). docs/fulfillment.md.
+   */
+  receiveEvent(rawBody: string | Uint8Array, headers: WebhookHeaders): Promise<ReceivedEvent>;
   readonly store: FulfillmentStore;
 }
 
@@ -209,10 +226,19 @@ export function createFulfillment(options: FulfillmentOptions): Fulfillment {
     }, ms);
   }
 
+  const receiveEvent = eventReceiver({
+    secrets: options.webhookSecrets,
+    toleranceS: options.webhookToleranceS,
+    store,
+    now,
+    nudge: () => schedule(0),
+  });
+
   return {
     store,
     follow,
     runOnce,
+    receiveEvent,
     start() {
       warnInDoubt(store, handlers);
       running = true;

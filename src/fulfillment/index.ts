@@ -6,6 +6,8 @@ export {
   type FollowTarget,
   type Handler,
   type Handlers,
+  type ReceivedEvent,
+  type WebhookSecrets,
 } from './fulfillment';
 export type { FulfillmentClock } from './clock';
 export { ClaimLostError } from './deliver';

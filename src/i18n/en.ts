@@ -72,6 +72,14 @@ export const en = {
   'pending.payee': 'Payment of {amount} to {merchant}',
   'pending.bodyUnknown': 'A payment request of {amount} awaits your approval on your phone.',
   'pending.ussd': 'No prompt? Dial {ussd} on your phone to see the payments waiting for you.',
+  'rescue.title': 'Still no request on your phone?',
+  'rescue.dial': 'Approve the payment from the {wallet} menu:',
+  'rescue.dialLink': 'dial {ussd}',
+  'rescue.menu': 'Open the {wallet} menu on your phone: the waiting payment can be approved there.',
+  'rescue.resend':
+    'Otherwise, this request expires at {time}; you can then send a new request, with no risk of being charged twice.',
+  'rescue.resendLater':
+    'Otherwise, once this request has expired, you can send a new request, with no risk of being charged twice.',
   'pending.waiting': 'Waiting for your approval…',
   'pending.timeLeft': 'Time left to approve: {time}',
   'pending.checkNow': 'I have approved — check now',

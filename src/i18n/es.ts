@@ -70,6 +70,14 @@ export const es = {
   'pending.payee': 'Pago de {amount} a {merchant}',
   'pending.bodyUnknown': 'Una solicitud de pago de {amount} espera su aprobación en su teléfono.',
   'pending.ussd': '¿No le llega el aviso? Marque {ussd} en su teléfono para ver los pagos pendientes.',
+  'rescue.title': '¿Sigue sin recibir la solicitud en su teléfono?',
+  'rescue.dial': 'Apruebe el pago desde el menú de {wallet}:',
+  'rescue.dialLink': 'marcar {ussd}',
+  'rescue.menu': 'Abra el menú de {wallet} en su teléfono: allí puede aprobar el pago pendiente.',
+  'rescue.resend':
+    'Si no, esta solicitud caduca a las {time}; entonces podrá enviar una nueva solicitud, sin riesgo de un doble cobro.',
+  'rescue.resendLater':
+    'Si no, cuando esta solicitud caduque, podrá enviar una nueva solicitud, sin riesgo de un doble cobro.',
   'pending.waiting': 'Esperando su aprobación…',
   'pending.timeLeft': 'Tiempo restante para aprobar: {time}',
   'pending.checkNow': 'Ya lo he aprobado: comprobar ahora',

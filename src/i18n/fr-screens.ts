@@ -17,6 +17,14 @@ export const frScreens = {
   'pending.payee': 'Paiement de {amount} à {merchant}',
   'pending.bodyUnknown': 'Une demande de paiement de {amount} attend votre validation sur votre téléphone.',
   'pending.ussd': 'Pas de message ? Composez le {ussd} sur votre téléphone pour voir les paiements en attente.',
+  'rescue.title': 'Toujours pas de demande sur votre téléphone ?',
+  'rescue.dial': 'Validez le paiement depuis le menu {wallet} :',
+  'rescue.dialLink': 'composer le {ussd}',
+  'rescue.menu': 'Ouvrez le menu {wallet} de votre téléphone : le paiement en attente peut y être validé.',
+  'rescue.resend':
+    'Sinon, cette demande expire à {time} ; vous pourrez alors renvoyer une demande, sans risque d’être débité deux fois.',
+  'rescue.resendLater':
+    'Sinon, quand cette demande aura expiré, vous pourrez renvoyer une demande, sans risque d’être débité deux fois.',
   'pending.waiting': 'En attente de votre validation…',
   'pending.timeLeft': 'Temps restant pour valider : {time}',
   'pending.checkNow': 'J’ai validé — vérifier maintenant',

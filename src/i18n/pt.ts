@@ -70,6 +70,14 @@ export const pt = {
   'pending.payee': 'Pagamento de {amount} a {merchant}',
   'pending.bodyUnknown': 'Um pedido de pagamento de {amount} aguarda a sua aprovação no telemóvel.',
   'pending.ussd': 'Não recebeu o aviso? Marque {ussd} no seu telemóvel para ver os pagamentos pendentes.',
+  'rescue.title': 'Ainda não recebeu o pedido no telemóvel?',
+  'rescue.dial': 'Aprove o pagamento a partir do menu {wallet}:',
+  'rescue.dialLink': 'marcar {ussd}',
+  'rescue.menu': 'Abra o menu {wallet} no seu telemóvel: o pagamento pendente pode ser aprovado aí.',
+  'rescue.resend':
+    'Caso contrário, este pedido expira às {time}; poderá então enviar um novo pedido, sem risco de ser cobrado duas vezes.',
+  'rescue.resendLater':
+    'Caso contrário, quando este pedido expirar, poderá enviar um novo pedido, sem risco de ser cobrado duas vezes.',
   'pending.waiting': 'A aguardar a sua aprovação…',
   'pending.timeLeft': 'Tempo restante para aprovar: {time}',
   'pending.checkNow': 'Já aprovei — verificar agora',

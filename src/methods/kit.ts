@@ -3,6 +3,7 @@
 // file, ./ui.ts for its views, ./types.ts, ./steps.ts, ./register-step.ts) and its own folder only
 // — biome.json's import rules hold it — so what a method depends on is read here, in one place.
 export type { FailureCode, OutcomeName } from '../sandbox/outcomes';
+export type { ErrorCode } from '../sandbox/errors';
 export type { NextAction, WalletHealthView } from '../api/types';
 export type { FieldError } from '../checkout/validation';
 export type { Lang } from '../i18n';

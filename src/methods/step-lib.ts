@@ -4,9 +4,10 @@
 import { Fragment, h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useCountdown } from '../components/useCountdown';
+import { fillText } from '../i18n/fill';
 import { formatDuration } from '../i18n/format';
 import { loadPart } from '../parts/load';
 
 /** What the page lends a step's script. */
-export const STEP_LIB = { h, Fragment, useEffect, useRef, useState, useCountdown, formatDuration, loadPart };
+export const STEP_LIB = { h, Fragment, useEffect, useRef, useState, useCountdown, fillText, formatDuration, loadPart };
 export type StepLib = typeof STEP_LIB;

@@ -9,8 +9,10 @@ import type { FunctionComponent } from 'preact';
 import type { CheckoutModel } from '../checkout/model';
 import type { Attempt } from '../checkout/screens';
 import type { Lang } from '../i18n';
+import type { fillText } from '../i18n/fill';
 import type { StepLib } from './step-lib';
 
+export type { StepAnswer } from '../checkout/send';
 export type { StepLib };
 
 export interface StepProps {
@@ -27,10 +29,13 @@ export interface StepProps {
 
 export type StepFactory = (lib: StepLib) => FunctionComponent<StepProps>;
 
+/** The one way every text of the checkout is filled in (src/i18n/fill.ts): lent to a step, by the page (StepLib) and by the server. */
+export type FillText = typeof fillText;
+
 /** What a step's script brings: registered under the service's name for the step (./register-step.ts). */
 export interface StepPart {
-  /** The waiting screen's heading while the step is asked. */
-  heading(lang: Lang, wallet: string): string;
+  /** The waiting screen's heading while the step is asked, filled in by the text filler lent. */
+  heading(lang: Lang, wallet: string, fillText: FillText): string;
   /** Its component, made once with what the page lends. */
   make: StepFactory;
   /**
@@ -62,6 +67,22 @@ export interface StepPage {
   html(props: StepPageProps): string;
   /** Seconds between the page's reloads; 0: none (a reload would take away what the payer types). */
   refresh: number;
+  /** A step the payer answers in its form: what the form carries, which the server sends to the service. */
+  answer?: StepPageAnswer;
+}
+
+/** How the page without JavaScript (src/server/plain-answer.ts) sends a step's answer, typed in its form. */
+export interface StepPageAnswer {
+  /** The service's endpoint for the answer, under the intent's: `POST /v1/payment-intents/{id}/<path>`. */
+  path: string;
+  /**
+   * The answer the posted form carries, as the endpoint takes it (the server adds the client
+   * secret), or why it is none (`refused`: said on the step's form again, as StepPageProps' `refused`).
+   */
+  read(
+    form: URLSearchParams,
+    detail: Readonly<Record<string, unknown>>,
+  ): { answer: Readonly<Record<string, string>> } | { refused: string };
 }
 
 export interface StepPageProps {
@@ -74,6 +95,8 @@ export interface StepPageProps {
   phone: string;
   /** The page's escaping of a text for HTML. */
   esc(text: string): string;
+  /** The one way a text is filled in, as the page lends it to the step's script. */
+  fillText: FillText;
   /** Where a form of the step posts the payer's answer, and its hidden fields (HTML). */
   form: { action: string; hidden: string };
   /** Why the payer's last answer was not taken: 'short' (not the step's length), else the service's error code. */

@@ -81,6 +81,17 @@ export interface MethodViews<Values, View> {
 export interface MethodScreenViews<View> {
   /** What the payer does while an attempt awaits their approval of the push (`ussd`: the code to dial the service gave, if any). */
   Instructions: FunctionComponent<{ view: View; amount: string; ussd: string | null }>;
+  /**
+   * What the payer can do when the push has not come after a while (shown once the wait is over;
+   * its own region announces it politely): `now` is the model's clock.
+   */
+  Rescue?: FunctionComponent<{
+    view: View;
+    ussd: string | null;
+    startedAt: number;
+    expiresAt: number | null;
+    now: () => number;
+  }>;
   /** The receipt's rows about what paid: [label, value]. */
   receipt(view: View, t: Translate): [string, string][];
   /** The words of "send a new request", to the same details. */

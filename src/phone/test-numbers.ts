@@ -10,7 +10,8 @@ export type TestOutcome =
   | 'approved_at_once'
   | 'operator_unavailable'
   | 'approved_late'
-  | 'approved_after_delay';
+  | 'approved_after_delay'
+  | 'prompt_lost';
 
 /** Last two digits of the national number → sandbox outcome ('00' stands for any other ending). */
 export const TEST_SUFFIXES: Readonly<Record<TestOutcome, string>> = {
@@ -20,6 +21,7 @@ export const TEST_SUFFIXES: Readonly<Record<TestOutcome, string>> = {
   approved_at_once: '93',
   operator_unavailable: '94',
   approved_late: '95',
+  prompt_lost: '96',
   approved_after_delay: '00',
 };
 

@@ -21,6 +21,7 @@ import { OPENAPI_PATH, openApiRoute } from './openapi/route';
 import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
 import { availabilityRoutes } from './routes/availability';
+import { menuRoutes } from './routes/menu';
 import { eventRoutes } from './routes/events';
 import { intentRoutes } from './routes/intents';
 import { listRoutes } from './routes/lists';
@@ -143,8 +144,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (config.extensions) {
     profileRoutes(v1, deps);
     listRoutes(v1, deps);
+    approvalRoutes(v1, deps);
     paymentLinkRoutes(v1, deps);
     availabilityRoutes(v1, deps);
+    menuRoutes(v1, deps);
   }
   if (producer) {
     webhookEndpointRoutes(v1, deps, producer);
@@ -152,9 +155,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   app.route(API_PREFIX, v1);
   app.get(OPENAPI_PATH, openApiRoute(config));
-  // Still written with its full addresses, on this app: it is moving beside the steps it emulates
-  // (src/methods/momo/steps/), and its addresses share no route with the others.
-  if (config.extensions) approvalRoutes(app, deps);
 
   app.notFound((c) => {
     const error = new SandboxError('not_found', `This endpoint does not exist.${addressHint(c.req.path)}`);

@@ -148,7 +148,10 @@ export function startAttempt(
   now: number,
 ): AttemptRecord {
   assertPayable(intent, now);
-  const rule = outcomeFor(account.national);
+  // A push lost once (96) comes the second time: a new request of the same intent gets through.
+  const asked = outcomeFor(account.national);
+  const lostBefore = asked.outcome === 'prompt_lost' && intent.attempts.some((a) => a.outcome === 'prompt_lost');
+  const rule = lostBefore ? ruleOf('approved_after_delay') : asked;
   const attempt: AttemptRecord = {
     recordId: store.nextChargeId(intent.owner),
     chargeId: newId('ch'),

@@ -101,6 +101,16 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
     settlesAfter: lateApprovalMs,
   },
   {
+    suffix: '96',
+    outcome: 'prompt_lost',
+    description:
+      'The push never reaches the phone: pending until the payer approves from the wallet\u2019s menu (POST /v1/_sandbox/menu/{id}): succeeded then; else failed with approval_timeout at pendingTimeoutMs. A later attempt of the same intent gets its push: succeeded after approvalMs.',
+    confirmStatus: 'pending',
+    finalStatus: 'failed',
+    failureCode: 'approval_timeout',
+    settlesAfter: (t) => t.pendingTimeoutMs,
+  },
+  {
     suffix: null,
     outcome: 'approved_after_delay',
     description: 'Any other number: pending, then succeeded after approvalMs.',

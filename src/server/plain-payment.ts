@@ -4,27 +4,27 @@
 //                            dead form" message link to it),
 //   POST                     the form: checked, then the confirm, then 303 to the status page,
 //   GET  /status             the attempt's state, refreshing itself while it is pending,
-//   POST /code               a one-time code, for the wallets that ask for one.
+//   POST /answer             the payer's answer to a step (a one-time code), for the wallets that ask for one.
 // The client secret is in the link's fragment, which never reaches a server; this one reads the
 // intent from the service by the id in the path (`GET /v1/payment-intents/{id}` answers it without
 // a token: an intent id is as confidential as its secret, docs/decisions.md) and puts the secret in
 // the confirm's body only — never in an address, a log line or the HTML. Here is the HTTP: the
 // addresses, where a post comes from and what it weighs; the form is ./plain-form.ts, the status
-// page ./plain-status.ts, the code ./plain-code.ts.
+// page ./plain-status.ts, a step's answer ./plain-answer.ts.
 import type { ClientConfig } from '../api/http';
 import { addCatalogue, LANGS, pickLang } from '../i18n';
 import { TEXTS } from '../i18n/catalogues';
 import type { SandboxBindings } from '../sandbox';
 import { createFormTokens, type FormTokens } from './form-token';
 import { esc, type PlainLang, plainResponse, wordsOf } from './plain-pages';
-import { postCode } from './plain-code';
+import { postAnswer } from './plain-answer';
 import { postForm, showForm } from './plain-form';
 import { statusPage } from './plain-status';
 
 for (const lang of LANGS) addCatalogue(lang, TEXTS[lang].messages);
 
-/** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/code`. */
-export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|code))?$/;
+/** A payment's page and its parts: `/pay/<id>`, `/pay/<id>/status`, `/pay/<id>/answer`. */
+export const PLAIN_PATH = /^\/pay\/((?:pi|cs)_[A-Za-z0-9]{1,64})(?:\/(status|answer))?$/;
 /** The most a form's body may weigh: a few short fields. */
 const MAX_FORM_BYTES = 8 * 1024;
 
@@ -74,7 +74,7 @@ export function plainPaymentHandler({
       const stuck = url.searchParams.has('stuck') ? { notice: wordsOf(lang).w('stuck'), again: true } : {};
       return showForm(config, id, lang, tokens, stuck);
     }
-    if (method !== 'POST' || (sub && sub !== 'code')) {
+    if (method !== 'POST' || (sub && sub !== 'answer')) {
       return new Response('Method Not Allowed\n', {
         status: 405,
         headers: {
@@ -94,8 +94,8 @@ export function plainPaymentHandler({
         body: `<h1>${esc(words.t('error.heading'))}</h1><p>${esc(words.w('refused'))}</p>`,
       });
     }
-    return sub === 'code'
-      ? postCode(config, id, page, form, words, tokens)
+    return sub === 'answer'
+      ? postAnswer(config, id, page, form, words, tokens)
       : postForm(config, id, page, form, words, tokens);
   };
 }
@@ -111,7 +111,7 @@ function langOf(req: Request, asked: string | null): PlainLang {
  * browser's server) is let through: the form's token and the service's own checks still hold.
  * The hosted page's own form, posted without its script, comes from a page that sends no referrer,
  * so its browser says `Origin: null`: taken when `Sec-Fetch-Site` (which no page can set) says this
- * server, or, from a browser too old to send it, when it is not a code's form (and, below, carries
+ * server, or, from a browser too old to send it, when it is not a step's answer (and, below, carries
  * no token: such a post confirms nothing, it gets the plain form back, as a link to it would).
  */
 function sameSite(req: Request, url: URL, origins: readonly string[], sub: string | undefined): boolean {

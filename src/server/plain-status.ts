@@ -9,6 +9,7 @@ import { safeReturnUrl } from '../checkout/return-url';
 import type { Screen, Step } from '../checkout/screens';
 import { screenForIntent } from '../checkout/status';
 import { formatAmount, type Message } from '../i18n';
+import { fillText } from '../i18n/fill';
 import { stepEntry } from '../methods/step-registry';
 import { findWallet, maskLastDigits } from '../phone';
 import type { FormTokens } from './form-token';
@@ -144,7 +145,7 @@ function pending(step: Step, { words, payment, page, tokens, id, shown }: Contex
     const { page: stepPage } = entry;
     const token = tokens.issue(id, intent.event.charges.length);
     return {
-      heading: stepPage.heading(lang, wallet),
+      heading: stepPage.heading(lang, wallet, fillText),
       content: stepPage.html({
         lang,
         detail: step.detail,
@@ -152,8 +153,9 @@ function pending(step: Step, { words, payment, page, tokens, id, shown }: Contex
         amount,
         phone: phoneOf(intent),
         esc,
+        fillText,
         form: {
-          action: `${page}/code`,
+          action: `${page}/answer`,
           hidden: `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="lang" value="${lang}">`,
         },
         refused: shown.refused ?? null,

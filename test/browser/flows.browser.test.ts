@@ -18,12 +18,16 @@ import { frScreens } from '../../src/i18n/fr-screens';
 import { CODE_MESSAGES } from '../../src/methods/momo/steps/enter_otp';
 import { MAX_WRONG_CODES } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { APP_MESSAGES } from '../../src/methods/momo/steps/open_wallet';
-import { fill } from '../../src/methods/momo/steps/fill';
+import { fillText } from '../../src/i18n/fill';
+import { fillerOf } from '../../src/methods/momo/steps/fill';
 import { findWallet, type TestOutcome } from '../../src/phone';
 import { DEFAULT_DIST_DIR } from '../../src/server/paths';
 import { startCheckoutServer } from '../../src/server/checkout-server';
 import { merchantPage } from '../widget/browser-helpers';
 import { type Harness, startHarness, testNumber } from './support/harness';
+
+/** A step's filler, over the checkout's one filler of text, as the page lends it. */
+const fill = fillerOf(fillText);
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let h: Harness;

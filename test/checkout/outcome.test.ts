@@ -5,6 +5,7 @@
 // nothing is under way, and the way back shows what the service says of the intent.
 import { describe, expect, it, vi } from 'vitest';
 import { createBed } from '../support/checkout-bed';
+import { codeAnswer } from '../../src/methods/momo/steps/enter_otp';
 
 describe('outcome › what the merchant hears', () => {
   it('onFailed once, only when the payment can no longer be made (its last attempt spent)', async () => {
@@ -34,7 +35,7 @@ describe('outcome › what the merchant hears', () => {
     // No read gets through: the page learns of the attempt's end from the refused code alone.
     bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
     await bed.time.advance(5 * 60_000);
-    const sent = model.sendCode('123456');
+    const sent = model.answerStep(codeAnswer('123456'));
     await bed.time.advance(30_000);
     expect(await sent).toBe(false);
     expect(model.screen.value).toMatchObject({ name: 'failed', reason: 'approval_timeout', error: 'server' });

@@ -79,8 +79,8 @@ const EVENTS: Record<string, CheckoutEvent> = {
   notice: { type: 'notice', notice: { key: 'form.fixErrors' } },
   paid: { type: 'paid', receipt },
   await: { type: 'await', attempt: push },
-  sendCode: { type: 'sendCode' },
-  codeRefused: { type: 'codeRefused', why: 'otp_invalid' },
+  send: { type: 'send' },
+  refused: { type: 'refused', why: 'otp_invalid' },
   lost: { type: 'lost' },
   cancel: { type: 'cancel' },
   edit: { type: 'edit' },
@@ -89,7 +89,7 @@ const EVENTS: Record<string, CheckoutEvent> = {
 // The screen each event leads to from each screen ('·': the same screen, the event refused).
 // Columns in the order of EVENTS.
 const TABLE = `
-                 load     refuse  r:paid     r:pend   r:late   r:pay  fail   submit      notice paid       await   sendCode        codeRefused     lost   cancel   edit
+                 load     refuse  r:paid     r:pend   r:late   r:pay  fail   submit      notice paid       await   send            refused         lost   cancel   edit
 loading          loading  error   succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  ·        ·
 form             ·        ·       succeeded  pending  unknown  ·      error  confirming  form   ·          ·       ·               ·               error  canceled ·
 confirming       ·        ·       succeeded  pending  unknown  form   error  ·           form   succeeded  pending ·               ·               error  ·        ·
@@ -148,15 +148,15 @@ describe('transition', () => {
     });
     const after = transition(SCREENS['pending:sending']!, { type: 'read', intent: read, known: sending, now: NOW });
     expect(after).toMatchObject({ attempt: { step: { sending: true } } });
-    const wrong = transition(after, { type: 'codeRefused', why: 'otp_invalid' });
+    const wrong = transition(after, { type: 'refused', why: 'otp_invalid' });
     expect(wrong).toMatchObject({ attempt: { step: { sending: false, refused: 'otp_invalid' } } });
-    expect(transition(wrong, { type: 'sendCode' })).toMatchObject({
+    expect(transition(wrong, { type: 'send' })).toMatchObject({
       attempt: { step: { sending: true, refused: null } },
     });
   });
 
-  it('an expired code ends its attempt at once; a read that fails then leaves it ended, saying why', () => {
-    const ended = transition(SCREENS['pending:sending']!, { type: 'codeRefused', why: 'otp_expired' });
+  it('a refusal the step says ends the attempt (an expired code) ends it at once; a read that fails then leaves it ended, saying why', () => {
+    const ended = transition(SCREENS['pending:sending']!, { type: 'refused', why: 'otp_expired', ends: true });
     expect(ended).toEqual({ name: 'failed', reason: 'approval_timeout', ended: sending });
     // Never the code field again, and the new request stays on offer (`edit`, then the form).
     const unread = transition(ended, { type: 'fail', error: 'network', recovery: 'check' });
@@ -170,9 +170,10 @@ describe('transition', () => {
       name: 'failed',
       reason: 'approval_timeout',
     });
-    // Any other refusal keeps the code step, with the service's reason (or the kind of failure).
-    for (const why of ['otp_invalid', 'rate_limited', 'otp_not_expected', 'network', 'http'])
-      expect(transition(SCREENS['pending:sending']!, { type: 'codeRefused', why })).toMatchObject({
+    // Any other refusal keeps the code step, with the service's reason (or the kind of failure):
+    // the transition knows no step's error codes, only whether the step said the refusal ends it.
+    for (const why of ['otp_invalid', 'rate_limited', 'otp_not_expected', 'network', 'http', 'otp_expired'])
+      expect(transition(SCREENS['pending:sending']!, { type: 'refused', why })).toMatchObject({
         name: 'pending',
         attempt: { step: { type: 'step', name: 'enter_otp', sending: false, refused: why } },
       });

@@ -8,6 +8,7 @@ import { type Lang, LANGS, LANGUAGES } from '../../src/i18n';
 import { formatTime } from '../../src/i18n/format';
 import { sessionReader } from '../../src/checkout/session';
 import { createBed, numberFor } from '../support/checkout-bed';
+import { codeAnswer } from '../../src/methods/momo/steps/enter_otp';
 
 async function setup(lang: Lang = 'fr', amount = 5000) {
   const bed = createBed();
@@ -466,7 +467,7 @@ describe('Checkout › what the waiting screen says', () => {
       'Orange Money may refuse the same amount from the same number a few minutes after a try. If it does, wait a few minutes or use another number.';
     expect(screen.queryByText(warning)).toBeNull();
     for (let i = 0; i < 3; i++) {
-      await model.sendCode('000000');
+      await model.answerStep(codeAnswer('000000'));
       await bed.time.settle();
     }
     expect(view.container.querySelector('.momo')!.getAttribute('data-state')).toBe('failed');

@@ -8,9 +8,14 @@ import { sessionReader } from '../../src/checkout/session';
 import { Checkout } from '../../src/components/Checkout';
 import { LANGS, type Lang } from '../../src/i18n';
 import { APP_MESSAGES } from '../../src/methods/momo/steps/open_wallet';
-import { fill } from '../../src/methods/momo/steps/fill';
+import { fillText } from '../../src/i18n/fill';
+import { fillerOf } from '../../src/methods/momo/steps/fill';
 import { loadEveryLanguage } from '../i18n/every-language';
 import { createBed, numberFor } from '../support/checkout-bed';
+import { codeAnswer } from '../../src/methods/momo/steps/enter_otp';
+
+/** A step's filler, over the checkout's one filler of text, as the page lends it. */
+const fill = fillerOf(fillText);
 
 // A step's script, as the page would fetch it (jsdom runs no script it fetches): the same parts
 // the scripts register (src/methods/momo/steps/*.entry.ts). `qrFails`: the QR encoder cannot be fetched.
@@ -185,14 +190,14 @@ const ERRORS: Record<ErrorKind, Scenario> = {
 /** An attempt at its one-time code step (Orange Money, Senegal unless told), the code refused with `refusal` if given. */
 async function atCode(bed: Bed, country = 'sn', refusal?: 'otp_invalid' | 'otp_expired' | 'network') {
   const model = await submitted(bed, await paying(bed, 'approved_after_delay', country, 'orange', 'xof'));
-  if (refusal === 'otp_invalid') await model.sendCode('000000');
+  if (refusal === 'otp_invalid') await model.answerStep(codeAnswer('000000'));
   else if (refusal) {
     bed.intercept(async (request) => {
       if (!request.url.endsWith('/otp')) return undefined;
       if (refusal === 'network') throw new TypeError('offline');
       return Response.json({ error: { code: refusal, message: refusal, field: null } }, { status: 409 });
     });
-    void model.sendCode('123456');
+    void model.answerStep(codeAnswer('123456'));
   }
   await bed.time.settle();
   return model;

@@ -10,12 +10,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutModel } from '../../src/checkout/model';
 import { Checkout } from '../../src/components/Checkout';
 import { LANGS, type Lang } from '../../src/i18n';
-import { CODE_MESSAGES, codeStep } from '../../src/methods/momo/steps/enter_otp';
+import { CODE_MESSAGES, codeAnswer, codeStep } from '../../src/methods/momo/steps/enter_otp';
 import { APP_MESSAGES, appStep, launchUrl, qrPath } from '../../src/methods/momo/steps/open_wallet';
-import { fill, type StepMessages } from '../../src/methods/momo/steps/fill';
+import { fillText } from '../../src/i18n/fill';
+import { fillerOf, type StepMessages } from '../../src/methods/momo/steps/fill';
 import { STEP_LIB, type StepLib } from '../../src/methods/step-lib';
 import { loadEveryLanguage } from '../i18n/every-language';
 import { createBed } from '../support/checkout-bed';
+
+/** A step's filler, over the checkout's one filler of text, as the page lends it. */
+const fill = fillerOf(fillText);
 
 // Every language of the table, as a page has them once they have arrived.
 loadEveryLanguage();
@@ -111,7 +115,7 @@ describe('the code step › a refused code, and how to get another', () => {
           name: 'enter_otp',
           detail: { dial_code: null },
         });
-        await model.sendCode('000000');
+        await model.answerStep(codeAnswer('000000'));
         await bed.time.settle();
         expect(hint().textContent).toBe(fill(CODE_MESSAGES, lang, 'wrongMenu', { wallet: 'Orange Money' }));
         expect(hint().getAttribute('role')).toBe('alert');
@@ -124,7 +128,7 @@ describe('the code step › a refused code, and how to get another', () => {
 
   it('in Mali, in English and French, the words themselves', async () => {
     const en = await atCodeStep('ml', 'en');
-    await en.model.sendCode('000000');
+    await en.model.answerStep(codeAnswer('000000'));
     await en.bed.time.settle();
     expect(hint().textContent).toBe(
       'This code is not right. Check it, or generate a new one in the Orange Money menu.',
@@ -132,7 +136,7 @@ describe('the code step › a refused code, and how to get another', () => {
     expect(hint().textContent).not.toMatch(/dial/i);
     en.view.unmount();
     const fr = await atCodeStep('ml', 'fr');
-    await fr.model.sendCode('000000');
+    await fr.model.answerStep(codeAnswer('000000'));
     await fr.bed.time.settle();
     expect(hint().textContent).toBe(
       'Ce code n’est pas le bon. Vérifiez-le, ou générez-en un nouveau dans le menu Orange Money.',
@@ -142,7 +146,7 @@ describe('the code step › a refused code, and how to get another', () => {
 
   it('in Senegal, where it is sourced: the code to dial, for a wrong code', async () => {
     const { bed, model } = await atCodeStep('sn', 'en');
-    await model.sendCode('000000');
+    await model.answerStep(codeAnswer('000000'));
     await bed.time.settle();
     expect(hint().textContent).toBe('This code is not right. Check it, or dial #144#391# to get a new one.');
     // The code to dial is a link the phone's dialler opens, there too ('#' as %23, or it stops there).
@@ -160,7 +164,7 @@ describe('the code step › a refused code, and how to get another', () => {
       for (const lang of LANGS) {
         const { bed, model, view } = await atCodeStep('sn', lang);
         refuseNextCode(bed, code, status);
-        await model.sendCode('123456');
+        await model.answerStep(codeAnswer('123456'));
         await bed.time.settle();
         expect(hint().textContent).toBe(fill(CODE_MESSAGES, lang, 'refused'));
         expect(hint().textContent).not.toBe(fill(CODE_MESSAGES, lang, 'network'));
@@ -179,7 +183,7 @@ describe('the code step › a refused code, and how to get another', () => {
       done = true;
       return new Response('<html>Service Unavailable</html>', { status: 503 });
     });
-    await model.sendCode('123456');
+    await model.answerStep(codeAnswer('123456'));
     await bed.time.settle();
     expect(hint().textContent).toBe('The payment service did not accept this code. Try again in a moment.');
   });
@@ -192,7 +196,7 @@ describe('the code step › a refused code, and how to get another', () => {
       done = true;
       throw new TypeError('Failed to fetch');
     });
-    await model.sendCode('123456');
+    await model.answerStep(codeAnswer('123456'));
     await bed.time.settle();
     expect(hint().textContent).toBe('The code could not be sent. Check your connection and try again.');
   });
@@ -206,7 +210,7 @@ describe('the code step › an expired code ends its attempt', () => {
     // The page cannot read the intent: it does not learn that the window has passed.
     bed.intercept(async (request) => (request.method === 'GET' ? new Response('{}', { status: 503 }) : undefined));
     await bed.time.advance(5 * 60_000);
-    const sent = model.sendCode('123456');
+    const sent = model.answerStep(codeAnswer('123456'));
     await bed.time.settle();
     const failed = () => view.container.querySelector('.momo-failed');
     expect(failed()?.querySelector('[role="alert"]')?.textContent).toBe(

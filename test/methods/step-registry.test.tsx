@@ -3,7 +3,9 @@
 // the contract's union (nextActionSchema) — nothing else. The steps of today are held to that (no
 // other shipped code names them, but the few places the doc lists), and a fixture step added
 // through the registry alone is rendered by the page (its script fetched by the real loader) and by
-// the page without JavaScript, with no other edit. It costs widget.js nothing: the page's contract
+// the page without JavaScript, with no other edit; one answered through an endpoint of its own and
+// a page of the sandbox's is sent its answer by the model and played by the sandbox, the same way.
+// No core code names a step's addresses either. It costs widget.js nothing: the page's contract
 // rules name no step but the push.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -18,7 +20,7 @@ import type { StepPage, StepPart } from '../../src/methods/steps';
 import { createFormTokens } from '../../src/server/form-token';
 import { wordsOf } from '../../src/server/plain-pages';
 import { statusOf } from '../../src/server/plain-status';
-import { createBed } from '../support/checkout-bed';
+import { BASE_URL, createBed } from '../support/checkout-bed';
 
 const ROOT = join(__dirname, '../..');
 /** The steps of the contract's union: every member but the type and the push, built in. */
@@ -48,17 +50,11 @@ const ALSO_NAMED: Record<string, readonly string[]> = {
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
     'src/methods/momo/method.ts',
-    // The code's endpoint (`POST /v1/payment-intents/{id}/otp`): the sandbox's, and the page
-    // without JavaScript's form that posts to it.
-    'src/sandbox/routes/approvals.ts',
-    'src/server/plain-code.ts',
   ],
   open_wallet: [
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
-    // The sandbox's wallet page, which the launch address opens, and its entry in the sandbox's
-    // OpenAPI document.
-    'src/sandbox/routes/approvals.ts',
+    // The sandbox's wallet page, which the launch address opens, in the sandbox's OpenAPI document.
     'src/sandbox/openapi/sandbox-operations.ts',
   ],
 };
@@ -86,6 +82,23 @@ describe('add an approval step › the steps of today', () => {
       expect(naming.sort(), name).toEqual([...(ALSO_NAMED[name] ?? [])].sort());
     }
     // Every shipped module parsed once per step: seconds on a busy machine, not Vitest's default 5.
+  }, 60_000);
+
+  it('no other shipped code names a step’s addresses (its endpoint, its sandbox page) but the OpenAPI document', () => {
+    const shipped = files('src');
+    for (const [name, { page, sandbox }] of Object.entries(STEPS)) {
+      const segments = [sandbox.endpoint?.path, sandbox.page?.path, page.answer?.path].filter(
+        (path) => path !== undefined,
+      );
+      for (const segment of new Set(segments)) {
+        const address = new RegExp(`/${segment}(?![\\w-])`);
+        const naming = shipped
+          .filter((file) => !ownFile(name).test(file) && !file.startsWith('src/sandbox/openapi/'))
+          .filter((file) => address.test(codeOf(file)));
+        expect(naming, `${name}: /${segment}`).toEqual([]);
+      }
+    }
+    // Every shipped module parsed once per address: seconds on a busy machine.
   }, 60_000);
 
   it('costs widget.js nothing: the page’s contract reads no step but the push (a step’s script checks its detail)', () => {
@@ -176,6 +189,75 @@ describe('add an approval step › a new one, through the registry alone', () =>
     delete STEPS.dial_ussd;
     const push = await statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens()).text();
     expect(push).not.toContain('dial-fixture');
+    model.dispose();
+  });
+
+  it('a step answered through an endpoint of its own, with a page of the sandbox’s: the model and the sandbox take them from the registry', async () => {
+    STEPS.dial_ussd = {
+      page: {
+        ...DIAL_PAGE,
+        answer: {
+          path: 'dialled',
+          read: (form) => (form.get('done') === 'yes' ? { answer: { done: 'yes' } } : { refused: 'short' }),
+        },
+      },
+      sandbox: {
+        awaits: () => true,
+        detail: () => ({ ussd_code: '*880#' }),
+        judge: () => null,
+        endpoint: {
+          path: 'dialled',
+          read: () => ({ kind: 'code', right: true }),
+          notExpected: { code: 'invalid_request', message: 'No attempt waits for a dialled code.' },
+          expired: { code: 'invalid_request', message: 'Too late to have dialled.' },
+          refusal: () => null,
+        },
+        page: {
+          path: 'ussd',
+          title: 'USSD — sandbox',
+          token: () => 'fixture-token',
+          html: ({ wallet, form }) => `<p class="dial-fixture">${wallet}</p>${form}<button>Dialled</button></form>`,
+          read: () => null,
+        },
+      },
+    };
+    // The sandbox made after the registry's line: it mounts the step's endpoint and page.
+    const bed = createBed();
+    const sent: Request[] = [];
+    bed.intercept(async (request) => {
+      if (/\/dialled$/.test(new URL(request.url).pathname)) sent.push(request.clone());
+      const answer = await bed.sandbox.fetch(request);
+      if (!answer.ok || !/\/(confirm|pi_[^/]+)$/.test(new URL(request.url).pathname)) return answer;
+      const body = (await answer.json()) as { status: string; next_action?: unknown };
+      if (body.status === 'pending') body.next_action = DIAL_ACTION;
+      return Response.json(body, { status: answer.status });
+    });
+    const model = await bed.startAttempt('bj', 'mtn', 'never_approved');
+    const intent = model.intent.value!;
+    expect(model.screen.value).toMatchObject({ name: 'pending', attempt: { step: { name: 'dial_ussd' } } });
+
+    // The model sends the step's answer to the step's endpoint, once, with the client secret; the
+    // sandbox's emulation answers (this attempt is the push's: not expected), and the step says so.
+    expect(await model.answerStep({ path: 'dialled', body: { done: 'yes' } })).toBe(false);
+    expect(sent.map((request) => [request.method, new URL(request.url).pathname])).toEqual([
+      ['POST', `/v1/payment-intents/${intent.intent_id}/dialled`],
+    ]);
+    expect(await sent[0]!.json()).toEqual({ done: 'yes', client_secret: expect.stringMatching(/^pi_/) });
+    expect(model.screen.value).toMatchObject({
+      name: 'pending',
+      attempt: { step: { name: 'dial_ussd', sending: false, refused: 'invalid_request' } },
+    });
+
+    // The sandbox's page for the step, at the address its emulation names.
+    const shown = await bed.sandbox.fetch(
+      new Request(`${BASE_URL}/v1/_sandbox/ussd/${intent.intent_id}/fixture-token`),
+    );
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('<title>USSD — sandbox</title>');
+
+    // (The page without JavaScript posts a step's form to the same endpoint, read by the step's
+    // `page.answer` — once the contract's union has the step's member, which a fixture cannot add:
+    // test/server/plain-payment.test.ts posts the one-time code's.)
     model.dispose();
   });
 });

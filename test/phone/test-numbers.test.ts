@@ -23,6 +23,7 @@ describe('TEST_SUFFIXES', () => {
       approved_at_once: '93',
       operator_unavailable: '94',
       approved_late: '95',
+      prompt_lost: '96',
       approved_after_delay: '00',
     });
   });

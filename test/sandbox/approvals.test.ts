@@ -244,6 +244,8 @@ const AFTER_STEP: Record<
   never_approved: { final: 'failed', failure: 'approval_timeout', at: 'expiry' },
   approved_late: { final: 'succeeded', failure: null, at: 'late' },
   operator_unavailable: { final: null, failure: null, at: 'step' },
+  // The lost push is a push's: where the payer approves with a code or the app, it changes nothing.
+  prompt_lost: { final: 'succeeded', failure: null, at: 'step' },
 };
 
 describe('every test number of a wallet that approves with a code or in its app', () => {

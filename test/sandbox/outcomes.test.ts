@@ -9,8 +9,8 @@ import { APPROVAL_MS, expectJson, PENDING_TIMEOUT_MS, setup, START, testNumber }
 const timing = { approvalMs: APPROVAL_MS, pendingTimeoutMs: PENDING_TIMEOUT_MS };
 
 describe('OUTCOME_RULES', () => {
-  it('has one rule per suffix 90–95 and one default', () => {
-    expect(OUTCOME_RULES.map((r) => r.suffix)).toEqual(['90', '91', '92', '93', '94', '95', null]);
+  it('has one rule per suffix 90–96 and one default', () => {
+    expect(OUTCOME_RULES.map((r) => r.suffix)).toEqual(['90', '91', '92', '93', '94', '95', '96', null]);
     for (const rule of OUTCOME_RULES) expect(rule.description).toMatch(/^[A-Z].+\.$/);
   });
 
@@ -24,7 +24,7 @@ describe('OUTCOME_RULES', () => {
   it('picks a rule from the last two digits only', () => {
     expect(outcomeFor('061234590').outcome).toBe('declined');
     expect(outcomeFor('061239093').outcome).toBe('approved_at_once');
-    expect(outcomeFor('061234596').outcome).toBe('approved_after_delay');
+    expect(outcomeFor('061234597').outcome).toBe('approved_after_delay');
   });
 
   it('approves late 2 s before the expiry, or a tenth of it when the timeout is short', () => {
@@ -54,6 +54,8 @@ const EXPECTED: Record<string, Expectation> = {
   operator_unavailable: { confirm: 'failed', settlesAt: 0, final: 'failed', failure: 'operator_unavailable' },
   approved_late: { confirm: 'pending', settlesAt: PENDING_TIMEOUT_MS - 2000, final: 'succeeded', failure: null },
   approved_after_delay: { confirm: 'pending', settlesAt: APPROVAL_MS, final: 'succeeded', failure: null },
+  // No prompt, nobody approves from the menu: it expires (the menu: test/sandbox/routes/menu.test.ts).
+  prompt_lost: { confirm: 'pending', settlesAt: PENDING_TIMEOUT_MS, final: 'failed', failure: 'approval_timeout' },
 };
 
 // Wallets that approve with a code or in their app follow their own table (approvals.test.ts).

@@ -154,7 +154,7 @@ describe('the plain payment', () => {
     expect(
       (
         await t.post(
-          `/pay/${intent.intent_id}/code`,
+          `/pay/${intent.intent_id}/answer`,
           { code: '123456' },
           { Origin: 'null', 'Sec-Fetch-Site': undefined },
         )
@@ -234,10 +234,10 @@ describe('the plain payment', () => {
     expect(step).toContain('name="code"');
     expect(step).not.toContain('http-equiv="refresh"');
     const codeToken = tokenOf(step);
-    const short = await t.post(`/pay/${intent.intent_id}/code`, { token: codeToken, code: '12', lang: 'fr' });
+    const short = await t.post(`/pay/${intent.intent_id}/answer`, { token: codeToken, code: '12', lang: 'fr' });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain('Saisissez les 6 chiffres du code.');
-    const sent = await t.post(`/pay/${intent.intent_id}/code`, { token: codeToken, code: '123456', lang: 'fr' });
+    const sent = await t.post(`/pay/${intent.intent_id}/answer`, { token: codeToken, code: '123456', lang: 'fr' });
     expect(sent.status).toBe(303);
     expect(t.sent.filter((r) => r.url.endsWith('/otp'))).toHaveLength(1);
     t.clock.advance(APPROVAL_MS);

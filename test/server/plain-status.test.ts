@@ -46,7 +46,7 @@ describe('the status page › codes to dial are tap-to-dial links', () => {
       expect(step).toContain('name="code"');
       expect(links(step)).toEqual([['tel:%23144%23391%23', '#144#391#']]);
       // A wrong code: said, with the code to dial for a new one, a link as well.
-      const wrong = await t.post(`/pay/${id}/code`, { token: tokenOf(step), code: '000000', lang });
+      const wrong = await t.post(`/pay/${id}/answer`, { token: tokenOf(step), code: '000000', lang });
       expect(wrong.status).toBe(400);
       const html = await wrong.text();
       expect(html).toMatch(

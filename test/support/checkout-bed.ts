@@ -6,6 +6,7 @@ import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { TEST_NUMBERS, type TestOutcome } from '../../src/phone';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox';
 import { createFakeTime } from './fake-time';
+import { codeAnswer } from '../../src/methods/momo/steps/enter_otp';
 
 export const BASE_URL = 'http://sandbox.test';
 export const TOKEN = 'sk_test_checkout';
@@ -123,7 +124,7 @@ export function createBed(sandboxOptions: SandboxOptions = {}) {
     const screen = model.screen.value;
     const step = screen.name === 'pending' ? screen.attempt.step : null;
     const url = step?.type === 'step' && step.name === 'open_wallet' ? (step.detail.url as string) : null;
-    if (step?.type === 'step' && step.name === 'enter_otp') await model.sendCode(RIGHT_CODE);
+    if (step?.type === 'step' && step.name === 'enter_otp') await model.answerStep(codeAnswer(RIGHT_CODE));
     else if (url) {
       const form = new URLSearchParams({ answer: 'approve' });
       await sandbox.fetch(

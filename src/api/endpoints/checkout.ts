@@ -2,7 +2,7 @@
 // (../schemas/parsers), so no zod runs in a browser.
 import { type CallOptions, type ClientConfig, request } from '../http';
 import { confirmResultViewParser, paymentIntentViewParser, publicSessionParser } from '../schemas/parsers';
-import type { ConfirmRequest, ConfirmResultView, OtpRequest, PaymentIntentView, PublicSession } from '../types';
+import type { ConfirmRequest, ConfirmResultView, PaymentIntentView, PublicSession } from '../types';
 
 export const intentPath = (id: string) => `/v1/payment-intents/${encodeURIComponent(id)}`;
 
@@ -44,16 +44,24 @@ export const confirmIntentView = (
   });
 
 /**
- * Extension: POST /v1/payment-intents/{id}/otp, the one-time code the payer generated for the
- * attempt whose `next_action` asks for it; answered as a confirm is. Never retried, as a confirm.
+ * Extension: POST /v1/payment-intents/{id}/<path>, the payer's answer to the step the attempt's
+ * `next_action` asks for, at the step's endpoint (the one-time code's, `otp`, takes the contract's
+ * OtpRequest), with the intent's client secret; answered as a confirm is. Never retried, as a confirm.
  */
-export const sendCodeView = (
+export const answerStepView = (
   config: ClientConfig,
   id: string,
-  body: OtpRequest,
+  path: string,
+  body: { client_secret: string },
   options: CallOptions = {},
 ): Promise<ConfirmResultView> =>
-  request(config, { ...options, method: 'POST', path: `${intentPath(id)}/otp`, body, schema: confirmResultViewParser });
+  request(config, {
+    ...options,
+    method: 'POST',
+    path: `${intentPath(id)}/${path}`,
+    body,
+    schema: confirmResultViewParser,
+  });
 
 /** Sandbox extension: GET /v1/sessions/{id}, what the hosted page shows (no secret in it). */
 export const getSession = (config: ClientConfig, id: string, options: CallOptions = {}): Promise<PublicSession> =>

@@ -4,14 +4,19 @@
 // What each step asks and what its answers mean is the step's own emulation, in its folder
 // (./steps/<name>.sandbox.ts, listed in src/methods/step-registry.ts); here is what every step shares.
 // Server code: the sandbox imports it, a payer's page never does.
-import type { FailureCode, NextAction, OutcomeName } from '../kit';
+import type { ErrorCode, FailureCode, NextAction, OutcomeName } from '../kit';
 import { findWallet } from '../kit';
 import { approvalOf } from './approval';
 
-/** What a payer did about an attempt that waits for them: kept in the journal, in order. */
-export type PayerStep =
-  | { at: number; kind: 'code'; right: boolean }
-  | { at: number; kind: 'wallet'; approved: boolean };
+/** What a payer answered about an attempt that waits for them (a code typed, the wallet's answer). */
+export type PayerAnswer = { kind: 'code'; right: boolean } | { kind: 'wallet'; approved: boolean };
+
+/**
+ * What a payer did about an attempt that waits for them: kept in the journal, in order. Besides a
+ * step's answers, the push approved from the wallet's own menu (its USSD code) when it did not come:
+ * sandbox-only, POST /v1/_sandbox/menu/{id} (src/sandbox/routes/menu.ts).
+ */
+export type PayerStep = { at: number } & (PayerAnswer | { kind: 'menu' });
 
 /** The fields of an attempt record this module reads and writes. */
 export interface ApprovedAttempt {
@@ -28,8 +33,54 @@ export interface ApprovedAttempt {
   walletToken?: string;
 }
 
+/** A refusal of what the payer sent, as the service words it: its error code, message and field. */
+export interface StepRefusal {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+/**
+ * The endpoint of the service's through which the payer answers the step from a page (the one-time
+ * code's `POST /v1/payment-intents/{id}/otp`), taken with the intent's client secret and an
+ * Idempotency-Key as a confirm is; the sandbox's HTTP is src/sandbox/routes/approvals.ts.
+ */
+export interface StepEndpoint {
+  /** Its address under the intent's: `/v1/payment-intents/{id}/<path>`. */
+  path: string;
+  /** The payer's answer in the request's body, or why the body is refused before anything is looked at. */
+  read(body: Readonly<Record<string, unknown>>): PayerAnswer | StepRefusal;
+  /** Said when no attempt of the intent waits for this answer. */
+  notExpected: StepRefusal;
+  /** Said when the attempt it was for has expired while it still waited for it. */
+  expired: StepRefusal;
+  /** Once the answer is recorded: the refusal it makes (a wrong code, with the tries left), or null if it was taken. */
+  refusal(attempt: ApprovedAttempt): StepRefusal | null;
+}
+
+/**
+ * A page of the sandbox's own that plays the payer's side of the step (the wallet's app a launch
+ * address opens): `/v1/_sandbox/<path>/{id}/{token}`, the token the step's secret for the attempt.
+ * Its frame, its form's protection and its headers are the sandbox's (src/sandbox/routes/approvals.ts).
+ */
+export interface StepSandboxPage {
+  path: string;
+  /** The page's title. */
+  title: string;
+  /** The attempt's secret part of the address (made by `start`). */
+  token(attempt: ApprovedAttempt): string | undefined;
+  /** The page's content: the attempt as it stands, and, while the step waits, the form (`form` opens it with its hidden fields). */
+  html(view: { status: string; wallet: string; amount: string; number: string; form: string }): string;
+  /** What the posted form answers, or null (nothing to record). */
+  read(form: Readonly<Record<string, unknown>>): PayerAnswer | null;
+}
+
 /** How the sandbox plays one step: each in the step's folder (./steps/<name>.sandbox.ts). */
 export interface StepEmulation {
+  /** The endpoint the payer answers through, if the step is answered on the payer's page. */
+  endpoint?: StepEndpoint;
+  /** The sandbox's own page that plays the payer's side, if the step opens one. */
+  page?: StepSandboxPage;
   /** What the attempt starts with, beyond its record (the wallet page's secret). */
   start?(attempt: ApprovedAttempt): void;
   /** Whether the attempt still waits for the payer's part of the step. */
@@ -76,18 +127,34 @@ export function resolveApproval(attempt: ApprovedAttempt, emulation: StepEmulati
     const verdict = emulation.judge(step, steps.slice(0, index));
     if (verdict === null) continue;
     if (verdict !== 'approved') return { at: step.at, status: 'failed', failureCode: verdict };
-    switch (attempt.outcome) {
-      case 'insufficient_funds':
-        return { at: step.at, status: 'failed', failureCode: 'insufficient_funds' };
-      case 'never_approved':
-        return timeout;
-      case 'approved_late':
-        return { at: Math.max(step.at, attempt.settlesAt), status: 'succeeded', failureCode: null };
-      default:
-        return { at: step.at, status: 'succeeded', failureCode: null };
-    }
+    return approvedAt(attempt, step.at, timeout);
   }
   return timeout;
+}
+
+/** What the payer's approval at `at` makes of the attempt, by the number's outcome (see resolveApproval). */
+function approvedAt(attempt: ApprovedAttempt, at: number, timeout: Resolution): Resolution {
+  switch (attempt.outcome) {
+    case 'insufficient_funds':
+      return { at, status: 'failed', failureCode: 'insufficient_funds' };
+    case 'never_approved':
+      return timeout;
+    case 'approved_late':
+      return { at: Math.max(at, attempt.settlesAt), status: 'succeeded', failureCode: null };
+    default:
+      return { at, status: 'succeeded', failureCode: null };
+  }
+}
+
+/**
+ * How a push ends once the payer approved it from the wallet's menu (`menu` steps), or null: not
+ * approved so, or only after its outcome had settled it. The same rules as a step's approval.
+ */
+export function resolveMenu(attempt: ApprovedAttempt, settlesAt: number): Resolution | null {
+  const ends = Math.min(settlesAt, attempt.expiresAt);
+  const step = (attempt.steps ?? []).find((s) => s.kind === 'menu' && s.at < ends);
+  if (!step) return null;
+  return approvedAt(attempt, step.at, { at: attempt.expiresAt, status: 'failed', failureCode: 'approval_timeout' });
 }
 
 /**

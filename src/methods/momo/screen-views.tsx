@@ -3,8 +3,9 @@
 // request (the number in full, as typed: a typo can be seen). (The form's side: ./views.tsx.)
 import { findWallet } from '../kit';
 import type { MethodScreenViews } from '../types';
-import { useI18n } from '../ui';
+import { formatTime, useCountdown, useI18n } from '../ui';
 import { type MomoView, walletLabel } from './method';
+import { dialHref, RESCUE_AFTER_MS, rescueOf } from './rescue';
 
 /**
  * The number on the receipt, masked as a read of the service masks it — the receipt stays on the
@@ -22,7 +23,8 @@ export const maskTyped = (phone: string): string =>
 export const momoScreenViews: MethodScreenViews<MomoView> = {
   Instructions({ view, amount, ussd: given }) {
     const { t } = useI18n();
-    // The service's word first; else where a source gives the wallet's code.
+    // The service's word first; else where a source gives the wallet's code. (Said from the start,
+    // in words; the rescue, after the wait, makes it a link to tap.)
     const wallet = findWallet(view.country, view.operator);
     const ussd = given ?? (wallet && wallet.ussd);
     return (
@@ -30,6 +32,39 @@ export const momoScreenViews: MethodScreenViews<MomoView> = {
         <p>{t('pending.body', { amount, phone: view.phone, operator: walletLabel(view.operator, view.country) })}</p>
         {ussd && <p class="momo-hint">{t('pending.ussd', { ussd })}</p>}
       </>
+    );
+  },
+
+  Rescue({ view, ussd: given, startedAt, expiresAt, now }) {
+    const { lang, t } = useI18n();
+    const late = useCountdown(startedAt + RESCUE_AFTER_MS, now) === 0;
+    const rescue = rescueOf(view.country, view.operator, given);
+    if (!rescue) return null;
+    const wallet = walletLabel(view.operator, view.country);
+    // The region is there from the start, empty, so that what appears in it is read out politely,
+    // where the payer's reader is, without moving the focus.
+    return (
+      <div class="momo-rescue" aria-live="polite">
+        {late && (
+          <>
+            <p class="momo-rescue-title">
+              <strong>{t('rescue.title')}</strong>
+            </p>
+            {rescue.dial ? (
+              <p>
+                {t('rescue.dial', { wallet })}{' '}
+                {/* The code isolated left to right (U+2066…U+2069): "*126#" reads so in Arabic too. */}
+                <a class="momo-dial" href={dialHref(rescue.dial)}>
+                  {t('rescue.dialLink', { ussd: `\u2066${rescue.dial}\u2069` })}
+                </a>
+              </p>
+            ) : (
+              <p>{t('rescue.menu', { wallet })}</p>
+            )}
+            <p>{expiresAt ? t('rescue.resend', { time: formatTime(expiresAt, lang) }) : t('rescue.resendLater')}</p>
+          </>
+        )}
+      </div>
     );
   },
 

@@ -95,4 +95,22 @@ export const SANDBOX_OPERATIONS: readonly Operation[] = [
     },
     errors: ['not_found', ...ALWAYS],
   },
+  {
+    method: 'post',
+    path: '/v1/_sandbox/menu/{id}',
+    operationId: 'approveFromMenu',
+    summary: "Play the payer approving a pending push from the wallet's menu (its USSD code)",
+    tag: 'Sandbox',
+    extension: true,
+    caller: 'merchant',
+    parameters: [idParam('payment intent')],
+    answers: {
+      200: {
+        description:
+          'The latest attempt, as a confirm answers it: approved if its push was still waiting (the number ending 96 succeeds), else unchanged.',
+        body: 'ConfirmResult',
+      },
+    },
+    errors: [...MERCHANT, 'not_found'],
+  },
 ];

@@ -1,15 +1,21 @@
-// Extension: what a payer does about an attempt that waits for them, beyond the push: the one-time
-// code typed on the page (`next_action.enter_otp`), and the sandbox's own wallet page that a launch
-// address opens (`next_action.open_wallet`), where a tester — or a browser test — plays the payer
-// with Approve and Decline. How each wallet approves, and what each step makes of the attempt, is
-// the step's (src/methods/momo/steps/<name>.sandbox.ts); here is the HTTP.
+// Extension: the HTTP of what a payer does about an attempt that waits for them, beyond the push,
+// for every step of the registry (src/methods/step-registry.ts) that brings it: the endpoint the
+// payer's page answers through (the one-time code's `POST /payment-intents/{id}/otp`), and the
+// sandbox's own page that a launch address opens (`/_sandbox/wallet/{id}/{token}`), where a tester —
+// or a browser test — plays the payer. Both relative to /v1, where app.ts mounts them. What each
+// step asks, reads and makes of the attempt is the step's (src/methods/momo/steps/<name>.sandbox.ts);
+// here are the secrets, the idempotency, the form's protection and the headers, the same for all.
 import type { Context, Hono } from 'hono';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { otpRequestSchema } from '../../api/schemas';
 import { formatAmount } from '../../i18n';
-import { approvalName } from '../../methods/momo/sandbox';
-import { enterOtpSandbox, MAX_WRONG_CODES, RIGHT_CODE } from '../../methods/momo/steps/enter_otp.sandbox';
-import { openWalletSandbox } from '../../methods/momo/steps/open_wallet.sandbox';
+import {
+  approvalName,
+  type StepEmulation,
+  type StepEndpoint,
+  type StepRefusal,
+  type StepSandboxPage,
+} from '../../methods/momo/sandbox';
+import { STEPS } from '../../methods/step-registry';
 import { findWallet } from '../../phone';
 import { publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
@@ -20,23 +26,40 @@ import { toConfirmResult } from '../intent-view';
 import { latestAttempt, recordStep, secretMatches, settle } from '../intent-lifecycle';
 import type { AttemptRecord, IntentRecord } from '../store/records';
 
-const OTP = '/v1/payment-intents/:id/otp';
-const WALLET = '/v1/_sandbox/wallet/:id/:token';
-
 const secretOf = (body: unknown): unknown =>
   body !== null && typeof body === 'object' ? (body as Record<string, unknown>).client_secret : undefined;
 
+const refuse = ({ code, message, field }: StepRefusal) => new SandboxError(code, message, field ?? null);
+
 export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  for (const [name, { sandbox }] of Object.entries(STEPS)) {
+    if (sandbox.endpoint) endpointRoute(app, deps, name, sandbox, sandbox.endpoint);
+    if (sandbox.page) pageRoutes(app, deps, name, sandbox, sandbox.page);
+  }
+}
+
+/** The endpoint a step's answer comes through from the payer's page, taken once, as a confirm is. */
+function endpointRoute(
+  app: Hono<SandboxEnv>,
+  deps: Deps,
+  name: string,
+  emulation: StepEmulation,
+  endpoint: StepEndpoint,
+): void {
   const { config, store, confirmLimits } = deps;
+  const path = `/payment-intents/:id/${endpoint.path}`;
   const result = (intent: IntentRecord, attempt: AttemptRecord) =>
     toConfirmResult(intent, attempt, { extensions: true, base: config.checkoutBaseUrl });
+  // An answer for an attempt that would still take one, had it not expired.
+  const awaitedBefore = (attempt: AttemptRecord) =>
+    emulation.awaits(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
 
-  app.options(OTP, publicPreflight);
-  app.post(OTP, publicCors, async (c) => {
+  app.options(path, publicPreflight);
+  app.post(path, publicCors, async (c) => {
     const key = idempotencyKeyOf(c, true);
     const value = await readJsonBody(c, config.maxBodyBytes);
     const now = config.now();
-    const intent = store.intent(c.req.param('id'));
+    const intent = store.intent(c.req.param('id') ?? '');
     const secretOk = secretMatches(intent, secretOf(value));
     if (!intent) throw notFound('This payment intent');
     // A wrong secret counts against the intent's wrong-secret limit, as on confirm.
@@ -46,60 +69,63 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       throw new SandboxError('invalid_client_secret', 'The client secret does not match this payment intent.');
     }
     const request = {
-      scope: `otp:${intent.intentId}`,
+      scope: `${endpoint.path}:${intent.intentId}`,
       owner: intent.owner,
       key,
-      fingerprint: fingerprintOf('POST', OTP, value),
+      fingerprint: fingerprintOf('POST', `/v1${path}`, value),
     };
-    // Nothing awaits from here on: of two codes sent at once, one is taken first.
+    // Nothing awaits from here on: of two answers sent at once, one is taken first.
     return runIdempotent(store, request, now, () => {
-      const { code } = parseOtp(value);
+      const answer = endpoint.read(value as Record<string, unknown>);
+      if ('message' in answer) throw refuse(answer);
       settle(intent, now);
       const attempt = latestAttempt(intent);
-      if (!attempt || approvalName(attempt.approval) !== 'enter_otp')
-        throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
-      if (now >= attempt.expiresAt && awaitsCodeBefore(attempt)) {
-        throw new SandboxError(
-          'otp_expired',
-          'The attempt this code was for has expired: the payer generates a new code and pays again.',
-        );
-      }
-      if (attempt.status !== 'pending' || !enterOtpSandbox.awaits(attempt))
-        throw new SandboxError('otp_not_expected', 'No attempt of this payment intent waits for a one-time code.');
-      const right = code === RIGHT_CODE;
-      recordStep(store, intent, attempt, { at: now, kind: 'code', right });
-      if (!right) {
-        const left = MAX_WRONG_CODES - (attempt.steps ?? []).filter((step) => step.kind === 'code').length;
-        throw new SandboxError(
-          'otp_invalid',
-          left > 0
-            ? `The one-time code is wrong; ${left} more may be tried.`
-            : 'The one-time code is wrong; the attempt has failed.',
-          'code',
-        );
-      }
+      if (!attempt || approvalName(attempt.approval) !== name) throw refuse(endpoint.notExpected);
+      if (now >= attempt.expiresAt && awaitedBefore(attempt)) throw refuse(endpoint.expired);
+      if (attempt.status !== 'pending' || !emulation.awaits(attempt)) throw refuse(endpoint.notExpected);
+      recordStep(store, intent, attempt, { at: now, ...answer });
+      const refusal = endpoint.refusal(attempt);
+      if (refusal) throw refuse(refusal);
       return { status: 200, body: result(intent, attempt) };
     });
   });
+}
 
-  // The wallet page's form carries a token only this sandbox can make (under a key it made at
-  // start), so that no other site's page can make a payer's browser approve or decline for them: a
-  // cross-site POST knows the address but cannot read the page. A request no browser page sent (no
-  // Origin, no Sec-Fetch-Site: a tester's script, a test) needs none — it could read the page anyway.
+/** The sandbox's page that plays the payer's side of a step (the wallet's app), and its form's answer. */
+function pageRoutes(
+  app: Hono<SandboxEnv>,
+  deps: Deps,
+  name: string,
+  emulation: StepEmulation,
+  stepPage: StepSandboxPage,
+): void {
+  const { config, store } = deps;
+  const path = `/_sandbox/${stepPage.path}/:id/:token`;
+  // The page's form carries a token only this sandbox can make (under a key it made at start), so
+  // that no other site's page can make a payer's browser approve or decline for them: a cross-site
+  // POST knows the address but cannot read the page. A request no browser page sent (no Origin, no
+  // Sec-Fetch-Site: a tester's script, a test) needs none — it could read the page anyway.
   const formKey = randomBytes(32);
-  const formTokenOf = (found: WalletFound) =>
+  const formTokenOf = (found: Found) =>
     createHmac('sha256', formKey)
-      .update(`wallet\n${found.intent.intentId}\n${found.attempt?.walletToken ?? ''}`)
+      .update(`${stepPage.path}\n${found.intent.intentId}\n${stepPage.token(found.attempt) ?? ''}`)
       .digest('base64url');
+  const screen = ({ intent, attempt }: Found, formToken: string) =>
+    stepPage.html({
+      status: attempt.status,
+      wallet: escapeHtml(findWallet(attempt.country, attempt.operator)?.label ?? attempt.operator),
+      amount: escapeHtml(formatAmount(intent.amount, intent.currency, 'fr')),
+      number: `•• ${escapeHtml(attempt.msisdnLast4)}`,
+      form: `<form method="post"><input type="hidden" name="token" value="${formToken}">`,
+    });
 
-  app.get(WALLET, (c) => {
-    const found = walletAttempt(c, deps);
-    return page(c, walletScreen(found, formTokenOf(found)));
+  app.get(path, (c) => {
+    const found = pageAttempt(c, deps, stepPage);
+    return page(c, stepPage.title, screen(found, formTokenOf(found)));
   });
-  app.post(WALLET, async (c) => {
-    const found = walletAttempt(c, deps);
+  app.post(path, async (c) => {
+    const found = pageAttempt(c, deps, stepPage);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const answer = form.answer;
     const fromBrowser = c.req.header('origin') !== undefined || c.req.header('sec-fetch-site') !== undefined;
     const expected = formTokenOf(found);
     const given = typeof form.token === 'string' ? form.token : '';
@@ -108,78 +134,48 @@ export function approvalRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     if (fromBrowser && !tokenOk)
       return page(
         c,
-        `<p role="alert">Rien n’a été fait : répondez à nouveau. · Nothing was done: answer again.</p>${walletScreen(found, expected)}`,
+        stepPage.title,
+        `<p role="alert">Rien n’a été fait : répondez à nouveau. · Nothing was done: answer again.</p>${screen(found, expected)}`,
         403,
       );
-    if (
-      found.attempt &&
-      approvalName(found.attempt.approval) === 'open_wallet' &&
-      openWalletSandbox.awaits(found.attempt) &&
-      found.attempt.status === 'pending' &&
-      (answer === 'approve' || answer === 'decline')
-    ) {
-      recordStep(store, found.intent, found.attempt, {
-        at: config.now(),
-        kind: 'wallet',
-        approved: answer === 'approve',
-      });
-    }
-    return page(c, walletScreen(found, expected));
+    const answer = stepPage.read(form);
+    const { intent, attempt } = found;
+    if (answer && approvalName(attempt.approval) === name && emulation.awaits(attempt) && attempt.status === 'pending')
+      recordStep(store, intent, attempt, { at: config.now(), ...answer });
+    return page(c, stepPage.title, screen(found, expected));
   });
 }
 
-/** A code for an attempt that would still take one, had it not expired. */
-const awaitsCodeBefore = (attempt: AttemptRecord) =>
-  enterOtpSandbox.awaits(attempt) && (attempt.steps ?? []).every((step) => step.at < attempt.expiresAt);
-
-function parseOtp(value: unknown) {
-  const parsed = otpRequestSchema.safeParse(value);
-  if (!parsed.success) throw new SandboxError('otp_invalid', 'The one-time code must be 4 to 8 digits.', 'code');
-  return parsed.data;
-}
-
-interface WalletFound {
+interface Found {
   intent: IntentRecord;
-  attempt: AttemptRecord | undefined;
-  now: number;
+  attempt: AttemptRecord;
 }
 
-/** The attempt a wallet page is for: its intent's latest, whose token is the one in the address. */
-function walletAttempt(c: Context<SandboxEnv>, { store, config }: Deps): WalletFound {
+/** The attempt a step's page is for: its intent's latest, whose token is the one in the address. */
+function pageAttempt(
+  c: Context<SandboxEnv>,
+  { store, config }: Deps,
+  { path, token: tokenOf }: StepSandboxPage,
+): Found {
   const intent = store.intent(c.req.param('id') ?? '');
   const token = c.req.param('token') ?? '';
   const attempt = intent && latestAttempt(intent);
-  const expected = attempt?.walletToken ?? '';
+  const expected = (attempt && tokenOf(attempt)) ?? '';
   const same =
     expected.length > 0 &&
     expected.length === token.length &&
     timingSafeEqual(Buffer.from(expected), Buffer.from(token));
-  if (!intent || !attempt || !same) throw notFound('This wallet page');
-  const now = config.now();
-  settle(intent, now);
-  return { intent, attempt, now };
+  if (!intent || !attempt || !same) throw notFound(`This ${path} page`);
+  settle(intent, config.now());
+  return { intent, attempt };
 }
 
-function walletScreen({ intent, attempt }: WalletFound, formToken: string): string {
-  const wallet = attempt ? (findWallet(attempt.country, attempt.operator)?.label ?? attempt.operator) : '';
-  const amount = escapeHtml(formatAmount(intent.amount, intent.currency, 'fr'));
-  const number = attempt ? `•• ${escapeHtml(attempt.msisdnLast4)}` : '';
-  if (attempt?.status === 'succeeded')
-    return `<h1>${escapeHtml(wallet)}</h1><p>Paiement approuvé : ${amount}.</p><p>Payment approved. Go back to the merchant's page.</p>`;
-  if (attempt?.status === 'failed')
-    return `<h1>${escapeHtml(wallet)}</h1><p>Paiement refusé ou expiré.</p><p>Payment declined or expired. Go back to the merchant's page.</p>`;
-  return `<h1>${escapeHtml(wallet)} — sandbox</h1>
-<p>Payer <strong>${amount}</strong> depuis le compte ${number}.<br>Pay <strong>${amount}</strong> from account ${number}.</p>
-<form method="post"><input type="hidden" name="token" value="${formToken}"><button name="answer" value="approve">Approuver · Approve</button> <button name="answer" value="decline">Refuser · Decline</button></form>
-<p><small>Sandbox: this page plays the wallet's app. Nothing is charged.</small></p>`;
-}
-
-const WALLET_STYLE =
+const PAGE_STYLE =
   'body{font:1rem/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}button{font:inherit;min-height:44px;padding:0 1.25rem;margin:.25rem 0}';
 
-function page(c: Context<SandboxEnv>, body: string, status: 200 | 403 = 200): Response {
+function page(c: Context<SandboxEnv>, title: string, body: string, status: 200 | 403 = 200): Response {
   return c.html(
-    `<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Wallet — sandbox</title><style>${WALLET_STYLE}</style>${body}</html>`,
+    `<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style>${body}</html>`,
     status,
     {
       'Cache-Control': 'no-store',

@@ -13,8 +13,10 @@ import type {
   TransferRecord,
 } from './records';
 import { type Evicted, Holdings } from './holdings';
+import { IdCounters } from './id-counters';
 import { type NewestFirst, OwnerIndex } from './owner-index';
 import { PaymentLinks } from './payment-links';
+import { Profiles } from './profiles';
 import { type StateLimits, Usage } from './usage';
 import { WebhookRecords } from './webhook-records';
 
@@ -39,16 +41,14 @@ export class RecordSet {
   /** Each owner's intents by their short reference (canonical: "K7M4Q2"), as `referenceKey` keys them. */
   private readonly byReference = new Map<string, string>();
   protected readonly answers = new Map<string, Kept<Answer> & { owner: Owner }>();
-  /** Merchant profiles, one per token, in the order they were set, hence of their expiry. */
-  protected readonly merchants = new Map<Owner, Kept<MerchantRecord>>();
-  /** The logos of those profiles by file key, with how many profiles show each. */
-  private readonly logos = new Map<string, { logo: Logo; users: number }>();
+  /** Merchant profiles, one per token, in the order they were set, hence of their expiry, and their logos. */
+  protected readonly merchants = new Profiles();
   /** Extension: payment links, and the intents their openings made. */
   readonly links = new PaymentLinks();
   /** Each owner's records, least recently active first, and what was forgotten of them to make room. */
   protected readonly holdings = new Holdings();
   /** The highest integer ids of each owner's live records. */
-  private readonly counters = new Map<Owner, { intent: number; event: number; charge: number }>();
+  private readonly ids = new IdCounters();
   readonly usage: Usage;
   /** Extension: endpoints, events and their deliveries. */
   readonly webhooks = new WebhookRecords({
@@ -66,8 +66,8 @@ export class RecordSet {
   intent = (id: string): IntentRecord | undefined => this.intents.get(id)?.record;
   session = (id: string): SessionRecord | undefined => this.sessions.get(id)?.record;
   answer = (id: string): Answer | undefined => this.answers.get(id)?.record;
-  merchant = (owner: Owner): MerchantRecord | undefined => this.merchants.get(owner)?.record;
-  logo = (key: string): Logo | undefined => this.logos.get(key)?.logo;
+  merchant = (owner: Owner): MerchantRecord | undefined => this.merchants.get(owner);
+  logo = (key: string): Logo | undefined => this.merchants.logo(key);
   /** A remittance or disbursement by its id. */
   transfer = (id: string): TransferRecord | undefined => this.transfers.get(id)?.record;
   /** A merchant's remittances, oldest first. */
@@ -109,20 +109,9 @@ export class RecordSet {
     for (const { record } of this.sessions.values()) yield record;
   }
 
-  // Integer ids (the interface's \`id\` and \`event_id\` of intents and charges) count per merchant
-  // token, from the highest its live records hold: they say nothing of other merchants' volume.
-  // (Unique among a token's live records; the string ids are what every call names.)
-  nextIntentId = (owner: Owner = ''): number => (this.counters.get(owner)?.intent ?? 0) + 1;
-  nextEventId = (owner: Owner = ''): number => (this.counters.get(owner)?.event ?? 0) + 1;
-  nextChargeId = (owner: Owner = ''): number => (this.counters.get(owner)?.charge ?? 0) + 1;
-
-  private count(owner: Owner, counts: { intent?: number; event?: number; charge?: number }): void {
-    const counter = this.counters.get(owner) ?? { intent: 0, event: 0, charge: 0 };
-    counter.intent = Math.max(counter.intent, counts.intent ?? 0);
-    counter.event = Math.max(counter.event, counts.event ?? 0);
-    counter.charge = Math.max(counter.charge, counts.charge ?? 0);
-    this.counters.set(owner, counter);
-  }
+  nextIntentId = (owner: Owner = ''): number => this.ids.nextIntentId(owner);
+  nextEventId = (owner: Owner = ''): number => this.ids.nextEventId(owner);
+  nextChargeId = (owner: Owner = ''): number => this.ids.nextChargeId(owner);
 
   /** What forgetting the record of `key` frees: an intent weighs with its session. */
   protected weightOf(key: string): number {
@@ -142,7 +131,7 @@ export class RecordSet {
       case 'l':
         return this.links.kept.get(id)?.bytes ?? 0;
       default:
-        return this.merchants.get(id)?.bytes ?? 0;
+        return this.merchants.kept.get(id)?.bytes ?? 0;
     }
   }
 
@@ -177,7 +166,7 @@ export class RecordSet {
   }
 
   private release(owner: Owner, key: string): void {
-    if (this.holdings.release(owner, key)) this.counters.delete(owner);
+    if (this.holdings.release(owner, key)) this.ids.forget(owner);
   }
 
   /** What was forgotten of the owner's records to make room since the process started, if anything. */
@@ -228,7 +217,7 @@ export class RecordSet {
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `i:${record.intentId}`);
         if (record.linkId) this.links.noteIntent(record.linkId, record.intentId);
-        this.count(record.owner, {
+        this.ids.note(record.owner, {
           intent: record.id,
           event: record.eventId,
           charge: Math.max(0, ...record.attempts.map((attempt) => attempt.recordId)),
@@ -245,7 +234,7 @@ export class RecordSet {
         this.intents.delete(entry.intentId);
         this.intents.set(entry.intentId, kept);
         this.hold(kept.record.owner, `i:${entry.intentId}`);
-        this.count(kept.record.owner, { charge: entry.record.recordId });
+        this.ids.note(kept.record.owner, { charge: entry.record.recordId });
         return;
       }
       case 'step': {
@@ -279,14 +268,9 @@ export class RecordSet {
         const { record } = entry;
         // Set again, it moves to the back: it expires last.
         this.forgetMerchant(record.owner);
-        this.merchants.set(record.owner, { record, bytes });
+        this.merchants.add(record, bytes);
         this.usage.add(record.owner, bytes);
         this.hold(record.owner, `m:${record.owner}`);
-        if (record.logo) {
-          const shown = this.logos.get(record.logo.key);
-          if (shown) shown.users += 1;
-          else this.logos.set(record.logo.key, { logo: record.logo, users: 1 });
-        }
         return;
       }
       case 'endpoint':
@@ -313,16 +297,10 @@ export class RecordSet {
   }
 
   protected forgetMerchant(owner: Owner): void {
-    const kept = this.merchants.get(owner);
+    const kept = this.merchants.delete(owner);
     if (!kept) return;
-    this.merchants.delete(owner);
     this.usage.add(owner, -kept.bytes);
     this.release(owner, `m:${owner}`);
-    const { logo } = kept.record;
-    const shown = logo ? this.logos.get(logo.key) : undefined;
-    if (!logo || !shown) return;
-    shown.users -= 1;
-    if (shown.users === 0) this.logos.delete(logo.key);
   }
 
   /** Every live record as entries, for a snapshot of the state. */
@@ -331,7 +309,7 @@ export class RecordSet {
     for (const { record } of this.sessions.values()) yield { kind: 'session', record };
     for (const { record } of this.transfers.values()) yield { kind: 'transfer', record };
     for (const [id, { record, owner }] of this.answers) yield { kind: 'answer', id, owner, record };
-    for (const { record } of this.merchants.values()) yield { kind: 'merchant', record };
+    for (const { record } of this.merchants.kept.values()) yield { kind: 'merchant', record };
     yield* this.webhooks.entries();
     for (const { record } of this.links.kept.values()) yield { kind: 'link', record };
   }

@@ -67,7 +67,7 @@ export class Store extends RecordSet {
     const sizes = lines.map((line) => Buffer.byteLength(line) + 1);
     // A profile set again replaces the last one: only the difference counts.
     const replaced = entries.reduce(
-      (sum, entry) => sum + (entry.kind === 'merchant' ? (this.merchants.get(entry.record.owner)?.bytes ?? 0) : 0),
+      (sum, entry) => sum + (entry.kind === 'merchant' ? (this.merchants.kept.get(entry.record.owner)?.bytes ?? 0) : 0),
       0,
     );
     const bytes = sizes.reduce((a, b) => a + b, 0) - replaced;
@@ -151,7 +151,7 @@ export class Store extends RecordSet {
       if (kept.record.storedAt + IDEMPOTENCY_TTL_MS > now) break;
       this.forgetAnswer(id);
     }
-    for (const [owner, kept] of this.merchants) {
+    for (const [owner, kept] of this.merchants.kept) {
       if (kept.record.setAt + this.options.retentionMs > now) break;
       this.forgetMerchant(owner);
     }

@@ -1,14 +1,24 @@
 // The one-time code step in the page without JavaScript (src/server/plain-status.ts): the same
-// words as the step's script (./enter_otp.ts), a form that posts the code to the server, which sends
-// it once (src/server/plain-code.ts). No refresh: it would take away the code the payer is typing.
+// words as the step's script (./enter_otp.ts), a form that posts the code to the server, which reads
+// it here (`answer`) and sends it once to the service's endpoint for it (src/server/plain-answer.ts).
+// No refresh: it would take away the code the payer is typing.
 import type { StepPage } from '../../steps';
 import { CODE_MESSAGES, codeDetail, telOf } from './enter_otp';
-import { fill } from './fill';
+import { fillerOf } from './fill';
 
 export const enterOtpPage: StepPage = {
-  heading: (lang) => fill(CODE_MESSAGES, lang, 'heading'),
+  heading: (lang, _wallet, fillText) => fillerOf(fillText)(CODE_MESSAGES, lang, 'heading'),
   refresh: 0,
-  html({ lang, detail, wallet, amount, phone, esc, form, refused, check }) {
+  answer: {
+    path: 'otp',
+    // The code as typed, spaces aside: of the step's length, else said so on the form again.
+    read: (form, detail) => {
+      const code = (form.get('code') ?? '').replace(/\s/g, '');
+      return new RegExp(`^\\d{${codeDetail(detail).length}}$`).test(code) ? { answer: { code } } : { refused: 'short' };
+    },
+  },
+  html({ lang, detail, wallet, amount, phone, esc, fillText, form, refused, check }) {
+    const fill = fillerOf(fillText);
     const { dial, length } = codeDetail(detail);
     // The code to dial, wherever a text names it, as a link the phone's dialler opens (with the
     // text escaped around it): nothing to copy by hand, on a feature phone least of all.

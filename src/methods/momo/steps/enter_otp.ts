@@ -1,12 +1,12 @@
 // The one-time code step (`next_action.enter_otp`): the payer dials the wallet's code on their
 // phone (a tap-to-dial link), gets a code and types it here. The code is checked for its length
-// before anything is sent, sent once (the model's sendCode), and a wrong one is said plainly with
+// before anything is sent, sent once (the model's answerStep, to the service's endpoint for it), and a wrong one is said plainly with
 // how to get another (the code to dial, or the wallet's menu where it is not known); an expired one
 // ends the attempt, on the failed screen (src/checkout/transition.ts). Written with h(), not JSX:
 // the page lends its Preact (../../steps.ts).
 import type { NextAction } from '../../kit';
-import type { StepFactory, StepPart } from '../../steps';
-import { fill, type StepMessages, type StepValues } from './fill';
+import type { StepAnswer, StepFactory, StepPart } from '../../steps';
+import { fillerOf, type StepMessages, type StepValues } from './fill';
 
 // English, the source of the keys and of each text's placeholders (./fill.ts).
 const en = {
@@ -107,11 +107,15 @@ export function codeDetail(detail: Readonly<Record<string, unknown>>): { dial: s
   };
 }
 
+/** The code as the model sends it: to the service's endpoint for it, `POST /v1/payment-intents/{id}/otp`; an expired code ends the attempt. */
+export const codeAnswer = (code: string): StepAnswer => ({ path: 'otp', body: { code }, ends: ['otp_expired'] });
+
 /** A USSD code as a tel: address: '#' must be written %23 or the dialler stops there. */
 export const telOf = (dial: string) => `tel:${dial.replace(/#/g, '%23')}`;
 
-export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCountdown, formatDuration }) =>
-  function CodeStep({ model, attempt, lang, amount, wallet }) {
+export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCountdown, fillText, formatDuration }) => {
+  const fill = fillerOf(fillText);
+  return function CodeStep({ model, attempt, lang, amount, wallet }) {
     const step = attempt.step;
     const { dial, length } = codeDetail(step.type === 'step' ? step.detail : {});
     const [code, setCode] = useState('');
@@ -146,7 +150,7 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
       event.preventDefault();
       const digits = code.replace(/\D/g, '');
       if (digits.length !== length) return setShort(true);
-      void model.sendCode(digits);
+      void model.answerStep(codeAnswer(digits));
     };
     return h(
       'form',
@@ -193,10 +197,11 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
       left > 0 && h('p', { class: 'momo-timer' }, t('valid', { time: formatDuration(left) })),
     );
   };
+};
 
 /** What dist/steps/enter_otp.js brings. */
 export const enterOtp: StepPart = {
-  heading: (lang) => fill(CODE_MESSAGES, lang, 'heading'),
+  heading: (lang, _wallet, fillText) => fillerOf(fillText)(CODE_MESSAGES, lang, 'heading'),
   make: codeStep,
   // Typing the code is the approval: its "Pay" button is the one to press.
   approvesHere: true,

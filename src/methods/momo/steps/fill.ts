@@ -1,9 +1,10 @@
 // A step's own messages: five languages each, typed as the checkout's catalogues are (the English
 // texts are the source of the keys and of each text's `{placeholders}`: a language without a key
 // or a placeholder, or a message shown without a value its text needs, does not compile), and
-// filled like them (values isolated in Arabic, so a code to dial or an amount keeps its order
-// inside right-to-left text).
+// filled by the same function as they are (values isolated in right-to-left text, so a code to dial or an
+// amount keeps its order there).
 import type { Lang, Placeholders, TextWith, Values } from '../../kit';
+import type { FillText } from '../../steps';
 
 type Source = { readonly [key: string]: string };
 
@@ -17,20 +18,17 @@ export type StepValues<S extends Source, K extends keyof S> = [Placeholders<S[K]
   ? []
   : [values: Values<Placeholders<S[K]>>];
 
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-
-/** `messages[lang][key]` with its `{values}` filled in. */
-export function fill<S extends Source, K extends keyof S & string>(
-  messages: StepMessages<S>,
-  lang: Lang,
-  key: K,
-  ...[values]: StepValues<S, K>
-): string {
-  const given: Record<string, string | number> = values || {};
-  return (messages[lang] as Readonly<Record<K, string>>)[key].replace(/\{(\w+)\}/g, (match, name: string) => {
-    const value = given[name];
-    if (value === undefined) return match;
-    const text = String(value);
-    return lang === 'ar' ? `${RTL_LETTER.test(text) ? '\u2068' : '\u2066'}${text}\u2069` : text;
-  });
-}
+/**
+ * The step's filler of its messages, `fill(messages, lang, key, values)`: `messages[lang][key]`
+ * with its `{values}` filled in by the checkout's one filler (src/i18n/fill.ts), which the page and
+ * the server lend (the step's script carries no copy of it).
+ */
+export const fillerOf =
+  (fillText: FillText) =>
+  <S extends Source, K extends keyof S & string>(
+    messages: StepMessages<S>,
+    lang: Lang,
+    key: K,
+    ...[values]: StepValues<S, K>
+  ): string =>
+    fillText((messages[lang] as Readonly<Record<K, string>>)[key], values, lang, String);

@@ -3,13 +3,14 @@
 // link — never the push, a prompt this wallet does not send. The same words as the step's script
 // (./open_wallet.ts); the page reloads itself to learn the app's answer.
 import type { StepPage } from '../../steps';
-import { fill } from './fill';
+import { fillerOf } from './fill';
 import { APP_MESSAGES, launchUrl } from './open_wallet';
 
 export const openWalletPage: StepPage = {
-  heading: (lang, wallet) => fill(APP_MESSAGES, lang, 'heading', { wallet }),
+  heading: (lang, wallet, fillText) => fillerOf(fillText)(APP_MESSAGES, lang, 'heading', { wallet }),
   refresh: 6,
-  html({ lang, detail, wallet, amount, esc, check }) {
+  html({ lang, detail, wallet, amount, esc, fillText, check }) {
+    const fill = fillerOf(fillText);
     const launch = launchUrl(detail.url);
     return (
       (launch

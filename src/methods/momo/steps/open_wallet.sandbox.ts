@@ -1,7 +1,8 @@
 // How the sandbox plays the wallet's-app step (src/methods/momo/sandbox.ts, StepEmulation): the
-// launch address is the sandbox's own wallet page for the attempt (src/sandbox/routes/approvals.ts),
-// under a secret made when the attempt starts; its Approve approves, its Decline fails the attempt
-// (`payer_declined`), and it answers once. Server code: a payer's page never imports it.
+// launch address is the sandbox's own wallet page for the attempt (`page`, served by
+// src/sandbox/routes/approvals.ts), under a secret made when the attempt starts; its Approve
+// approves, its Decline fails the attempt (`payer_declined`), and it answers once. Server code: a
+// payer's page never imports it.
 import { randomBytes } from 'node:crypto';
 import type { StepEmulation } from '../sandbox';
 
@@ -14,4 +15,21 @@ export const openWalletSandbox: StepEmulation = {
     url: `${base}/v1/_sandbox/wallet/${intentId}/${attempt.walletToken ?? ''}`,
   }),
   judge: (answer) => (answer.kind !== 'wallet' ? null : answer.approved ? 'approved' : 'payer_declined'),
+  page: {
+    path: 'wallet',
+    title: 'Wallet — sandbox',
+    token: (attempt) => attempt.walletToken,
+    html: ({ status, wallet, amount, number, form }) => {
+      if (status === 'succeeded')
+        return `<h1>${wallet}</h1><p>Paiement approuvé : ${amount}.</p><p>Payment approved. Go back to the merchant's page.</p>`;
+      if (status === 'failed')
+        return `<h1>${wallet}</h1><p>Paiement refusé ou expiré.</p><p>Payment declined or expired. Go back to the merchant's page.</p>`;
+      return `<h1>${wallet} — sandbox</h1>
+<p>Payer <strong>${amount}</strong> depuis le compte ${number}.<br>Pay <strong>${amount}</strong> from account ${number}.</p>
+${form}<button name="answer" value="approve">Approuver · Approve</button> <button name="answer" value="decline">Refuser · Decline</button></form>
+<p><small>Sandbox: this page plays the wallet's app. Nothing is charged.</small></p>`;
+    },
+    read: ({ answer }) =>
+      answer === 'approve' || answer === 'decline' ? { kind: 'wallet', approved: answer === 'approve' } : null,
+  },
 };

@@ -5,9 +5,13 @@
 // the payer is in the app this tab is hidden and the checkout pauses its reads, as for any hidden
 // tab (src/checkout/follower.ts); it reads at once when the payer comes back to it. A launch
 // address a page may not open (launchUrl, below) leaves the step without a link: the payer
-// is told to approve in the app, never to wait for a prompt this wallet does not send.
+// is told to approve in the app, never to wait for a prompt this wallet does not send. In a chat
+// or social app's browser, where the app link often opens nothing, the step offers what works
+// there (./open_wallet.in-app.ts).
 import type { QrCode, StepFactory, StepPart } from '../../steps';
-import { fill, type StepMessages } from './fill';
+import { fillerOf, type StepMessages } from './fill';
+import { inAppBrowser } from './in-app';
+import { inAppStep } from './open_wallet.in-app';
 
 // English, the source of the keys and of each text's placeholders (./fill.ts).
 const en = {
@@ -98,11 +102,16 @@ export function qrPath(code: QrCode): string {
   return path;
 }
 
-export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCountdown, formatDuration, loadPart }) =>
-  function AppStep({ model, attempt, lang, amount, wallet, base }) {
+export const appStep: StepFactory = (lib) => {
+  const { h, Fragment, useState, useEffect, useCountdown, fillText, formatDuration, loadPart } = lib;
+  const fill = fillerOf(fillText);
+  const InAppStep = inAppStep(lib);
+  return function AppStep({ model, attempt, lang, amount, wallet, base }) {
     const step = attempt.step;
     const url = step.type === 'step' && launchUrl(step.detail.url);
-    const [phone] = useState(onPhone);
+    const [inApp] = useState(() => inAppBrowser(typeof navigator === 'object' ? navigator.userAgent : ''));
+    // In an app's browser the QR code is drawn on a phone too: for the phone that has the wallet.
+    const [phone] = useState(() => !inApp && onPhone());
     const [code, setCode] = useState<QrCode | null | 'failed'>(null);
     const left = useCountdown(attempt.expiresAt ?? 0, model.now);
     useEffect(() => {
@@ -131,31 +140,35 @@ export const appStep: StepFactory = ({ h, Fragment, useState, useEffect, useCoun
       h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', ...props }, text);
     if (phone) return h(Fragment, null, h('p', null, t('phone')), link({ class: 'momo-pay momo-open' }, open), timer);
     const size = code && code !== 'failed' ? code.size + 8 : 0;
+    const qr =
+      size > 0 &&
+      h(
+        'svg',
+        {
+          class: 'momo-qr',
+          viewBox: `0 0 ${size} ${size}`,
+          role: 'img',
+          'aria-label': t('qr'),
+          'shape-rendering': 'crispEdges',
+        },
+        h('rect', { width: size, height: size, fill: '#fff' }),
+        h('path', { d: qrPath(code as QrCode), fill: '#000' }),
+      );
+    if (inApp) return h(Fragment, null, h(InAppStep, { lang, wallet, inApp, url, qr }), timer);
     return h(
       Fragment,
       null,
       h('p', null, code === 'failed' ? t('qrFailed') : t('computer')),
-      size > 0 &&
-        h(
-          'svg',
-          {
-            class: 'momo-qr',
-            viewBox: `0 0 ${size} ${size}`,
-            role: 'img',
-            'aria-label': t('qr'),
-            'shape-rendering': 'crispEdges',
-          },
-          h('rect', { width: size, height: size, fill: '#fff' }),
-          h('path', { d: qrPath(code as QrCode), fill: '#000' }),
-        ),
+      qr,
       link({ class: 'momo-secondary momo-open' }, t('link')),
       timer,
     );
   };
+};
 
 /** What dist/steps/open_wallet.js brings. */
 export const openWallet: StepPart = {
-  heading: (lang, wallet) => fill(APP_MESSAGES, lang, 'heading', { wallet }),
+  heading: (lang, wallet, fillText) => fillerOf(fillText)(APP_MESSAGES, lang, 'heading', { wallet }),
   make: appStep,
   // The payer approves in Wave's app, whichever number they typed.
   takesNoNumber: true,
