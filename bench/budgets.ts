@@ -39,8 +39,12 @@ export const BUDGETS = {
    * room to grow of issue 29 (it was 30 KB, and a sixth language with a new step took it past).
    */
   widgetBrotli: 28 * KB,
-  /** The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own (issue 19). */
-  hostedBrotli: 30 * KB,
+  /**
+   * The hosted page's first load: HTML, JS, CSS (and fonts, if any), brotli, each file on its own
+   * (issue 19). 29.1 KB, what it came to (29.08) once the following of an attempt left it with the
+   * screens' part (issue 29 item 6; it was 30 KB, at 29.63): the room won stays won, on the way to 28.
+   */
+  hostedBrotli: 29.1 * KB,
   /** Slow-phone time until the form takes typing, as a multiple of the floor for the same bytes and round trips (issue 12). */
   ttiOverFloor: 1.15,
   /**

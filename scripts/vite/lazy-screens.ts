@@ -75,11 +75,13 @@ export const lazyScreens = (): Plugin => {
     },
     load(id) {
       if (id === LENT_MODULE) return lent;
-      // The model's sending half comes with the part (src/checkout/sending.ts says why).
+      // The model's sending half and its following come with the part (src/checkout/sending.ts says why).
       if (id === SENDING_MODULE)
         return [
-          `import { loadScreens } from ${JSON.stringify(join(REPO_ROOT, 'src/hosted/lazy-screens.tsx'))};`,
+          `import { loadScreens, screensHere } from ${JSON.stringify(join(REPO_ROOT, 'src/hosted/lazy-screens.tsx'))};`,
           'export const loadSending = () => loadScreens().then((part) => part.createSending);',
+          // The following too; `whenHere`: once the part arrives, fetched by whom it may be.
+          'export const loadFollowing = (whenHere) => (whenHere ? screensHere : loadScreens()).then((part) => part.createFollowing);',
         ].join('\n');
       if (id === SCREENS_MODULE) {
         const names = [...readFileSync(SCREENS_MODULE, 'utf8').matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
@@ -108,7 +110,9 @@ export const lazyScreens = (): Plugin => {
         const own = Object.entries(file.modules).filter(
           ([id, module]) =>
             module.renderedLength > 0 &&
-            /\/src\/(?:components\/(?:Pending|Receipt|Results)\.tsx|checkout\/send\.ts)$/.test(id),
+            /\/src\/(?:components\/(?:Pending|Receipt|Results)\.tsx|checkout\/(?:send|following|follower)\.ts)$/.test(
+              id,
+            ),
         );
         const messages = Object.values(frScreens).filter((text) => text.length > 24 && file.code.includes(text));
         if (own.length > 0 || messages.length > 0)

@@ -4,12 +4,9 @@
 // service held until something changed (or as long as it may), the next goes at once once the
 // delay is past. It owns every timer and listener it creates; stop() leaves nothing behind.
 import type { Clock } from '../api/clock';
-import { IN_WIDGET } from '../components/surface';
 
 /** The page the checkout runs in, for visibility and connectivity; null where there is none. */
 export type HostPage = Pick<Window, 'document' | 'navigator' | 'addEventListener' | 'removeEventListener'> | null;
-
-export const currentPage = (): HostPage => (typeof window === 'undefined' ? null : window);
 
 export interface FollowerOptions {
   clock: Clock;
@@ -20,7 +17,10 @@ export interface FollowerOptions {
    * return to the tab or online).
    */
   read(scheduled: boolean): Promise<void>;
-  /** A read wanted now while one is under way: a read the service holds is cut short, and read again at once. */
+  /**
+   * A read wanted now while one is under way: a read the service holds is cut short, and read again
+   * at once. None (widget.js, whose reads no service holds): each delay counts from the answer.
+   */
   cutShort?(): void;
   /** Milliseconds until the next read, or null when there is nothing more to follow. */
   nextDelay(): number | null;
@@ -46,15 +46,15 @@ export function createFollower({ clock, page: win, read, nextDelay, onOnlineChan
     // (widget.js, whose reads no service holds, counts from the answer, as reads that take no time.)
     timer = clock.setTimeout(
       () => void now(true),
-      !IN_WIDGET && sentAt ? Math.max(0, delay - (clock.now() - sentAt)) : delay,
+      cutShort && sentAt ? Math.max(0, delay - (clock.now() - sentAt)) : delay,
     );
   }
 
   /** Reads at once (or joins the read under way), then schedules the next one. */
   function now(scheduled?: boolean): Promise<void> {
     clock.clearTimeout(timer);
-    if (!IN_WIDGET && reading && cutShort) cutShort();
-    if (!IN_WIDGET && !reading) sentAt = clock.now();
+    if (reading && cutShort) cutShort();
+    if (cutShort && !reading) sentAt = clock.now();
     reading ??= read(!!scheduled).finally(() => {
       reading = null;
       schedule();

@@ -1,11 +1,10 @@
 // Following a payment while it awaits the payer's approval (and past its window, while the
 // outcome is unknown): the follower's reads, the payer's "check now", and what the page says
 // about the connection meanwhile. Follows for as long as the screen is pending or unknown.
-import { effect, signal, untracked } from '@preact/signals';
+import { effect, type Signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
-import { IN_WIDGET } from '../components/surface';
 import { errorKind, failure } from './api-errors';
 import { pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
 import { createFollower, type HostPage } from './follower';
@@ -21,23 +20,34 @@ interface Wiring {
   clock: Clock;
   page: HostPage;
   outcome: Outcome;
-  /** Aborted when the model is disposed. */
+  /** Aborted when the model is disposed: it ends this following's effects too (made outside createModel, as the part arrives). */
   signal: AbortSignal;
+  /**
+   * widget.js (the model's IN_WIDGET, passed on: this module is in the screens' part, built for no
+   * surface, so it cannot read the flag itself): reads no service holds (see ClientConfig.heldReadS).
+   */
+  inWidget: boolean;
+  /** What the page shows of the following, made by the model (its signals exist before this part arrives). */
+  shown: FollowingSignals;
 }
 
-export function createFollowing({ api, intentId, clock, page, outcome, signal: aborted }: Wiring) {
-  const { screen, intent, dispatch } = outcome;
-  const online = signal(true);
+export interface FollowingSignals {
+  online: Signal<boolean>;
   /** A check the payer asked for is under way. */
-  const checking = signal(false);
+  checking: Signal<boolean>;
   /** Reads keep failing while the page follows: the connection is the problem, and it says so. */
-  const readTrouble = signal(false);
+  readTrouble: Signal<boolean>;
   /** When the last check the payer asked for found the attempt still waiting (null: none since it began). */
-  const checkedAt = signal<number | null>(null);
+  checkedAt: Signal<number | null>;
+}
+
+export function createFollowing({ api, intentId, clock, page, outcome, signal: aborted, inWidget, shown }: Wiring) {
+  const { screen, intent, dispatch } = outcome;
+  const { online, checking, readTrouble, checkedAt } = shown;
   let failuresInARow = 0;
   /** The scheduled read under way that the service may hold until the payment changes. */
   let held: AbortController | null = null;
-  if (!IN_WIDGET) aborted.addEventListener('abort', () => held && held.abort());
+  if (!inWidget) aborted.addEventListener('abort', () => held && held.abort());
 
   /**
    * One read of the intent, shown; a failure is shown too unless the page is following. `known`:
@@ -51,7 +61,7 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
    */
   async function read(known?: Attempt | null, conditional = false, holding?: AbortController | null): Promise<void> {
     // (None in widget.js: it never holds a read.)
-    const hold = !IN_WIDGET && holding;
+    const hold = !inWidget && holding;
     const overtaken = outcome.overtaken();
     try {
       const read = await getIntentView(api, intentId, {
@@ -81,7 +91,7 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
     clock,
     page,
     // widget.js never asks for a held read (a merchant's page is another origin: see ClientConfig.heldReadS).
-    read: IN_WIDGET
+    read: inWidget
       ? () => read(undefined, true)
       : async (scheduled) => {
           const hold = scheduled ? new AbortController() : null;
@@ -91,7 +101,7 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
           // Cut short: what the payer asked for now, read now.
           if (hold && hold.signal.aborted && !aborted.aborted) await read(undefined, true);
         },
-    cutShort: IN_WIDGET ? undefined : () => held && held.abort(),
+    cutShort: inWidget ? undefined : () => held && held.abort(),
     nextDelay() {
       const s = screen.value;
       if (!isFollowed(s)) return null;
@@ -105,24 +115,32 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
   // A screen that offers "check the payment status" (a confirm whose fate is unknown, reads that
   // failed) checks by itself once the connection comes back: the payer offline when pressing Pay
   // learns what happened without having to think of it.
-  effect(() => {
-    const s = screen.value;
-    if (!page || s.name !== 'error' || s.recovery !== 'check') return;
-    const onOnline = () => void read();
-    page.addEventListener('online', onOnline);
-    return () => page.removeEventListener('online', onOnline);
-  });
+  const ends = [
+    effect(() => {
+      const s = screen.value;
+      if (!page || s.name !== 'error' || s.recovery !== 'check') return;
+      const onOnline = () => void read();
+      page.addEventListener('online', onOnline);
+      return () => page.removeEventListener('online', onOnline);
+    }),
 
-  // Following starts with a pending screen and stops with anything else, or when the model goes.
-  effect(() => {
-    if (!isFollowed(screen.value)) {
-      readTrouble.value = false;
-      checkedAt.value = null;
-      return;
-    }
-    untracked(follower.start);
-    return follower.stop;
-  });
+    // Following starts with a pending screen and stops with anything else, or when the model goes.
+    effect(() => {
+      if (!isFollowed(screen.value)) {
+        readTrouble.value = false;
+        checkedAt.value = null;
+        return;
+      }
+      untracked(follower.start);
+      return follower.stop;
+    }),
+  ];
+  const end = () => {
+    for (const stop of ends) stop();
+  };
+  // (A model disposed before its part arrived: nothing is followed.)
+  if (aborted.aborted) end();
+  else aborted.addEventListener('abort', end);
 
   return {
     online,

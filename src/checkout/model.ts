@@ -15,11 +15,11 @@ import { IN_PAGE, IN_WIDGET } from '../components/surface';
 import { countryOfPhone } from '../phone';
 import { failure } from './api-errors';
 import { createConfirm } from './confirm';
-import { currentPage, type HostPage } from './follower';
-import { createFollowing } from './following';
+import type { HostPage } from './follower';
+import type { Following, FollowingSignals } from './following';
 import { createForm } from './form';
 import { createOutcome, type MerchantCallbacks } from './outcome';
-import { loadSending } from './sending';
+import { loadFollowing, loadSending } from './sending';
 import type { SessionReader } from './session';
 
 export type { CheckoutEventDetail } from './outcome';
@@ -53,7 +53,7 @@ const DISPOSE = (Symbol as unknown as { dispose: PropertyKey }).dispose;
 const CheckoutModel = createModel((options: CheckoutOptions) => {
   // One clock for the model and its API client: polling, time limits and retries move together.
   const clock = options.api.clock || systemClock;
-  const page = options.page === undefined ? currentPage() : options.page;
+  const page = options.page === undefined ? (typeof window === 'undefined' ? null : window) : options.page;
   // The secret names its intent.
   const link = parseClientSecret(options.clientSecret);
   // `a && a.b` rather than `a?.b` in this file where the value is the same: cheaper once lowered
@@ -72,9 +72,46 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   const outcome = createOutcome(intentId, options, clock);
   const form = createForm(options.defaultCountry);
   form.prefill(options.customer);
-  const following = createFollowing({ ...wiring, outcome });
-  const confirm = createConfirm({ ...wiring, outcome, form, following, sending: loadSending });
   const { screen, intent, session, dispatch } = outcome;
+  // What the page shows of the following: here from the start, though the following itself comes
+  // with the screens' part (./sending), as an attempt is sent or a screen of that part is shown.
+  const shown: FollowingSignals = {
+    online: signal(true),
+    checking: signal(false),
+    readTrouble: signal(false),
+    checkedAt: signal<number | null>(null),
+  };
+  let following: Following | null = null;
+  let follows: Promise<Following> | null = null;
+  /** The following, made once, when its part is here (a failed fetch is forgotten: asked again, fetched again). */
+  const follow = (): Promise<Following> =>
+    (follows ||= loadFollowing().then(
+      (create) => (following ||= create({ ...wiring, outcome, inWidget: IN_WIDGET, shown })),
+      (error) => {
+        follows = null;
+        throw error;
+      },
+    ));
+  // A screen that is followed (or checks once back online) has its following: a page reloaded while
+  // its payment waits follows it as soon as the part is here — fetched by this, or by a stand-in's retry.
+  effect(() => {
+    const s = screen.value;
+    if (s.name === 'pending' || s.name === 'unknown' || (s.name === 'error' && s.recovery === 'check'))
+      follow().catch(() => loadFollowing(true).then(() => follow()));
+  });
+  const confirm = createConfirm({
+    ...wiring,
+    outcome,
+    form,
+    // (Read by the sending half as it is made, once the following is made too: see `sending`.)
+    get following() {
+      return following as Following;
+    },
+    // Both come with the same part: fetched at once, the half made once both are here.
+    sending: () => Promise.all([follow(), loadSending()]).then(([, create]) => create),
+  });
+  /** "Check now", "check again": at once (what it overtakes is told from what it began before), or once the following is here. */
+  const checkNow = (): Promise<void> => (following ? following.checkNow() : follow().then((made) => made.checkNow()));
 
   function invalidLink(): 'badLink' | 'badSecret' | null {
     if (!link || !intentId.startsWith('pi_')) return 'badLink';
@@ -160,7 +197,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       // Back to a form the payer had left for another page: on a shared phone that may be someone
       // else, so what was typed (names, e-mail, number) is not shown again; the payment still is.
       if (screen.peek().name === 'form') form.forget();
-      if (screen.peek().name !== 'loading' && screen.peek().name !== 'confirming') void following.checkNow();
+      if (screen.peek().name !== 'loading' && screen.peek().name !== 'confirming') void checkNow().catch(() => {});
     };
     if (page) page.addEventListener('pageshow', onPageShow as EventListener);
     return () => page && page.removeEventListener('pageshow', onPageShow as EventListener);
@@ -181,11 +218,11 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     visibleErrors: form.visibleErrors,
     /** Fields the checkout filled in for the payer (the wallet detected from the number). */
     filled: form.filled as ReadonlySignal<ReadonlySet<string>>,
-    online: following.online as ReadonlySignal<boolean>,
-    checking: following.checking as ReadonlySignal<boolean>,
+    online: shown.online as ReadonlySignal<boolean>,
+    checking: shown.checking as ReadonlySignal<boolean>,
     /** When the last "check now" found the attempt still waiting: the page says so. */
-    checkedAt: following.checkedAt as ReadonlySignal<number | null>,
-    readTrouble: following.readTrouble as ReadonlySignal<boolean>,
+    checkedAt: shown.checkedAt as ReadonlySignal<number | null>,
+    readTrouble: shown.readTrouble as ReadonlySignal<boolean>,
     successUrl: outcome.successUrl,
     cancelUrl: outcome.cancelUrl,
     canCancel: outcome.canCancel,
@@ -211,12 +248,12 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     /** The payer's answer to the step the service asks for (a one-time code), at the step's endpoint. */
     answerStep: confirm.answerStep,
     resend: confirm.resend,
-    checkNow: following.checkNow,
+    checkNow,
     /** The way forward an error screen offers: load again, or check; after a failure, the form. */
     retry() {
       const s = screen.value;
       if (s.name === 'error' && s.recovery === 'reload') return void load();
-      if (s.name === 'error' && s.recovery === 'check') return void following.checkNow();
+      if (s.name === 'error' && s.recovery === 'check') return void checkNow().catch(() => {});
       // Back from a cancel: what the service says of the intent now (a form only if it can be paid;
       // another tab may have started an attempt meanwhile).
       if (s.name === 'canceled') return void load();

@@ -18,6 +18,7 @@ import { lend } from './lent';
 type Screens = typeof import('../components/screens') & {
   messages: Partial<Catalogue>;
   createSending: typeof import('../checkout/send').createSending;
+  createFollowing: typeof import('../checkout/following').createFollowing;
 };
 type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled' | 'AttemptError';
 
@@ -25,6 +26,9 @@ let screens: Screens | null = null;
 let state: 'loading' | 'failed' | null = null;
 let loading: Promise<Screens> | null = null;
 const waiting = new Set<() => void>();
+let here: (part: Screens) => void;
+/** The part, once it has arrived, whoever fetched it (never rejected): the model's following waits on it after a failed fetch. */
+export const screensHere = new Promise<Screens>((resolve) => (here = resolve));
 // Where the part comes from ('' this page's origin) and where its styles go (none: the page's own
 // stylesheet, as the part does by itself); a shell other than the hosted page says (screensFrom).
 let base = '';
@@ -54,6 +58,7 @@ export function loadScreens(): Promise<Screens> {
         (part) => {
           Object.assign(fr, part.messages);
           screens = part;
+          here(part);
         },
         () => {
           state = 'failed';

@@ -1,9 +1,10 @@
 // dist/steps/screens.js: the screens after the form (src/components/screens.ts), their styles and
-// their French messages, and the model's sending half (src/checkout/send.ts), out of the first load of the hosted page and of widget.js. Each fetches it
+// their French messages, and the model's sending half (src/checkout/send.ts) and following (src/checkout/following.ts), out of the first load of the hosted page and of widget.js. Each fetches it
 // at the payer's first touch of the form, or at once when it opens on one of those screens
 // (./lazy-screens.tsx). Built by scripts/vite/lazy-parts.ts (lazyScreens): what it imports from the
 // shared modules (Preact, the messages' context, the formats, the methods' views) is the lender's
 // own (the page's or widget.js's: ./lent.ts), not a copy.
+import { createFollowing } from '../checkout/following';
 import { createSending } from '../checkout/send';
 import css from '../components/screens.css?inline';
 import { AttemptError, Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
@@ -46,4 +47,6 @@ registerPart('screens', {
   messages: frScreens,
   // The model's sending half (src/checkout/sending.ts): what a press of Pay sends.
   createSending,
+  // Its following of an attempt, once sent or on a screen of this part (src/checkout/sending.ts).
+  createFollowing,
 });

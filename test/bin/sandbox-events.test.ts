@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The offline loop end to end (issue 32), against the real sandbox: `listen`, `trigger`, `replay`
-// and the delivery faults, with a merchant's server that verifies with the package and fulfils
+// and each delivery fault, with a merchant's server that verifies with the package and fulfils
 // through fulfillment's fast path; and the demo shop embedded with the sandbox, fed by events.
 // The sandbox retries on its fast schedule (docs/sandbox.md#signed-events) and approves in 300 ms.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +52,8 @@ async function merchantServer() {
   let secret: string | undefined;
   const paid: FulfillmentEvent[] = [];
   const answers: { id: string | undefined; status: number }[] = [];
+  /** Each delivery's type, its intent and when it came, in the order they came. */
+  const seen: { type: string; intentId: string | undefined; at: number }[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'momo-events-e2e-shop-'));
   const fulfillment: Fulfillment = createFulfillment({
     api: { baseUrl: sandbox.url, token: KEY },
@@ -66,6 +68,8 @@ async function merchantServer() {
     const body = await readBody(req);
     const result = await fulfillment.receiveEvent(body, req.headers);
     answers.push({ id: req.headers['webhook-id'] as string | undefined, status: result.status });
+    const event = JSON.parse(body) as { type: string; data: { object: { intent_id?: string } } };
+    seen.push({ type: event.type, intentId: event.data.object.intent_id, at: Date.now() });
     res.writeHead(result.status, { 'content-type': 'application/json' }).end(JSON.stringify(result));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -74,6 +78,7 @@ async function merchantServer() {
     url,
     paid,
     answers,
+    seen,
     fulfillment,
     setSecret: (value: string) => {
       secret = value;
@@ -158,6 +163,40 @@ describe('momo-checkout-sandbox listen / trigger / replay against the sandbox', 
     await vi.waitFor(() => expect(l.shop.paid.map((e) => e.intentId)).toEqual([intentId]), { timeout: 30_000 });
     await vi.waitFor(() => check(l.out.filter((line) => line.includes(id))), { timeout: 30_000 });
     expect(l.shop.paid).toHaveLength(1);
+    await l.close();
+  });
+
+  it('plays the late fault: no delivery before its delay, then the merchant’s fulfillment tells paid once', async () => {
+    const l = await listening(['late'], ['--late-ms', '1500']);
+    const client = createClient({ baseUrl: sandbox.url, token: KEY });
+    const id = await triggered('payment_intent.succeeded');
+    const event = await client.getEvent(id);
+    const intentId = 'intent_id' in event.data.object ? event.data.object.intent_id : '';
+    await l.shop.fulfillment.follow({ intentId });
+    await vi.waitFor(() => expect(l.shop.paid.map((e) => e.intentId)).toEqual([intentId]), { timeout: 30_000 });
+    const first = l.shop.seen.find((x) => x.type === 'payment_intent.succeeded' && x.intentId === intentId);
+    // A lower bound only: the delivery may come later on a busy machine, never sooner.
+    expect((first?.at ?? 0) - Date.parse(event.timestamp)).toBeGreaterThanOrEqual(1500);
+    await l.close();
+  });
+
+  it('plays the out_of_order fault: an intent’s succeeded reaches the merchant before its pending, paid once', async () => {
+    // The held pending waits up to 15 s for a later event of its intent, which then goes first.
+    const l = await listening(['out_of_order'], ['--late-ms', '15000']);
+    const client = createClient({ baseUrl: sandbox.url, token: KEY });
+    const id = await triggered('payment_intent.pending'); // then approved, in 300 ms
+    const event = await client.getEvent(id);
+    const intentId = 'intent_id' in event.data.object ? event.data.object.intent_id : '';
+    await l.shop.fulfillment.follow({ intentId });
+    await vi.waitFor(
+      () =>
+        expect(l.shop.seen.filter((x) => x.intentId === intentId).map((x) => x.type)).toEqual([
+          'payment_intent.succeeded',
+          'payment_intent.pending',
+        ]),
+      { timeout: 30_000 },
+    );
+    await vi.waitFor(() => expect(l.shop.paid.map((e) => e.intentId)).toEqual([intentId]), { timeout: 30_000 });
     await l.close();
   });
 

@@ -419,6 +419,19 @@ describe('the wallet’s app: Wave', () => {
     expect(stepScripts(seen)).not.toContain('/steps/qr.js');
     expect(seen.violations).toEqual([]);
   });
+  it('reloaded while it waits, in fr: the page follows the attempt again by itself (its following comes with the screens’ part), and shows the receipt once approved', async () => {
+    const { page, seen } = await hostedForm('fr', COMPUTER);
+    await payByKeyboard(page, 'sn', 'wave');
+    await waitFor(page, 'a.momo-open');
+    const launch = await page.locator('a.momo-open').getAttribute('href');
+    await page.reload();
+    await waitFor(page, '.momo-pending[data-step="open_wallet"] a.momo-open');
+    // Approved on the phone after the reload: nothing on this page is touched, it follows by itself.
+    await approveFromPhone(launch!);
+    await waitForState(page, 'succeeded');
+    expect(seen.confirms()).toBe(1);
+    expect(seen.violations).toEqual([]);
+  });
 });
 
 describe('the push', () => {

@@ -150,6 +150,8 @@ describe('follower', () => {
       read,
       nextDelay: () => delays[next++] ?? null,
       onOnlineChange: () => {},
+      // Reads a service may hold come with a way to cut them short (none: widget.js, counting from each answer).
+      cutShort: () => {},
     });
     const start = time.now();
     follower.start();

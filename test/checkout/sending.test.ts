@@ -13,6 +13,8 @@ const held = vi.hoisted(() => ({ loader: null as Loader | null, asked: 0 }));
 vi.mock('../../src/checkout/sending', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/checkout/sending')>();
   return {
+    // The following comes with the same part: here at once (its own arrival is src/checkout/model.ts's).
+    loadFollowing: real.loadFollowing,
     loadSending: () => {
       held.asked++;
       return held.loader ? held.loader() : real.loadSending();
