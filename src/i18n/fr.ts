@@ -38,8 +38,6 @@ export const fr = {
   'country.gw': 'Guinée-Bissau',
   'form.operator': 'Opérateur mobile money',
   'form.operatorDetected': 'Détecté à partir de votre numéro',
-  'form.walletSlow': '{wallet} est lent en ce moment\u00a0: la validation peut prendre {minutes} minutes',
-  'form.walletDown': '{wallet} ne répond pas en ce moment\u00a0: choisissez un autre portefeuille si vous en avez un',
   'form.phone': 'Numéro mobile money',
   'form.phoneHint': 'La demande à valider arrivera sur ce numéro.',
   'form.pay': 'Payer {amount}',

@@ -1,6 +1,6 @@
 import type { FieldError, Wallet, WalletHealthView } from '../kit';
 import { useFieldMessage, useI18n } from '../ui';
-import { healthOf } from './method';
+import { WalletNotices } from './health';
 
 interface Props {
   wallets: readonly Wallet[];
@@ -26,18 +26,6 @@ const markOf = (label: string) => {
 export function OperatorPicker({ wallets, value, detected, error, health, country, onValue, onLeave }: Props) {
   const { t } = useI18n();
   const message = useFieldMessage(error);
-  // What is said of each wallet not up, before the payer chooses: a slow one's delay in whole
-  // minutes, two at least (the words are plural); a down one marked, still a choice — the report
-  // may be stale, and the service, not the page, refuses what it cannot pay.
-  const said = wallets.map((wallet) => healthOf(health, country, wallet.name) || { status: '', delay_seconds: 0 });
-  const notices = wallets.map(({ label }, i) => {
-    const { status, delay_seconds } = said[i] as (typeof said)[number];
-    return status === 'slow'
-      ? t('form.walletSlow', { wallet: label, minutes: Math.max(2, Math.ceil((delay_seconds || 0) / 60)) })
-      : status === 'down'
-        ? t('form.walletDown', { wallet: label })
-        : '';
-  });
   return (
     // A D-pad's centre key (Enter) on a wallet not chosen chooses it, as a tap does, rather than
     // sending a form not finished (KaiOS: test/browser/dpad.browser.test.ts); the radios are the
@@ -55,28 +43,20 @@ export function OperatorPicker({ wallets, value, detected, error, health, countr
       }}
     >
       <legend>{t('form.operator')}</legend>
-      {wallets.map(
-        ({ name }, i) =>
-          notices[i] && (
-            <p key={name} id={`momo-health-${name}`} class="momo-warning">
-              {notices[i]}
-            </p>
-          ),
-      )}
+      {/* What is said of the wallets not up (./health.tsx: the screens' part brings it, in the page and widget.js). */}
+      {health && health.length > 0 && <WalletNotices wallets={wallets} health={health} country={country} />}
       <div class="momo-operator-list">
-        {wallets.map((wallet, i) => (
+        {wallets.map((wallet) => (
           <label
             key={wallet.name}
             class="momo-operator"
             data-operator={wallet.name}
             data-chosen={value === wallet.name ? '' : undefined}
-            data-health={notices[i] ? (said[i] as (typeof said)[number]).status : undefined}
           >
             <input
               type="radio"
               name="operator"
               value={wallet.name}
-              aria-describedby={notices[i] ? `momo-health-${wallet.name}` : undefined}
               checked={value === wallet.name}
               onChange={() => onValue(wallet.name)}
               onBlur={onLeave}

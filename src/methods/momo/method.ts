@@ -14,7 +14,6 @@ import {
   maskLastDigits,
   readNumber,
   toMsisdn,
-  type WalletHealthView,
 } from '../kit';
 import type { PaymentMethod } from '../types';
 import { approvalOf, REPEAT_REFUSAL_MS } from './approval';
@@ -47,10 +46,6 @@ const hasWallet = (country: string, operator: string) => {
   const found = findCountry(country);
   return !!found && found.wallets.some((wallet) => wallet.name === operator);
 };
-
-/** What the intent's read said of a wallet of `country`, if it is not up (extension). */
-export const healthOf = (health: readonly WalletHealthView[] | undefined, country: string, operator: string) =>
-  health && health.find((h) => h.country === country && h.operator_name === operator);
 
 /** A wallet's brand ("MTN MoMo"), looked up in the payer's country first. */
 export const walletLabel = (operator: string, country: string) => {
@@ -97,7 +92,9 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
       const detected = detectWallet(next.country, next.phone);
       // A wallet said to be down is not chosen for the payer (it stays theirs to choose: the report
       // may be stale), and one chosen so before is let go.
-      const down = !!detected && (healthOf(health, next.country, detected) || { status: '' }).status === 'down';
+      const down =
+        !!health &&
+        health.some((h) => h.country === next.country && h.operator_name === detected && h.status === 'down');
       // The number's wallet is chosen unless the payer chose one by hand; once the number no longer
       // names a network, the wallet stays but is no longer said to be "detected from your number".
       if (detected && !down && (auto.has('operator') || !next.operator)) {
