@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 import { LENT_GLOBAL } from '../../src/hosted/lent.js';
 import { REPO_ROOT } from '../../src/server/paths.js';
 import { STRICT } from './engine-floor.js';
-import { LENT_MODULE, SCREENS_MODULE, SCREENS_PART, SENDING_MODULE } from './screens-part.js';
+import { HEALTH_MODULE, LENT_MODULE, SCREENS_MODULE, SCREENS_PART, SENDING_MODULE } from './screens-part.js';
 
 export const lazyScreens = (): Plugin => {
   let part = '';
@@ -83,6 +83,9 @@ export const lazyScreens = (): Plugin => {
           // The following too; `whenHere`: once the part arrives, fetched by whom it may be.
           'export const loadFollowing = (whenHere) => (whenHere ? screensHere : loadScreens()).then((part) => part.createFollowing);',
         ].join('\n');
+      // The form's notices of wallets not up come with the part too: a stand-in until then.
+      if (id === HEALTH_MODULE)
+        return `import { lazyScreen } from ${JSON.stringify(join(REPO_ROOT, 'src/hosted/lazy-screens.tsx'))};\nexport const WalletNotices = lazyScreen('WalletNotices');`;
       if (id === SCREENS_MODULE) {
         const names = [...readFileSync(SCREENS_MODULE, 'utf8').matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
           list!

@@ -15,6 +15,8 @@ import { REPO_ROOT } from '../../src/server/paths.js';
 export const SCREENS_PART = 'screens-part';
 export const SCREENS_MODULE = join(REPO_ROOT, 'src/components/screens.ts');
 export const LENT_MODULE = join(REPO_ROOT, 'src/hosted/lent.ts');
+/** The form's notices of wallets not up, which the part brings (src/methods/momo/health.tsx). */
+export const HEALTH_MODULE = join(REPO_ROOT, 'src/methods/momo/health.tsx');
 /** The model's way to its sending half, which the part brings (src/checkout/send.ts). */
 export const SENDING_MODULE = join(REPO_ROOT, 'src/checkout/sending.ts');
 /** The page's modules the part borrows rather than copies: state or identity (Preact, the context), or code the page has anyway. */

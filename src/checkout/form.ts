@@ -1,7 +1,7 @@
 // The payer form: what has been typed, which fields the payer has left (their messages show from
 // then on), what the service refused, and the rules — the payer's own and the payment method's.
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import type { ConfirmRequest, Customer } from '../api/types';
+import type { ConfirmRequest, Customer, PaymentIntentView } from '../api/types';
 import { METHOD, type MethodValues } from '../methods';
 import { type FieldError, isBlocking, PAYER_REFUSALS, type PayerValues, payerRules, validate } from './validation';
 
@@ -39,6 +39,8 @@ export function createForm(defaultCountry?: string) {
   let payerCountry = defaultCountry;
   /** The intent's currency, once read: what the method's choices must pay in. */
   const currency = signal<string | null>(null);
+  /** Extension: the wallets not up, as the intent's first read said; the method does not choose them. */
+  let health: PaymentIntentView['availability'];
   const touched = signal<ReadonlySet<Field>>(new Set());
   /** What the service refused, though the rules passed it: shown until the field changes. */
   const refused = signal<FieldErrors>({});
@@ -58,7 +60,7 @@ export function createForm(defaultCountry?: string) {
     if (isPayerField(field)) {
       values.value = { ...current, [field]: raw };
     } else {
-      const edited = METHOD.edit(current, field, raw, filled.value, currency.value);
+      const edited = METHOD.edit(current, field, raw, filled.value, currency.value, health);
       values.value = { ...current, ...edited.values };
       filled.value = edited.filled;
     }
@@ -80,9 +82,12 @@ export function createForm(defaultCountry?: string) {
    * The intent's currency is known: choices that cannot pay in it are changed (the number is
    * kept), to the payer's country if it can pay, else to the merchant's (`merchantCountry`).
    */
-  function payIn(intentCurrency: string, merchantCountry?: string) {
+  function payIn(intentCurrency: string, merchantCountry?: string, wallets?: PaymentIntentView['availability']) {
     currency.value = intentCurrency;
+    health = wallets;
     edit(METHOD.payIn(values.value, intentCurrency, [payerCountry, merchantCountry]));
+    // A wallet chosen from the number before the read said it is down is let go (the number stays).
+    if (wallets && wallets.length > 0 && filled.value.has('operator')) setField('phone', values.value.phone);
   }
 
   /**

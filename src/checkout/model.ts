@@ -173,7 +173,11 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       }
       // Where the payer is not known or cannot pay in it, the merchant's country is the best guess.
       const merchant = readIntent.merchant || (readSession && readSession.merchant);
-      form.payIn(readIntent.currency, countryOfPhone(merchant ? merchant.support_phone : undefined));
+      form.payIn(
+        readIntent.currency,
+        countryOfPhone(merchant ? merchant.support_phone : undefined),
+        readIntent.availability,
+      );
       // An ended session cannot be paid any more; an approval still awaited runs its course, and
       // a canceled intent says why itself.
       if (readSession && readSession.status === 'expired' && readIntent.status === 'requires_payment_method') {

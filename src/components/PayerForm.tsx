@@ -46,6 +46,7 @@ export function PayerForm({ model }: { model: CheckoutModel }) {
           currency={model.currency.value}
           errors={errors}
           filled={model.filled.value}
+          health={intent ? intent.availability : undefined}
           onValue={model.setField}
           onLeave={model.blur}
         />

@@ -16,11 +16,12 @@ import { lend } from './lent';
 
 /** What the part brings (./screens.part.ts): the screens, with their French messages, and the model's sending half. */
 type Screens = typeof import('../components/screens') & {
+  WalletNotices: typeof import('../methods/momo/health').WalletNotices;
   messages: Partial<Catalogue>;
   createSending: typeof import('../checkout/send').createSending;
   createFollowing: typeof import('../checkout/following').createFollowing;
 };
-type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled' | 'AttemptError';
+type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled' | 'AttemptError' | 'WalletNotices';
 
 let screens: Screens | null = null;
 let state: 'loading' | 'failed' | null = null;
@@ -72,7 +73,11 @@ export function loadScreens(): Promise<Screens> {
   return loading;
 }
 
-/** The stand-in for the part's screen `name`: that screen once the part is here. */
+/**
+ * The stand-in for the part's screen `name`: that screen once the part is here. Also for a piece of
+ * the form the part brings, which has no heading (`WalletNotices`, the notices of wallets not up:
+ * src/methods/momo/health.tsx): nothing until then, and the form goes on without it.
+ */
 export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTMLHeadingElement> }> {
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, as the page's script loads (the stand-ins' module), never under a mounted tree.
   return function Later(props) {
@@ -90,8 +95,8 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
       const listener = () => {
         // (In its root: the widget's heading is in a shadow root, where the document sees its host.)
         // The stand-in's own heading: it is on screen while it waits.
-        const current = heading.current as HTMLHeadingElement;
-        refocus.current = (current.getRootNode() as Document).activeElement === current;
+        const current = heading && (heading.current as HTMLHeadingElement);
+        refocus.current = !!current && (current.getRootNode() as Document).activeElement === current;
         update((n) => n + 1);
       };
       // The part came between this stand-in's render and now (the effect runs after a paint): at once.
@@ -110,6 +115,8 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
       const Screen = screens[name] as FunctionComponent<typeof props>;
       return <Screen {...props} />;
     }
+    // A piece of the form (no heading): nothing while it comes.
+    if (!heading) return null;
     return (
       // momo-standin: the screen is on its way (what waits for the real one, a test, can tell).
       <section class="momo-screen momo-standin">

@@ -9,6 +9,7 @@ import { createSending } from '../checkout/send';
 import css from '../components/screens.css?inline';
 import { AttemptError, Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
+import { WalletNotices } from '../methods/momo/health';
 import { registerPart } from '../parts/register';
 import { LENT_GLOBAL } from './lent';
 
@@ -44,6 +45,8 @@ registerPart('screens', {
   Unknown,
   Canceled,
   AttemptError,
+  // The form's notices of wallets not up (src/methods/momo/health.tsx), shown once this part is here.
+  WalletNotices,
   messages: frScreens,
   // The model's sending half (src/checkout/sending.ts): what a press of Pay sends.
   createSending,

@@ -38,6 +38,8 @@ export const ar = {
   'country.gw': 'غينيا بيساو',
   'form.operator': 'مشغّل الدفع عبر الهاتف',
   'form.operatorDetected': 'تم التعرّف عليه من رقمك',
+  'form.walletSlow': '{wallet} بطيء حاليًا: قد تستغرق الموافقة {minutes} دقائق',
+  'form.walletDown': '{wallet} لا يستجيب حاليًا: اختر محفظة أخرى إن كانت لديك',
   'form.phone': 'رقم الهاتف للدفع',
   'form.phoneHint': 'سيصل طلب الموافقة إلى هذا الهاتف.',
   'form.pay': 'ادفع {amount}',

@@ -38,6 +38,8 @@ export const en = {
   'country.gw': 'Guinea-Bissau',
   'form.operator': 'Mobile money operator',
   'form.operatorDetected': 'Detected from your number',
+  'form.walletSlow': '{wallet} is slow right now: approval may take {minutes} minutes',
+  'form.walletDown': '{wallet} is not answering right now: choose another wallet if you have one',
   'form.phone': 'Mobile money number',
   'form.phoneHint': 'The request to approve comes to this phone.',
   'form.pay': 'Pay {amount}',

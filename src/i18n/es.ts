@@ -36,6 +36,8 @@ export const es = {
   'country.gw': 'Guinea-Bisáu',
   'form.operator': 'Operador de dinero móvil',
   'form.operatorDetected': 'Detectado a partir de su número',
+  'form.walletSlow': '{wallet} va lento en este momento: la validación puede tardar {minutes} minutos',
+  'form.walletDown': '{wallet} no responde en este momento: elija otra billetera si tiene una',
   'form.phone': 'Número de dinero móvil',
   'form.phoneHint': 'La solicitud que debe aprobar llegará a este teléfono.',
   'form.pay': 'Pagar {amount}',

@@ -10,6 +10,9 @@ export const frScreens = {
   'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
   'error.notSent':
     'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
+  // The form's notices of wallets not up (src/methods/momo/health.tsx), which come with this part.
+  'form.walletSlow': '{wallet} est lent en ce moment\u00a0: la validation peut prendre {minutes} minutes',
+  'form.walletDown': '{wallet} ne répond pas en ce moment\u00a0: choisissez un autre portefeuille si vous en avez un',
 
   'pending.heading': 'Validez le paiement sur votre téléphone',
   'pending.body':

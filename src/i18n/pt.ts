@@ -36,6 +36,8 @@ export const pt = {
   'country.gw': 'Guiné-Bissau',
   'form.operator': 'Operador de dinheiro móvel',
   'form.operatorDetected': 'Detetado a partir do seu número',
+  'form.walletSlow': '{wallet} está lento neste momento: a validação pode demorar {minutes} minutos',
+  'form.walletDown': '{wallet} não responde neste momento: escolha outra carteira se tiver uma',
   'form.phone': 'Número de dinheiro móvel',
   'form.phoneHint': 'O pedido a aprovar chega a este telemóvel.',
   'form.pay': 'Pagar {amount}',

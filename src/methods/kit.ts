@@ -4,7 +4,7 @@
 // — biome.json's import rules hold it — so what a method depends on is read here, in one place.
 export type { FailureCode, OutcomeName } from '../sandbox/outcomes';
 export type { ErrorCode } from '../sandbox/errors';
-export type { NextAction } from '../api/types';
+export type { NextAction, WalletHealthView } from '../api/types';
 export type { FieldError } from '../checkout/validation';
 export type { Lang } from '../i18n';
 export type { Placeholders, TextWith, Values } from '../i18n/messages';

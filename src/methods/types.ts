@@ -3,7 +3,7 @@
 // registry, the model's side), ./views.ts (the form's) and ./screen-views.ts (the screens after
 // the form), which the compiler holds to the registry's keys.
 import type { FunctionComponent } from 'preact';
-import type { PaymentIntentView, PaymentMethodData } from '../api/types';
+import type { PaymentIntentView, PaymentMethodData, WalletHealthView } from '../api/types';
 import type { FieldError, Rules } from '../checkout/validation';
 import type { Translate } from '../i18n';
 
@@ -24,7 +24,9 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
   /**
    * The values once the payer has typed `raw` in `field`: formatted as typed, completed where
    * the method can tell (`filled`: the fields the checkout filled in, not the payer); `currency`:
-   * the intent's, once read (null before), which the values must be able to pay in.
+   * the intent's, once read (null before), which the values must be able to pay in; `health`:
+   * the wallets not up, as the intent's read said (extension; none: every one is up), which the
+   * method does not choose for the payer.
    */
   edit(
     values: Values,
@@ -32,6 +34,7 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
     raw: string,
     filled: ReadonlySet<string>,
     currency: string | null,
+    health?: readonly WalletHealthView[],
   ): { values: Values; filled: ReadonlySet<string> };
   rules: Rules<Values>;
   /** `payment_method_data` for values its rules pass. */
@@ -57,6 +60,8 @@ export interface FieldsProps<Values> {
   errors: Partial<Record<keyof Values, FieldError>>;
   /** The fields the checkout filled in for the payer (a wallet detected from the number). */
   filled: ReadonlySet<string>;
+  /** Extension: the wallets not up, as the intent's read said (absent: nothing is said of any). */
+  health?: readonly WalletHealthView[] | undefined;
   onValue(field: keyof Values, value: string): void;
   onLeave(field: keyof Values): void;
 }

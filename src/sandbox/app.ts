@@ -20,6 +20,7 @@ import { MerchantProfiles } from './merchants';
 import { OPENAPI_PATH, openApiRoute } from './openapi/route';
 import { confirmLimits, SlidingWindow } from './rate-limit';
 import { approvalRoutes } from './routes/approvals';
+import { availabilityRoutes } from './routes/availability';
 import { menuRoutes } from './routes/menu';
 import { eventRoutes } from './routes/events';
 import { intentRoutes } from './routes/intents';
@@ -145,6 +146,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     listRoutes(v1, deps);
     approvalRoutes(v1, deps);
     paymentLinkRoutes(v1, deps);
+    availabilityRoutes(v1, deps);
     menuRoutes(v1, deps);
   }
   if (producer) {

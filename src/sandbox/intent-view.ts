@@ -1,5 +1,13 @@
 // The API records of an intent, built from the store's records so that they pass the schemas.
-import type { ChargeRecord, ConfirmResult, Merchant, NextAction, PaymentIntent, PayoutRecord } from '../api/types';
+import type {
+  ChargeRecord,
+  ConfirmResult,
+  Merchant,
+  NextAction,
+  PaymentIntent,
+  PayoutRecord,
+  WalletHealth,
+} from '../api/types';
 import { approvalName, nextActionOf } from '../methods/momo/sandbox';
 import { stepEntry } from '../methods/step-registry';
 import { FAILURE_MESSAGES } from './outcomes';
@@ -68,6 +76,11 @@ export interface IntentViewer {
   merchant: Merchant | null;
   /** Where the sandbox serves its pages (the wallet page a launch address opens): its checkoutBaseUrl. */
   base: string;
+  /**
+   * Extension, on the payer's reads only (the intent's, the session's): the wallets not up that
+   * could pay it (../availability.ts, notUpIn); left out of the merchant's lists and events.
+   */
+  availability?: WalletHealth[];
 }
 
 /** Extension: what the payer does next while the attempt is pending (src/methods/momo/sandbox.ts). */
@@ -87,7 +100,7 @@ function nextActionOfAttempt(
  */
 export function toPaymentIntent(
   intent: IntentRecord,
-  { owner, extensions, merchant, base }: IntentViewer,
+  { owner, extensions, merchant, base, availability }: IntentViewer,
 ): PaymentIntent {
   const attempt = latestAttempt(intent);
   const failure = attempt ? failureOf(attempt) : null;
@@ -133,6 +146,7 @@ export function toPaymentIntent(
     view.next_action = nextActionOfAttempt(intent, attempt, base);
     view.merchant = merchant;
     if (intent.reference) view.reference = intent.reference;
+    if (availability) view.availability = availability;
   }
   return view;
 }

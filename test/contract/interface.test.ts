@@ -64,6 +64,17 @@ const INTENT_EXTENSIONS = {
   next_action: nextAction.nullable(),
   /** The payment's short reference: 6 of Crockford's base32 characters, grouped 3 and 3. */
   reference: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/),
+  /** On the payer's reads only: the wallets of the intent's currency that are not up (docs/sandbox.md). */
+  availability: z
+    .array(
+      z.strictObject({
+        country: z.string().regex(/^[a-z]{2}$/),
+        operator_name: z.string(),
+        status: z.enum(['slow', 'down']),
+        delay_seconds: z.number().int().positive().nullable(),
+      }),
+    )
+    .optional(),
 };
 
 /**

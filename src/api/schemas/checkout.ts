@@ -3,6 +3,7 @@
 // field for field; keeping them in a module of their own keeps the rest of the contract, and the
 // zod code only it needs, out of the hosted page and widget.js.
 import * as z from 'zod/mini';
+import { walletHealthViewSchema } from './availability';
 import {
   amountSchema,
   countrySchema,
@@ -162,6 +163,12 @@ export const intentViewShape = {
    * shows the charge id).
    */
   reference: z.optional(z.string()),
+  /**
+   * Extension (docs/decisions.md, "Wallets' health before paying"): the wallets of the countries
+   * that pay in the intent's currency that are not up now (none: every one is); absent on other
+   * services, and then the form says nothing of any wallet's health.
+   */
+  availability: z.optional(z.array(walletHealthViewSchema)),
 };
 
 /** An intent as the checkout reads it: a subset of `paymentIntentSchema`, field for field. */

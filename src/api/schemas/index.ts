@@ -12,6 +12,7 @@
 // bodies (./requests), resources (./resources); this module is the contract's one entry.
 // Browser code imports ./checkout (what the payer's page reads) and ./fields, never this module nor
 // those three: their top-level schemas are built on import, and their bytes must not reach a phone.
+export * from './availability';
 export * from './checkout';
 export {
   amountSchema,

@@ -1,11 +1,15 @@
-import type { FieldError, Wallet } from '../kit';
+import type { FieldError, Wallet, WalletHealthView } from '../kit';
 import { useFieldMessage, useI18n } from '../ui';
+import { WalletNotices } from './health';
 
 interface Props {
   wallets: readonly Wallet[];
   value: string;
   detected: boolean;
   error?: FieldError | undefined;
+  /** Extension: the wallets not up, as the intent's read said; `country`, the payer's. */
+  health?: readonly WalletHealthView[] | undefined;
+  country: string;
   disabled?: boolean;
   onValue(value: string): void;
   onLeave(): void;
@@ -19,7 +23,7 @@ const markOf = (label: string) => {
 };
 
 /** The wallets of the chosen country as a native radio group; values are the API's operator names. */
-export function OperatorPicker({ wallets, value, detected, error, onValue, onLeave }: Props) {
+export function OperatorPicker({ wallets, value, detected, error, health, country, onValue, onLeave }: Props) {
   const { t } = useI18n();
   const message = useFieldMessage(error);
   return (
@@ -39,6 +43,8 @@ export function OperatorPicker({ wallets, value, detected, error, onValue, onLea
       }}
     >
       <legend>{t('form.operator')}</legend>
+      {/* What is said of the wallets not up (./health.tsx: the screens' part brings it, in the page and widget.js). */}
+      {health && health.length > 0 && <WalletNotices wallets={wallets} health={health} country={country} />}
       <div class="momo-operator-list">
         {wallets.map((wallet) => (
           <label

@@ -79,7 +79,7 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
     return country ? { country: country.code } : {};
   },
 
-  edit(values, field, raw, filled, currency) {
+  edit(values, field, raw, filled, currency, health) {
     const next = { ...values, [field]: raw };
     const auto = new Set(filled);
     // A number typed or pasted with another country's calling code ("+237 6…") is that country's.
@@ -90,11 +90,19 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
     if (field === 'phone' || field === 'country') {
       next.phone = formatAsTyped(next.country, next.phone);
       const detected = detectWallet(next.country, next.phone);
+      // A wallet said to be down is not chosen for the payer (it stays theirs to choose: the report
+      // may be stale), and one chosen so before is let go.
+      const down =
+        !!health &&
+        health.some((h) => h.country === next.country && h.operator_name === detected && h.status === 'down');
       // The number's wallet is chosen unless the payer chose one by hand; once the number no longer
       // names a network, the wallet stays but is no longer said to be "detected from your number".
-      if (detected && (auto.has('operator') || !next.operator)) {
+      if (detected && !down && (auto.has('operator') || !next.operator)) {
         next.operator = detected;
         auto.add('operator');
+      } else if (down && auto.has('operator')) {
+        next.operator = '';
+        auto.delete('operator');
       } else if (!detected) auto.delete('operator');
     }
     if (field === 'operator') auto.delete('operator');

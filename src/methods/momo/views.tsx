@@ -7,7 +7,7 @@ import { canPayIn, type MomoValues, type MomoView, walletLabel } from './method'
 import { OperatorPicker } from './OperatorPicker';
 
 export const momoViews: MethodViews<MomoValues, MomoView> = {
-  Fields({ values, currency, errors, filled, onValue, onLeave }) {
+  Fields({ values, currency, errors, filled, health, onValue, onLeave }) {
     const { lang, t } = useI18n();
     const country = findCountry(values.country);
     const field = (name: keyof MomoValues) => ({
@@ -52,6 +52,8 @@ export const momoViews: MethodViews<MomoValues, MomoView> = {
         <OperatorPicker
           wallets={country ? country.wallets : []}
           detected={filled.has('operator')}
+          health={health}
+          country={values.country}
           {...field('operator')}
         />
       </>

@@ -9,6 +9,7 @@ import {
   parseFaultRules,
   routeMatcher,
 } from './rules';
+import { parseWalletFault, type WalletFault, WalletFaults } from './wallets';
 
 export interface FaultRuleView extends FaultRule {
   id: number;
@@ -46,6 +47,18 @@ export class FaultControl {
   private log: FaultHit[] = [];
   private nextId = 1;
   private readonly held = new Set<() => void>();
+  /** The wallets set slow or down (what `GET /v1/availability` reports); cleared with the rules. */
+  readonly wallets = new WalletFaults();
+
+  /** Sets a wallet slow (with its delay) or down, or back up. A bad one throws a RangeError. */
+  setWallet(fault: WalletFault) {
+    try {
+      return this.wallets.put(parseWalletFault(fault));
+    } catch (error) {
+      if (error instanceof SandboxError) throw new RangeError(`Bad wallet fault: ${error.message}`);
+      throw error;
+    }
+  }
 
   /** Adds one rule or a list; returns them with their ids and defaults. A bad rule throws a RangeError. */
   inject(rules: FaultRuleInput | readonly FaultRuleInput[]): FaultRuleView[] {
@@ -71,6 +84,7 @@ export class FaultControl {
   clear(): void {
     this.active = [];
     this.log = [];
+    this.wallets.clear();
     for (const release of [...this.held]) release();
   }
 

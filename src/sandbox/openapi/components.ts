@@ -3,6 +3,7 @@
 // here restates a field, so a schema changed there changes the document at the next build.
 import * as z from 'zod/mini';
 import {
+  availabilitySchema,
   chargeRecordSchema,
   confirmRequestSchema,
   confirmResultSchema,
@@ -67,6 +68,7 @@ export const NAMED_SCHEMAS = {
   SessionList: sessionListSchema,
   PublicSession: publicSessionSchema,
   Merchant: merchantSchema,
+  Availability: availabilitySchema,
   CreateWebhookEndpointRequest: createWebhookEndpointSchema,
   WebhookEndpoint: webhookEndpointSchema,
   WebhookEndpointList: webhookEndpointListSchema,

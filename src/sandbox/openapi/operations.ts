@@ -259,6 +259,34 @@ const PAYMENT_OPERATIONS: readonly Operation[] = [
     },
     errors: PUBLIC_READ,
   },
+  {
+    method: 'get',
+    path: '/v1/availability',
+    operationId: 'getAvailability',
+    summary: "Each wallet's health: up, slow (with its usual delay now) or down",
+    description:
+      "Public (no key: a payer's page reads it) and cacheable for 30 s. The sandbox reports every wallet up but those set slow or down as a fault (`POST /v1/_sandbox/faults/wallets`, docs/sandbox.md#faults).",
+    tag: 'Sandbox',
+    extension: true,
+    caller: 'anyone',
+    parameters: [
+      {
+        name: 'country',
+        in: 'query',
+        description: "Only this country's wallets (its code: `cg`).",
+        schema: z.string(),
+        extension: true,
+      },
+    ],
+    answers: {
+      200: {
+        description: 'Every wallet of the country, or of every country.',
+        body: 'Availability',
+        headers: { 'Cache-Control': { description: '`public, max-age=30`.', schema: z.string() } },
+      },
+    },
+    errors: ['invalid_request', ...ALWAYS],
+  },
 ];
 
 export const OPERATIONS: readonly Operation[] = [

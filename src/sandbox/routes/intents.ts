@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { confirmRequestSchema, createIntentRequestSchema } from '../../api/schemas';
 import { mayRead, readerOf, requireMerchant } from '../auth';
+import { notUpIn } from '../availability';
 import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '../cors';
 import type { Deps, SandboxEnv } from '../env';
 import type { Owner } from '../store/records';
@@ -64,6 +65,7 @@ export function intentRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       extensions: config.extensions,
       merchant: merchants.view(intent.owner),
       base: config.checkoutBaseUrl,
+      availability: notUpIn(deps.faults?.wallets, intent.currency),
     });
   };
 

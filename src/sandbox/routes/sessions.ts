@@ -6,6 +6,7 @@ import { forbidBrowsers, merchantPreflight, publicCors, publicPreflight } from '
 import type { Deps, SandboxEnv } from '../env';
 import { notFound } from '../errors';
 import { conditionalJsonResponse } from '../json';
+import { notUpIn } from '../availability';
 import { toPaymentIntent } from '../intent-view';
 import { checkSessionRequest, newSession, intentOf, toPublicSession, toSession } from '../sessions';
 import { parseWith } from '../validate';
@@ -18,7 +19,7 @@ const ONE = '/sessions/:id';
 const bareSessionRequestSchema = z.omit(sessionRequestSchema, { expiresAt: true, customer: true });
 
 export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
-  const { config, store, merchants } = deps;
+  const { config, store, merchants, faults } = deps;
   /** Extension: who is paid; a bare service says nothing of it. */
   const merchantOf = (owner: string) => (config.extensions ? merchants.view(owner) : undefined);
   app.options(CREATE, merchantPreflight);
@@ -42,11 +43,13 @@ export function sessionRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     const now = config.now();
     // Its intent as anyone reads it, less the secret (and, as the session, never the metadata):
     // a session page reads once.
-    const { client_secret: _secret, ...paymentIntent } = toPaymentIntent(intentOf(store, session, now), {
+    const intent = intentOf(store, session, now);
+    const { client_secret: _secret, ...paymentIntent } = toPaymentIntent(intent, {
       owner: false,
       extensions: true,
       merchant: merchants.view(session.owner),
       base: config.checkoutBaseUrl,
+      availability: notUpIn(faults?.wallets, intent.currency),
     });
     return conditionalJsonResponse(c.req.raw, {
       ...toPublicSession(store, session, now, merchantOf(session.owner), reader !== null),

@@ -194,3 +194,22 @@ describe('momo › an attempt as the payer sees it', () => {
     expect(momo.viewOfIntent({ type: 'momo' })).toBeNull();
   });
 });
+
+describe('momo.edit › a wallet said to be down', () => {
+  const down = [{ country: 'cg', operator_name: 'mtn', status: 'down', delay_seconds: null }];
+  const empty = { country: 'cg', operator: '', phone: '' };
+
+  it('is not chosen from the number; up, it is', () => {
+    expect(momo.edit(empty, 'phone', '061234567', new Set(), 'xaf', down).values.operator).toBe('');
+    expect(momo.edit(empty, 'phone', '061234567', new Set(), 'xaf', []).values.operator).toBe('mtn');
+  });
+
+  it('chosen from the number before the report came, it is let go; chosen by hand, it stays', () => {
+    const auto = momo.edit(empty, 'phone', '061234567', new Set(), 'xaf');
+    const again = momo.edit(auto.values, 'phone', auto.values.phone, auto.filled, 'xaf', down);
+    expect(again.values.operator).toBe('');
+    expect(again.filled.has('operator')).toBe(false);
+    const byHand = { country: 'cg', operator: 'mtn', phone: '' };
+    expect(momo.edit(byHand, 'phone', '061234567', new Set(), 'xaf', down).values.operator).toBe('mtn');
+  });
+});
