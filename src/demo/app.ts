@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { type Client, type ClientConfig, createClient, isApiError } from '../api';
+import { type Client, type ClientConfig, createClient, isApiError, type WebhookFault } from '../api';
 import { compressVariants, variantResponse, type Variants } from '../server/compress';
 import { cartLines, cartTotal, sessionItems } from './catalog';
 import { demoLinksApp } from './links';
@@ -39,6 +39,8 @@ export interface DemoOptions {
   sandboxCheckoutBaseUrl?: string | undefined;
   /** Where the shop keeps its orders and what fulfillment follows; default: a new temporary folder, removed by `close`. */
   ordersDir?: string | undefined;
+  /** Delivery faults the sandbox plays on the shop's own webhook endpoint (env DEMO_WEBHOOK_FAULTS). */
+  webhookFaults?: readonly WebhookFault[] | undefined;
 }
 
 /** The demo's routes, relative to where it is mounted (/demo), and `close` to stop following payments. */
@@ -77,7 +79,9 @@ export function createDemo(options: DemoOptions): Demo {
   // Its own webhook endpoint, registered at start with the sandbox it runs with (./webhooks.ts):
   // events wake its orders at once. Not with a real service: a merchant's account is not the
   // demo's to add endpoints to, and such a service rarely reaches this shop's address.
-  const endpoint = api ? noDemoEndpoint : registerDemoEndpoint(client, `${shopBase}/demo/webhooks`);
+  const endpoint = api
+    ? noDemoEndpoint
+    : registerDemoEndpoint(client, `${shopBase}/demo/webhooks`, console.error, options.webhookFaults);
   const orders = demoOrders(apiConfig, ordersDir, endpoint.secret);
   const close = async () => {
     await endpoint.close();

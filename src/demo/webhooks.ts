@@ -2,7 +2,7 @@
 // service it runs against, keeps the secret the registration answers, and hands each delivery to
 // fulfillment's fast path (./orders.ts), so its orders page is fed by events with polling behind.
 // A service without the extension (404) leaves the shop on polling alone, as before: no error.
-import { type Client, isApiError, type WebhookHeaders } from '../api';
+import { type Client, isApiError, type WebhookFault, type WebhookHeaders } from '../api';
 import type { ReceivedEvent } from '../fulfillment';
 
 export type EndpointState = 'registered' | 'absent' | 'failed' | 'off';
@@ -20,11 +20,18 @@ export interface DemoEndpoint {
 const MAX_BODY_BYTES = 256 * 1024;
 
 /**
- * Registers `url` for every event type. Endpoints left at that address by an earlier run (one that
- * died without deleting its own) are deleted first: their secrets are lost, each of their
- * deliveries would be refused and retried for nothing.
+ * Registers `url` for every event type, with the delivery `faults` the sandbox is to play on it (a
+ * merchant rehearsing a duplicate, a late or out-of-order event against the demo: `npm start` with
+ * DEMO_WEBHOOK_FAULTS). Endpoints left at that address by an earlier run (one that died without
+ * deleting its own) are deleted first: their secrets are lost, each of their deliveries would be
+ * refused and retried for nothing.
  */
-export function registerDemoEndpoint(client: Client, url: string, log = console.error): DemoEndpoint {
+export function registerDemoEndpoint(
+  client: Client,
+  url: string,
+  log = console.error,
+  faults: readonly WebhookFault[] = [],
+): DemoEndpoint {
   let secret: string | undefined;
   let endpointId: string | undefined;
   const ready = (async (): Promise<EndpointState> => {
@@ -36,6 +43,7 @@ export function registerDemoEndpoint(client: Client, url: string, log = console.
         url,
         enabledEvents: ['*'],
         description: 'momo-checkout demo shop (fulfillment’s fast path)',
+        ...(faults.length > 0 ? { faults: [...faults] } : {}),
       });
       secret = endpoint.secret;
       endpointId = endpoint.id;

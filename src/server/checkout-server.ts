@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { InlineConfig } from 'vite';
+import type { WebhookFault } from '../api';
 import { createDemo, type DemoApi, SANDBOX_SECRET_KEY } from '../demo/app';
 import { demoMerchantProfile } from '../demo/profile';
 import type { SandboxOptions } from '../sandbox';
@@ -17,12 +18,23 @@ export interface CheckoutServerOptions extends Partial<Omit<ServerOptions, 'vite
   dev?: boolean;
   /** A real payment service for the demo merchant. Default: the in-process sandbox. */
   demoApi?: DemoApi | undefined;
+  /** Delivery faults the sandbox plays on the demo shop's own webhook endpoint (docs/webhooks.md). */
+  demoWebhookFaults?: readonly WebhookFault[] | undefined;
   /** Dev mode only: Vite options laid over the server's (e.g. `cacheDir`, `logLevel` in tests). */
   vite?: InlineConfig;
 }
 
 export async function startCheckoutServer(options: CheckoutServerOptions = {}): Promise<RunningServer> {
-  const { port = 3000, host = '127.0.0.1', dev = false, demoApi, vite: viteOptions, sandboxOptions, ...rest } = options;
+  const {
+    port = 3000,
+    host = '127.0.0.1',
+    dev = false,
+    demoApi,
+    demoWebhookFaults,
+    vite: viteOptions,
+    sandboxOptions,
+    ...rest
+  } = options;
   const distDir = resolve(options.distDir ?? DEFAULT_DIST_DIR);
   if (!dev && !existsSync(join(distDir, 'index.html'))) {
     throw new Error(
@@ -45,6 +57,7 @@ export async function startCheckoutServer(options: CheckoutServerOptions = {}): 
         sandboxFetch: sandbox.fetch,
         shopBaseUrl: publicUrl,
         sandboxCheckoutBaseUrl: sandboxOptions?.checkoutBaseUrl,
+        webhookFaults: demoWebhookFaults,
       }),
     vite: dev
       ? async (httpServer) => {

@@ -7,6 +7,10 @@
 //   MOMO_CHECKOUT_API_ORIGIN: where the hosted page's and widget.js's API calls go (default: this server)
 //   MOMO_PUBLIC_URL: where payers reach this server, for session urls and the demo's return
 //     addresses (default http://localhost:PORT); never taken from a request's Host
+//   DEMO_WEBHOOK_FAULTS: delivery faults the sandbox plays on the demo shop's webhook endpoint,
+//     comma-separated (duplicate, late, out_of_order, fail_then_succeed, bad_signature)
+import type { WebhookFault } from '../api';
+import { WEBHOOK_FAULTS } from '../api/schemas/webhook-endpoints';
 import { startBanner } from './banner';
 import { startCheckoutServer } from './checkout-server';
 import { readServerArgs } from './command-line';
@@ -30,6 +34,14 @@ const apiBase = process.env.MOMO_API_BASE || undefined;
 const secretKey = process.env.MOMO_SECRET_KEY || undefined;
 if (apiBase && !secretKey) fail('MOMO_API_BASE is set but MOMO_SECRET_KEY is not: the demo needs both.');
 
+const demoWebhookFaults = (process.env.DEMO_WEBHOOK_FAULTS ?? '')
+  .split(',')
+  .map((fault) => fault.trim())
+  .filter((fault) => fault !== '');
+for (const fault of demoWebhookFaults)
+  if (!(WEBHOOK_FAULTS as readonly string[]).includes(fault))
+    fail(`DEMO_WEBHOOK_FAULTS: no fault "${fault}" (the faults: ${WEBHOOK_FAULTS.join(', ')}).`);
+
 const reachedAsLocalhost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::';
 const publicUrl =
   process.env.MOMO_PUBLIC_URL || (reachedAsLocalhost && port !== 0 ? `http://localhost:${port}` : undefined);
@@ -44,6 +56,7 @@ try {
     sandboxOptions: dataDir === null ? {} : { dataDir },
     apiOrigin: process.env.MOMO_CHECKOUT_API_ORIGIN || undefined,
     demoApi: apiBase && secretKey ? { baseUrl: apiBase, secretKey } : undefined,
+    demoWebhookFaults: demoWebhookFaults as WebhookFault[],
   });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

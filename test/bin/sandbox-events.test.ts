@@ -239,56 +239,67 @@ describe('momo-checkout-sandbox listen / trigger / replay against the sandbox', 
 });
 
 describe('the demo shop, embedded with the sandbox (npm start)', () => {
-  it('registers /demo/webhooks at start; a payment’s events reach it signed and wake its order', async () => {
-    const fixture = makeDistFixture();
-    const server = await startCheckoutServer({
-      port: 0,
-      distDir: fixture.distDir,
-      sandboxOptions: { approvalMs: 300, webhookRetry: 'fast' },
-    });
-    try {
-      const shop = createClient({ baseUrl: server.url, token: SANDBOX_SECRET_KEY });
-      await vi.waitFor(async () => expect((await shop.listWebhookEndpoints()).data).toHaveLength(1), {
-        timeout: 10_000,
+  it.each([[[]], [['duplicate']], [['late']], [['out_of_order']], [['fail_then_succeed']], [['bad_signature']]] as [
+    WebhookFault[],
+  ][])(
+    'registers /demo/webhooks at start with faults %j; a payment’s events reach it signed and wake its order, paid once',
+    async (faults) => {
+      const fixture = makeDistFixture();
+      const server = await startCheckoutServer({
+        port: 0,
+        distDir: fixture.distDir,
+        sandboxOptions: { approvalMs: 300, webhookRetry: 'fast' },
+        demoWebhookFaults: faults,
       });
-      const [endpoint] = (await shop.listWebhookEndpoints()).data;
-      expect(endpoint?.url).toBe(`${server.url}/demo/webhooks`);
-      const res = await fetch(`${server.url}/demo/intent`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
-        body: new URLSearchParams({ order: 'CMD-00000000E2E0', lang: 'en' }).toString(),
-      });
-      const { intentId } = (await res.json()) as { intentId: string };
-      const intent = await shop.getIntent(intentId);
-      const number = numberFor('approved_at_once');
-      await shop.confirmIntent(intentId, {
-        client_secret: intent.client_secret,
-        first_name: 'Awa',
-        last_name: 'Ndong',
-        receipt_email: 'awa@example.cg',
-        payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' } },
-      });
-      await vi.waitFor(
-        async () => {
-          const [succeeded] = (await shop.listEvents({ type: 'payment_intent.succeeded' })).data;
-          expect(succeeded?.data.object).toMatchObject({ intent_id: intentId });
-          const attempts = (await shop.listEventDeliveries(succeeded?.id ?? '')).data;
-          expect(attempts.map((a) => [a.endpointId, a.status, a.httpStatus])).toContainEqual([
-            endpoint?.id,
-            'succeeded',
-            200,
-          ]);
-        },
-        { timeout: 20_000 },
-      );
-      await vi.waitFor(
-        async () =>
-          expect(await (await fetch(`${server.url}/demo/orders?lang=en`)).text()).toContain('data-state="paid"'),
-        { timeout: 20_000 },
-      );
-    } finally {
-      await server.close();
-      fixture.cleanup();
-    }
-  });
+      try {
+        const shop = createClient({ baseUrl: server.url, token: SANDBOX_SECRET_KEY });
+        await vi.waitFor(async () => expect((await shop.listWebhookEndpoints()).data).toHaveLength(1), {
+          timeout: 10_000,
+        });
+        const [endpoint] = (await shop.listWebhookEndpoints()).data;
+        expect(endpoint?.url).toBe(`${server.url}/demo/webhooks`);
+        expect(endpoint?.faults).toEqual(faults);
+        const res = await fetch(`${server.url}/demo/intent`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+          body: new URLSearchParams({ order: 'CMD-00000000E2E0', lang: 'en' }).toString(),
+        });
+        const { intentId } = (await res.json()) as { intentId: string };
+        const intent = await shop.getIntent(intentId);
+        const number = numberFor('approved_at_once');
+        await shop.confirmIntent(intentId, {
+          client_secret: intent.client_secret,
+          first_name: 'Awa',
+          last_name: 'Ndong',
+          receipt_email: 'awa@example.cg',
+          payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' } },
+        });
+        await vi.waitFor(
+          async () => {
+            const [succeeded] = (await shop.listEvents({ type: 'payment_intent.succeeded' })).data;
+            expect(succeeded?.data.object).toMatchObject({ intent_id: intentId });
+            const attempts = (await shop.listEventDeliveries(succeeded?.id ?? '')).data;
+            expect(attempts.map((a) => [a.endpointId, a.status, a.httpStatus])).toContainEqual([
+              endpoint?.id,
+              'succeeded',
+              200,
+            ]);
+            // The fault asked for was played on this event's deliveries.
+            for (const fault of faults) expect(attempts.map((a) => a.fault)).toContain(fault);
+          },
+          { timeout: 20_000 },
+        );
+        await vi.waitFor(
+          async () =>
+            expect(await (await fetch(`${server.url}/demo/orders?lang=en`)).text()).toContain('data-state="paid"'),
+          { timeout: 20_000 },
+        );
+        const orders = await (await fetch(`${server.url}/demo/orders?lang=en`)).text();
+        expect(orders.match(/data-state="paid"/g)).toHaveLength(1);
+      } finally {
+        await server.close();
+        fixture.cleanup();
+      }
+    },
+  );
 });
