@@ -90,9 +90,9 @@ export const en = {
 
   'unknown.heading': 'Still verifying your payment',
   'unknown.body':
-    'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail at {email}.',
+    "Your operator has not told us the result yet. Do not pay again: if the payment went through, the merchant is told and your wallet's history shows it. If the merchant sends receipts, yours will go to {email}.",
   'unknown.bodyNoEmail':
-    'Your operator has not told us the result yet. Do not pay again: if the payment went through, you will receive a receipt by e-mail.',
+    "Your operator has not told us the result yet. Do not pay again: if the payment went through, the merchant is told and your wallet's history shows it.",
   'unknown.check': 'Check again',
 
   'succeeded.heading': 'Payment successful',
@@ -148,7 +148,7 @@ export const en = {
   'error.invalidResponse': 'The payment service sent an answer we did not understand. Please try again in a moment.',
   'error.notFound': 'This payment could not be found. Ask the merchant for a new payment link.',
   'error.lost':
-    'This payment can no longer be found. If you approved it, do not pay again: if it went through, a receipt will come by e-mail. Otherwise, ask the merchant for a new link.',
+    "This payment can no longer be found. If you approved it, do not pay again: your wallet's history shows whether it went through. Otherwise, ask the merchant for a new link.",
   'error.badLink': 'This payment link is incomplete. Ask the merchant for a new payment link.',
   'error.badSecret': 'This payment link is not valid. Ask the merchant for a new payment link.',
   'error.expired': 'This payment link has expired. Ask the merchant for a new one.',

@@ -88,9 +88,9 @@ export const es = {
 
   'unknown.heading': 'Seguimos verificando su pago',
   'unknown.body':
-    'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, recibirá un recibo por correo electrónico en {email}.',
+    'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, el comercio lo sabrá y el historial de su monedero lo mostrará. Si el comercio envía recibos, el suyo irá a {email}.',
   'unknown.bodyNoEmail':
-    'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, recibirá un recibo por correo electrónico.',
+    'Su operador aún no nos ha dado el resultado. No pague otra vez: si el pago se realizó, el comercio lo sabrá y el historial de su monedero lo mostrará.',
   'unknown.check': 'Comprobar de nuevo',
 
   'succeeded.heading': 'Pago realizado',
@@ -148,7 +148,7 @@ export const es = {
     'El servicio de pago envió una respuesta que no entendimos. Vuelva a intentarlo en un momento.',
   'error.notFound': 'No se encontró este pago. Pida al comercio un nuevo enlace de pago.',
   'error.lost':
-    'Ya no se encuentra este pago. Si lo aprobó, no pague otra vez: si se realizó, recibirá un recibo por correo electrónico. Si no, pida al comercio un nuevo enlace.',
+    'Ya no se encuentra este pago. Si lo aprobó, no pague otra vez: el historial de su monedero muestra si se realizó. Si no, pida al comercio un nuevo enlace.',
   'error.badLink': 'Este enlace de pago está incompleto. Pida al comercio un nuevo enlace de pago.',
   'error.badSecret': 'Este enlace de pago no es válido. Pida al comercio un nuevo enlace de pago.',
   'error.expired': 'Este enlace de pago ha caducado. Pida uno nuevo al comercio.',

@@ -38,9 +38,9 @@ export const frScreens = {
 
   'unknown.heading': 'Vérification du paiement en cours',
   'unknown.body':
-    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail à {email}.',
+    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, le marchand en est informé et l’historique de votre portefeuille le montre. Si le marchand envoie des reçus, le vôtre partira à {email}.',
   'unknown.bodyNoEmail':
-    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, vous recevrez un reçu par e-mail.',
+    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, le marchand en est informé et l’historique de votre portefeuille le montre.',
   'unknown.check': 'Vérifier à nouveau',
 
   'succeeded.heading': 'Paiement réussi',
@@ -93,7 +93,7 @@ export const frScreens = {
   // confirm whose fate no read could settle): shown as the part's screens are, once it is here
   // (../components/Checkout.tsx).
   'error.lost':
-    'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : s’il a abouti, vous recevrez un reçu par e-mail. Sinon, demandez un nouveau lien au marchand.',
+    'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : l’historique de votre portefeuille montre s’il a abouti. Sinon, demandez un nouveau lien au marchand.',
   'error.confirmUnknown':
     'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
 

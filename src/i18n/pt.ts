@@ -88,9 +88,9 @@ export const pt = {
 
   'unknown.heading': 'Ainda estamos a verificar o seu pagamento',
   'unknown.body':
-    'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, receberá um recibo por e-mail em {email}.',
+    'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, o comerciante é informado e o histórico da sua carteira mostra-o. Se o comerciante enviar recibos, o seu irá para {email}.',
   'unknown.bodyNoEmail':
-    'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, receberá um recibo por e-mail.',
+    'O seu operador ainda não nos deu o resultado. Não pague outra vez: se o pagamento foi feito, o comerciante é informado e o histórico da sua carteira mostra-o.',
   'unknown.check': 'Verificar novamente',
 
   'succeeded.heading': 'Pagamento efetuado',
@@ -147,7 +147,7 @@ export const pt = {
     'O serviço de pagamento enviou uma resposta que não compreendemos. Tente novamente daqui a pouco.',
   'error.notFound': 'Não encontrámos este pagamento. Peça ao comerciante um novo link de pagamento.',
   'error.lost':
-    'Já não é possível encontrar este pagamento. Se o aprovou, não pague outra vez: se foi feito, receberá um recibo por e-mail. Caso contrário, peça ao comerciante um novo link.',
+    'Já não é possível encontrar este pagamento. Se o aprovou, não pague outra vez: o histórico da sua carteira mostra se foi feito. Caso contrário, peça ao comerciante um novo link.',
   'error.badLink': 'Este link de pagamento está incompleto. Peça ao comerciante um novo link de pagamento.',
   'error.badSecret': 'Este link de pagamento não é válido. Peça ao comerciante um novo link de pagamento.',
   'error.expired': 'Este link de pagamento expirou. Peça um novo ao comerciante.',

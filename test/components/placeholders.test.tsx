@@ -471,9 +471,10 @@ describe('Checkout › screens that depend on what the page still knows', () => 
     return content;
   };
 
-  it('still verifying after a reload: says the receipt comes by e-mail, without an address it no longer knows', async () => {
+  it('still verifying after a reload: says where the outcome shows (the wallet’s history), without an address it no longer knows', async () => {
     const fr = await text('unknown, after a reload (the e-mail typed before is not known)', 'fr');
-    expect(fr).toContain('vous recevrez un reçu par e-mail.');
+    expect(fr).toContain('l’historique de votre portefeuille le montre.');
+    expect(fr).not.toContain('reçu');
     expect(fr).not.toMatch(/à\s*—/);
   });
 
