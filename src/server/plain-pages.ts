@@ -144,7 +144,10 @@ export function receiptRows({ t, lang }: Words, intent: PaidIntent, merchant: st
     ]);
     rows.push([t('succeeded.phone'), maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4)]);
   }
-  if (intent.charge_id) rows.push([t('succeeded.reference'), intent.charge_id]);
+  // The short reference a person reads out where the service gives one (an extension, as on the
+  // page: src/components/Receipt.tsx), else the charge id in full — never a part of it.
+  const reference = intent.reference || intent.charge_id;
+  if (reference) rows.push([t('succeeded.reference'), reference]);
   rows.push([t('succeeded.date'), formatDate(intent.updated_at, lang)]);
   return `<table>${rows.map(([label, value]) => `<tr><th scope="row">${esc(label)}</th><td><bdi>${esc(value)}</bdi></td></tr>`).join('')}</table>`;
 }
@@ -153,6 +156,8 @@ export interface PaidIntent {
   amount: number;
   currency: string;
   charge_id: string | null;
+  /** Extension: the payment's short reference ("K7M-4Q2"); absent from a bare service. */
+  reference?: string | undefined;
   updated_at: string;
   payment_method: { momo?: { country: string; operator_name: string; msisdn_last4: string } | undefined } | null;
 }

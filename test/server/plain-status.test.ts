@@ -59,3 +59,22 @@ describe('the status page › codes to dial are tap-to-dial links', () => {
     },
   );
 });
+
+describe('the status page › the receipt', () => {
+  it('gives the short reference a person reads out (the intent’s), not the charge id', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000, 'xaf');
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const res = await t.post(`/pay/${intent.intent_id}`, {
+      token,
+      ...payer(number('approved_at_once', 'cg', 'mtn').national),
+      operator: 'cg:mtn',
+    });
+    expect(res.status).toBe(303);
+    const html = await (await t.get(`/pay/${intent.intent_id}/status?lang=fr`)).text();
+    const read = await t.readIntent(intent.intent_id);
+    expect(read.reference).toMatch(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/);
+    expect(html).toContain(`<th scope="row">Référence</th><td><bdi>${read.reference}</bdi></td>`);
+    expect(html).not.toContain(read.charge_id as string);
+  });
+});
