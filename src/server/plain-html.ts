@@ -59,7 +59,7 @@ const STYLE =
   '.amount{font-size:1.3rem}.small{font-size:.875rem;color:#4b5563}a[href^="tel:"]{font-weight:700;white-space:nowrap}' +
   'table{width:100%;border-collapse:collapse}th,td{padding:.25rem 0;text-align:start;vertical-align:top}th{padding-inline-end:.75rem}td{overflow-wrap:anywhere}' +
   '@media (max-width:22em){body{padding:.5rem 0}main{padding:.75rem;border-radius:0}th,td{display:block}td{padding-top:0}}' +
-  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input,select{background:#16191d}.small{color:#a8b0ba}}';
+  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input,select{background:#16191d}.small{color:#a8b0ba}.err{color:#ffb4ab}}';
 const STYLE_HASH = cspHash(STYLE);
 
 /** The plain pages' headers: no script at all, forms only to this server, never framed. */
