@@ -35,6 +35,17 @@ export interface ParsedListQuery<S extends string> {
   filters: [string, string][];
 }
 
+/** The query of a list filtered by nothing but its page (`filters`: what its page addresses carry). */
+export const pageOnly = (page: number, perPage: number, filters: [string, string][] = []): ParsedListQuery<string> => ({
+  page,
+  perPage,
+  statuses: null,
+  createdFrom: null,
+  createdBefore: null,
+  updatedFrom: null,
+  filters,
+});
+
 /** `page` or `perPage`: a whole number from 1 to `max`, else 400 naming it. */
 export function pageNumber(c: Context<SandboxEnv>, name: string, fallback: number, max: number): number {
   const raw = c.req.query(name);

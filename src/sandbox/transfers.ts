@@ -5,7 +5,7 @@ import { newId, numericReference } from './ids';
 import type { MomoAccount } from './momo';
 import type { NewestFirst } from './store/owner-index';
 import type { Owner, TransferRecord } from './store/records';
-import { pageOf } from './lists';
+import { pageOf, pageOnly } from './lists';
 import { isoAt } from './time';
 
 export interface NewTransfer {
@@ -89,14 +89,5 @@ export function remittancePage(
   perPage: number,
   now: number,
 ): RemittanceList {
-  const query = {
-    page,
-    perPage,
-    statuses: null,
-    createdFrom: null,
-    createdBefore: null,
-    updatedFrom: null,
-    filters: [],
-  };
-  return pageOf(records, query, (r) => toRemittance(r, now));
+  return pageOf(records, pageOnly(page, perPage), (r) => toRemittance(r, now));
 }

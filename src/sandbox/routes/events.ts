@@ -13,7 +13,7 @@ import { endpointTakes } from '../events/producer';
 import { toDelivery } from '../events/views';
 import { newId } from '../ids';
 import { jsonResponse, readJsonBody } from '../json';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, pageNumber, pageOf } from '../lists';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, pageNumber, pageOf, pageOnly } from '../lists';
 import type { DeliveryRecord, EventRecord } from '../store/records';
 import { parseWith } from '../validate';
 
@@ -34,15 +34,11 @@ export function eventRoutes(app: Hono<SandboxEnv>, deps: Deps, dispatcher: Dispa
         'type',
         `\`type\` must be one or more of ${Object.keys(EVENT_TYPES).join(', ')}, comma-separated.`,
       );
-    const query = {
-      page: pageNumber(c, 'page', 1, 1_000_000),
-      perPage: pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE),
-      statuses: null,
-      createdFrom: null,
-      createdBefore: null,
-      updatedFrom: null,
-      filters: type === undefined ? [] : ([['type', type]] as [string, string][]),
-    };
+    const query = pageOnly(
+      pageNumber(c, 'page', 1, 1_000_000),
+      pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE),
+      type === undefined ? [] : [['type', type]],
+    );
     const records = store.webhooks.eventsNewestFirst(c.get('owner'));
     const keep = types ? (record: EventRecord) => types.has(record.type) : undefined;
     return jsonResponse(

@@ -12,7 +12,7 @@ import { newWebhookSecret } from '../events/signature';
 import { toEndpoint } from '../events/views';
 import { newId } from '../ids';
 import { jsonResponse } from '../json';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, pageNumber, pageOf } from '../lists';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, pageNumber, pageOf, pageOnly } from '../lists';
 import type { EndpointRecord } from '../store/records';
 import { parseWith } from '../validate';
 import { idempotentCreate } from './merchant';
@@ -59,18 +59,9 @@ export function webhookEndpointRoutes(app: Hono<SandboxEnv>, deps: Deps, produce
     const perPage = pageNumber(c, 'perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
     const list = store.webhooks.endpointsOf(c.get('owner'));
     const newestFirst = { length: list.length, at: (i: number) => list[list.length - 1 - i] as EndpointRecord };
-    const query = {
-      page,
-      perPage,
-      statuses: null,
-      createdFrom: null,
-      createdBefore: null,
-      updatedFrom: null,
-      filters: [],
-    };
     return jsonResponse(
       200,
-      pageOf(newestFirst, query, (record) => toEndpoint(record)),
+      pageOf(newestFirst, pageOnly(page, perPage), (record) => toEndpoint(record)),
     );
   });
 
