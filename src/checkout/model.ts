@@ -226,7 +226,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     successUrl: outcome.successUrl,
     cancelUrl: outcome.cancelUrl,
     canCancel: outcome.canCancel,
-    autoReturn: signal(options.autoReturn ?? true) as ReadonlySignal<boolean>,
+    autoReturn: signal(options.autoReturn !== false) as ReadonlySignal<boolean>,
     resendTo: confirm.resendTo,
     /**
      * Whether the operator may refuse paying again now with what the form holds: the same number and
