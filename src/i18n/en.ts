@@ -191,6 +191,22 @@ export const enPlain = {
   linkPrint: 'Print this page (Ctrl+P, or Share then Print on a phone) and display it at your stall.',
   linkChoose: 'Amount of your choice: {min} to {max}',
   linkQrAlt: 'QR code of the payment link',
+  // A lasting receipt link's page (src/server/receipt-page.ts).
+  receiptTitle: 'Payment receipt',
+  receiptStatus: 'Status',
+  receiptPaid: 'Paid',
+  receiptPending: 'Pending',
+  receiptNotPaid: 'Not paid',
+  receiptPendingHeading: 'Payment pending',
+  receiptPendingNote:
+    'Pending is not failed: {wallet} can take up to {minutes} minutes to confirm a payment, sometimes longer. Do not pay again: this page shows the result as soon as it is known.',
+  receiptYourWallet: 'your wallet',
+  receiptNoAttempt: 'No payment has been made yet.',
+  receiptNotFoundHeading: 'Receipt not found',
+  receiptNotFound: 'This receipt link is not valid. Check that it was copied whole, or ask the merchant.',
+  receiptKeep: 'Keep a link to this receipt',
+  receiptKeepHint:
+    'It shows the status and receipt of this payment, even after you close this page. Anyone with the link can see them.',
   refreshing: 'This page updates itself.',
   checkNow: 'Check now',
   back: 'Back to the form',

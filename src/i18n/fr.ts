@@ -117,6 +117,22 @@ export const frPlain = {
   linkPrint: 'Imprimez cette page (Ctrl+P, ou Partager puis Imprimer sur un téléphone) et affichez-la à votre étal.',
   linkChoose: 'Montant au choix : de {min} à {max}',
   linkQrAlt: 'Code QR du lien de paiement',
+  // A lasting receipt link's page (src/server/receipt-page.ts).
+  receiptTitle: 'Reçu de paiement',
+  receiptStatus: 'État',
+  receiptPaid: 'Payé',
+  receiptPending: 'En attente',
+  receiptNotPaid: 'Non payé',
+  receiptPendingHeading: 'Paiement en attente',
+  receiptPendingNote:
+    'En attente ne veut pas dire échoué : {wallet} peut mettre jusqu’à {minutes} minutes pour confirmer un paiement, parfois plus. Ne payez pas une seconde fois : cette page affiche le résultat dès qu’il est connu.',
+  receiptYourWallet: 'votre portefeuille mobile',
+  receiptNoAttempt: 'Aucun paiement n’a encore été fait.',
+  receiptNotFoundHeading: 'Reçu introuvable',
+  receiptNotFound: 'Ce lien de reçu n’est pas valable. Vérifiez qu’il a été copié en entier, ou demandez au marchand.',
+  receiptKeep: 'Garder un lien vers ce reçu',
+  receiptKeepHint:
+    'Il montre l’état et le reçu de ce paiement, même après la fermeture de cette page. Toute personne qui a le lien peut les voir.',
   refreshing: 'Cette page se met à jour toute seule.',
   checkNow: 'Vérifier maintenant',
   back: 'Retour au formulaire',
