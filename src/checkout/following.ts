@@ -10,6 +10,7 @@ import { pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_PO
 import { createFollower, type HostPage } from './follower';
 import type { Outcome } from './outcome';
 import type { Attempt, Screen } from './screens';
+import { askReceiptLink } from './receipt-link';
 import { attemptOf, followUntil } from './transition';
 
 const isFollowed = (screen: Screen) => screen.name === 'pending' || screen.name === 'unknown';
@@ -17,6 +18,8 @@ const isFollowed = (screen: Screen) => screen.name === 'pending' || screen.name 
 interface Wiring {
   api: ClientConfig;
   intentId: string;
+  /** Only for the receipt link (./receipt-link.ts). */
+  clientSecret: string;
   clock: Clock;
   page: HostPage;
   outcome: Outcome;
@@ -41,7 +44,17 @@ export interface FollowingSignals {
   checkedAt: Signal<number | null>;
 }
 
-export function createFollowing({ api, intentId, clock, page, outcome, signal: aborted, inWidget, shown }: Wiring) {
+export function createFollowing({
+  api,
+  intentId,
+  clientSecret,
+  clock,
+  page,
+  outcome,
+  signal: aborted,
+  inWidget,
+  shown,
+}: Wiring) {
   const { screen, intent, dispatch } = outcome;
   const { online, checking, readTrouble, checkedAt } = shown;
   let failuresInARow = 0;
@@ -157,6 +170,8 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
       // (Of an attempt begun since, it found nothing.)
       if (!overtaken() && isFollowed(screen.value) && failuresInARow === failuresBefore) checkedAt.value = clock.now();
     },
+    /** "Keep a link": the payment's lasting receipt link, from the checkout at `base`. */
+    receiptLink: (base: string): Promise<string> => askReceiptLink(base, intentId, clientSecret, aborted),
   };
 }
 

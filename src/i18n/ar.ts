@@ -107,6 +107,13 @@ export const ar = {
   'succeeded.copied': 'تم نسخ الإيصال.',
   'succeeded.copyManual': 'النسخ غير مسموح به هنا: حدّد النص أدناه لنسخه.',
   'succeeded.share': 'شارك الإيصال',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'احتفظ برابط هذا الإيصال',
+  'receipt.keepHint':
+    'يعرض هذا الرابط حالة هذا الدفع وإيصاله حتى بعد إغلاق هذه الصفحة. يستطيع كل من لديه الرابط رؤيتهما.',
+  'receipt.copyLink': 'انسخ الرابط',
+  'receipt.copied': 'تم نسخ الرابط.',
+  'receipt.failed': 'تعذّر إنشاء الرابط. تحقّق من اتصالك وحاول مرة أخرى.',
   'succeeded.done': 'تمّ',
 
   'canceled.heading': 'أُلغي الدفع',

@@ -111,6 +111,13 @@ export const en = {
   'succeeded.copied': 'Receipt copied.',
   'succeeded.copyManual': 'Copying is not allowed here: select the text below to copy it.',
   'succeeded.share': 'Share the receipt',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'Keep a link to this receipt',
+  'receipt.keepHint':
+    'This link shows the status and receipt of this payment, even after you close this page. Anyone who has it can see them.',
+  'receipt.copyLink': 'Copy the link',
+  'receipt.copied': 'Link copied.',
+  'receipt.failed': 'The link could not be made. Check your connection and try again.',
   'succeeded.done': 'Done',
 
   'canceled.heading': 'Payment canceled',

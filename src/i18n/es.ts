@@ -109,6 +109,13 @@ export const es = {
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aquí no se permite copiar: seleccione el texto de abajo para copiarlo.',
   'succeeded.share': 'Compartir el recibo',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'Guardar un enlace a este recibo',
+  'receipt.keepHint':
+    'Este enlace muestra el estado y el recibo de este pago, incluso después de cerrar esta página. Cualquier persona que lo tenga puede verlos.',
+  'receipt.copyLink': 'Copiar el enlace',
+  'receipt.copied': 'Enlace copiado.',
+  'receipt.failed': 'No se pudo crear el enlace. Compruebe su conexión y vuelva a intentarlo.',
   'succeeded.done': 'Listo',
 
   'canceled.heading': 'Pago cancelado',

@@ -109,6 +109,13 @@ export const pt = {
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aqui não é permitido copiar: selecione o texto abaixo para o copiar.',
   'succeeded.share': 'Partilhar o recibo',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'Guardar um link para este recibo',
+  'receipt.keepHint':
+    'Este link mostra o estado e o recibo deste pagamento, mesmo depois de fechar esta página. Qualquer pessoa que o tenha pode vê-los.',
+  'receipt.copyLink': 'Copiar o link',
+  'receipt.copied': 'Link copiado.',
+  'receipt.failed': 'Não foi possível criar o link. Verifique a sua ligação e tente novamente.',
   'succeeded.done': 'Concluído',
 
   'canceled.heading': 'Pagamento cancelado',
