@@ -203,6 +203,8 @@ export const arPlain = {
   receiptNoAttempt: 'لم يُجرَ أي دفع بعد.',
   receiptNotFoundHeading: 'الإيصال غير موجود',
   receiptNotFound: 'رابط الإيصال هذا غير صالح. تحقّق من أنه نُسخ كاملًا، أو اسأل التاجر.',
+  receiptFollow: 'حدّث هذه الصفحة تلقائيًا كل {seconds} ثانية',
+  receiptStopFollow: 'أوقف التحديث',
   receiptKeep: 'احتفظ برابط هذا الإيصال',
   receiptKeepHint: 'يعرض حالة هذا الدفع وإيصاله حتى بعد إغلاق هذه الصفحة. يستطيع كل من لديه الرابط رؤيتهما.',
   refreshing: 'تتحدّث هذه الصفحة تلقائيًا.',

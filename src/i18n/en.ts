@@ -211,6 +211,8 @@ export const enPlain = {
   receiptNoAttempt: 'No payment has been made yet.',
   receiptNotFoundHeading: 'Receipt not found',
   receiptNotFound: 'This receipt link is not valid. Check that it was copied whole, or ask the merchant.',
+  receiptFollow: 'Update this page by itself every {seconds} seconds',
+  receiptStopFollow: 'Stop updating',
   receiptKeep: 'Keep a link to this receipt',
   receiptKeepHint:
     'It shows the status and receipt of this payment, even after you close this page. Anyone with the link can see them.',

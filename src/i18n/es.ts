@@ -211,6 +211,8 @@ export const esPlain = {
   receiptNoAttempt: 'Todavía no se ha hecho ningún pago.',
   receiptNotFoundHeading: 'Recibo no encontrado',
   receiptNotFound: 'Este enlace de recibo no es válido. Compruebe que se copió entero, o pregunte al comercio.',
+  receiptFollow: 'Actualizar esta página sola cada {seconds} segundos',
+  receiptStopFollow: 'Dejar de actualizar',
   receiptKeep: 'Guardar un enlace a este recibo',
   receiptKeepHint:
     'Muestra el estado y el recibo de este pago, incluso después de cerrar esta página. Cualquier persona con el enlace puede verlos.',

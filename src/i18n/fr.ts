@@ -130,6 +130,8 @@ export const frPlain = {
   receiptNoAttempt: 'Aucun paiement n’a encore été fait.',
   receiptNotFoundHeading: 'Reçu introuvable',
   receiptNotFound: 'Ce lien de reçu n’est pas valable. Vérifiez qu’il a été copié en entier, ou demandez au marchand.',
+  receiptFollow: 'Mettre cette page à jour toute seule toutes les {seconds} secondes',
+  receiptStopFollow: 'Arrêter les mises à jour',
   receiptKeep: 'Garder un lien vers ce reçu',
   receiptKeepHint:
     'Il montre l’état et le reçu de ce paiement, même après la fermeture de cette page. Toute personne qui a le lien peut les voir.',

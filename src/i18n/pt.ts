@@ -212,6 +212,8 @@ export const ptPlain = {
   receiptNotFoundHeading: 'Recibo não encontrado',
   receiptNotFound:
     'Este link de recibo não é válido. Verifique se foi copiado por inteiro, ou pergunte ao comerciante.',
+  receiptFollow: 'Atualizar esta página sozinha a cada {seconds} segundos',
+  receiptStopFollow: 'Parar de atualizar',
   receiptKeep: 'Guardar um link para este recibo',
   receiptKeepHint:
     'Mostra o estado e o recibo deste pagamento, mesmo depois de fechar esta página. Qualquer pessoa com o link pode vê-los.',

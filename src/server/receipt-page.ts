@@ -3,7 +3,9 @@
 // when, and its state — made by the server, without a script (a plain page's frame, ./plain-html.ts),
 // in the payer's language. Nothing of the payer (number, name, e-mail): the link may be forwarded.
 // While the payment is pending it says that pending is not failed, and how long the wallet may take,
-// and reloads itself slowly. Printed, only the receipt is on paper.
+// with "check now" and, at the payer's choice, a page that reloads itself slowly (`?follow=1`, with
+// its "stop": a page that reloads by itself unasked moves a screen reader's place every time, WCAG
+// 2.2.1 and 2.2.2). Printed, only the receipt is on paper.
 import type { ClientConfig } from '../api/http';
 import type { PaymentIntent } from '../api/types';
 import { DEFAULT_APPROVAL_WINDOW_MS } from '../checkout/constants';
@@ -22,17 +24,25 @@ export const RECEIPT_REFRESH_SECONDS = 30;
 const PRINT_STYLE =
   '@media print{body{background:#fff;color:#000;padding:0}main{max-width:none;padding:0}.btn,.langs{display:none}}';
 
-/** The receipt page of `id` (a page id opened from a token), in `lang`. */
-export async function receiptPage(config: ClientConfig, id: string, token: string, lang: PlainLang): Promise<Response> {
+/** How the page is asked for: the token in its address, its language, whether it reloads itself. */
+export interface ReceiptAddress {
+  token: string;
+  lang: PlainLang;
+  follow: boolean;
+}
+
+/** The receipt page of `id` (a page id opened from a token). */
+export async function receiptPage(config: ClientConfig, id: string, address: ReceiptAddress): Promise<Response> {
+  const { lang } = address;
   const words = wordsOf(lang);
   let payment: Payment;
   try {
     payment = await readPayment(config, id);
   } catch (error) {
     // Not found: the same 404 as a token that opens nothing; a passing trouble: try again.
-    return receiptHeaders(await readFailed(error, words, selfHref(token, lang)));
+    return receiptHeaders(await readFailed(error, words, selfHref(address)));
   }
-  return receiptOf(payment, token, words);
+  return receiptOf(payment, address);
 }
 
 /** A token that opens nothing (altered, truncated, or of a retired key): a true 404, in the payer's language. */
@@ -48,25 +58,37 @@ export function receiptNotFound(lang: PlainLang): Promise<Response> {
 }
 
 /** The page of a payment as read: its state's heading and words, then the receipt's rows. */
-export function receiptOf(payment: Payment, token: string, words: Words): Promise<Response> {
+export function receiptOf(payment: Payment, address: ReceiptAddress): Promise<Response> {
+  const words = wordsOf(address.lang);
   const { t, w, lang } = words;
   const { intent } = payment;
   const screen = screenForIntent(intent);
   const due = dueOf(payment);
   const { heading, state, content, refresh } = stateOf(screen, intent, words);
-  const self = selfHref(token, lang);
   const test = due.test ? ` <span class="test">${esc(t('page.test'))}</span>` : '';
   const langs = LANGUAGES.filter((other) => other.code !== lang)
-    .map((other) => `<a href="${esc(selfHref(token, other.code))}" lang="${other.code}">${other.name}</a>`)
+    .map(
+      (other) => `<a href="${esc(selfHref({ ...address, lang: other.code }))}" lang="${other.code}">${other.name}</a>`,
+    )
     .join(' · ');
   const body =
     `<p class="small">${esc(w('receiptTitle'))}${test}</p><h1>${esc(heading)}</h1>${content}` +
     rows(words, intent, due.merchant, state, screen) +
-    (refresh
-      ? `<p class="small">${esc(w('refreshing'))}</p><a class="btn" href="${esc(self)}">${esc(w('checkNow'))}</a>`
-      : '') +
+    (refresh ? following(words, address) : '') +
     `<p class="small langs">${langs}</p>`;
-  return receiptHeaders(plainResponse(200, { lang, title: `${w('receiptTitle')} — ${heading}`, body, refresh }));
+  const reloads = refresh && address.follow ? RECEIPT_REFRESH_SECONDS : undefined;
+  return receiptHeaders(
+    plainResponse(200, { lang, title: `${w('receiptTitle')} — ${heading}`, body, refresh: reloads }),
+  );
+}
+
+/** While the outcome is not known: "check now", and the page that reloads itself, or the way to stop it. */
+function following({ w }: Words, address: ReceiptAddress): string {
+  const check = `<a class="btn" href="${esc(selfHref(address))}">${esc(w('checkNow'))}</a>`;
+  const other = selfHref({ ...address, follow: !address.follow });
+  return address.follow
+    ? `<p class="small">${esc(w('refreshing'))} <a href="${esc(other)}">${esc(w('receiptStopFollow'))}</a></p>${check}`
+    : `${check}<p class="small"><a href="${esc(other)}">${esc(w('receiptFollow', { seconds: RECEIPT_REFRESH_SECONDS }))}</a></p>`;
 }
 
 interface State {
@@ -74,7 +96,8 @@ interface State {
   /** The state in a word, for the receipt's "Status" row. */
   state: string;
   content: string;
-  refresh?: number;
+  /** Whether the outcome is still to come (the page offers to look again). */
+  refresh?: boolean;
 }
 
 function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
@@ -96,7 +119,7 @@ function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
         heading: w('receiptPendingHeading'),
         state: w('receiptPending'),
         content: `<p class="info" role="status">${esc(note)}</p>`,
-        refresh: RECEIPT_REFRESH_SECONDS,
+        refresh: true,
       };
     }
     case 'failed':
@@ -112,7 +135,7 @@ function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
           heading: t('unknown.heading'),
           state: w('receiptPending'),
           content: `<p role="status">${esc(t('error.unknownStatus'))}</p>`,
-          refresh: RECEIPT_REFRESH_SECONDS,
+          refresh: true,
         };
       return {
         heading: t('failed.heading'),
@@ -140,7 +163,8 @@ function rows(
   const list: [string, string | null | undefined][] = [
     [t('succeeded.payee'), merchant],
     [t('succeeded.amount'), formatAmount(intent.amount, intent.currency, lang)],
-    [t('succeeded.operator'), walletOf(intent)],
+    // "Paid with" once paid; before, the wallet asked ("Mobile money operator"), as the form names it.
+    [t(screen.name === 'succeeded' ? 'succeeded.operator' : 'form.operator'), walletOf(intent)],
     // The short reference a person reads out where the service gives one (an extension), else the charge id in full.
     [t('succeeded.reference'), intent.reference || intent.charge_id],
     [t('succeeded.date'), formatDate(screen.name === 'succeeded' ? screen.receipt.date : intent.updated_at, lang)],
@@ -159,7 +183,8 @@ function walletOf(intent: PaymentIntent): string | null {
   return paid ? (findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase()) : null;
 }
 
-const selfHref = (token: string, lang: PlainLang) => `/receipt/${token}?lang=${lang}`;
+const selfHref = ({ token, lang, follow }: ReceiptAddress) =>
+  `/receipt/${token}?lang=${lang}${follow ? '&follow=1' : ''}`;
 
 const PRINT_HASH = cspHash(PRINT_STYLE);
 

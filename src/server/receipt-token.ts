@@ -46,7 +46,8 @@ export function createReceiptTokens({
     open(token) {
       if (!RECEIPT_TOKEN.test(token)) return null;
       const bytes = Buffer.from(token, 'base64url');
-      if (bytes.length <= NONCE_BYTES + TAG_BYTES) return null;
+      // One spelling per token: a last character differing only in its unused bits is another address.
+      if (bytes.length <= NONCE_BYTES + TAG_BYTES || bytes.toString('base64url') !== token) return null;
       const nonce = bytes.subarray(0, NONCE_BYTES);
       const sealed = bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES);
       const tag = bytes.subarray(bytes.length - TAG_BYTES);

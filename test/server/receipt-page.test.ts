@@ -11,7 +11,7 @@ describe('the receipt page in every language', () => {
     const t = receiptSetup();
     const intent = await t.newIntent(5000);
     await t.confirm(intent, testNumber('approved_after_delay'));
-    const path = `${t.receiptPath(intent.intent_id)}?lang=${lang}`;
+    const path = `${t.receiptPath(intent.intent_id)}?lang=${lang}&follow=1`;
     const pending = await (await t.get(path)).text();
     t.clock.advance(APPROVAL_MS + 1);
     const paid = await (await t.get(path)).text();

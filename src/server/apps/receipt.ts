@@ -25,7 +25,9 @@ export function receiptApp({ api, receipts }: ReceiptAppOptions): Hono<ServerEnv
     const token = c.req.param('token');
     const lang = pickLang(c.req.query('lang') ?? null, (req.headers.get('accept-language') ?? '').split(','));
     const id = receipts.open(token);
-    return id === null ? receiptNotFound(lang) : receiptPage(api(c.env), id, token, lang);
+    return id === null
+      ? receiptNotFound(lang)
+      : receiptPage(api(c.env), id, { token, lang, follow: c.req.query('follow') === '1' });
   });
   return app;
 }

@@ -29,6 +29,10 @@ describe('the receipt page', () => {
     expect(shown).toContain(`Référence ${paid.reference ?? paid.charge_id}`);
     expect(shown).toContain('État Payé');
     expect(html).not.toMatch(/http-equiv="refresh"/);
+    // Paid: nothing more to wait for, even on a page that was asked to follow.
+    expect(await (await t.get(`${t.receiptPath(intent.intent_id)}?follow=1`)).text()).not.toMatch(
+      /http-equiv="refresh"/,
+    );
     // Nothing of the payer (number, names, e-mail), nor what opens the payment (its id, its secret).
     for (const secret of [
       number.msisdn,
@@ -43,7 +47,7 @@ describe('the receipt page', () => {
       expect(html).not.toContain(secret);
   });
 
-  it('says, while pending, that pending is not failed and how long the wallet may take, and reloads itself slowly', async () => {
+  it('says, while pending, that pending is not failed and how long the wallet may take, and reloads itself slowly when asked', async () => {
     const t = receiptSetup();
     const intent = await t.newIntent(2500);
     expect((await t.confirm(intent, testNumber('never_approved'))).status).toBe(200);
@@ -54,9 +58,15 @@ describe('the receipt page', () => {
       'Pending is not failed: MTN MoMo can take up to 5 minutes to confirm a payment, sometimes longer. Do not pay again',
     );
     expect(text(html)).toContain('Status Pending');
-    expect(html).toContain('<meta http-equiv="refresh" content="30">');
-    // "Check now" reads the same receipt again, at once.
+    // "Check now" reads the same receipt again, at once; reloading by itself is the payer's choice,
+    // and stops at their word (a page that reloads unasked moves a screen reader's place).
     expect(html).toContain(`<a class="btn" href="${path}?lang=en">Check now</a>`);
+    expect(html).not.toContain('http-equiv="refresh"');
+    expect(html).toContain(`<a href="${path}?lang=en&amp;follow=1">Update this page by itself every 30 seconds</a>`);
+    const followed = await (await t.get(`${path}?lang=en&follow=1`)).text();
+    expect(followed).toContain('<meta http-equiv="refresh" content="30">');
+    expect(followed).toContain(`<a href="${path}?lang=en">Stop updating</a>`);
+    expect(followed).toContain(`<a class="btn" href="${path}?lang=en&amp;follow=1">Check now</a>`);
   });
 
   it('says a declined payment was not paid, and one never attempted that none was made', async () => {
