@@ -37,13 +37,13 @@ describe('the receipt link', () => {
   it('leads the page without JavaScript to the receipt by a redirect that names no id', async () => {
     const t = receiptSetup();
     const intent = await t.newIntent(5000);
-    const res = await t.get(`/pay/${intent.intent_id}/receipt?lang=pt`);
+    const res = await t.get(`/pay/${intent.intent_id}/receipt?lang=es`);
     expect(res.status).toBe(303);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const to = res.headers.get('location') ?? '';
-    expect(to).toMatch(/^\/receipt\/[A-Za-z0-9_-]{40,}\?lang=pt$/);
+    expect(to).toMatch(/^\/receipt\/[A-Za-z0-9_-]{40,}\?lang=es$/);
     expect(to).not.toContain(intent.intent_id);
-    expect(await (await t.get(to)).text()).toContain('<html lang="pt">');
+    expect(await (await t.get(to)).text()).toContain('<html lang="es">');
     // Only a language goes along: anything else in the query is dropped.
     expect((await t.get(`/pay/${intent.intent_id}/receipt?lang=%22%3E`)).headers.get('location')).not.toContain('lang');
   });

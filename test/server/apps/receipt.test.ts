@@ -107,7 +107,7 @@ describe('the receipt page', () => {
     const tampered = `/receipt/${token.slice(0, 10)}${token[10] === 'A' ? 'B' : 'A'}${token.slice(11)}`;
     for (const [path, lang, words] of [
       [tampered, 'ar', 'الإيصال غير موجود'],
-      [`/receipt/${createReceiptTokens().seal(intent.intent_id)}`, 'pt', 'Recibo não encontrado'],
+      [`/receipt/${createReceiptTokens().seal(intent.intent_id)}`, 'es', 'Recibo no encontrado'],
       ['/receipt/short', 'fr', 'Reçu introuvable'],
       [`/receipt/${intent.intent_id}`, 'en', 'Receipt not found'],
     ] as const) {
