@@ -107,9 +107,9 @@ describe('a receipt that lasts', () => {
     await page.getByRole('link', { name: 'Arrêter les mises à jour' }).waitFor();
   });
 
-  it('shows a true 404 in the payer’s language for a link that was altered', async () => {
+  it('shows a true 404 in the payer’s language (dark, right to left) for a link that was altered', async () => {
     const { href } = await keptLink('succeeded');
-    const page = await h.newPage({ locale: 'ar', viewport: { width: 360, height: 740 } });
+    const page = await h.newPage({ locale: 'ar', viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
     const altered = href.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const res = await page.goto(altered);
     expect(res?.status()).toBe(404);
