@@ -81,7 +81,10 @@ describe('transitions', () => {
       world.clock.advance(58_000);
       world.pay(intent, outcome);
       // (Reading the intent's transitions settles it at that moment, as the producer does.)
-      const at = (t: number) => (intentTransitions(intent, t), sessionTransitions(session, intent, t));
+      const at = (t: number) => {
+        intentTransitions(intent, t);
+        return sessionTransitions(session, intent, t);
+      };
       expect(at(expiresAt + 1), outcome).toEqual([]);
       expect(summary(at(START + 58_000 + APPROVAL_MS)), outcome).toEqual(expected);
     }
