@@ -59,6 +59,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
         {t('succeeded.heading')}
       </h2>
       <p role="status">{t('succeeded.body', { amount })}</p>
+      {receipt.byOther && <p class="momo-hint">{t('succeeded.byOther')}</p>}
       <dl class="momo-receipt">
         {rows.map(([label, value]) =>
           value ? (
