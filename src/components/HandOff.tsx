@@ -27,10 +27,14 @@ export function HandOffOffer({ model }: { model: CheckoutModel }) {
   );
 }
 
-/** Where the payment handed on stands, from the intent as last read. */
-export function handedOn(intent: CheckoutModel['intent']['value']): HandedOn {
+/**
+ * Where the payment handed on stands, from the intent as last read; `before`: its last charge when
+ * it was handed on (a failure of the payer's own before that is not theirs).
+ */
+export function handedOn(intent: CheckoutModel['intent']['value'], before: string | null): HandedOn {
   if (intent && intent.status === 'pending') return 'underWay';
-  return intent && intent.last_payment_error ? 'theirFailed' : 'waiting';
+  const failed = intent && intent.last_payment_error;
+  return failed && intent.charge_id !== before ? 'theirFailed' : 'waiting';
 }
 
 let sheet: FunctionComponent<SheetProps> | null = null;
@@ -60,6 +64,7 @@ export function HandOff({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the screen is shown
   useEffect(() => void (sheet || fetchSheet()), []);
   const intent = model.intent.value;
+  const [before] = useState(() => intent && intent.charge_id);
   const merchant = model.merchant.value;
   const Sheet = sheet;
   return (
@@ -73,7 +78,7 @@ export function HandOff({
           url={new URL(model.handOffPath(), base || location.href).href}
           amount={intent ? formatAmount(intent.amount, intent.currency, lang) : ''}
           merchant={merchant && merchant.name}
-          status={handedOn(intent)}
+          status={handedOn(intent, before)}
           base={base}
           payMyself={model.retry}
         />

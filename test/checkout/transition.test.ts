@@ -137,7 +137,7 @@ describe('transition', () => {
 
   it('a payment handed on, read paid, is a receipt that says so, without the number it was paid from', () => {
     const read = intent('succeeded', {
-      payment_method: { id: 'pm_1', type: 'momo', momo: { country: 'cg', operator_name: 'mtn', msisdn_last4: '4321' } },
+      payment_method: { type: 'momo', momo: { country: 'cg', operator_name: 'mtn', msisdn_last4: '4321' } },
     });
     const next = transition(SCREENS.shared!, { type: 'read', intent: read, now: NOW });
     expect(next).toMatchObject({ name: 'succeeded', receipt: { method: null, byOther: true, reference: 'ch_1' } });

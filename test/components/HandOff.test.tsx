@@ -73,6 +73,30 @@ describe('HandOff', () => {
     relative.dispose();
   });
 
+  it('says a failure of theirs, not the payer’s own before the hand-off; paid by them, no e-mail of the payer’s', async () => {
+    const { bed, model, secret, view } = await handedOn();
+    bed.fill(model, 'insufficient_funds');
+    await model.submit();
+    await bed.time.advance(6_000);
+    expect(model.screen.value.name).toBe('failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Someone else pays' }));
+    await screen.findByText(HANDOFF_MESSAGES.en.waiting);
+    const relative = await bed.open({ secret, relative: true });
+    bed.fill(relative, 'declined', 'cg', 'airtel');
+    await relative.submit();
+    await bed.time.advance(12_000);
+    await screen.findByText(HANDOFF_MESSAGES.en.theirFailed);
+    relative.retry();
+    bed.fill(relative, 'approved_at_once', 'cg', 'airtel');
+    await relative.submit();
+    await bed.time.advance(6_000);
+    await screen.findByText('Paid by someone else, from their own phone.');
+    expect(view.container.textContent).not.toContain('elodie@example.cg');
+    view.unmount();
+    model.dispose();
+    relative.dispose();
+  });
+
   it.each(LANGS)('speaks %s, every word filled in', async (lang) => {
     const { model, view } = await handedOn(lang);
     model.handOff();
