@@ -1,6 +1,6 @@
 // "Someone else pays": what the payer's page shows once they hand the payment on (the screen
 // `shared`, src/components/HandOff.tsx) — the link that lets someone else pay on their own phone,
-// sent through the phone's share sheet, WhatsApp, a copy, or a QR code to scan (drawn as the wallet's-app step draws its own); then, as the page
+// sent through the phone's share sheet, WhatsApp, a copy, or a QR code to scan; then, as the page
 // follows the intent, whether their payment is under way or did not go through, and "I'll pay
 // myself". A part of its own (dist/steps/handoff.js, ./handoff.entry.ts) with its messages in
 // every language: nothing of it is in widget.js or the hosted page's first load, and the page
@@ -10,7 +10,6 @@ import type { FunctionComponent } from 'preact';
 import type { Lang } from '../i18n';
 import type { Placeholders, TextWith, Values } from '../i18n/messages';
 import type { StepLib } from '../methods/step-lib';
-import { qrPath } from '../methods/momo/steps/open_wallet';
 import type { QrCode } from '../methods/steps';
 
 // English, the source of the keys and of each text's placeholders.
@@ -136,6 +135,18 @@ export function shareText(fill: StepLib['fillText'], lang: Lang, { url, amount, 
 
 /** WhatsApp's own address for a message to send, the contact chosen there (https://faq.whatsapp.com/5913398998672934). */
 export const whatsappUrl = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+
+/**
+ * The SVG path of a QR code's dark modules, one unit each, inside a 4-module quiet zone: as the
+ * wallet's-app step draws its own (src/methods/momo/steps/open_wallet.ts), which the checkout may
+ * not import (it names no step: test/methods/step-registry.test.tsx).
+ */
+function qrPath(code: QrCode): string {
+  let path = '';
+  for (let y = 0; y < code.size; y++)
+    for (let x = 0; x < code.size; x++) if (code.get(x, y)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
+  return path;
+}
 
 export const handOffPart: HandOffPart = {
   make({ h, useEffect, useRef, useState, fillText, loadPart }) {
