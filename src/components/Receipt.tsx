@@ -59,6 +59,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
         {t('succeeded.heading')}
       </h2>
       <p role="status">{t('succeeded.body', { amount })}</p>
+      {receipt.byOther && <p class="momo-hint">{t('succeeded.byOther')}</p>}
       <dl class="momo-receipt">
         {rows.map(([label, value]) =>
           value ? (
@@ -71,7 +72,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
       </dl>
       <ReceiptShare text={text} />
       {/* Only what the service took: the address the payment was made with, not a receipt sent. */}
-      {email && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
+      {email && !receipt.byOther && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
       {merchant && contact && <p class="momo-hint">{t('succeeded.support', { merchant: merchant.name, contact })}</p>}
       {returnUrl && (
         <>
