@@ -57,8 +57,6 @@ const ALSO_NAMED: Record<string, readonly string[]> = {
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
     'src/sandbox/persist/former-names.ts',
-    // The sandbox's wallet page, which the launch address opens, in the sandbox's OpenAPI document.
-    'src/sandbox/openapi/sandbox-operations.ts',
   ],
 };
 
