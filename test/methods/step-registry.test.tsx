@@ -53,11 +53,7 @@ const ALSO_NAMED: Record<string, readonly string[]> = {
     'src/sandbox/persist/former-names.ts',
     'src/methods/momo/method.ts',
   ],
-  open_wallet: [
-    'src/methods/momo/approval.ts',
-    'src/methods/momo/sandbox.ts',
-    'src/sandbox/persist/former-names.ts',
-  ],
+  open_wallet: ['src/methods/momo/approval.ts', 'src/methods/momo/sandbox.ts', 'src/sandbox/persist/former-names.ts'],
 };
 
 describe('add an approval step › the steps of today', () => {
