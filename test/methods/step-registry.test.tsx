@@ -45,18 +45,15 @@ const ownFile = (name: string) => new RegExp(`^src/methods/[^/]+/steps/${name}\\
 // union, and why — each an endpoint of the service the step answers through, or the method's data.
 const ALSO_NAMED: Record<string, readonly string[]> = {
   enter_otp: [
-    // Which wallets approve with a code (the sandbox's knowledge, with sources); the journals' former
-    // name; the warning before paying such a wallet again (it refuses repeats).
+    // Which wallets approve with a code (the sandbox's knowledge, with sources); the payer's answers,
+    // each kind named after its step; the journals' former names, read back as the step's; the
+    // warning before paying such a wallet again (it refuses repeats).
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
+    'src/sandbox/persist/former-names.ts',
     'src/methods/momo/method.ts',
   ],
-  open_wallet: [
-    'src/methods/momo/approval.ts',
-    'src/methods/momo/sandbox.ts',
-    // The sandbox's wallet page, which the launch address opens, in the sandbox's OpenAPI document.
-    'src/sandbox/openapi/sandbox-operations.ts',
-  ],
+  open_wallet: ['src/methods/momo/approval.ts', 'src/methods/momo/sandbox.ts', 'src/sandbox/persist/former-names.ts'],
 };
 
 describe('add an approval step › the steps of today', () => {
@@ -207,7 +204,7 @@ describe('add an approval step › a new one, through the registry alone', () =>
         judge: () => null,
         endpoint: {
           path: 'dialled',
-          read: () => ({ kind: 'code', right: true }),
+          read: () => ({ kind: 'enter_otp', right: true }),
           notExpected: { code: 'invalid_request', message: 'No attempt waits for a dialled code.' },
           expired: { code: 'invalid_request', message: 'Too late to have dialled.' },
           refusal: () => null,
