@@ -12,6 +12,7 @@ import { redirect } from './responses';
 import {
   defaultCountry,
   type FormErrors,
+  formCountries,
   formPage,
   type PlainFormValues,
   type PlainLang,
@@ -19,6 +20,7 @@ import {
   wordsOf,
 } from './plain-pages';
 import { dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
+import { healthNotices } from './plain-health';
 
 const EMPTY: Omit<PlainFormValues, 'country'> = { phone: '', operator: '', firstName: '', lastName: '', email: '' };
 
@@ -72,6 +74,7 @@ export async function showForm(
     again: shown.again,
     status: shown.status,
     langHref: langHref(page),
+    health: healthNotices(words, formCountries(payment.intent.currency), payment.intent.availability),
   });
 }
 
