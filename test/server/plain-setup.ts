@@ -24,7 +24,8 @@ export function plainSetup(
       return answer ? answer(req, response) : response;
     },
   };
-  const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox) });
+  // The sandbox's clock: the waiting page measures a push's wait by it.
+  const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox), now: s.clock.now });
   const get = (path: string, headers: Record<string, string> = {}) =>
     handler(new Request(`${BASE}${path}`, { headers }));
   // A header given as undefined is not sent.
