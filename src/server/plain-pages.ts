@@ -123,7 +123,7 @@ export function formPage(
     `<label for="p-country">${esc(t('form.country'))}</label><select id="p-country" name="country">${countryOptions}</select>` +
     text('phone', t('form.phone'), 'type="tel" inputmode="tel" autocomplete="tel-national"') +
     `<p class="small">${esc(t('form.phoneHint'))}</p>` +
-    `<label for="p-operator">${esc(t('form.operator'))}</label>${health?.html ?? ''}` +
+    `${health?.html ?? ''}<label for="p-operator">${esc(t('form.operator'))}</label>` +
     `<select id="p-operator" name="operator"${invalid('operator') || describedBy(health?.ids)}>${walletOptions}</select>${message('operator')}` +
     text('firstName', t('form.firstName'), 'autocomplete="given-name" autocapitalize="words"') +
     text('lastName', t('form.lastName'), 'autocomplete="family-name" autocapitalize="words"') +
