@@ -102,6 +102,13 @@ describe('the payment without JavaScript › level with the page’s script', ()
     const dial = page.getByRole('link', { name: /^composer le \u2066?\*126#\u2069?$/ });
     await expect(dial.getAttribute('href')).resolves.toBe('tel:*126%23');
     await look(page, '1-rescue');
+    // In Arabic, right to left: the code and the number still read left to right.
+    const arabic = await page.context().newPage();
+    await arabic.goto(page.url().replace('lang=fr', 'lang=ar'));
+    await expect(arabic.locator('a[href="tel:*126%23"]').textContent()).resolves.toContain('\u2066*126#\u2069');
+    await expect(arabic.locator('main').textContent()).resolves.toContain(`\u2066${number.national}\u2069`);
+    await look(arabic, '1-rescue-ar');
+    await arabic.close();
 
     // The request ends unanswered: a new one, to the number typed, on a form filled with it.
     ahead += PENDING_TIMEOUT_MS;
