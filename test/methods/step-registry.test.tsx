@@ -176,7 +176,8 @@ describe('add an approval step › a new one, through the registry alone', () =>
     const read = await bed.merchant.getIntent(model.intent.value!.intent_id);
     // The intent as the service reads it once the step is a member of the contract's union.
     const intent = { ...read, next_action: DIAL_ACTION } as typeof read;
-    const page = statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens());
+    const visit = { typed: null, userAgent: '', resume: '', now: Date.parse(intent.updated_at) };
+    const page = statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens(), visit);
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain('<h1>Composez le code</h1>');
@@ -184,7 +185,13 @@ describe('add an approval step › a new one, through the registry alone', () =>
     expect(html).toContain('http-equiv="refresh" content="3"');
     // Without its line in the registry, the same read is the push.
     delete STEPS.dial_ussd;
-    const push = await statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens()).text();
+    const push = await statusOf(
+      { intent, session: null },
+      intent.intent_id,
+      wordsOf('fr'),
+      createFormTokens(),
+      visit,
+    ).text();
     expect(push).not.toContain('dial-fixture');
     model.dispose();
   });
