@@ -6,14 +6,21 @@ import type { Clock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import { errorKind, failure } from './api-errors';
-import { pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
+import {
+  HANDED_ON_POLL_MS,
+  pollDelay,
+  READ_FAILURES_BEFORE_NOTICE,
+  UNKNOWN_POLL_FOR_MS,
+  UNKNOWN_POLL_MS,
+} from './constants';
 import { createFollower, type HostPage } from './follower';
 import type { Outcome } from './outcome';
 import type { Attempt, Screen } from './screens';
 import { askReceiptLink } from './receipt-link';
 import { attemptOf, followUntil } from './transition';
 
-const isFollowed = (screen: Screen) => screen.name === 'pending' || screen.name === 'unknown';
+const isFollowed = (screen: Screen) =>
+  screen.name === 'pending' || screen.name === 'unknown' || screen.name === 'shared';
 
 interface Wiring {
   api: ClientConfig;
@@ -120,6 +127,8 @@ export function createFollowing({
       if (!isFollowed(s)) return null;
       const now = clock.now();
       if (s.name === 'unknown') return now < followUntil(s.attempt) + UNKNOWN_POLL_FOR_MS ? UNKNOWN_POLL_MS : null;
+      // Handed on: someone else pays when they can, minutes or hours from now.
+      if (s.name === 'shared') return HANDED_ON_POLL_MS;
       return pollDelay(now - s.attempt.startedAt);
     },
     onOnlineChange: (value) => (online.value = value),

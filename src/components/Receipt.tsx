@@ -62,6 +62,7 @@ export function Receipt({ model, receipt, headingRef, base = '' }: Props) {
         {t('succeeded.heading')}
       </h2>
       <p role="status">{t('succeeded.body', { amount })}</p>
+      {receipt.byOther && <p class="momo-hint">{t('succeeded.byOther')}</p>}
       <dl class="momo-receipt">
         {rows.map(([label, value]) =>
           value ? (
@@ -75,7 +76,7 @@ export function Receipt({ model, receipt, headingRef, base = '' }: Props) {
       <ReceiptShare text={text} />
       <KeepLink model={model} base={base} />
       {/* Only what the service took: the address the payment was made with, not a receipt sent. */}
-      {email && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
+      {email && !receipt.byOther && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
       {merchant && contact && <p class="momo-hint">{t('succeeded.support', { merchant: merchant.name, contact })}</p>}
       {returnUrl && (
         <>

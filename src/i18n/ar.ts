@@ -106,6 +106,9 @@ export const ar = {
   'succeeded.copy': 'انسخ الإيصال',
   'succeeded.copied': 'تم نسخ الإيصال.',
   'succeeded.copyManual': 'النسخ غير مسموح به هنا: حدّد النص أدناه لنسخه.',
+  'succeeded.byOther': 'دفعه شخص آخر من هاتفه الخاص.',
+  'handoff.offer': 'اطلب من شخص آخر أن يدفع',
+  'handoff.heading': 'شخص آخر يدفع عنك',
   'succeeded.share': 'شارك الإيصال',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'احتفظ برابط هذا الإيصال',

@@ -110,6 +110,9 @@ export const en = {
   'succeeded.copy': 'Copy the receipt',
   'succeeded.copied': 'Receipt copied.',
   'succeeded.copyManual': 'Copying is not allowed here: select the text below to copy it.',
+  'succeeded.byOther': 'Paid by someone else, from their own phone.',
+  'handoff.offer': 'Someone else pays',
+  'handoff.heading': 'Someone else is paying',
   'succeeded.share': 'Share the receipt',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Keep a link to this receipt',

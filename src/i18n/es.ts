@@ -108,6 +108,9 @@ export const es = {
   'succeeded.copy': 'Copiar el recibo',
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aquí no se permite copiar: seleccione el texto de abajo para copiarlo.',
+  'succeeded.byOther': 'Pagado por otra persona, desde su propio teléfono.',
+  'handoff.offer': 'Que pague otra persona',
+  'handoff.heading': 'Otra persona paga por usted',
   'succeeded.share': 'Compartir el recibo',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Guardar un enlace a este recibo',

@@ -108,6 +108,9 @@ export const pt = {
   'succeeded.copy': 'Copiar o recibo',
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aqui não é permitido copiar: selecione o texto abaixo para o copiar.',
+  'succeeded.byOther': 'Pago por outra pessoa, a partir do próprio telefone.',
+  'handoff.offer': 'Outra pessoa paga',
+  'handoff.heading': 'Outra pessoa está a pagar por si',
   'succeeded.share': 'Partilhar o recibo',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Guardar um link para este recibo',

@@ -38,6 +38,8 @@ export interface CheckoutAppsOptions {
   formTokens?: FormTokens | undefined;
   /** The receipt links' keys (derived from the form keys); default one made now (a restart voids the links). */
   receiptTokens?: ReceiptTokens | undefined;
+  /** The clock the no-JavaScript waiting page measures a push's wait by: the in-process sandbox's; default the system's. */
+  plainNow?: (() => number) | undefined;
   /** Dev mode: the hosted page and the sources through this Vite server, `root` holding index.html. */
   vite?: { server: ViteDevServer; root: string } | undefined;
 }
@@ -51,7 +53,7 @@ export interface CheckoutAppsOptions {
  * `/assets/`, `/i18n/` and `/steps/` (dist/'s own layout), and Vite in dev mode whatever it knows.
  */
 export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions): void {
-  const { files, publicUrl, apiOrigin, imageOrigin, plainApi, formTokens, vite } = options;
+  const { files, publicUrl, apiOrigin, imageOrigin, plainApi, formTokens, plainNow, vite } = options;
   const receipts = options.receiptTokens ?? createReceiptTokens();
   const hosted = hostedPageApp({
     loadHtml: vite ? devHostedPage(vite.server, vite.root) : builtHostedPage(files),
@@ -62,7 +64,12 @@ export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions
       // Every prerendered language's inline script (each page's its own text) and their one stylesheet.
       ...inlineHashes(...(vite ? [readFileSync(join(vite.root, 'index.html'), 'utf8')] : builtPages(files.root))),
     },
-    plain: { api: plainApi, origins: [publicUrl], ...(formTokens ? { tokens: formTokens } : {}) },
+    plain: {
+      api: plainApi,
+      origins: [publicUrl],
+      ...(formTokens ? { tokens: formTokens } : {}),
+      ...(plainNow ? { now: plainNow } : {}),
+    },
     receiptLink: receiptLinkHandler({ api: plainApi, receipts, publicUrl }),
   });
   app.route('/', hosted);
