@@ -16,6 +16,7 @@ import {
 import { createFollower, type HostPage } from './follower';
 import type { Outcome } from './outcome';
 import type { Attempt, Screen } from './screens';
+import { askReceiptLink } from './receipt-link';
 import { attemptOf, followUntil } from './transition';
 
 const isFollowed = (screen: Screen) =>
@@ -24,6 +25,8 @@ const isFollowed = (screen: Screen) =>
 interface Wiring {
   api: ClientConfig;
   intentId: string;
+  /** Only for the receipt link (./receipt-link.ts). */
+  clientSecret: string;
   clock: Clock;
   page: HostPage;
   outcome: Outcome;
@@ -48,7 +51,17 @@ export interface FollowingSignals {
   checkedAt: Signal<number | null>;
 }
 
-export function createFollowing({ api, intentId, clock, page, outcome, signal: aborted, inWidget, shown }: Wiring) {
+export function createFollowing({
+  api,
+  intentId,
+  clientSecret,
+  clock,
+  page,
+  outcome,
+  signal: aborted,
+  inWidget,
+  shown,
+}: Wiring) {
   const { screen, intent, dispatch } = outcome;
   const { online, checking, readTrouble, checkedAt } = shown;
   let failuresInARow = 0;
@@ -166,6 +179,8 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
       // (Of an attempt begun since, it found nothing.)
       if (!overtaken() && isFollowed(screen.value) && failuresInARow === failuresBefore) checkedAt.value = clock.now();
     },
+    /** "Keep a link": the payment's lasting receipt link, from the checkout at `base`. */
+    receiptLink: (base: string): Promise<string> => askReceiptLink(base, intentId, clientSecret, aborted),
   };
 }
 

@@ -259,6 +259,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     answerStep: confirm.answerStep,
     resend: confirm.resend,
     checkNow,
+    /** A lasting link to the payment's status and receipt, from the checkout at `base` (with the following's part). */
+    receiptLink: (base: string): Promise<string> => follow().then((made) => made.receiptLink(base)),
     /** The way forward an error screen offers: load again, or check; after a failure, the form. */
     retry() {
       const s = screen.value;

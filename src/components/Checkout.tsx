@@ -97,7 +97,9 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
               <Pending model={model} attempt={screen.attempt} base={base} headingRef={headingRef} />
             )}
             {screen.name === 'unknown' && <Unknown model={model} headingRef={headingRef} />}
-            {screen.name === 'succeeded' && <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} />}
+            {screen.name === 'succeeded' && (
+              <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} base={base} />
+            )}
             {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}
             {screen.name === 'shared' && <HandOff model={model} base={base} headingRef={headingRef} />}
             {screen.name === 'canceled' && <Canceled model={model} headingRef={headingRef} />}

@@ -110,6 +110,13 @@ export const ar = {
   'handoff.offer': 'اطلب من شخص آخر أن يدفع',
   'handoff.heading': 'شخص آخر يدفع عنك',
   'succeeded.share': 'شارك الإيصال',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'احتفظ برابط هذا الإيصال',
+  'receipt.keepHint':
+    'يعرض هذا الرابط حالة هذا الدفع وإيصاله حتى بعد إغلاق هذه الصفحة. يستطيع كل من لديه الرابط رؤيتهما.',
+  'receipt.copyLink': 'انسخ الرابط',
+  'receipt.copied': 'تم نسخ الرابط.',
+  'receipt.failed': 'تعذّر إنشاء الرابط. تحقّق من اتصالك وحاول مرة أخرى.',
   'succeeded.done': 'تمّ',
 
   'canceled.heading': 'أُلغي الدفع',
@@ -186,6 +193,23 @@ export const arPlain = {
   linkPrint: 'اطبع هذه الصفحة (Ctrl+P، أو مشاركة ثم طباعة على الهاتف) وضعها في متجرك.',
   linkChoose: 'مبلغ من اختيارك: من {min} إلى {max}',
   linkQrAlt: 'رمز QR لرابط الدفع',
+  // A lasting receipt link's page (src/server/receipt-page.ts).
+  receiptTitle: 'إيصال الدفع',
+  receiptStatus: 'الحالة',
+  receiptPaid: 'مدفوع',
+  receiptPending: 'قيد الانتظار',
+  receiptNotPaid: 'غير مدفوع',
+  receiptPendingHeading: 'الدفع قيد الانتظار',
+  receiptPendingNote:
+    'قيد الانتظار لا يعني الفشل: قد يستغرق {wallet} حتى {minutes} دقائق لتأكيد الدفع، وأحيانًا أكثر. لا تدفع مرة أخرى: تعرض هذه الصفحة النتيجة فور معرفتها.',
+  receiptYourWallet: 'محفظتك',
+  receiptNoAttempt: 'لم يُجرَ أي دفع بعد.',
+  receiptNotFoundHeading: 'الإيصال غير موجود',
+  receiptNotFound: 'رابط الإيصال هذا غير صالح. تحقّق من أنه نُسخ كاملًا، أو اسأل التاجر.',
+  receiptFollow: 'حدّث هذه الصفحة تلقائيًا كل {seconds} ثانية',
+  receiptStopFollow: 'أوقف التحديث',
+  receiptKeep: 'احتفظ برابط هذا الإيصال',
+  receiptKeepHint: 'يعرض حالة هذا الدفع وإيصاله حتى بعد إغلاق هذه الصفحة. يستطيع كل من لديه الرابط رؤيتهما.',
   refreshing: 'تتحدّث هذه الصفحة تلقائيًا.',
   checkNow: 'تحقّق الآن',
   back: 'العودة إلى النموذج',

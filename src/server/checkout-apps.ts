@@ -11,9 +11,12 @@ import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';
 import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
 import { paymentLinksApp } from './apps/payment-links';
+import { receiptApp } from './apps/receipt';
 import { devHostedPage, viteDevApp } from './apps/vite-dev';
 import type { FormTokens } from './form-token';
 import type { PlainPaymentOptions } from './plain-payment';
+import { receiptLinkHandler } from './receipt-link';
+import { createReceiptTokens, type ReceiptTokens } from './receipt-token';
 import { accessLog } from './access-log';
 import { alwaysReady, type CheckReady, healthApp } from './apps/health';
 import { notFoundPage, serverErrorPage, withHeaders } from './responses';
@@ -33,6 +36,8 @@ export interface CheckoutAppsOptions {
   plainApi: PlainPaymentOptions['api'];
   /** The no-JavaScript forms' keys; default one made now (a restart voids forms on screen). */
   formTokens?: FormTokens | undefined;
+  /** The receipt links' keys (derived from the form keys); default one made now (a restart voids the links). */
+  receiptTokens?: ReceiptTokens | undefined;
   /** The clock the no-JavaScript waiting page measures a push's wait by: the in-process sandbox's; default the system's. */
   plainNow?: (() => number) | undefined;
   /** Dev mode: the hosted page and the sources through this Vite server, `root` holding index.html. */
@@ -49,6 +54,7 @@ export interface CheckoutAppsOptions {
  */
 export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions): void {
   const { files, publicUrl, apiOrigin, imageOrigin, plainApi, formTokens, plainNow, vite } = options;
+  const receipts = options.receiptTokens ?? createReceiptTokens();
   const hosted = hostedPageApp({
     loadHtml: vite ? devHostedPage(vite.server, vite.root) : builtHostedPage(files),
     policy: {
@@ -64,8 +70,10 @@ export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions
       ...(formTokens ? { tokens: formTokens } : {}),
       ...(plainNow ? { now: plainNow } : {}),
     },
+    receiptLink: receiptLinkHandler({ api: plainApi, receipts, publicUrl }),
   });
   app.route('/', hosted);
+  app.route('/receipt', receiptApp({ api: plainApi, receipts })); // a payment's lasting receipt (issue 31)
   app.route('/l', paymentLinksApp({ api: plainApi, publicUrl })); // a payment link's pages (issue 31)
   if (vite) app.route('/', viteDevApp(vite.server));
   app.route('/', buildOutputApp(files));

@@ -81,19 +81,21 @@ function render(screen: Screen, context: Parameters<typeof waiting>[1]): Rendere
   const { intent, session } = payment;
   const self = statusHref(page, lang);
   const check = `<a class="btn" href="${esc(self)}">${esc(w('checkNow'))}</a>`;
+  // The payment's lasting receipt (./receipt-link.ts): its address outlives this page's.
+  const keep = `<p class="small"><a href="${esc(`${page}/receipt?lang=${lang}`)}">${esc(w('receiptKeep'))}</a><br>${esc(w('receiptKeepHint'))}</p>`;
   switch (screen.name) {
     case 'succeeded': {
       const back = safeReturnUrl(session?.successUrl, session?.id);
       return {
         heading: t('succeeded.heading'),
         content:
-          `<p role="status">${esc(t('succeeded.body', { amount: amountOf(words, intent) }))}</p>${receiptRows(words, intent, dueOf(payment).merchant)}` +
+          `<p role="status">${esc(t('succeeded.body', { amount: amountOf(words, intent) }))}</p>${receiptRows(words, intent, dueOf(payment).merchant)}${keep}` +
           (back ? `<a class="btn" href="${esc(back)}" rel="noreferrer">${esc(t('succeeded.returnNow'))}</a>` : ''),
       };
     }
     case 'pending':
     case 'unknown':
-      return waiting(screen.attempt, context, `<p class="small">${esc(w('refreshing'))}</p>${check}`);
+      return waiting(screen.attempt, context, `<p class="small">${esc(w('refreshing'))}</p>${check}${keep}`);
     case 'failed': {
       // A new request, clean: the form again, with the number this browser typed (./plain-form.ts), named.
       const typed = typedFor(visit.typed, intent);
