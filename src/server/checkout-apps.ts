@@ -17,7 +17,7 @@ import type { FormTokens } from './form-token';
 import type { PlainPaymentOptions } from './plain-payment';
 import { receiptLinkHandler } from './receipt-link';
 import { createReceiptTokens, type ReceiptTokens } from './receipt-token';
-import { accessLog } from './access-log';
+import { accessLog, loggedPath } from './access-log';
 import { alwaysReady, type CheckReady, healthApp } from './apps/health';
 import { notFoundPage, serverErrorPage, withHeaders } from './responses';
 import { baseHeaders, inlineHashes } from './security';
@@ -134,9 +134,12 @@ export function serverApp(options: ComposeOptions): Hono<ServerEnv> {
   return app;
 }
 
-function logError(error: unknown, req: Request, route: string): void {
+/**
+ * A failed request's line on stderr: its path as the access log writes it (ids cut to their kind, a
+ * receipt link's token hidden: it opens a payment's receipt), what failed redacted the same way.
+ */
+export function logError(error: unknown, req: Request, route: string): void {
   const { pathname } = new URL(req.url);
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  // Paths hold ids (redacted: a log names no intent); never secrets (those live in fragments, which never reach a server).
-  console.error(`[server] ${req.method} ${redact(pathname)} (${route}) failed: ${redact(detail)}`);
+  console.error(`[server] ${req.method} ${loggedPath(pathname)} (${route}) failed: ${redact(detail)}`);
 }
