@@ -36,6 +36,12 @@ export const DEFAULT_APPROVAL_WINDOW_MS = 5 * 60_000;
 export const DEADLINE_GRACE_MS = 30_000;
 /** Once the outcome is unknown past the deadline, check this often, for this long. */
 export const UNKNOWN_POLL_MS = 30_000;
+/**
+ * How often a payment handed on to someone else is read (docs/decisions.md "Someone else pays"):
+ * they pay on their own phone when they can, so no faster than this; a service that holds reads
+ * answers the moment it is paid anyway.
+ */
+export const HANDED_ON_POLL_MS = 5_000;
 export const UNKNOWN_POLL_FOR_MS = 10 * 60_000;
 /** Failed status reads in a row before the page says the connection is the problem. */
 export const READ_FAILURES_BEFORE_NOTICE = 3;

@@ -6,17 +6,27 @@ import type { Clock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
 import { errorKind, failure } from './api-errors';
-import { pollDelay, READ_FAILURES_BEFORE_NOTICE, UNKNOWN_POLL_FOR_MS, UNKNOWN_POLL_MS } from './constants';
+import {
+  HANDED_ON_POLL_MS,
+  pollDelay,
+  READ_FAILURES_BEFORE_NOTICE,
+  UNKNOWN_POLL_FOR_MS,
+  UNKNOWN_POLL_MS,
+} from './constants';
 import { createFollower, type HostPage } from './follower';
 import type { Outcome } from './outcome';
 import type { Attempt, Screen } from './screens';
+import { askReceiptLink } from './receipt-link';
 import { attemptOf, followUntil } from './transition';
 
-const isFollowed = (screen: Screen) => screen.name === 'pending' || screen.name === 'unknown';
+const isFollowed = (screen: Screen) =>
+  screen.name === 'pending' || screen.name === 'unknown' || screen.name === 'shared';
 
 interface Wiring {
   api: ClientConfig;
   intentId: string;
+  /** Only for the receipt link (./receipt-link.ts). */
+  clientSecret: string;
   clock: Clock;
   page: HostPage;
   outcome: Outcome;
@@ -41,7 +51,17 @@ export interface FollowingSignals {
   checkedAt: Signal<number | null>;
 }
 
-export function createFollowing({ api, intentId, clock, page, outcome, signal: aborted, inWidget, shown }: Wiring) {
+export function createFollowing({
+  api,
+  intentId,
+  clientSecret,
+  clock,
+  page,
+  outcome,
+  signal: aborted,
+  inWidget,
+  shown,
+}: Wiring) {
   const { screen, intent, dispatch } = outcome;
   const { online, checking, readTrouble, checkedAt } = shown;
   let failuresInARow = 0;
@@ -107,6 +127,8 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
       if (!isFollowed(s)) return null;
       const now = clock.now();
       if (s.name === 'unknown') return now < followUntil(s.attempt) + UNKNOWN_POLL_FOR_MS ? UNKNOWN_POLL_MS : null;
+      // Handed on: someone else pays when they can, minutes or hours from now.
+      if (s.name === 'shared') return HANDED_ON_POLL_MS;
       return pollDelay(now - s.attempt.startedAt);
     },
     onOnlineChange: (value) => (online.value = value),
@@ -157,6 +179,8 @@ export function createFollowing({ api, intentId, clock, page, outcome, signal: a
       // (Of an attempt begun since, it found nothing.)
       if (!overtaken() && isFollowed(screen.value) && failuresInARow === failuresBefore) checkedAt.value = clock.now();
     },
+    /** "Keep a link": the payment's lasting receipt link, from the checkout at `base`. */
+    receiptLink: (base: string): Promise<string> => askReceiptLink(base, intentId, clientSecret, aborted),
   };
 }
 

@@ -43,6 +43,11 @@ export interface CheckoutOptions extends MerchantCallbacks {
   page?: HostPage;
   /** The payer as the merchant knows them (the widget's `customer`): the form starts with it. */
   customer?: Customer | undefined;
+  /**
+   * Hosted page: a link another payer handed on (docs/decisions.md "Someone else pays"): nothing of
+   * an attempt this page did not start is shown — the number it was made from, why it failed.
+   */
+  relative?: boolean;
 }
 
 // createModel keeps a model's dispose under Symbol.dispose: a key browsers before 2025 lack (both
@@ -69,7 +74,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     signal: controller.signal,
   };
 
-  const outcome = createOutcome(intentId, options, clock);
+  const outcome = createOutcome(intentId, options, clock, !IN_WIDGET && options.relative);
   const form = createForm(options.defaultCountry);
   form.prefill(options.customer);
   const { screen, intent, session, dispatch } = outcome;
@@ -96,7 +101,12 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
   // its payment waits follows it as soon as the part is here — fetched by this, or by a stand-in's retry.
   effect(() => {
     const s = screen.value;
-    if (s.name === 'pending' || s.name === 'unknown' || (s.name === 'error' && s.recovery === 'check'))
+    if (
+      s.name === 'pending' ||
+      s.name === 'unknown' ||
+      s.name === 'shared' ||
+      (s.name === 'error' && s.recovery === 'check')
+    )
       follow().catch(() => loadFollowing(true).then(() => follow()));
   });
   const confirm = createConfirm({
@@ -249,6 +259,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     answerStep: confirm.answerStep,
     resend: confirm.resend,
     checkNow,
+    /** A lasting link to the payment's status and receipt, from the checkout at `base` (with the following's part). */
+    receiptLink: (base: string): Promise<string> => follow().then((made) => made.receiptLink(base)),
     /** The way forward an error screen offers: load again, or check; after a failure, the form. */
     retry() {
       const s = screen.value;
@@ -260,6 +272,13 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       dispatch({ type: 'edit' });
     },
     cancel: outcome.cancel,
+    /** "Someone else pays": this page follows the payment it hands on (the link: handOffPath). */
+    handOff: () => void dispatch({ type: 'share' }),
+    /**
+     * The hosted page's path that lets someone else pay, on their phone: the secret in the fragment
+     * (never sent to a server), `relative` telling their page it was handed on.
+     */
+    handOffPath: () => `/pay/${intentId}?relative#${options.clientSecret}`,
     /** Whether a paid checkout offers "Done" (the widget's dialog, which it closes). */
     canClose: signal(!IN_PAGE && Boolean(options.onClose)) as ReadonlySignal<boolean>,
     close() {

@@ -53,7 +53,11 @@ function firstNews(intentId: string): boolean {
   return !seen;
 }
 
-export function createOutcome(intentId: string, merchant: MerchantCallbacks, clock: Clock) {
+/**
+ * `relative`: a page someone else's payment was handed on to (./model's `relative`), which shows
+ * nothing of an attempt it did not start.
+ */
+export function createOutcome(intentId: string, merchant: MerchantCallbacks, clock: Clock, relative?: boolean) {
   const screen = signal<Screen>({ name: 'loading' });
   const intent = signal<PaymentIntent | null>(null);
   const session = signal<CheckoutSession | null>(null);
@@ -161,6 +165,9 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
      * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.
      */
     apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null) {
+      // A relative's page: the number paid from is its own form's (known), the last failure only
+      // that of the attempt it follows; of anyone else's, nothing.
+      if (relative) read = { ...read, payment_method: null, last_payment_error: known && read.last_payment_error };
       learn({ intent: read });
       dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now() });
     },

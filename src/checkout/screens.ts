@@ -49,6 +49,8 @@ export interface ReceiptDetails {
   method: MethodView | null;
   reference: string | null;
   date: string;
+  /** Paid by someone else, through the link this page handed on: the receipt says so, and shows no number. */
+  byOther?: boolean;
 }
 
 export type ErrorKind =
@@ -76,6 +78,11 @@ export type Screen =
   | { name: 'confirming'; attempt: Attempt }
   | { name: 'pending'; attempt: Attempt }
   | { name: 'unknown'; attempt: Attempt }
+  /**
+   * The payer handed the payment on to someone else (a link they sent, docs/decisions.md "Someone
+   * else pays"): the page follows the intent until it is paid, by whichever phone.
+   */
+  | { name: 'shared' }
   | { name: 'succeeded'; receipt: ReceiptDetails }
   | {
       name: 'failed';

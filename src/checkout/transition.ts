@@ -36,8 +36,10 @@ export type CheckoutEvent =
   | { type: 'lost' }
   /** The payer leaves. */
   | { type: 'cancel' }
-  /** After a failure, the form again ("change the number"). */
-  | { type: 'edit' };
+  /** After a failure, the form again ("change the number"); after a hand-off, "I'll pay myself". */
+  | { type: 'edit' }
+  /** The payer hands the payment on to someone else, who pays it on their own phone: this page follows it. */
+  | { type: 'share' };
 
 /** Until when an attempt is followed: its window as the service says, else MTN's five minutes, plus a grace. */
 export const followUntil = (attempt: Attempt) =>
@@ -64,6 +66,14 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
     case 'read': {
       if (settled) return screen;
       const next = screenForIntent(event.intent, event.known);
+      // Handed on: paid is the receipt, without the number the other phone paid from; an end is
+      // said; an attempt of theirs under way or failed leaves the page following.
+      if (name === 'shared')
+        return next.name === 'succeeded'
+          ? { name: 'succeeded', receipt: { ...next.receipt, method: null, byOther: true } }
+          : next.name === 'error'
+            ? next
+            : screen;
       // The form is still the form: a notice on it stays.
       if (next.name === 'form' && name === 'form') return screen;
       // Past the approval window and its grace, an unanswered attempt is "still verifying", never
@@ -106,6 +116,8 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
       // would hear "canceled" of a payment that may yet start.
       return settled || name === 'loading' || name === 'confirming' ? screen : { name: 'canceled' };
     case 'edit':
-      return name === 'failed' ? { name: 'form' } : screen;
+      return name === 'failed' || name === 'shared' ? { name: 'form' } : screen;
+    case 'share':
+      return name === 'form' || name === 'failed' ? { name: 'shared' } : screen;
   }
 }

@@ -4,7 +4,7 @@ import { I18nContext } from './i18n';
 import { LangSwitch } from './LangSwitch';
 import { ATTEMPT_ERRORS, CancelLink, ErrorView } from './Outcome';
 import { PayerForm } from './PayerForm';
-import { AttemptError, Canceled, Failed, Pending, Receipt, Unknown } from './screens';
+import { AttemptError, Canceled, Failed, HandOff, HandOffOffer, Pending, Receipt, Unknown } from './screens';
 import { Spinner } from './Spinner';
 import { Summary } from './Summary';
 import { useFocusOnChange } from './useFocusOnChange';
@@ -89,6 +89,7 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
                   {t('form.heading')}
                 </h2>
                 <PayerForm model={model} />
+                <HandOffOffer model={model} />
                 <CancelLink model={model} />
               </>
             )}
@@ -96,8 +97,11 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
               <Pending model={model} attempt={screen.attempt} base={base} headingRef={headingRef} />
             )}
             {screen.name === 'unknown' && <Unknown model={model} headingRef={headingRef} />}
-            {screen.name === 'succeeded' && <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} />}
+            {screen.name === 'succeeded' && (
+              <Receipt model={model} receipt={screen.receipt} headingRef={headingRef} base={base} />
+            )}
             {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}
+            {screen.name === 'shared' && <HandOff model={model} base={base} headingRef={headingRef} />}
             {screen.name === 'canceled' && <Canceled model={model} headingRef={headingRef} />}
             {screen.name === 'error' && <ErrorScreen model={model} screen={screen} headingRef={headingRef} />}
           </div>

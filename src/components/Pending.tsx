@@ -10,6 +10,7 @@ import { screenViewsOf } from '../methods/screen-views';
 import { viewsOf } from '../methods/views';
 import { loadPart } from '../parts/load';
 import { useI18n } from './i18n';
+import { KeepLink } from './KeepLink';
 import { Spinner } from './Spinner';
 import { useCountdown } from './useCountdown';
 
@@ -96,6 +97,8 @@ export function Pending({
         </p>
       )}
       {!loading && !(part && part.approvesHere) && <CheckButton model={model} label="pending.checkNow" />}
+      {/* Waiting may outlast the tab: a link that still shows how it ended. */}
+      <KeepLink model={model} base={base} />
       {/*
        * A mistyped number (the number is shown in full above, to be seen): when the payer can send
        * to another, plainly (only the service's window is told); a wallet that takes no number, how

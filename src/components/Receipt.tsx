@@ -7,6 +7,7 @@ import { formatDate } from '../i18n/format';
 import { screenViewsOf } from '../methods/screen-views';
 import { useI18n } from './i18n';
 import { Icon } from './Icon';
+import { KeepLink } from './KeepLink';
 import { ReceiptShare } from './ReceiptShare';
 import { IN_WIDGET } from './surface';
 
@@ -20,10 +21,12 @@ interface Props {
   model: CheckoutModel;
   receipt: ReceiptData;
   headingRef: preact.Ref<HTMLHeadingElement>;
+  /** The checkout's origin ('' for this page's): where the receipt link is asked for. */
+  base?: string;
 }
 
 /** The payment went through: a receipt, and for a session the way back to the merchant. */
-export function Receipt({ model, receipt, headingRef }: Props) {
+export function Receipt({ model, receipt, headingRef, base = '' }: Props) {
   const { lang, t } = useI18n();
   const amount = formatAmount(receipt.amount, receipt.currency, lang);
   const email = model.values.value.email.trim();
@@ -59,6 +62,7 @@ export function Receipt({ model, receipt, headingRef }: Props) {
         {t('succeeded.heading')}
       </h2>
       <p role="status">{t('succeeded.body', { amount })}</p>
+      {receipt.byOther && <p class="momo-hint">{t('succeeded.byOther')}</p>}
       <dl class="momo-receipt">
         {rows.map(([label, value]) =>
           value ? (
@@ -70,8 +74,9 @@ export function Receipt({ model, receipt, headingRef }: Props) {
         )}
       </dl>
       <ReceiptShare text={text} />
+      <KeepLink model={model} base={base} />
       {/* Only what the service took: the address the payment was made with, not a receipt sent. */}
-      {email && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
+      {email && !receipt.byOther && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
       {merchant && contact && <p class="momo-hint">{t('succeeded.support', { merchant: merchant.name, contact })}</p>}
       {returnUrl && (
         <>

@@ -7,6 +7,7 @@ import { useI18n } from './i18n';
 import { Icon } from './Icon';
 import { IN_WIDGET } from './surface';
 import { CancelLink } from './Outcome';
+import { HandOffOffer } from './HandOff';
 import { CheckButton } from './Pending';
 
 type Ref = preact.Ref<HTMLHeadingElement>;
@@ -64,6 +65,7 @@ export function Failed({ model, reason, headingRef }: { model: CheckoutModel; re
         </button>
       )}
       {unread && <CheckButton model={model} label="error.checkStatus" />}
+      <HandOffOffer model={model} />
       <CancelLink model={model} />
     </section>
   );

@@ -1,7 +1,7 @@
 // The demo shop's merchant profile, shown to its payers (who is paid): its name, a logo drawn here
 // in code (a white "A" on a terracotta tile, 48 × 48, anti-aliased), and where to ask for help.
 import type { MerchantRequest } from '../api/types';
-import { encodePng } from './png';
+import { encodePng } from '../server/png';
 import { STRINGS } from './strings';
 
 const SIZE = 48;

@@ -7,14 +7,18 @@ export interface PageAddress {
   sessionId?: string;
   clientSecret: string;
   lang: string | null;
+  /** A link another payer handed on (`?relative`, docs/decisions.md "Someone else pays"). */
+  relative: boolean;
 }
 
 export function readAddress(location: Pick<Location, 'pathname' | 'search' | 'hash'>): PageAddress {
   const id = decodeSafely(location.pathname.split('/').filter(Boolean).pop() || '');
-  const lang = new URLSearchParams(location.search).get('lang');
+  const query = new URLSearchParams(location.search);
+  const lang = query.get('lang');
+  const relative = query.has('relative');
   const clientSecret = decodeSafely(location.hash.replace(/^#/, ''));
-  if (id.startsWith('cs_')) return { sessionId: id, clientSecret, lang };
-  return { intentId: id, clientSecret, lang };
+  if (id.startsWith('cs_')) return { sessionId: id, clientSecret, lang, relative };
+  return { intentId: id, clientSecret, lang, relative };
 }
 
 /**

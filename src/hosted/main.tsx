@@ -179,6 +179,7 @@ if (location.pathname === EMBED_PATH) {
       // Back to a session this tab left: it says so (see navigate), read by the session's id alone.
       left: !clientSecret && wasLeft(history),
       defaultCountry,
+      relative: address.relative,
       navigate(url, to) {
         if (to === 'success') stored(true);
         else {

@@ -7,7 +7,16 @@
 import { createFollowing } from '../checkout/following';
 import { createSending } from '../checkout/send';
 import css from '../components/screens.css?inline';
-import { AttemptError, Canceled, Failed, Pending, Receipt, Unknown } from '../components/screens';
+import {
+  AttemptError,
+  Canceled,
+  Failed,
+  HandOff,
+  HandOffOffer,
+  Pending,
+  Receipt,
+  Unknown,
+} from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
 import { WalletNotices } from '../methods/momo/health';
 import { registerPart } from '../parts/register';
@@ -45,6 +54,8 @@ registerPart('screens', {
   Unknown,
   Canceled,
   AttemptError,
+  HandOff,
+  HandOffOffer,
   // The form's notices of wallets not up (src/methods/momo/health.tsx), shown once this part is here.
   WalletNotices,
   messages: frScreens,

@@ -110,7 +110,17 @@ export const en = {
   'succeeded.copy': 'Copy the receipt',
   'succeeded.copied': 'Receipt copied.',
   'succeeded.copyManual': 'Copying is not allowed here: select the text below to copy it.',
+  'succeeded.byOther': 'Paid by someone else, from their own phone.',
+  'handoff.offer': 'Someone else pays',
+  'handoff.heading': 'Someone else is paying',
   'succeeded.share': 'Share the receipt',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'Keep a link to this receipt',
+  'receipt.keepHint':
+    'This link shows the status and receipt of this payment, even after you close this page. Anyone who has it can see them.',
+  'receipt.copyLink': 'Copy the link',
+  'receipt.copied': 'Link copied.',
+  'receipt.failed': 'The link could not be made. Check your connection and try again.',
   'succeeded.done': 'Done',
 
   'canceled.heading': 'Payment canceled',
@@ -191,6 +201,24 @@ export const enPlain = {
   linkPrint: 'Print this page (Ctrl+P, or Share then Print on a phone) and display it at your stall.',
   linkChoose: 'Amount of your choice: {min} to {max}',
   linkQrAlt: 'QR code of the payment link',
+  // A lasting receipt link's page (src/server/receipt-page.ts).
+  receiptTitle: 'Payment receipt',
+  receiptStatus: 'Status',
+  receiptPaid: 'Paid',
+  receiptPending: 'Pending',
+  receiptNotPaid: 'Not paid',
+  receiptPendingHeading: 'Payment pending',
+  receiptPendingNote:
+    'Pending is not failed: {wallet} can take up to {minutes} minutes to confirm a payment, sometimes longer. Do not pay again: this page shows the result as soon as it is known.',
+  receiptYourWallet: 'your wallet',
+  receiptNoAttempt: 'No payment has been made yet.',
+  receiptNotFoundHeading: 'Receipt not found',
+  receiptNotFound: 'This receipt link is not valid. Check that it was copied whole, or ask the merchant.',
+  receiptFollow: 'Update this page by itself every {seconds} seconds',
+  receiptStopFollow: 'Stop updating',
+  receiptKeep: 'Keep a link to this receipt',
+  receiptKeepHint:
+    'It shows the status and receipt of this payment, even after you close this page. Anyone with the link can see them.',
   refreshing: 'This page updates itself.',
   checkNow: 'Check now',
   back: 'Back to the form',

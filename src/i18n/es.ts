@@ -108,7 +108,17 @@ export const es = {
   'succeeded.copy': 'Copiar el recibo',
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aquí no se permite copiar: seleccione el texto de abajo para copiarlo.',
+  'succeeded.byOther': 'Pagado por otra persona, desde su propio teléfono.',
+  'handoff.offer': 'Que pague otra persona',
+  'handoff.heading': 'Otra persona paga por usted',
   'succeeded.share': 'Compartir el recibo',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'Guardar un enlace a este recibo',
+  'receipt.keepHint':
+    'Este enlace muestra el estado y el recibo de este pago, incluso después de cerrar esta página. Cualquier persona que lo tenga puede verlos.',
+  'receipt.copyLink': 'Copiar el enlace',
+  'receipt.copied': 'Enlace copiado.',
+  'receipt.failed': 'No se pudo crear el enlace. Compruebe su conexión y vuelva a intentarlo.',
   'succeeded.done': 'Listo',
 
   'canceled.heading': 'Pago cancelado',
@@ -191,6 +201,24 @@ export const esPlain = {
   linkPrint: 'Imprima esta página (Ctrl+P, o Compartir y luego Imprimir en un teléfono) y muéstrela en su puesto.',
   linkChoose: 'Importe a su elección: de {min} a {max}',
   linkQrAlt: 'Código QR del enlace de pago',
+  // A lasting receipt link's page (src/server/receipt-page.ts).
+  receiptTitle: 'Recibo de pago',
+  receiptStatus: 'Estado',
+  receiptPaid: 'Pagado',
+  receiptPending: 'Pendiente',
+  receiptNotPaid: 'No pagado',
+  receiptPendingHeading: 'Pago pendiente',
+  receiptPendingNote:
+    'Pendiente no significa fallido: {wallet} puede tardar hasta {minutes} minutos en confirmar un pago, a veces más. No pague otra vez: esta página muestra el resultado en cuanto se conoce.',
+  receiptYourWallet: 'su monedero',
+  receiptNoAttempt: 'Todavía no se ha hecho ningún pago.',
+  receiptNotFoundHeading: 'Recibo no encontrado',
+  receiptNotFound: 'Este enlace de recibo no es válido. Compruebe que se copió entero, o pregunte al comercio.',
+  receiptFollow: 'Actualizar esta página sola cada {seconds} segundos',
+  receiptStopFollow: 'Dejar de actualizar',
+  receiptKeep: 'Guardar un enlace a este recibo',
+  receiptKeepHint:
+    'Muestra el estado y el recibo de este pago, incluso después de cerrar esta página. Cualquier persona con el enlace puede verlos.',
   refreshing: 'Esta página se actualiza sola.',
   checkNow: 'Comprobar ahora',
   back: 'Volver al formulario',

@@ -56,7 +56,17 @@ export const frScreens = {
   'succeeded.copy': 'Copier le reçu',
   'succeeded.copied': 'Reçu copié.',
   'succeeded.copyManual': 'La copie n’est pas permise ici : sélectionnez le texte ci-dessous pour le copier.',
+  'succeeded.byOther': 'Payé par un proche, depuis son propre téléphone.',
+  'handoff.offer': 'Faire payer un proche',
+  'handoff.heading': 'Un proche paie pour vous',
   'succeeded.share': 'Partager le reçu',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'Garder un lien vers ce reçu',
+  'receipt.keepHint':
+    'Ce lien montre l’état et le reçu de ce paiement, même après la fermeture de cette page. Toute personne qui l’a peut les voir.',
+  'receipt.copyLink': 'Copier le lien',
+  'receipt.copied': 'Lien copié.',
+  'receipt.failed': 'Le lien n’a pas pu être créé. Vérifiez votre connexion et réessayez.',
 
   'canceled.heading': 'Paiement annulé',
   'canceled.body': 'Vous avez quitté ce paiement. Vous pouvez y revenir à tout moment.',

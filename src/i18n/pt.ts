@@ -108,7 +108,17 @@ export const pt = {
   'succeeded.copy': 'Copiar o recibo',
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aqui não é permitido copiar: selecione o texto abaixo para o copiar.',
+  'succeeded.byOther': 'Pago por outra pessoa, a partir do próprio telefone.',
+  'handoff.offer': 'Outra pessoa paga',
+  'handoff.heading': 'Outra pessoa está a pagar por si',
   'succeeded.share': 'Partilhar o recibo',
+  // The lasting receipt link (src/components/KeepLink.tsx).
+  'receipt.keep': 'Guardar um link para este recibo',
+  'receipt.keepHint':
+    'Este link mostra o estado e o recibo deste pagamento, mesmo depois de fechar esta página. Qualquer pessoa que o tenha pode vê-los.',
+  'receipt.copyLink': 'Copiar o link',
+  'receipt.copied': 'Link copiado.',
+  'receipt.failed': 'Não foi possível criar o link. Verifique a sua ligação e tente novamente.',
   'succeeded.done': 'Concluído',
 
   'canceled.heading': 'Pagamento cancelado',
@@ -191,6 +201,25 @@ export const ptPlain = {
   linkPrint: 'Imprima esta página (Ctrl+P, ou Partilhar e depois Imprimir num telemóvel) e afixe-a na sua banca.',
   linkChoose: 'Valor à sua escolha: de {min} a {max}',
   linkQrAlt: 'Código QR do link de pagamento',
+  // A lasting receipt link's page (src/server/receipt-page.ts).
+  receiptTitle: 'Recibo de pagamento',
+  receiptStatus: 'Estado',
+  receiptPaid: 'Pago',
+  receiptPending: 'Pendente',
+  receiptNotPaid: 'Não pago',
+  receiptPendingHeading: 'Pagamento pendente',
+  receiptPendingNote:
+    'Pendente não quer dizer falhado: {wallet} pode demorar até {minutes} minutos a confirmar um pagamento, por vezes mais. Não pague outra vez: esta página mostra o resultado assim que for conhecido.',
+  receiptYourWallet: 'a sua carteira',
+  receiptNoAttempt: 'Ainda não foi feito nenhum pagamento.',
+  receiptNotFoundHeading: 'Recibo não encontrado',
+  receiptNotFound:
+    'Este link de recibo não é válido. Verifique se foi copiado por inteiro, ou pergunte ao comerciante.',
+  receiptFollow: 'Atualizar esta página sozinha a cada {seconds} segundos',
+  receiptStopFollow: 'Parar de atualizar',
+  receiptKeep: 'Guardar um link para este recibo',
+  receiptKeepHint:
+    'Mostra o estado e o recibo deste pagamento, mesmo depois de fechar esta página. Qualquer pessoa com o link pode vê-los.',
   refreshing: 'Esta página atualiza-se sozinha.',
   checkNow: 'Verificar agora',
   back: 'Voltar ao formulário',

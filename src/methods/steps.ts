@@ -103,4 +103,8 @@ export interface StepPageProps {
   refused: string | null;
   /** "Check now": the link that reads the payment again (HTML). */
   check: string;
+  /** The payer's browser as it names itself (User-Agent): a chat app's own browser may open no app link. */
+  userAgent: string;
+  /** The payment's page in full, with nothing secret in it: where the payer continues in another browser. */
+  resume: string;
 }

@@ -77,6 +77,25 @@ export function zeroInNsn(plan: NationalPlan): boolean {
   return plan.zero === 'nsn' || plan.zero === 'digit';
 }
 
+// Wallet marks: the form draws each wallet's initial(s) on its brand colour (src/components/
+// checkout.css, `[data-operator="…"] .momo-mark`; a rule costs some 10 bytes of brotli), where a
+// source names that colour. The shade is the source's where it gives one, else chosen here to read
+// as the colour named; the letters are black or white, whichever passes WCAG AA
+// (test/phone/wallet-marks.test.ts holds every colour below to its rule and its contrast).
+//   orange  #ff7900, black: Orange's design system, Boosted (boosted.orange.com, "Colors"):
+//           "Orange is a black, white and orange brand", brand orange #ff7900.
+//   mtn     #ffcb05, black: the "sunshine yellow" MTN claimed as its colour in 2004 and kept in its
+//           2022 identity (Daily Maverick, "The big MTN revamp…", 30 March 2022).
+//   airtel  #e40000, white: Airtel's red, "still dominant" in the 2010 brand it took to Africa in
+//           place of Zain's (The Economic Times, "Brand evolution: Airtel's new avatar likely soon").
+//   moov    #0060a9, white: Moov Africa's blue: the vignettes "aux couleurs de Moov Africa Gabon
+//           Télécom" are "de couleur bleu" (gabonmediatime.com and info241.com, 21 April 2021).
+//           Flooz, Moov Africa Togo's wallet, shares its `moov` name and so its mark.
+//   wave    #1dc3ff, black: Wave is "le pingouin au fond bleu" (smartgbairai.com, on Wave's first
+//           five years); no published value was found, the light blue is chosen here.
+//   mixx    #fd0, black: Yas's yellow, "la vague jaune" of Yas Sénégal's first anniversary
+//           (letechobservateur.sn, see Senegal below); Mixx by Yas is Yas's wallet. The shade is ours.
+//   telecel none: no source for Telecel Money's colours was found, so it keeps the grey mark.
 export const COUNTRIES: readonly Country[] = [
   // Congo: 9-digit plan since 15 October 2010 (ARPCE decision, Journal officiel de la République
   // du Congo n° 41 of 14 October 2010; summarised with the carrier digit "0M" in the World

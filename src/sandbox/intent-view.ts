@@ -8,7 +8,7 @@ import type {
   PayoutRecord,
   WalletHealth,
 } from '../api/types';
-import { approvalName, nextActionOf } from '../methods/momo/sandbox';
+import { nextActionOf } from '../methods/momo/sandbox';
 import { stepEntry } from '../methods/step-registry';
 import { FAILURE_MESSAGES } from './outcomes';
 import { failureCodeOf, feeOf, intentStatus, latestAttempt } from './intent-lifecycle';
@@ -90,7 +90,7 @@ function nextActionOfAttempt(
   base: string,
 ): NextAction | null {
   if (attempt?.status !== 'pending') return null;
-  const step = stepEntry(approvalName(attempt.approval));
+  const step = stepEntry(attempt.approval);
   return nextActionOf(attempt, isoAt(attempt.expiresAt), { base, intentId: intent.intentId }, step?.sandbox);
 }
 

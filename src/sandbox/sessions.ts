@@ -126,7 +126,12 @@ export function intentOf(store: Store, session: SessionRecord, now: number): Int
 
 /** A session's status at `now`, from its intent (settled by `intentOf`). */
 export function sessionStatus(intent: IntentRecord, session: SessionRecord, now: number): SessionStatus {
-  if (intentStatus(intent) === 'succeeded') return 'complete';
+  const status = intentStatus(intent);
+  if (status === 'succeeded') return 'complete';
+  // An approval awaited at the session's end runs its course (`settle`): the session is not over
+  // until it ends unpaid, so that `expired` is final — never followed by `complete` and a merchant
+  // who let the basket go when told `expired` charged after all.
+  if (status === 'pending') return 'open';
   return now >= session.expiresAt ? 'expired' : 'open';
 }
 

@@ -94,6 +94,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     // A payment without JavaScript: this server reads and confirms for the payer, from the
     // service the page itself would call (the in-process sandbox, or apiOrigin).
     plainApi: plainPaymentApi(sandbox, apiOrigin),
+    // The sandbox's clock (a test's, running ahead): the attempts it starts are timed by it.
+    plainNow: apiOrigin === undefined ? sandboxOptions?.now : undefined,
     vite,
   });
 

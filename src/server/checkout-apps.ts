@@ -11,10 +11,13 @@ import { buildOutputApp } from './apps/build-output';
 import type { ServerEnv } from './apps/env';
 import { builtHostedPage, builtPages, hostedPageApp } from './apps/hosted-page';
 import { paymentLinksApp } from './apps/payment-links';
+import { receiptApp } from './apps/receipt';
 import { devHostedPage, viteDevApp } from './apps/vite-dev';
 import type { FormTokens } from './form-token';
 import type { PlainPaymentOptions } from './plain-payment';
-import { accessLog } from './access-log';
+import { receiptLinkHandler } from './receipt-link';
+import { createReceiptTokens, type ReceiptTokens } from './receipt-token';
+import { accessLog, loggedPath } from './access-log';
 import { alwaysReady, type CheckReady, healthApp } from './apps/health';
 import { notFoundPage, serverErrorPage, withHeaders } from './responses';
 import { baseHeaders, inlineHashes } from './security';
@@ -33,6 +36,10 @@ export interface CheckoutAppsOptions {
   plainApi: PlainPaymentOptions['api'];
   /** The no-JavaScript forms' keys; default one made now (a restart voids forms on screen). */
   formTokens?: FormTokens | undefined;
+  /** The receipt links' keys (derived from the form keys); default one made now (a restart voids the links). */
+  receiptTokens?: ReceiptTokens | undefined;
+  /** The clock the no-JavaScript waiting page measures a push's wait by: the in-process sandbox's; default the system's. */
+  plainNow?: (() => number) | undefined;
   /** Dev mode: the hosted page and the sources through this Vite server, `root` holding index.html. */
   vite?: { server: ViteDevServer; root: string } | undefined;
 }
@@ -46,7 +53,8 @@ export interface CheckoutAppsOptions {
  * `/assets/`, `/i18n/` and `/steps/` (dist/'s own layout), and Vite in dev mode whatever it knows.
  */
 export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions): void {
-  const { files, publicUrl, apiOrigin, imageOrigin, plainApi, formTokens, vite } = options;
+  const { files, publicUrl, apiOrigin, imageOrigin, plainApi, formTokens, plainNow, vite } = options;
+  const receipts = options.receiptTokens ?? createReceiptTokens();
   const hosted = hostedPageApp({
     loadHtml: vite ? devHostedPage(vite.server, vite.root) : builtHostedPage(files),
     policy: {
@@ -56,9 +64,16 @@ export function mountCheckout(app: Hono<ServerEnv>, options: CheckoutAppsOptions
       // Every prerendered language's inline script (each page's its own text) and their one stylesheet.
       ...inlineHashes(...(vite ? [readFileSync(join(vite.root, 'index.html'), 'utf8')] : builtPages(files.root))),
     },
-    plain: { api: plainApi, origins: [publicUrl], ...(formTokens ? { tokens: formTokens } : {}) },
+    plain: {
+      api: plainApi,
+      origins: [publicUrl],
+      ...(formTokens ? { tokens: formTokens } : {}),
+      ...(plainNow ? { now: plainNow } : {}),
+    },
+    receiptLink: receiptLinkHandler({ api: plainApi, receipts, publicUrl }),
   });
   app.route('/', hosted);
+  app.route('/receipt', receiptApp({ api: plainApi, receipts })); // a payment's lasting receipt (issue 31)
   app.route('/l', paymentLinksApp({ api: plainApi, publicUrl })); // a payment link's pages (issue 31)
   if (vite) app.route('/', viteDevApp(vite.server));
   app.route('/', buildOutputApp(files));
@@ -119,9 +134,12 @@ export function serverApp(options: ComposeOptions): Hono<ServerEnv> {
   return app;
 }
 
-function logError(error: unknown, req: Request, route: string): void {
+/**
+ * A failed request's line on stderr: its path as the access log writes it (ids cut to their kind, a
+ * receipt link's token hidden: it opens a payment's receipt), what failed redacted the same way.
+ */
+export function logError(error: unknown, req: Request, route: string): void {
   const { pathname } = new URL(req.url);
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  // Paths hold ids (redacted: a log names no intent); never secrets (those live in fragments, which never reach a server).
-  console.error(`[server] ${req.method} ${redact(pathname)} (${route}) failed: ${redact(detail)}`);
+  console.error(`[server] ${req.method} ${loggedPath(pathname)} (${route}) failed: ${redact(detail)}`);
 }

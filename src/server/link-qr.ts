@@ -2,7 +2,7 @@
 // browser (lean-qr's nano build, src/methods/momo/steps/qr.entry.ts): as SVG for the printable page,
 // and as a small PNG for the link's preview in a chat (og:image), a few hundred bytes to 2 KB.
 import { generate } from 'lean-qr/nano';
-import { encodePng } from '../demo/png';
+import { encodePng } from './png';
 
 /** White modules around the code, as the QR specification asks (ISO/IEC 18004: four). */
 const QUIET = 4;

@@ -10,6 +10,7 @@ import type { FormTokens } from './form-token';
 import type { Words } from './plain-pages';
 import { type Payment, readFailed, readPayment, statusHref } from './plain-read';
 import { statusPage } from './plain-status';
+import type { Visit } from './plain-waiting';
 import { redirect } from './responses';
 
 export async function postAnswer(
@@ -19,6 +20,7 @@ export async function postAnswer(
   form: URLSearchParams,
   words: Words,
   tokens: FormTokens,
+  visit: Visit,
 ): Promise<Response> {
   const { lang } = words;
   const token = form.get('token') ?? '';
@@ -39,7 +41,7 @@ export async function postAnswer(
     return redirect(statusHref(page, lang), 303);
   const read = step.read(form, ask);
   if ('refused' in read)
-    return statusPage(config, id, lang, tokens, {
+    return statusPage(config, id, lang, tokens, visit, {
       refused: read.refused,
       status: 400,
     });
@@ -55,7 +57,7 @@ export async function postAnswer(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 400 || error.status === 422)
-      return statusPage(config, id, lang, tokens, { refused: error.code || 'refused', status: 400 });
+      return statusPage(config, id, lang, tokens, visit, { refused: error.code || 'refused', status: 400 });
   }
   return redirect(statusHref(page, lang), 303);
 }

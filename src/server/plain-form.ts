@@ -6,12 +6,13 @@ import type { ClientConfig } from '../api/http';
 import { confirmIntentView } from '../api/endpoints/checkout';
 import { isBlocking, PAYER_REFUSALS, payerRules, validate } from '../checkout/validation';
 import { momo } from '../methods/momo/method';
-import { detectWallet, findCountry, findWallet } from '../phone';
+import { detectWallet, findCountry, findWallet, formatAsTyped } from '../phone';
 import type { FormTokens } from './form-token';
 import { redirect } from './responses';
 import {
   defaultCountry,
   type FormErrors,
+  formCountries,
   formPage,
   type PlainFormValues,
   type PlainLang,
@@ -19,15 +20,24 @@ import {
   wordsOf,
 } from './plain-pages';
 import { dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
+import { healthNotices } from './plain-health';
+import { type Typed, typedCookie } from './plain-typed';
 
 const EMPTY: Omit<PlainFormValues, 'country'> = { phone: '', operator: '', firstName: '', lastName: '', email: '' };
 
-/** The customer the merchant named on the session: the form starts with them. */
-function prefilled(payment: Payment): PlainFormValues {
+/**
+ * The customer the merchant named on the session: the form starts with them; and after an attempt
+ * of this browser's that failed, with the number it typed for it (./plain-typed.ts): a new request,
+ * to the same number or, corrected, to another.
+ */
+function prefilled(payment: Payment, typed: Typed | null): PlainFormValues {
   const customer = payment.session?.customer;
+  const charges = payment.intent.event.charges.length;
+  const again = typed && charges > 0 && typed.attempts === charges ? typed : null;
   return {
     ...EMPTY,
-    country: defaultCountry(payment.intent.currency),
+    ...(again ? { phone: again.phone, operator: `${again.country}:${again.operator}` } : {}),
+    country: again?.country ?? defaultCountry(payment.intent.currency),
     firstName: customer?.firstName ?? '',
     lastName: customer?.lastName ?? '',
     email: customer?.email ?? '',
@@ -48,6 +58,8 @@ export async function showForm(
     check?: boolean;
     again?: boolean;
     status?: number;
+    /** The number this browser typed for the payment's last attempt, if it kept it. */
+    typed?: Typed | null;
   } = {},
 ): Promise<Response> {
   const words = wordsOf(lang);
@@ -65,13 +77,14 @@ export async function showForm(
     action: page,
     token,
     due: dueOf(payment),
-    values: shown.values ?? prefilled(payment),
+    values: shown.values ?? prefilled(payment, shown.typed ?? null),
     errors: shown.errors,
     notice: shown.notice,
     check: shown.check,
     again: shown.again,
     status: shown.status,
     langHref: langHref(page),
+    health: healthNotices(words, formCountries(payment.intent.currency), payment.intent.availability),
   });
 }
 
@@ -175,5 +188,11 @@ export async function postForm(
     // Anything else (an attempt in progress, a payment ended, an answer lost on the way): the
     // status page reads what the service holds. Never sent again.
   }
-  return redirect(statusHref(page, lang), 303);
+  const sent = redirect(statusHref(page, lang), 303);
+  // The number as typed, for this browser's pages of the attempt (shown only if that attempt is the intent's latest).
+  sent.headers.append(
+    'Set-Cookie',
+    typedCookie(id, { attempts: check.attempts + 1, country, operator, phone: formatAsTyped(country, values.phone) }),
+  );
+  return sent;
 }

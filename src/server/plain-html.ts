@@ -51,7 +51,7 @@ const STYLE =
   'main{box-sizing:border-box;max-width:30rem;margin:auto;padding:1rem;border-radius:12px;background:#fff}' +
   'h1{margin:0 0 .5rem;font-size:1.2rem}p{margin:.5rem 0}ul{margin:.25rem 0;padding-inline-start:1.25rem}' +
   'label{display:block;margin:.75rem 0 .2rem;font-weight:600}' +
-  'input,select{box-sizing:border-box;width:100%;min-height:44px;padding:.4rem;border:1px solid #8a9099;border-radius:6px;font:inherit;background:#fff;color:inherit}' +
+  'input,select,textarea{box-sizing:border-box;width:100%;min-height:44px;padding:.4rem;border:1px solid #8a9099;border-radius:6px;font:inherit;background:#fff;color:inherit}' +
   'button,.btn{display:block;box-sizing:border-box;width:100%;min-height:48px;margin:1rem 0 .5rem;padding:.6rem;border:2px solid transparent;border-radius:8px;background:#0b6b3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none}' +
   '.err{color:#b3261e;margin:.2rem 0}.notice,.info{padding:.5rem;border:1px solid transparent;border-radius:6px;background:#fdecea;color:#7a1712}.info{background:#e6f0fa;color:#0b3a66}' +
   '.link{width:auto;min-height:44px;margin:0;padding:0;background:none;color:inherit;font-weight:400;text-align:start;text-decoration:underline}' +
@@ -59,7 +59,7 @@ const STYLE =
   '.amount{font-size:1.3rem}.small{font-size:.875rem;color:#4b5563}a[href^="tel:"]{font-weight:700;white-space:nowrap}' +
   'table{width:100%;border-collapse:collapse}th,td{padding:.25rem 0;text-align:start;vertical-align:top}th{padding-inline-end:.75rem}td{overflow-wrap:anywhere}' +
   '@media (max-width:22em){body{padding:.5rem 0}main{padding:.75rem;border-radius:0}th,td{display:block}td{padding-top:0}}' +
-  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input,select{background:#16191d}.small{color:#a8b0ba}.err{color:#ffb4ab}}';
+  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main,input,select,textarea{background:#16191d}.small{color:#a8b0ba}.err{color:#ffb4ab}}';
 const STYLE_HASH = cspHash(STYLE);
 
 /** The plain pages' headers: no script at all, forms only to this server, never framed. */

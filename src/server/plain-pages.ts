@@ -59,6 +59,7 @@ export function formPage(
     again,
     status = 200,
     langHref,
+    health,
   }: {
     action: string;
     token: string;
@@ -77,6 +78,8 @@ export function formPage(
     status?: number;
     /** This form's address in another language. */
     langHref: (lang: Lang) => string;
+    /** What is said of the wallets not up (./plain-health.ts), above their choice, which it describes. */
+    health?: { html: string; ids: readonly string[] };
   },
 ): Response {
   const { t, w, lang } = words;
@@ -90,7 +93,7 @@ export function formPage(
   };
   const text = (name: keyof PlainFormValues, label: string, attributes: string) =>
     `<label for="p-${name}">${esc(label)}</label><input id="p-${name}" name="${name}" value="${esc(values[name])}" ${attributes}${invalid(name)}>${message(name)}`;
-  const countries = COUNTRIES.filter((c) => c.wallets.length && c.currency === due.currency);
+  const countries = formCountries(due.currency);
   const option = (value: string, label: string, selected: boolean) =>
     `<option value="${esc(value)}"${selected ? ' selected' : ''}>${esc(label)}</option>`;
   const countryOptions = countries
@@ -120,7 +123,8 @@ export function formPage(
     `<label for="p-country">${esc(t('form.country'))}</label><select id="p-country" name="country">${countryOptions}</select>` +
     text('phone', t('form.phone'), 'type="tel" inputmode="tel" autocomplete="tel-national"') +
     `<p class="small">${esc(t('form.phoneHint'))}</p>` +
-    `<label for="p-operator">${esc(t('form.operator'))}</label><select id="p-operator" name="operator"${invalid('operator')}>${walletOptions}</select>${message('operator')}` +
+    `${health?.html ?? ''}<label for="p-operator">${esc(t('form.operator'))}</label>` +
+    `<select id="p-operator" name="operator"${invalid('operator') || describedBy(health?.ids)}>${walletOptions}</select>${message('operator')}` +
     text('firstName', t('form.firstName'), 'autocomplete="given-name" autocapitalize="words"') +
     text('lastName', t('form.lastName'), 'autocomplete="family-name" autocapitalize="words"') +
     text('email', t('form.email'), 'type="email" inputmode="email" autocomplete="email" spellcheck="false"') +
@@ -131,6 +135,11 @@ export function formPage(
       .join(' · ')}</p>`;
   return plainResponse(status, { lang, title: t('page.title'), body });
 }
+
+/** The countries the form offers: those with wallets that pay in `currency`. */
+export const formCountries = (currency: string) => COUNTRIES.filter((c) => c.wallets.length && c.currency === currency);
+
+const describedBy = (ids: readonly string[] | undefined) => (ids?.length ? ` aria-describedby="${ids.join(' ')}"` : '');
 
 /** The latest attempt as a receipt's rows, from the intent read. */
 export function receiptRows({ t, lang }: Words, intent: PaidIntent, merchant: string | null): string {

@@ -17,9 +17,12 @@ import { TEXTS } from '../i18n/catalogues';
 import type { SandboxBindings } from '../sandbox';
 import { createFormTokens, type FormTokens } from './form-token';
 import { esc, type PlainLang, plainResponse, wordsOf } from './plain-pages';
+import { statusHref } from './plain-read';
 import { postAnswer } from './plain-answer';
 import { postForm, showForm } from './plain-form';
 import { statusPage } from './plain-status';
+import { readTyped } from './plain-typed';
+import type { Visit } from './plain-waiting';
 
 for (const lang of LANGS) addCatalogue(lang, TEXTS[lang].messages);
 
@@ -38,6 +41,8 @@ export interface PlainPaymentOptions {
   origins?: readonly string[];
   /** The form tokens' key and clock; default: a key made now, the system clock. */
   tokens?: FormTokens;
+  /** The clock the waiting page measures the push's wait by (the sandbox's, beside it); default the system's. */
+  now?: () => number;
 }
 
 /**
@@ -59,6 +64,7 @@ export function plainPaymentHandler({
   api,
   origins = [],
   tokens = createFormTokens(),
+  now = Date.now,
 }: PlainPaymentOptions): (req: Request, env?: SandboxBindings) => Promise<Response> {
   return async (req, env) => {
     const url = new URL(req.url);
@@ -66,13 +72,23 @@ export function plainPaymentHandler({
     const config = api(env);
     const page = `/pay/${id}`;
     const method = req.method;
-    if (sub === 'status' && (method === 'GET' || method === 'HEAD'))
-      return statusPage(config, id, langOf(req, url.searchParams.get('lang')), tokens);
+    const typed = readTyped(req);
+    // Where the payer continues in another browser: this server's public address, else the request's.
+    const visit = (lang: PlainLang): Visit => ({
+      typed,
+      userAgent: req.headers.get('user-agent') ?? '',
+      resume: `${origins[0] ? new URL(origins[0]).origin : url.origin}${statusHref(page, lang)}`,
+      now: now(),
+    });
+    if (sub === 'status' && (method === 'GET' || method === 'HEAD')) {
+      const lang = langOf(req, url.searchParams.get('lang'));
+      return statusPage(config, id, lang, tokens, visit(lang));
+    }
     if (!sub && (method === 'GET' || method === 'HEAD')) {
       const lang = langOf(req, url.searchParams.get('lang'));
       // Sent here by the hosted page whose script could not start (index.html's momoStuck).
       const stuck = url.searchParams.has('stuck') ? { notice: wordsOf(lang).w('stuck'), again: true } : {};
-      return showForm(config, id, lang, tokens, stuck);
+      return showForm(config, id, lang, tokens, { ...stuck, typed });
     }
     if (method !== 'POST' || (sub && sub !== 'answer')) {
       return new Response('Method Not Allowed\n', {
@@ -95,7 +111,7 @@ export function plainPaymentHandler({
       });
     }
     return sub === 'answer'
-      ? postAnswer(config, id, page, form, words, tokens)
+      ? postAnswer(config, id, page, form, words, tokens, visit(words.lang))
       : postForm(config, id, page, form, words, tokens);
   };
 }

@@ -8,6 +8,7 @@ import type { ServerEnv } from './apps/env';
 import { type CheckReady, serviceAnswers } from './apps/health';
 import { mountCheckout, serverApp } from './checkout-apps';
 import { createFormTokens } from './form-token';
+import { createReceiptTokens } from './receipt-token';
 import type { ProductionConfig } from './production-config';
 import { connectSource } from './security';
 import { createStaticFiles } from './static';
@@ -50,6 +51,8 @@ export function createProductionApp(options: ProductionAppOptions): ProductionAp
     imageOrigin: apiBase,
     plainApi: () => ({ baseUrl: apiBase }),
     formTokens: createFormTokens({ keys: formKeys }),
+    // Derived from the same shared keys: a receipt link made by one instance opens on every other.
+    receiptTokens: createReceiptTokens({ keys: formKeys }),
   });
   return { app, warm: () => files.warm(), close: async () => undefined };
 }

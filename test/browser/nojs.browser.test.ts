@@ -226,8 +226,11 @@ describe('hosted page › a payment without JavaScript', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.locator('h1', { hasText: 'Payment not completed' }).waitFor({ timeout: 15_000 });
     await expect(page.locator('[role="alert"]').textContent()).resolves.toBe('The payment was declined on your phone.');
-    await page.getByRole('link', { name: 'Try again' }).click();
+    // A new request, to the number this browser typed (named, in full), on a form filled with it.
+    const declined = testNumber('declined').national;
+    await page.getByRole('link', { name: `Send a new request to ${declined}` }).click();
     await expect(page.locator('h1').textContent()).resolves.toBe('Pay with mobile money');
+    await expect(page.locator('#p-phone').inputValue()).resolves.toBe(declined);
     expect(await attempts(session.paymentIntentId)).toBe(1);
   });
 

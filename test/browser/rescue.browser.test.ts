@@ -73,7 +73,9 @@ async function rescueShown(page: Page) {
   await expect(rescue.textContent()).resolves.toBe('');
   // The waiting screen moves focus to its own heading once its part has painted: record the focus
   // after that, so what is compared is only what the rescue might move.
-  await page.waitForFunction(() => document.activeElement?.matches('.momo-pending h2') ?? false, null, { timeout: 15_000 });
+  await page.waitForFunction(() => document.activeElement?.matches('.momo-pending h2') ?? false, null, {
+    timeout: 15_000,
+  });
   const focusedBefore = await page.evaluate(() => document.activeElement?.outerHTML);
   await page.clock.fastForward(RESCUE_AFTER_MS + 1000);
   await page.locator('.momo-rescue a.momo-dial').waitFor({ timeout: 15_000 });

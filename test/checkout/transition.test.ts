@@ -41,6 +41,7 @@ const SCREENS: Record<string, Screen> = {
   failed: { name: 'failed', reason: 'payer_declined' },
   canceled: { name: 'canceled' },
   error: { name: 'error', error: 'network', recovery: 'check' },
+  shared: { name: 'shared' },
 };
 
 const intent = (status: string, extra: Partial<PaymentIntentView> = {}): PaymentIntentView => ({
@@ -84,23 +85,25 @@ const EVENTS: Record<string, CheckoutEvent> = {
   lost: { type: 'lost' },
   cancel: { type: 'cancel' },
   edit: { type: 'edit' },
+  share: { type: 'share' },
 };
 
 // The screen each event leads to from each screen ('·': the same screen, the event refused).
 // Columns in the order of EVENTS.
 const TABLE = `
-                 load     refuse  r:paid     r:pend   r:late   r:pay  fail   submit      notice paid       await   send            refused         lost   cancel   edit
-loading          loading  error   succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  ·        ·
-form             ·        ·       succeeded  pending  unknown  ·      error  confirming  form   ·          ·       ·               ·               error  canceled ·
-confirming       ·        ·       succeeded  pending  unknown  form   error  ·           form   succeeded  pending ·               ·               error  ·        ·
-pending          ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               ·               error  canceled ·
-pending:otp      ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending pending:sending ·               error  canceled ·
-pending:sending  ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               pending:otp     error  canceled ·
-unknown          ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·
-succeeded        ·        ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·
-failed           ·        ·       succeeded  pending  unknown  form   failed ·           ·      ·          ·       ·               ·               error  canceled form
-canceled         loading  ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·
-error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·
+                 load     refuse  r:paid     r:pend   r:late   r:pay  fail   submit      notice paid       await   send            refused         lost   cancel   edit   share
+loading          loading  error   succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  ·        ·       ·
+form             ·        ·       succeeded  pending  unknown  ·      error  confirming  form   ·          ·       ·               ·               error  canceled ·       shared
+confirming       ·        ·       succeeded  pending  unknown  form   error  ·           form   succeeded  pending ·               ·               error  ·        ·       ·
+pending          ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               ·               error  canceled ·       ·
+pending:otp      ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending pending:sending ·               error  canceled ·       ·
+pending:sending  ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               pending:otp     error  canceled ·       ·
+unknown          ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·
+succeeded        ·        ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·       ·
+failed           ·        ·       succeeded  pending  unknown  form   failed ·           ·      ·          ·       ·               ·               error  canceled form    shared
+canceled         loading  ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·       ·
+error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·
+shared           ·        ·       succeeded  ·        ·        ·      error  ·           ·      ·          ·       ·               ·               error  canceled form    ·
 `;
 
 const rows = TABLE.trim()
@@ -130,6 +133,21 @@ describe('transition', () => {
         expect(name(next)).toBe(to);
       }
     });
+  });
+
+  it('a payment handed on, read paid, is a receipt that says so, without the number it was paid from', () => {
+    const read = intent('succeeded', {
+      payment_method: { type: 'momo', momo: { country: 'cg', operator_name: 'mtn', msisdn_last4: '4321' } },
+    });
+    const next = transition(SCREENS.shared!, { type: 'read', intent: read, now: NOW });
+    expect(next).toMatchObject({ name: 'succeeded', receipt: { method: null, byOther: true, reference: 'ch_1' } });
+    // The intent ended otherwise (canceled, expired): said, not followed for ever.
+    const ended = transition(SCREENS.shared!, {
+      type: 'read',
+      intent: intent('canceled', { cancellation_reason: 'expired' }),
+      now: NOW,
+    });
+    expect(ended).toEqual({ name: 'error', error: 'expired', recovery: null });
   });
 
   it('a read of a pending attempt past its window and grace is "still verifying", before it is not', () => {

@@ -11,6 +11,7 @@ import { approvalOf } from '../../src/methods/momo/approval';
 import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { COUNTRIES, type Country, type Wallet } from '../../src/phone/countries';
 import { TEST_NUMBERS, TEST_SUFFIXES } from '../../src/phone/test-numbers';
+import { ERROR_CODES, ERROR_STATUS } from '../../src/sandbox/errors';
 import { expectedSelection } from '../phone/support/selection';
 
 const doc = readFileSync(join(import.meta.dirname, '../../docs/sandbox.md'), 'utf8');
@@ -74,6 +75,12 @@ describe('docs/sandbox.md', () => {
       // One row per wallet, in the data's order, each derived from the data alone.
       expect(countryRows, country.code).toEqual(country.wallets.map((wallet) => expectedRow(country, wallet)));
     }
+  });
+
+  it('lists the error codes as the sandbox’s one set does, in its order, each with its status', () => {
+    const errors = doc.slice(doc.indexOf('\n## Errors'), doc.indexOf('\n## ', doc.indexOf('\n## Errors') + 1));
+    const table = [...errors.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2])]);
+    expect(table).toEqual(ERROR_CODES.map((code) => [code, ERROR_STATUS[code]]));
   });
 
   it('calls right the code the sandbox takes', () => {

@@ -45,18 +45,15 @@ const ownFile = (name: string) => new RegExp(`^src/methods/[^/]+/steps/${name}\\
 // union, and why — each an endpoint of the service the step answers through, or the method's data.
 const ALSO_NAMED: Record<string, readonly string[]> = {
   enter_otp: [
-    // Which wallets approve with a code (the sandbox's knowledge, with sources); the journals' former
-    // name; the warning before paying such a wallet again (it refuses repeats).
+    // Which wallets approve with a code (the sandbox's knowledge, with sources); the payer's answers,
+    // each kind named after its step; the journals' former names, read back as the step's; the
+    // warning before paying such a wallet again (it refuses repeats).
     'src/methods/momo/approval.ts',
     'src/methods/momo/sandbox.ts',
+    'src/sandbox/persist/former-names.ts',
     'src/methods/momo/method.ts',
   ],
-  open_wallet: [
-    'src/methods/momo/approval.ts',
-    'src/methods/momo/sandbox.ts',
-    // The sandbox's wallet page, which the launch address opens, in the sandbox's OpenAPI document.
-    'src/sandbox/openapi/sandbox-operations.ts',
-  ],
+  open_wallet: ['src/methods/momo/approval.ts', 'src/methods/momo/sandbox.ts', 'src/sandbox/persist/former-names.ts'],
 };
 
 describe('add an approval step › the steps of today', () => {
@@ -179,7 +176,8 @@ describe('add an approval step › a new one, through the registry alone', () =>
     const read = await bed.merchant.getIntent(model.intent.value!.intent_id);
     // The intent as the service reads it once the step is a member of the contract's union.
     const intent = { ...read, next_action: DIAL_ACTION } as typeof read;
-    const page = statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens());
+    const visit = { typed: null, userAgent: '', resume: '', now: Date.parse(intent.updated_at) };
+    const page = statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens(), visit);
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain('<h1>Composez le code</h1>');
@@ -187,7 +185,13 @@ describe('add an approval step › a new one, through the registry alone', () =>
     expect(html).toContain('http-equiv="refresh" content="3"');
     // Without its line in the registry, the same read is the push.
     delete STEPS.dial_ussd;
-    const push = await statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens()).text();
+    const push = await statusOf(
+      { intent, session: null },
+      intent.intent_id,
+      wordsOf('fr'),
+      createFormTokens(),
+      visit,
+    ).text();
     expect(push).not.toContain('dial-fixture');
     model.dispose();
   });
@@ -207,7 +211,7 @@ describe('add an approval step › a new one, through the registry alone', () =>
         judge: () => null,
         endpoint: {
           path: 'dialled',
-          read: () => ({ kind: 'code', right: true }),
+          read: () => ({ kind: 'enter_otp', right: true }),
           notExpected: { code: 'invalid_request', message: 'No attempt waits for a dialled code.' },
           expired: { code: 'invalid_request', message: 'Too late to have dialled.' },
           refusal: () => null,

@@ -41,14 +41,15 @@ describe('attemptEndsAt', () => {
   });
 
   it('a right code ends the attempt when it was typed', () => {
-    const typed = attempt({ approval: 'enter_otp', steps: [{ kind: 'code', at: 20_000, right: true }] });
+    const typed = attempt({ approval: 'enter_otp', steps: [{ kind: 'enter_otp', at: 20_000, right: true }] });
     expect(resolutionOf(typed)).toMatchObject({ at: 20_000, status: 'succeeded' });
   });
 
-  it('an attempt journaled under a step’s former name (otp, app) ends as that step’s', () => {
-    const code = attempt({ approval: 'otp', steps: [{ kind: 'code', at: 20_000, right: true }] });
-    expect(resolutionOf(code)).toMatchObject({ at: 20_000, status: 'succeeded' });
-    const declined = attempt({ approval: 'app', steps: [{ kind: 'wallet', at: 30_000, approved: false }] });
+  it('the wallet’s app declined ends the attempt when it answered (payer_declined)', () => {
+    const declined = attempt({
+      approval: 'open_wallet',
+      steps: [{ kind: 'open_wallet', at: 30_000, approved: false }],
+    });
     expect(resolutionOf(declined)).toEqual({ at: 30_000, status: 'failed', failureCode: 'payer_declined' });
   });
 

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
+import { STEPS } from '../../src/methods/step-registry';
 import { createSandbox } from '../../src/sandbox';
 import { SandboxError, ERROR_CODES, ERROR_STATUS } from '../../src/sandbox/errors';
+import { OPERATIONS } from '../../src/sandbox/openapi/operations';
 import { BASE, expectError, setup, TOKEN } from './helpers';
 
 describe('ERROR_CODES', () => {
@@ -33,6 +35,24 @@ describe('ERROR_CODES', () => {
     expect(new SandboxError('not_found', 'Gone.').toBody()).toEqual({
       error: { code: 'not_found', message: 'Gone.', field: null },
     });
+  });
+});
+
+describe('the codes a step answers with', () => {
+  it('are in the one set, and in the OpenAPI document’s errors of the step’s endpoint', () => {
+    const endpoints = Object.entries(STEPS).flatMap(([name, { sandbox }]) =>
+      sandbox.endpoint ? [[name, sandbox.endpoint] as const] : [],
+    );
+    expect(endpoints.map(([name]) => name)).toEqual(['enter_otp']);
+    for (const [name, endpoint] of endpoints) {
+      const malformed = endpoint.read({});
+      const codes = [endpoint.notExpected.code, endpoint.expired.code, 'code' in malformed ? malformed.code : null];
+      const operation = OPERATIONS.find((op) => op.path === `/v1/payment-intents/{id}/${endpoint.path}`);
+      for (const code of codes) {
+        expect(ERROR_CODES, `${name}: ${code}`).toContain(code);
+        expect(operation?.errors, `${name}: ${code}`).toContain(code);
+      }
+    }
   });
 });
 

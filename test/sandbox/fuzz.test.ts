@@ -13,7 +13,7 @@ import {
   remittanceCreatedSchema,
   sessionSchema,
 } from '../../src/api/schemas';
-import { encodePng } from '../../src/demo/png';
+import { encodePng } from '../../src/server/png';
 import { anyJson, damaged, pollutedBodies, rawText } from './fuzz-inputs';
 import { confirmBody, sessionBody, setupFaults, testNumber, TOKEN, transferBody } from './helpers';
 

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { merchantSchema, paymentIntentSchema, publicSessionSchema, sessionSchema } from '../../src/api/schemas';
 import type { MerchantRequest } from '../../src/api/types';
-import { encodePng } from '../../src/demo/png';
+import { encodePng } from '../../src/server/png';
 import { createSandbox } from '../../src/sandbox';
 import { SandboxError } from '../../src/sandbox/errors';
 import { decodeLogo } from '../../src/sandbox/merchants';

@@ -237,7 +237,12 @@ describe('GET /v1/sessions/:id', () => {
     const pay = { intent_id: session.paymentIntentId, client_secret: session.clientSecret };
     clock.set(START + DAY_MS - 1000);
     expect((await confirm(pay, testNumber('approved_after_delay'))).status).toBe(200);
-    clock.advance(APPROVAL_MS);
+    // Past its end, the approval still awaited: open, not expired — `expired` is final.
+    clock.advance(APPROVAL_MS - 1);
+    expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
+      'open',
+    );
+    clock.advance(1);
     expect((await readIntent(session.paymentIntentId)).status).toBe('succeeded');
     expect((await expectJson(await call('GET', `/v1/sessions/${session.id}`), 200, publicSessionSchema)).status).toBe(
       'complete',

@@ -2,8 +2,8 @@
 // The frame every server's sub-apps hang on (src/server/checkout-apps.ts): the headers on every
 // answer, a 404 page for what no sub-app owns, a 500 that shows no stack and tells the operator;
 // and the checkout's own sub-apps, mounted from a build.
-import { afterAll, describe, expect, it } from 'vitest';
-import { mountCheckout, serverApp } from '../../src/server/checkout-apps';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { logError, mountCheckout, serverApp } from '../../src/server/checkout-apps';
 import { createStaticFiles } from '../../src/server/static';
 import { makeDistFixture } from './helpers';
 
@@ -29,6 +29,26 @@ describe('serverApp', () => {
     }
     expect(await failed.text()).not.toContain('the disk is gone');
     expect(told).toEqual(['GET /boom the disk is gone']);
+  });
+});
+
+describe('logError (the default onError)', () => {
+  it('names the failed address as the access log does: no receipt token, no intent id, no number', () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    try {
+      const token = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0';
+      logError(new Error('read failed'), new Request(`http://checkout.test/receipt/${token}`), '/receipt/:token');
+      logError(
+        new Error('no'),
+        new Request('http://checkout.test/pay/pi_arZECOfjW9NYIq0EqoA5howr/+242061234567'),
+        '/x',
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines[0]).toMatch(/^\[server\] GET \/receipt\/… \(\/receipt\/:token\) failed: Error: read failed/);
+    expect(lines.join('\n')).not.toMatch(/Zm9vYmFy|arZECOfjW9|061234567/);
   });
 });
 

@@ -9,7 +9,7 @@ import { previewPng, qrSvg } from '../../src/server/link-qr';
 
 const URL_ = 'https://pay.example/l/plink_0123456789ABCDEFGHIJKLmn';
 
-/** The RGBA pixels of a PNG as src/demo/png.ts writes them (one IDAT, every row filtered with Sub). */
+/** The RGBA pixels of a PNG as src/server/png.ts writes them (one IDAT, every row filtered with Sub). */
 function pixelsOf(png: Buffer): { width: number; height: number; data: Uint8ClampedArray } {
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);

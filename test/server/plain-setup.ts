@@ -1,12 +1,19 @@
 // What the tests of the payment without JavaScript share (./plain-payment.test.ts, ./plain-form.test.ts,
 // ./plain-status.test.ts): its handler over the sandbox in process, on a fake clock, every request
 // it sends the service recorded; a form's token read from its page; a payer's fields.
+import type { SandboxOptions } from '../../src/sandbox';
 import { plainPaymentApi, plainPaymentHandler } from '../../src/server/plain-payment';
 import { APPROVAL_MS, BASE, setup } from '../sandbox/helpers';
 
-/** `answer`: changes the service's answers on their way to the handler (a service that says otherwise). */
-export function plainSetup(answer?: (request: Request, response: Response) => Promise<Response>) {
-  const s = setup({ approvalMs: APPROVAL_MS });
+/**
+ * `answer`: changes the service's answers on their way to the handler (a service that says
+ * otherwise); `options`: the sandbox's (faults, a bare service).
+ */
+export function plainSetup(
+  answer?: (request: Request, response: Response) => Promise<Response>,
+  options: SandboxOptions = {},
+) {
+  const s = setup({ approvalMs: APPROVAL_MS, ...options });
   // Every request the handler sends the service, to see where the secret went.
   const sent: { url: string; headers: Headers; body: string }[] = [];
   const sandbox = {
@@ -17,7 +24,8 @@ export function plainSetup(answer?: (request: Request, response: Response) => Pr
       return answer ? answer(req, response) : response;
     },
   };
-  const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox) });
+  // The sandbox's clock: the waiting page measures a push's wait by it.
+  const handler = plainPaymentHandler({ api: plainPaymentApi(sandbox), now: s.clock.now });
   const get = (path: string, headers: Record<string, string> = {}) =>
     handler(new Request(`${BASE}${path}`, { headers }));
   // A header given as undefined is not sent.

@@ -5,6 +5,7 @@
 // ("no prompt? dial *126#"), the code step's intro and its wrong code's message, in every direction.
 import { describe, expect, it } from 'vitest';
 import { testNumber as number } from '../browser/support/harness';
+import { APPROVAL_MS } from '../sandbox/helpers';
 import { payer, plainSetup, tokenOf } from './plain-setup';
 
 /** A payment of `currency` confirmed from the plain form with `wallet` of `country`: its status page's path. */
@@ -76,5 +77,18 @@ describe('the status page › the receipt', () => {
     expect(read.reference).toMatch(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/);
     expect(html).toContain(`<th scope="row">Référence</th><td><bdi>${read.reference}</bdi></td>`);
     expect(html).not.toContain(read.charge_id as string);
+  });
+});
+
+describe('the status page › a lasting receipt link', () => {
+  it('offers the payment’s receipt link while it waits and once paid', async () => {
+    const t = plainSetup();
+    const id = await paidWith(t, 'xaf', 'cg', 'mtn');
+    const link = `<a href="/pay/${id}/receipt?lang=fr">Garder un lien vers ce reçu</a>`;
+    expect(await (await t.get(`/pay/${id}/status?lang=fr`)).text()).toContain(link);
+    t.clock.advance(APPROVAL_MS + 1);
+    const paid = await (await t.get(`/pay/${id}/status?lang=fr`)).text();
+    expect(paid).toContain('<h1>Paiement réussi</h1>');
+    expect(paid).toContain(link);
   });
 });

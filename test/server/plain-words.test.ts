@@ -15,6 +15,8 @@ const VALUES = {
   min: '500 FCFA',
   max: '9 000 FCFA',
   date: '29 novembre',
+  minutes: 5,
+  seconds: 30,
 };
 
 describe('plain pages › words', () => {

@@ -2,7 +2,8 @@
 // What momo-checkout-server serves (src/server/production-app.ts), against a payment service that
 // is not itself: the packaged sandbox's server on a port of its own. No /v1 and no /demo of its
 // own; the page's policy names the service; and a no-JavaScript form shown by one instance is
-// taken by another holding the same key, also in the middle of a key rotation, with one charge.
+// taken by another holding the same key, also in the middle of a key rotation, with one charge; so is
+// a receipt link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { createProductionApp, type ProductionApp } from '../../src/server/production-app';
@@ -107,5 +108,27 @@ describe('momo-checkout-server’s app', () => {
     expect(answer.status).not.toBe(303);
     expect(await answer.text()).toContain('name="token"'); // the form again, with a new token
     expect(await attempts()).toBe(0);
+  });
+
+  it('opens on every instance a receipt link made by one, across a key rotation; none after its key is retired', async () => {
+    const { id } = await newIntent();
+    const secret = (await createClient({ baseUrl: service.url }).getIntent(id)).client_secret;
+    const answer = await instance([OLD_KEY]).app.fetch(
+      new Request(`${PUBLIC}/pay/${id}/receipt-link`, {
+        method: 'POST',
+        body: new URLSearchParams({ client_secret: secret }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://shop.example' },
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const { url } = (await answer.json()) as { url: string };
+    expect(url.startsWith(`${PUBLIC}/receipt/`)).toBe(true);
+    const path = url.slice(PUBLIC.length);
+    for (const keys of [[OLD_KEY], [NEW_KEY, OLD_KEY]]) {
+      const page = await get(instance(keys), `${path}?lang=en`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('No payment has been made yet.');
+    }
+    expect((await get(instance([NEW_KEY]), path)).status).toBe(404);
   });
 });

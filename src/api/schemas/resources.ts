@@ -1,6 +1,6 @@
 // The resources the payment service answers with; unknown extra fields are tolerated (./index.ts).
 import * as z from 'zod/mini';
-import { walletHealthSchema } from './availability';
+import { WALLET_STATUSES, walletHealthSchema } from './availability';
 import { chargeViewShape, intentViewShape, momoPaidSchema, publicSessionShape, recordViewShape } from './checkout';
 import {
   clientSecretSchema,
@@ -143,8 +143,12 @@ export const paymentIntentSchema = z.object({
   /** Why a `canceled` intent was: its session ended, or its attempts ran out (decision: docs/decisions.md). */
   cancellation_reason: z.nullable(knownText(['expired', 'too_many_attempts'] as const)),
   payment_method: z.nullable(intentPaymentMethodSchema),
-  /** Extension: the wallets not up, each status one of the service's (the page reads any text). */
-  availability: z.optional(z.array(walletHealthSchema)),
+  /**
+   * Extension: the wallets not up. A status a later service adds (`degraded`) is passed on, as the
+   * intent's own statuses are (`knownText`): a health report must never fail the read of a payment —
+   * a merchant's fulfillment, or the page without JavaScript, would stop on it.
+   */
+  availability: z.optional(z.array(z.extend(walletHealthSchema, { status: knownText(WALLET_STATUSES) }))),
   id: z.int(),
   /** A required string, token or not, as the interface documents (docs/decisions.md: intent ids are confidential). */
   client_secret: clientSecretSchema,

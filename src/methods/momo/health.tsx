@@ -6,10 +6,9 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { Wallet, WalletHealthView } from '../kit';
 import { useI18n } from '../ui';
+import { healthNotice, healthOf } from './health-notice';
 
-/** What the intent's read said of a wallet of `country`, if it is not up. */
-export const healthOf = (health: readonly WalletHealthView[], country: string, operator: string) =>
-  health.find((h) => h.country === country && h.operator_name === operator);
+export { healthOf } from './health-notice';
 
 export interface HealthProps {
   wallets: readonly Wallet[];
@@ -32,8 +31,8 @@ export function WalletNotices({ wallets, health, country }: HealthProps) {
     const picker = (notices.current as HTMLDivElement).parentNode as ParentNode;
     for (const card of picker.querySelectorAll<HTMLElement>('.momo-operator')) {
       const name = card.dataset.operator as string;
-      const said = healthOf(health, country, name);
-      const status = said && (said.status === 'slow' || said.status === 'down') ? said.status : null;
+      const said = healthNotice(healthOf(health, country, name));
+      const status = said ? said.status : null;
       const radio = card.querySelector('input') as HTMLInputElement;
       if (status) {
         card.dataset.health = status;
@@ -47,14 +46,12 @@ export function WalletNotices({ wallets, health, country }: HealthProps) {
   return (
     <div ref={notices}>
       {wallets.map(({ name, label }) => {
-        const said = healthOf(health, country, name);
+        const said = healthNotice(healthOf(health, country, name));
         const notice = !said
           ? ''
           : said.status === 'slow'
-            ? t('form.walletSlow', { wallet: label, minutes: Math.max(2, Math.ceil((said.delay_seconds || 0) / 60)) })
-            : said.status === 'down'
-              ? t('form.walletDown', { wallet: label })
-              : '';
+            ? t('form.walletSlow', { wallet: label, minutes: said.minutes })
+            : t('form.walletDown', { wallet: label });
         return (
           notice && (
             <p key={name} id={`momo-health-${name}`} class="momo-warning">

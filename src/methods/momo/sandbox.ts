@@ -8,8 +8,11 @@ import type { ErrorCode, FailureCode, NextAction, OutcomeName } from '../kit';
 import { findWallet } from '../kit';
 import { approvalOf } from './approval';
 
-/** What a payer answered about an attempt that waits for them (a code typed, the wallet's answer). */
-export type PayerAnswer = { kind: 'code'; right: boolean } | { kind: 'wallet'; approved: boolean };
+/**
+ * What a payer answered about an attempt that waits for them, under the step's name: a code typed,
+ * the wallet's answer ('code' and 'wallet' in older journals: src/sandbox/persist/former-names.ts).
+ */
+export type PayerAnswer = { kind: 'enter_otp'; right: boolean } | { kind: 'open_wallet'; approved: boolean };
 
 /**
  * What a payer did about an attempt that waits for them: kept in the journal, in order. Besides a
@@ -30,7 +33,7 @@ export interface ApprovedAttempt {
   approval?: string;
   steps?: PayerStep[];
   /** The launch address's secret part, for the wallet page (`open_wallet` only). */
-  walletToken?: string;
+  openWalletToken?: string;
 }
 
 /** A refusal of what the payer sent, as the service words it: its error code, message and field. */
@@ -93,13 +96,6 @@ export interface StepEmulation {
    */
   judge(answer: PayerStep, earlier: readonly PayerStep[]): 'approved' | FailureCode | null;
 }
-
-/** Attempts journaled before the steps took the service's names. */
-const FORMER_NAMES: Readonly<Record<string, string>> = { otp: 'enter_otp', app: 'open_wallet' };
-
-/** The step an attempt approves with, by the service's name (whatever name its journal line used). */
-export const approvalName = (approval: string | undefined): string | undefined =>
-  approval && (FORMER_NAMES[approval] ?? approval);
 
 /** How a new attempt is approved: a push (undefined), unless the wallet works otherwise and the service says so (extensions). */
 export function approvalAtStart(country: string, operator: string, extensions: boolean): string | undefined {
@@ -168,7 +164,7 @@ export function nextActionOf(
   where: { base: string; intentId: string },
   emulation: StepEmulation | undefined,
 ): NextAction | null {
-  const name = approvalName(attempt.approval);
+  const name = attempt.approval;
   if (name && emulation) {
     if (!emulation.awaits(attempt)) return null;
     return { type: name, [name]: { ...emulation.detail(attempt, where), expires_at: expiresAt } } as NextAction;

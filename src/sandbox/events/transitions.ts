@@ -48,7 +48,11 @@ export function sessionTransitions(session: SessionRecord, intent: IntentRecord,
     const paid = intent.attempts.find((attempt) => attempt.status === 'succeeded');
     return [{ type: 'checkout.session.completed', key: 'completed', at: paid?.updatedAt ?? now }];
   }
-  if (status === 'expired') return [{ type: 'checkout.session.expired', key: 'expired', at: session.expiresAt }];
+  // Expired when the session ended, or later when an approval awaited then ended unpaid.
+  if (status === 'expired')
+    return [
+      { type: 'checkout.session.expired', key: 'expired', at: Math.max(session.expiresAt, intent.canceledAt ?? 0) },
+    ];
   return [];
 }
 

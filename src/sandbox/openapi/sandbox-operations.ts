@@ -2,8 +2,19 @@
 // logo as payers' pages load it, and the page that plays a wallet's app. Rows of the operations
 // table (./operations), every one an extension.
 import * as z from 'zod/mini';
+import { STEPS } from '../../methods/step-registry';
 import { ALWAYS, BODY, htmlPage, idParam, MERCHANT } from './operation-parts';
 import type { Operation } from './operation-types';
+
+/**
+ * The steps whose payer's side the sandbox's page at `/v1/_sandbox/<path>/` plays, by the registry's
+ * names: the document names a step as the service does, and only where the step says so.
+ */
+const stepsPlayedAt = (path: string): string =>
+  Object.entries(STEPS)
+    .filter(([, step]) => step.sandbox.page?.path === path)
+    .map(([name]) => name)
+    .join(', ');
 
 export const SANDBOX_OPERATIONS: readonly Operation[] = [
   {
@@ -58,7 +69,7 @@ export const SANDBOX_OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/v1/_sandbox/wallet/{id}/{token}',
     operationId: 'showWalletPage',
-    summary: "The sandbox's page that plays a wallet's app (an open_wallet launch address)",
+    summary: `The sandbox's page that plays a wallet's app (the launch address of ${stepsPlayedAt('wallet')})`,
     tag: 'Sandbox',
     extension: true,
     caller: 'anyone',

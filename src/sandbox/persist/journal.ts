@@ -37,6 +37,7 @@ import {
   syncDirectory,
   writeCurrent,
 } from './files';
+import { withCurrentNames } from './former-names';
 import { lockDirectory } from './lock';
 
 const writeAsync = promisify(write);
@@ -76,7 +77,7 @@ function decode(line: string, file: string, index: number): Entry {
   }
   if (entry === null || typeof entry !== 'object' || !KINDS.has(entry.kind))
     throw new CorruptState(file, `record ${index + 1} is of an unknown kind: ${line.slice(0, 40)}`);
-  return entry;
+  return withCurrentNames(entry);
 }
 
 const linesOf = function* (store: Store): Generator<string> {

@@ -8,13 +8,7 @@
 import type { Context, Hono } from 'hono';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatAmount } from '../../i18n';
-import {
-  approvalName,
-  type StepEmulation,
-  type StepEndpoint,
-  type StepRefusal,
-  type StepSandboxPage,
-} from '../../methods/momo/sandbox';
+import type { StepEmulation, StepEndpoint, StepRefusal, StepSandboxPage } from '../../methods/momo/sandbox';
 import { STEPS } from '../../methods/step-registry';
 import { findWallet } from '../../phone';
 import { publicCors, publicPreflight } from '../cors';
@@ -80,7 +74,7 @@ function endpointRoute(
       if ('message' in answer) throw refuse(answer);
       settle(intent, now);
       const attempt = latestAttempt(intent);
-      if (!attempt || approvalName(attempt.approval) !== name) throw refuse(endpoint.notExpected);
+      if (!attempt || attempt.approval !== name) throw refuse(endpoint.notExpected);
       if (now >= attempt.expiresAt && awaitedBefore(attempt)) throw refuse(endpoint.expired);
       if (attempt.status !== 'pending' || !emulation.awaits(attempt)) throw refuse(endpoint.notExpected);
       recordStep(store, intent, attempt, { at: now, ...answer });
@@ -140,7 +134,7 @@ function pageRoutes(
       );
     const answer = stepPage.read(form);
     const { intent, attempt } = found;
-    if (answer && approvalName(attempt.approval) === name && emulation.awaits(attempt) && attempt.status === 'pending')
+    if (answer && attempt.approval === name && emulation.awaits(attempt) && attempt.status === 'pending')
       recordStep(store, intent, attempt, { at: config.now(), ...answer });
     return page(c, stepPage.title, screen(found, expected));
   });

@@ -6,7 +6,7 @@ import type { NewestFirst } from './owner-index';
 import { OwnerIndex } from './owner-index';
 import type { Owner, PaymentLinkRecord } from './records';
 
-/** A link and what its line weighs (as `Kept` in ./record-set, which imports this module). */
+/** A link and what its line weighs (as `Kept` in ./kept-records, which imports this module). */
 export interface KeptLink {
   record: PaymentLinkRecord;
   bytes: number;

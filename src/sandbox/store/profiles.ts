@@ -4,7 +4,7 @@
 // and its forgetting, so it is rebuilt as the journal is read back at a start.
 import type { Logo, MerchantRecord, Owner } from './records';
 
-/** A profile and what its line weighs (as `Kept` in ./record-set, which imports this module). */
+/** A profile and what its line weighs (as `Kept` in ./kept-records, which imports this module). */
 export interface KeptProfile {
   record: MerchantRecord;
   bytes: number;

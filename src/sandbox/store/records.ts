@@ -46,12 +46,12 @@ export interface AttemptRecord {
   /** When the payer's approval window closes. */
   expiresAt: number;
   payout: PayoutIds;
-  /** Extension: the step the payer approves with, when not the push, by the service's name for it (`enter_otp`; 'otp', 'app' in older journals: src/methods/momo/sandbox.ts). */
+  /** Extension: the step the payer approves with, when not the push, by the service's name for it (`enter_otp`; 'otp', 'app' in older journals, renamed as read: ../persist/former-names.ts). */
   approval?: string;
   /** What the payer did about it (a code typed, the wallet's answer), in order; each its own journal line. */
   steps?: PayerStep[];
-  /** The secret part of the wallet page's address (`open_wallet` only). */
-  walletToken?: string;
+  /** The secret part of the wallet page's address (`open_wallet` only; `walletToken` in older journals). */
+  openWalletToken?: string;
   /** Why it failed, once settled, when its outcome's rule does not say (a code or the wallet's answer decided). */
   failureCode?: FailureCode | null;
 }

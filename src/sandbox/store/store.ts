@@ -1,6 +1,7 @@
-// The sandbox's state (its records: record-set.ts) and when a record is forgotten. Each record is
-// created by one entry (see records.ts), whether it comes from a request (checked against the
-// bounds here, then written to the journal when there is one) or from the journal at start-up.
+// The sandbox's state (its records: kept-records.ts, record-set.ts) and when a record is
+// forgotten. Each record is created by one entry (see records.ts), whether it comes from a request
+// (checked against the bounds here, then written to the journal when there is one) or from the
+// journal at start-up.
 // Nothing runs in the background: what has expired is dropped when the next request comes, from
 // the front of maps kept in the order records expire.
 //

@@ -7,6 +7,7 @@ import { EMBED_PATH } from '../../hosted/embed';
 import { pickLang } from '../../i18n';
 import { variantResponse } from '../compress';
 import { PLAIN_PATH, type PlainPaymentOptions, plainPaymentHandler } from '../plain-payment';
+import { RECEIPT_LINK_PATH } from '../receipt-link';
 import { messagePage, onlyGetOrHead } from '../responses';
 import { embedPageHeaders, hostedPageHeaders, type HostedPolicyOptions } from '../security';
 import type { StaticFiles } from '../static';
@@ -22,9 +23,11 @@ export interface HostedPageAppOptions {
   policy: HostedPolicyOptions;
   /** How the payment without JavaScript reaches the service. */
   plain: PlainPaymentOptions;
+  /** A payment's lasting receipt link (`/pay/<id>/receipt`, `/pay/<id>/receipt-link`: ../receipt-link.ts). */
+  receiptLink: (req: Request, env?: ServerEnv['Bindings']) => Promise<Response>;
 }
 
-export function hostedPageApp({ loadHtml, policy, plain }: HostedPageAppOptions): Hono<ServerEnv> {
+export function hostedPageApp({ loadHtml, policy, plain, receiptLink }: HostedPageAppOptions): Hono<ServerEnv> {
   const pageHeaders = hostedPageHeaders(policy);
   const framedHeaders = embedPageHeaders(policy);
   const plainPayment = plainPaymentHandler(plain);
@@ -55,6 +58,7 @@ export function hostedPageApp({ loadHtml, policy, plain }: HostedPageAppOptions)
     // payment's address is the plain payment's (which answers 405 to what it does not take).
     if (isRead && HOSTED_PAGE_PATH.test(url.pathname) && !url.searchParams.has('plain')) return page(req, pageHeaders);
     if (PLAIN_PATH.test(url.pathname)) return plainPayment(req, c.env);
+    if (RECEIPT_LINK_PATH.test(url.pathname)) return receiptLink(req, c.env);
     await next();
   });
   return app;

@@ -3,7 +3,8 @@
 // itself (`POST /l/plink_…`: a fresh payment intent of the payer's own from the service, then 303 to
 // the hosted page), its printable QR code (`/l/plink_…/qr`) and its preview image (`/preview.png`).
 // Reading the page makes nothing: a preview fetcher, a reload or a second tab opens no payment;
-// each press of Pay makes one intent, charged only if the payer pays it on the hosted page.
+// each press of Pay makes one intent, charged only if the payer pays it on the hosted page, and
+// only a press on this server's page (another site's post is refused: ../post-origin.ts).
 import { Hono } from 'hono';
 import { ApiError } from '../../api/errors';
 import type { ClientConfig } from '../../api/http';
@@ -13,7 +14,9 @@ import { pickLang } from '../../i18n';
 import type { SandboxBindings } from '../../sandbox';
 import { closedPage, linkPage, missingPage, qrPage } from '../link-pages';
 import { previewPng } from '../link-qr';
+import { esc, plainResponse } from '../plain-html';
 import { wordsOf } from '../plain-words';
+import { postedFromHere } from '../post-origin';
 import type { ServerEnv } from './env';
 
 /** A link's id as the service makes them: the path is checked before anything is asked. */
@@ -78,6 +81,13 @@ export function paymentLinksApp({ api, publicUrl }: PaymentLinksAppOptions): Hon
   app.post(`/${ID}`, async (c) => {
     const id = c.req.param('id');
     const words = wordsFor(c.req.raw);
+    // Another site's page pressing Pay for the payer: refused before anything is read or asked.
+    if (!postedFromHere(c.req.raw, [publicUrl]))
+      return plainResponse(403, {
+        lang: words.lang,
+        title: words.t('error.heading'),
+        body: `<h1>${esc(words.t('error.heading'))}</h1><p>${esc(words.w('refused'))}</p>`,
+      });
     const config = api(c.env);
     const link = await read(config, id);
     if (!link) return missingPage(words);

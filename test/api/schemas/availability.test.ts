@@ -1,7 +1,7 @@
 // The contract of wallets' health (extension): what the service answers is held to its statuses;
 // what a payer's page reads takes any status, so a status the page does not know never fails a read.
 import { describe, expect, it } from 'vitest';
-import { availabilitySchema, walletHealthViewSchema } from '../../../src/api/schemas';
+import { availabilitySchema, paymentIntentSchema, walletHealthViewSchema } from '../../../src/api/schemas';
 import { paymentIntentViewParser } from '../../../src/api/schemas/parsers';
 import { setup } from '../../sandbox/helpers';
 
@@ -39,5 +39,16 @@ describe("the intent as a payer's page reads it (compiled rules)", () => {
     expect(
       paymentIntentViewParser.safeParse({ ...intent, availability: [{ ...down, delay_seconds: '5' }] }).success,
     ).toBe(false);
+  });
+});
+
+describe("the intent as a merchant's server reads it (paymentIntentSchema)", () => {
+  it('passes on a status a later service adds, and still refuses a health entry of the wrong shape', async () => {
+    const { newIntent, readIntent } = setup();
+    const intent = await readIntent((await newIntent()).intent_id);
+    const health = [down, { ...down, operator_name: 'airtel', status: 'degraded' }];
+    const read = paymentIntentSchema.safeParse({ ...intent, availability: health });
+    expect(read.success && read.data.availability).toEqual(health);
+    expect(paymentIntentSchema.safeParse({ ...intent, availability: [{ ...down, status: 3 }] }).success).toBe(false);
   });
 });

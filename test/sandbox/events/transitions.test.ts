@@ -14,6 +14,21 @@ import { eventsWorld } from './world';
 const summary = (list: { type: string; key: string; at: number }[]) =>
   list.map((t) => [t.type, t.key.split(':')[0], t.at - START]);
 
+/** The session record an intent made with `world.intent(…, { id: 'cs_1', … })` pays. */
+const sessionOf = (intent: { intentId: string; owner: string }) => ({
+  id: 'cs_1',
+  intentId: intent.intentId,
+  owner: intent.owner,
+  total: 5000,
+  currency: 'xaf',
+  accountId: 'acct_1',
+  successUrl: 'https://shop.test/ok',
+  cancelUrl: 'https://shop.test/no',
+  metadata: {},
+  items: [],
+  createdAt: START,
+});
+
 describe('transitions', () => {
   it('of an intent: the wait while it is seen, then its end at the moment it happened', () => {
     const world = eventsWorld();
@@ -45,25 +60,34 @@ describe('transitions', () => {
     const world = eventsWorld();
     const expiresAt = START + 60_000;
     const intent = world.intent(undefined, { id: 'cs_1', expiresAt });
-    const session = {
-      id: 'cs_1',
-      intentId: intent.intentId,
-      owner: intent.owner,
-      total: 5000,
-      currency: 'xaf',
-      accountId: 'acct_1',
-      successUrl: 'https://shop.test/ok',
-      cancelUrl: 'https://shop.test/no',
-      metadata: {},
-      items: [],
-      createdAt: START,
-      expiresAt,
-    };
+    const session = { ...sessionOf(intent), expiresAt };
     expect(intentMoving(intent)).toBe(true);
     expect(sessionTransitions(session, intent, START)).toEqual([]);
     const at = expiresAt + 5000;
     expect(summary(intentTransitions(intent, at))).toEqual([['payment_intent.canceled', 'canceled', 60_000]]);
     expect(summary(sessionTransitions(session, intent, at))).toEqual([['checkout.session.expired', 'expired', 60_000]]);
+  });
+
+  it('of a session: an approval awaited at its end runs its course — completed, never expired first', () => {
+    for (const [outcome, expected] of [
+      ['approved_after_delay', [['checkout.session.completed', 'completed', 58_000 + APPROVAL_MS]]],
+      // Declined after the end: expired when the attempt ended unpaid, not before.
+      ['declined', [['checkout.session.expired', 'expired', 58_000 + APPROVAL_MS]]],
+    ] as const) {
+      const world = eventsWorld();
+      const expiresAt = START + 60_000;
+      const intent = world.intent(undefined, { id: 'cs_1', expiresAt });
+      const session = { ...sessionOf(intent), expiresAt };
+      world.clock.advance(58_000);
+      world.pay(intent, outcome);
+      // (Reading the intent's transitions settles it at that moment, as the producer does.)
+      const at = (t: number) => {
+        intentTransitions(intent, t);
+        return sessionTransitions(session, intent, t);
+      };
+      expect(at(expiresAt + 1), outcome).toEqual([]);
+      expect(summary(at(START + 58_000 + APPROVAL_MS)), outcome).toEqual(expected);
+    }
   });
 
   it('of a transfer: its execution, once its time has come', () => {

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The sandbox's own operations are extensions all: marked, absent from a bare service, and at the
-// sandbox's own addresses.
+// sandbox's own addresses; the page that plays a step names it as the registry does.
 import { describe, expect, it } from 'vitest';
 import { servedBy } from '../../../src/sandbox/openapi/document';
+import { STEPS } from '../../../src/methods/step-registry';
 import { SANDBOX_OPERATIONS } from '../../../src/sandbox/openapi/sandbox-operations';
 
 describe("the sandbox's own operations", () => {
@@ -13,5 +14,12 @@ describe("the sandbox's own operations", () => {
       expect(servedBy(op, false), op.operationId).toBe(false);
       expect(op.path, op.operationId).toMatch(/^\/v1\/(?:_sandbox\/|merchant-logos\/)/);
     }
+  });
+
+  it('names the step whose launch address opens the wallet page by its name in the registry, and no other', () => {
+    const page = SANDBOX_OPERATIONS.find((op) => op.operationId === 'showWalletPage');
+    const played = Object.keys(STEPS).filter((name) => STEPS[name]?.sandbox.page?.path === 'wallet');
+    expect(played).toEqual(['open_wallet']);
+    expect(page?.summary).toBe("The sandbox's page that plays a wallet's app (the launch address of open_wallet)");
   });
 });

@@ -263,7 +263,7 @@ describe('a damaged state: it starts with every acknowledged record, or refuses 
       ['{"kind":"intent","record":', /damaged \(journal-000001\.jsonl: record 2 is not JSON/],
       ['{"kind":"explode"}', /damaged \(journal-000001\.jsonl: record 2 is of an unknown kind/],
       [
-        '{"kind":"step","intentId":"pi_none","chargeId":"ch_none","record":{"at":0,"kind":"code","right":true}}',
+        '{"kind":"step","intentId":"pi_none","chargeId":"ch_none","record":{"at":0,"kind":"enter_otp","right":true}}',
         /damaged \(journal-000001\.jsonl: record 2 cannot be applied: A payer's step for an attempt that does not exist/,
       ],
     ] as const) {

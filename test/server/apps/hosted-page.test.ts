@@ -17,6 +17,8 @@ function app() {
     policy: {},
     // A service that knows no payment: the plain payment's answer is its own "not found" page.
     plain: { api: () => ({ baseUrl: 'https://api.test', fetch: async () => Response.json({}, { status: 404 }) }) },
+    // The receipt link's addresses answer for themselves (test/server/receipt-link.test.ts).
+    receiptLink: async (req) => new Response(`receipt link ${req.method}`),
   });
 }
 const get = (path: string, method = 'GET') => app().request(`https://checkout.test${path}`, { method });
@@ -49,5 +51,11 @@ describe('the hosted page › without JavaScript', () => {
     expect(await refreshed.text()).toBe('');
     expect(await (await get('/embed')).text()).toBe(PAGE);
     expect((await get('/embed?plain=1', 'POST')).status).toBe(405);
+  });
+
+  it('hands a payment’s receipt addresses to the receipt link, and only those', async () => {
+    expect(await (await get('/pay/pi_abc123/receipt')).text()).toBe('receipt link GET');
+    expect(await (await get('/pay/cs_abc123/receipt-link', 'POST')).text()).toBe('receipt link POST');
+    expect(await (await get('/pay/pi_abc123/receipts')).text()).not.toContain('receipt link');
   });
 });

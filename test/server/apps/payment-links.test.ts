@@ -56,6 +56,30 @@ describe('POST /l/{id}: Pay', () => {
     expect(read.paymentsCount).toBe(1);
   });
 
+  it('refuses a press from another site’s page (403, in the payer’s language), making no payment; its own page’s press pays', async () => {
+    const s = await linkSetup();
+    const link = await s.create(fixed);
+    const from = (headers: Record<string, string>) =>
+      s.page(`/l/${link.id}?lang=en`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: '',
+      });
+    const elsewhere: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of elsewhere) {
+      const refused = await from(headers);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('This form was not sent from this payment page');
+    }
+    expect(await s.intents()).toEqual([]);
+    const own = await from({ Origin: 'https://pay.example', 'Sec-Fetch-Site': 'same-origin' });
+    expect(own.status).toBe(303);
+    expect(await s.intents()).toHaveLength(1);
+  });
+
   it('asks the amount first when the payer chooses it, and refuses one outside the bounds in their language', async () => {
     const s = await linkSetup();
     const link = await s.create({ amountMin: 1000, amountMax: 50000, currency: 'xof', description: 'Tontine' });

@@ -12,7 +12,7 @@ export const RIGHT_CODE = '123456';
 /** Wrong codes an attempt takes: the next one fails it, as operators block a code guessed at. */
 export const MAX_WRONG_CODES = 3;
 
-const codes = (steps: readonly PayerStep[] | undefined) => (steps ?? []).filter((step) => step.kind === 'code');
+const codes = (steps: readonly PayerStep[] | undefined) => (steps ?? []).filter((step) => step.kind === 'enter_otp');
 
 const NOT_EXPECTED = {
   code: 'otp_not_expected',
@@ -30,7 +30,7 @@ export const enterOtpSandbox: StepEmulation = {
     return { dial_code: approval.kind === 'enter_otp' ? approval.dial : null, length: SANDBOX_CODE_LENGTH };
   },
   judge: (answer, earlier) => {
-    if (answer.kind !== 'code') return null;
+    if (answer.kind !== 'enter_otp') return null;
     if (answer.right) return 'approved';
     return codes(earlier).filter((step) => !step.right).length + 1 >= MAX_WRONG_CODES ? 'otp_invalid' : null;
   },
@@ -39,7 +39,7 @@ export const enterOtpSandbox: StepEmulation = {
     // The contract's OtpRequest (src/api/schemas/requests.ts): 4 to 8 digits.
     read: ({ code }) =>
       typeof code === 'string' && /^\d{4,8}$/.test(code)
-        ? { kind: 'code', right: code === RIGHT_CODE }
+        ? { kind: 'enter_otp', right: code === RIGHT_CODE }
         : { code: 'otp_invalid', message: 'The one-time code must be 4 to 8 digits.', field: 'code' },
     notExpected: NOT_EXPECTED,
     expired: {

@@ -8,17 +8,17 @@ import type { StepEmulation } from '../sandbox';
 
 export const openWalletSandbox: StepEmulation = {
   start: (attempt) => {
-    attempt.walletToken = randomBytes(16).toString('hex');
+    attempt.openWalletToken = randomBytes(16).toString('hex');
   },
-  awaits: (attempt) => !(attempt.steps ?? []).some((step) => step.kind === 'wallet'),
+  awaits: (attempt) => !(attempt.steps ?? []).some((step) => step.kind === 'open_wallet'),
   detail: (attempt, { base, intentId }) => ({
-    url: `${base}/v1/_sandbox/wallet/${intentId}/${attempt.walletToken ?? ''}`,
+    url: `${base}/v1/_sandbox/wallet/${intentId}/${attempt.openWalletToken ?? ''}`,
   }),
-  judge: (answer) => (answer.kind !== 'wallet' ? null : answer.approved ? 'approved' : 'payer_declined'),
+  judge: (answer) => (answer.kind !== 'open_wallet' ? null : answer.approved ? 'approved' : 'payer_declined'),
   page: {
     path: 'wallet',
     title: 'Wallet — sandbox',
-    token: (attempt) => attempt.walletToken,
+    token: (attempt) => attempt.openWalletToken,
     html: ({ status, wallet, amount, number, form }) => {
       if (status === 'succeeded')
         return `<h1>${wallet}</h1><p>Paiement approuvé : ${amount}.</p><p>Payment approved. Go back to the merchant's page.</p>`;
@@ -30,6 +30,6 @@ ${form}<button name="answer" value="approve">Approuver · Approve</button> <butt
 <p><small>Sandbox: this page plays the wallet's app. Nothing is charged.</small></p>`;
     },
     read: ({ answer }) =>
-      answer === 'approve' || answer === 'decline' ? { kind: 'wallet', approved: answer === 'approve' } : null,
+      answer === 'approve' || answer === 'decline' ? { kind: 'open_wallet', approved: answer === 'approve' } : null,
   },
 };

@@ -1,5 +1,7 @@
-// A minimal PNG encoder (8-bit RGBA, no interlace), for the demo shop's logo drawn in code and for
-// the tests' images: a signature, IHDR, one IDAT of deflated rows, IEND (PNG spec, ISO/IEC 15948).
+// A minimal PNG encoder (8-bit RGBA, no interlace): a signature, IHDR, one IDAT of deflated rows,
+// IEND (PNG spec, ISO/IEC 15948). The server draws a payment link's QR code with it (./link-qr.ts);
+// the demo shop its logo, and the tests their images. Here, with the server, because the server
+// never depends on the demo.
 import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -1,0 +1,51 @@
+// "Keep a link to this receipt": a lasting address of the payment's status and receipt (the
+// checkout's server seals it: src/server/receipt-link.ts), which still opens after this tab is
+// closed, in any browser — asked for at the payer's press (the model's receiptLink), then shown
+// whole (a phone's long press copies or shares it) with a button that copies it. On the receipt and
+// while waiting. Part of the screens' script (./screens.ts): no byte of the first load, and kept
+// small there, as every payment fetches it.
+import { useState } from 'preact/hooks';
+import type { CheckoutModel } from '../checkout/model';
+import { useI18n } from './i18n';
+
+/** What the live region says: nothing yet, asking, the link copied, to copy by hand, or not made. */
+type Said = '' | 'receipt.copied' | 'succeeded.copyManual' | 'receipt.failed';
+
+export function KeepLink({ model, base }: { model: CheckoutModel; base: string }) {
+  const { t } = useI18n();
+  const [link, setLink] = useState('');
+  // null: not asked yet (no live region, so the waiting screen has one until then).
+  const [said, setSaid] = useState<Said | null>(null);
+  const ask = () => {
+    setSaid('');
+    model.receiptLink(base).then(setLink, () => setSaid('receipt.failed'));
+  };
+  const copy = () => {
+    setSaid('');
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    (clipboard ? clipboard.writeText(link) : Promise.reject()).then(
+      () => setSaid('receipt.copied'),
+      () => setSaid('succeeded.copyManual'),
+    );
+  };
+  const asking = said === '' && !link;
+  return (
+    <div class="momo-share">
+      {link && <p class="momo-hint">{t('receipt.keepHint')}</p>}
+      <button type="button" class="momo-secondary" onClick={link ? copy : ask} disabled={asking} aria-busy={asking}>
+        {t(link ? 'receipt.copyLink' : 'receipt.keep')}
+      </button>
+      {said !== null && (
+        <p class="momo-hint" role="status">
+          {said && t(said)}
+        </p>
+      )}
+      {/* Below what is said: "select the text below", where copying is refused. */}
+      {link && (
+        <a class="momo-keep" href={link} target="_blank" rel="noopener noreferrer">
+          {link}
+        </a>
+      )}
+    </div>
+  );
+}

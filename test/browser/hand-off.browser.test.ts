@@ -1,0 +1,112 @@
+// "Someone else pays" (issue 31 item 2), in Chromium, with two browser contexts — two phones. The
+// payer's attempt fails (no funds); on the failure screen they hand the payment on: the sheet gives
+// the link (WhatsApp, copy, QR). The relative opens it in their own context: the shop and the
+// amount, the form, nothing of the payer's (not their number, not why their attempt failed); they
+// pay with their own wallet, and the payer's screen, which followed, ends on a receipt that says
+// someone else paid, with no number. One charge paid. Shots at 360×740 and 320 px.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api';
+import { translator } from '../../src/i18n';
+import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+
+const SHOTS = 'test-results/hand-off';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const NARROW: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+let h: Harness;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await startHarness({ approvalMs: 800 });
+});
+afterAll(() => h?.close());
+
+const waitForState = (page: Page, name: string) =>
+  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
+
+async function audit(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Found = { id: string; nodes: { target: unknown[] }[] };
+    const { axe } = window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Found[] }> } };
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  });
+}
+
+/** Fills the form as a payer types it, and presses Pay. */
+async function pay(page: Page, national: string, first: string, last: string, email: string) {
+  await page.locator('#momo-country').selectOption('cg');
+  await page.locator('#momo-phone').fill(national);
+  await page.locator('#momo-first-name').fill(first);
+  await page.locator('#momo-last-name').fill(last);
+  await page.locator('#momo-email').fill(email);
+  await page.locator('#momo-email').press('Enter');
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-360x740.png`, fullPage: true });
+  await page.setViewportSize({ width: 320, height: 740 });
+  await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(320);
+  await page.screenshot({ path: `${SHOTS}/${name}-320.png`, fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+}
+
+describe('someone else pays', () => {
+  it('the payer hands the payment on after a failure; a second phone pays it; the first follows to the receipt; one charge', async () => {
+    const intent = await h.newIntent(5000);
+    const payer = await h.newPage(NARROW);
+    const confirms: string[] = [];
+    await payer.goto(`${h.server.url}/pay/${intent.id}?lang=fr#${intent.secret}`);
+    await waitForState(payer, 'form');
+    const poor = testNumber('insufficient_funds');
+    await pay(payer, poor.national, 'Mireille', 'Nganga', 'mireille@exemple.cg');
+    await waitForState(payer, 'failed');
+    const fr = translator('fr');
+    await payer.getByRole('button', { name: fr('handoff.offer') }).click();
+    await waitForState(payer, 'shared');
+    await payer.locator('.momo-handoff svg.momo-qr').waitFor({ timeout: 15_000 });
+    await expect(payer.locator('h2').textContent()).resolves.toBe(fr('handoff.heading'));
+    await expect(audit(payer)).resolves.toEqual([]);
+    const whatsapp = await payer.locator('.momo-handoff a[href^="https://wa.me/"]').getAttribute('href');
+    const link = decodeURIComponent(new URL(whatsapp ?? '').searchParams.get('text') ?? '')
+      .split('\n')
+      .at(-1) as string;
+    expect(link).toBe(`${h.server.url}/pay/${intent.id}?relative#${intent.secret}`);
+    await shoot(payer, 'shared');
+
+    // The relative's phone: a context of its own, in English.
+    const relative = await h.newPage({ ...NARROW, locale: 'en-US' });
+    for (const page of [payer, relative])
+      page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/confirm') && confirms.push(r.url()));
+    await relative.goto(link);
+    await waitForState(relative, 'form');
+    // The shop and the amount; nothing of the payer's: not their number, their name, why they failed.
+    const seen = (await relative.locator('.momo').textContent()) ?? '';
+    expect(seen).toMatch(/5[\s\u00a0\u202f,.]?000/);
+    for (const theirs of [poor.national.slice(-4), 'Mireille', 'Nganga', 'mireille@'])
+      expect(seen).not.toContain(theirs);
+    expect(seen).not.toContain(translator('en')('reason.insufficient_funds'));
+    await expect(relative.locator('#momo-phone').inputValue()).resolves.toBe('');
+    await expect(audit(relative)).resolves.toEqual([]);
+    await shoot(relative, 'relative-form');
+
+    const theirs = testNumber('approved_after_delay', 'cg', 'airtel');
+    await pay(relative, theirs.national, 'Jean', 'Mabiala', 'jean@example.cg');
+    await waitForState(relative, 'succeeded');
+
+    // The first phone followed: a receipt that says someone else paid, without a number.
+    await waitForState(payer, 'succeeded');
+    const receipt = (await payer.locator('.momo-success').textContent()) ?? '';
+    expect(receipt).toContain(fr('succeeded.byOther'));
+    for (const number of [poor.national.slice(-4), theirs.national.slice(-4)]) expect(receipt).not.toContain(number);
+    await expect(audit(payer)).resolves.toEqual([]);
+    await shoot(payer, 'paid-by-other');
+
+    expect(confirms).toHaveLength(1);
+    const read = await createClient({ baseUrl: h.server.url, token: TEST_TOKEN }).getIntent(intent.id);
+    expect(read.event.charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
+  });
+});
