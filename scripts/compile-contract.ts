@@ -51,10 +51,14 @@ interface CheckDef {
 function check(def: CheckDef, where: string): Check {
   if (def.check === 'string_format' && def.format === 'regex' && def.pattern)
     return ['re', def.pattern.source, def.pattern.flags];
-  if (def.check === 'min_length' && def.minimum !== undefined) return ['min', def.minimum];
-  if (def.check === 'max_length' && def.maximum !== undefined) return ['max', def.maximum];
-  if (def.check === 'greater_than' && def.value !== undefined) return [def.inclusive ? '>=' : '>', def.value];
-  if (def.check === 'less_than' && def.value !== undefined) return [def.inclusive ? '<=' : '<', def.value];
+  // Bounds, inclusive: of a text's length, or of an integer (the only numbers compiled), where
+  // x > v is x >= floor(v) + 1 and x < v is x <= ceil(v) - 1.
+  if (def.check === 'min_length' && def.minimum !== undefined) return ['>=', def.minimum];
+  if (def.check === 'max_length' && def.maximum !== undefined) return ['<=', def.maximum];
+  if (def.check === 'greater_than' && def.value !== undefined)
+    return ['>=', def.inclusive ? Math.ceil(def.value) : Math.floor(def.value) + 1];
+  if (def.check === 'less_than' && def.value !== undefined)
+    return ['<=', def.inclusive ? Math.floor(def.value) : Math.ceil(def.value) - 1];
   // z.trim() is the one text change the contract makes: a function whose whole body is `.trim()`.
   if (def.check === 'overwrite' && /^\(?\w+\)?\s*=>\s*\w+\.trim\(\)$/.test(String(def.tx))) return ['trim'];
   throw new Error(

@@ -63,7 +63,7 @@ export function mayHaveTakenEffect(error: unknown): boolean {
 export function isTransient(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.kind === 'network' || error.kind === 'timeout') return true;
-  const status = error.status ?? 0;
+  const { status } = error;
   return (
     error.kind === 'http' && (status === 429 || status === 502 || status === 503 || status === 504 || status === 500)
   );

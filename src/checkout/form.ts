@@ -1,6 +1,6 @@
 // The payer form: what has been typed, which fields the payer has left (their messages show from
 // then on), what the service refused, and the rules — the payer's own and the payment method's.
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ConfirmRequest, Customer, PaymentIntentView } from '../api/types';
 import { METHOD, type MethodValues } from '../methods';
 import { type FieldError, isBlocking, PAYER_REFUSALS, type PayerValues, payerRules, validate } from './validation';
@@ -119,7 +119,8 @@ export function createForm(defaultCountry?: string) {
       ['email', customer.email],
       ['phone', customer.phone && (/^\+/.test(customer.phone) ? customer.phone : `+${customer.phone}`)],
     ];
-    for (const [field, value] of given) if (value?.trim() && !values.value[field]) setField(field, value.trim());
+    for (const [field, value] of given)
+      if (value && value.trim() && !values.value[field]) setField(field, value.trim());
   }
 
   /** Forgets what the payer typed (a page come back to, maybe by someone else): the form as it began. */
@@ -155,7 +156,7 @@ export function createForm(defaultCountry?: string) {
     },
     /** Shows the service's refusal of a field of the confirm body; false if no field of the form is it. */
     refuse(path: string): boolean {
-      const found = PAYER_REFUSALS[path] ?? METHOD.refusal(path, values.value);
+      const found = PAYER_REFUSALS[path] || METHOD.refusal(path, values.value);
       if (found) refused.value = { [found[0]]: found[1] };
       return Boolean(found);
     },

@@ -4,7 +4,7 @@
 // (./confirm), following an attempt (./following), and what the payer sees and the merchant hears
 // (./outcome). createModel makes every function it returns a batched, untracked action, and the
 // parts' effects — the follower and its listeners, the merchant's notices — end with dispose().
-import { batch, computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
@@ -236,7 +236,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     successUrl: outcome.successUrl,
     cancelUrl: outcome.cancelUrl,
     canCancel: outcome.canCancel,
-    autoReturn: signal(options.autoReturn ?? true) as ReadonlySignal<boolean>,
+    autoReturn: signal(options.autoReturn !== false) as ReadonlySignal<boolean>,
     resendTo: confirm.resendTo,
     /**
      * Whether the operator may refuse paying again now with what the form holds: the same number and

@@ -42,26 +42,24 @@ export function addCatalogue(lang: Lang, data: unknown): boolean {
   return true;
 }
 
+/** The first of the browser's languages (`preferred`, as tags: "fr-SN") that is one of ours and `usable`, else French. */
+const firstPreferred = (preferred: readonly string[], usable: (lang: Lang) => boolean): Lang => {
+  for (const tag of preferred) {
+    const base = tag.slice(0, 2).toLowerCase();
+    if (isLang(base) && usable(base)) return base;
+  }
+  return BUILT_IN;
+};
+
 /** The language asked for explicitly (`?lang=`, an attribute) if supported, else the browser's, else French. */
 export function pickLang(requested: string | null | undefined, preferred: readonly string[] = []): Lang {
   const asked = requested && requested.toLowerCase();
-  if (isLang(asked)) return asked;
-  for (const tag of preferred) {
-    const base = tag.slice(0, 2).toLowerCase();
-    if (isLang(base)) return base;
-  }
-  return BUILT_IN;
+  return isLang(asked) ? asked : firstPreferred(preferred, () => true);
 }
 
 /** What to show while `wanted` is on its way: itself if loaded, else the browser's built-in language, else French. */
-export function shownWhileLoading(wanted: Lang, preferred: readonly string[] = []): Lang {
-  if (isLoaded(wanted)) return wanted;
-  for (const tag of preferred) {
-    const base = tag.slice(0, 2).toLowerCase();
-    if (isLang(base) && isLoaded(base)) return base;
-  }
-  return BUILT_IN;
-}
+export const shownWhileLoading = (wanted: Lang, preferred: readonly string[] = []): Lang =>
+  isLoaded(wanted) ? wanted : firstPreferred(preferred, isLoaded);
 
 /**
  * A merchant's or payer's text as it may be shown: without the controls that override or embed a

@@ -412,7 +412,7 @@ export function findWallet(country: string, name: string): Wallet | undefined {
  */
 export function countryOfLanguages(languages: readonly string[]): string | undefined {
   for (const tag of languages) {
-    const region = tag.split('-')[1]?.toLowerCase();
+    const region = (tag.split('-')[1] || '').toLowerCase();
     if (region && findCountry(region)) return region;
   }
   return undefined;

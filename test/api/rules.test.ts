@@ -148,6 +148,22 @@ describe('contract rules › compiled from the zod schemas', () => {
     expect(readFileSync(RULES_FILE, 'utf8')).toBe(expectedRulesFile());
   });
 
+  it('writes an integer’s bounds, strict or not, whole or not, as inclusive ones that answer as zod does', async () => {
+    const z = await import('zod/mini');
+    const bounded = [
+      z.int().check(z.gt(0)),
+      z.int().check(z.gt(-2.5)),
+      z.int().check(z.gte(1.5)),
+      z.int().check(z.lt(10)),
+      z.int().check(z.lt(7.5)),
+      z.int().check(z.lte(-0.5)),
+    ];
+    expect(compile(bounded[0]!)).toEqual({ int: [['>=', 1]] });
+    for (const schema of bounded)
+      for (let value = -12; value <= 12; value++)
+        expect(parserOf(compile(schema)).safeParse(value).success, `${value}`).toBe(schema.safeParse(value).success);
+  });
+
   it('refuses a construct it does not know instead of approximating it', async () => {
     const z = await import('zod/mini');
     expect(() => compile(z.number())).toThrow(/integers/);
@@ -190,7 +206,7 @@ describe('contract rules › compiled from the zod schemas', () => {
   }, 60_000);
 
   it('trims text where the contract trims, and drops keys it does not name', () => {
-    const rule: Rule = { object: { name: { string: [['trim'], ['min', 1], ['max', 5]] } } };
+    const rule: Rule = { object: { name: { string: [['trim'], ['>=', 1], ['<=', 5]] } } };
     expect(parserOf(rule).safeParse({ name: '  Awa ', other: 1 })).toEqual({ success: true, data: { name: 'Awa' } });
     expect(parserOf(rule).safeParse({ name: '   ' })).toEqual({
       success: false,

@@ -6,12 +6,11 @@
 // data (keys the contract does not name dropped, text trimmed where it trims), or the path of the
 // first field that fails — test/api/rules.test.ts holds the two to the same answers.
 
-/** A check on a value already of its type, in the contract's order. */
-export type Check =
-  | ['re', source: string, flags: string]
-  | ['min' | 'max', length: number]
-  | ['trim']
-  | ['>' | '>=' | '<' | '<=', bound: number];
+/**
+ * A check on a value already of its type, in the contract's order. A bound is of a text's length,
+ * or of an integer, whose strict bounds the compiler writes as inclusive ones (> 0 is >= 1).
+ */
+export type Check = ['re', source: string, flags: string] | ['trim'] | ['>=' | '<=', bound: number];
 
 /** One schema: its kind and what the kind needs (checks, inner rule, fields, allowed values). */
 export type Rule =
@@ -76,11 +75,10 @@ function step(rule: Rule): Step {
         return (v) => re.test(v as string) && v;
       }
       if (kind === 'trim') return (v) => (v as string).trim();
-      if (kind === 'min') return (v) => (v as string).length >= (a as number) && v;
-      if (kind === 'max') return (v) => (v as string).length <= (a as number) && v;
-      const bound = a as number;
-      return (v) =>
-        (kind === '>' ? +v > bound : kind === '>=' ? +v >= bound : kind === '<' ? +v < bound : +v <= bound) && v;
+      return (v) => {
+        const size = isString ? (v as string).length : (v as number);
+        return (kind === '>=' ? size >= (a as number) : size <= (a as number)) && v;
+      };
     },
   );
   return (value, path) => {
