@@ -3,7 +3,7 @@
 // no form to send —; the sending itself (the confirm, and the recovery of one whose answer was lost)
 // is ./send, which the hosted page and widget.js fetch with the screens after the form (./sending):
 // a press before it has arrived waits for it, and sends once it is here.
-import { computed } from '@preact/signals-core';
+import { computed } from '@preact/signals';
 import { METHOD } from '../methods';
 import type { Sending, SendingWiring, StepAnswer } from './send';
 import type { loadSending } from './sending';

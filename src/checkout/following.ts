@@ -1,7 +1,7 @@
 // Following a payment while it awaits the payer's approval (and past its window, while the
 // outcome is unknown): the follower's reads, the payer's "check now", and what the page says
 // about the connection meanwhile. Follows for as long as the screen is pending or unknown.
-import { effect, type Signal, untracked } from '@preact/signals-core';
+import { effect, type Signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';

@@ -1,6 +1,6 @@
 // The payer form: what has been typed, which fields the payer has left (their messages show from
 // then on), what the service refused, and the rules — the payer's own and the payment method's.
-import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ConfirmRequest, Customer, PaymentIntentView } from '../api/types';
 import { METHOD, type MethodValues } from '../methods';
 import { type FieldError, isBlocking, PAYER_REFUSALS, type PayerValues, payerRules, validate } from './validation';

@@ -4,7 +4,7 @@
 // (./confirm), following an attempt (./following), and what the payer sees and the merchant hears
 // (./outcome). createModel makes every function it returns a batched, untracked action, and the
 // parts' effects — the follower and its listeners, the merchant's notices — end with dispose().
-import { batch, computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals-core';
+import { batch, computed, createModel, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { systemClock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';

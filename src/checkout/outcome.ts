@@ -3,7 +3,7 @@
 // follow what), learn() the intent's and the session's — the model's other parts get them read-only
 // (test/checkout/one-writer.test.ts holds it); every read of the intent shown lands in apply(); the
 // merchant hears of each outcome once, however many reads confirm it.
-import { computed, effect, type ReadonlySignal, signal, untracked } from '@preact/signals-core';
+import { computed, effect, type ReadonlySignal, signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { plainText } from '../i18n';

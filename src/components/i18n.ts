@@ -1,11 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { type Lang, type Translate, translator } from '../i18n';
-import { followSignals } from './signals';
-
-// Every component reads this context: whatever renders one has its components follow the signals
-// they read (./signals), the page, widget.js and the tests alike.
-followSignals();
 
 export interface I18nValue {
   lang: Lang;

@@ -1,6 +1,6 @@
 import '../components/checkout.css';
 import './page.css';
-import { signal } from '@preact/signals-core';
+import { signal } from '@preact/signals';
 import { hydrate, render } from 'preact';
 import { HELD_READ_S } from '../checkout/constants';
 import type { Field } from '../checkout/form';

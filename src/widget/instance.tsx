@@ -1,6 +1,6 @@
 // One checkout inside a shadow root: the same model and the same <Checkout> as the hosted page,
 // with the merchant's callbacks in place of navigation. destroy() leaves nothing running.
-import { effect, signal } from '@preact/signals-core';
+import { effect, signal } from '@preact/signals';
 import { type ComponentChildren, render, type VNode } from 'preact';
 import { type CheckoutModel as Model, type CheckoutEventDetail, createCheckout } from '../checkout/model';
 import type { ErrorKind } from '../checkout/screens';
