@@ -44,15 +44,16 @@ export const BUDGETS = {
    * (issue 19). 29.3 KB: it came to 29.08 once the following of an attempt left it with the
    * screens' part (issue 29 item 6; it was 30 KB, at 29.63), then the wallets' health took 0.17 KB
    * (issue 31: the read's field, the rule that no down wallet is chosen from the number, the stand-in
-   * that fetches the notices; the notices and their words are in the part), 29.24. 28.27
-   * once components followed their signals through src/components/signals.ts in place of
-   * @preact/signals' binding (-0.84 KB), the API client, the form and the model lost the engine
-   * floor's lowering of ?? and ?., the languages a walk written twice, the contract's rules four of
-   * their six bounds and index.html's script two errors thrown to be caught (docs/performance.md).
-   * 28.6 KB once main's receipt link, someone else pays and the wallet marks joined it (28.49; main
-   * alone had come to 29.46, over its 29.3). The room won stays won, on the way to 28.
+   * that fetches the notices; the notices and their words are in the part), 29.24. Someone else pays
+   * (0.18 KB: its screen in the model, the two offers' stand-ins, the relative's flag; its sheet is a
+   * part of its own), the lasting receipt's link and the wallets' marks took it to 29.46; the API
+   * client, the form and the model losing the engine floor's lowering of ?? and ?., one walk of the
+   * languages, two bound kinds in the contract's rules and index.html's plain start gave back 0.10:
+   * 29.36 (docs/performance.md). 29.45 KB, on the way to issue 29's 28: the one large cut measured
+   * (@preact/signals' Preact binding written by hand, -0.84 KB) is not taken — the stack names
+   * @preact/signals, and its binding follows Preact's internals, which its maintainers keep in step.
    */
-  hostedBrotli: 28.6 * KB,
+  hostedBrotli: 29.45 * KB,
   /** Slow-phone time until the form takes typing, as a multiple of the floor for the same bytes and round trips (issue 12). */
   ttiOverFloor: 1.15,
   /**
