@@ -1,5 +1,5 @@
 // "Someone else pays" (docs/decisions.md): the payer hands the payment on to someone who pays it on
-// their own phone — offered on the form and after a failed attempt (HandOffOffer), then the screen
+// their own phone — offered on the form and after a failed attempt (./HandOffOffer.tsx), then the screen
 // `shared` (HandOff), which the model follows until it is paid, by whichever phone. The sheet
 // itself (the link, the share sheet, WhatsApp, the copy, the QR code) and its messages are a part of
 // their own (src/hosted/handoff.ts, dist/steps/handoff.js), fetched only here. Screens after the
@@ -14,18 +14,6 @@ import { loadPart } from '../parts/load';
 import { useI18n } from './i18n';
 import { CancelLink } from './Outcome';
 import { Spinner } from './Spinner';
-
-/** "Someone else pays": on the form once the intent is read, and after a failed attempt. */
-export function HandOffOffer({ model }: { model: CheckoutModel }) {
-  const { t } = useI18n();
-  const name = model.screen.value.name;
-  if ((name !== 'form' && name !== 'failed') || !model.intent.value) return null;
-  return (
-    <button type="button" class="momo-link momo-handoff-offer" onClick={model.handOff}>
-      {t('handoff.offer')}
-    </button>
-  );
-}
 
 /**
  * Where the payment handed on stands, from the intent as last read; `before`: its last charge when

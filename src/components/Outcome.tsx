@@ -52,7 +52,7 @@ export function CancelLink({ model }: { model: CheckoutModel }) {
   const { name } = model.screen.value;
   if (!model.canCancel.value || name === 'loading' || name === 'confirming') return null;
   return (
-    <button type="button" class="momo-link" onClick={model.cancel}>
+    <button type="button" class="momo-link momo-cancel" onClick={model.cancel}>
       {t('form.cancel')}
     </button>
   );

@@ -132,7 +132,7 @@ export function CheckButton({
   return (
     <button
       type="button"
-      class="momo-secondary"
+      class="momo-secondary momo-check"
       onClick={() => void model.checkNow()}
       disabled={checking}
       aria-busy={checking}

@@ -7,7 +7,7 @@ import { useI18n } from './i18n';
 import { Icon } from './Icon';
 import { IN_WIDGET } from './surface';
 import { CancelLink } from './Outcome';
-import { HandOffOffer } from './HandOff';
+import { HandOffOffer } from './HandOffOffer';
 import { CheckButton } from './Pending';
 
 type Ref = preact.Ref<HTMLHeadingElement>;

@@ -7,7 +7,7 @@
 export { Pending } from './Pending';
 export { Receipt } from './Receipt';
 export { Canceled, Failed, Unknown } from './Results';
-// "Someone else pays": its offer on the form, and the screen once the payment is handed on.
-export { HandOff, HandOffOffer } from './HandOff';
+// "Someone else pays": the screen once the payment is handed on (its offer is the form's: ./HandOffOffer.tsx).
+export { HandOff } from './HandOff';
 // The error screens only an attempt brings, whose messages are the part's (src/i18n/fr-screens.ts).
 export { AttemptError } from './Outcome';

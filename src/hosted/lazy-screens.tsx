@@ -21,16 +21,7 @@ type Screens = typeof import('../components/screens') & {
   createSending: typeof import('../checkout/send').createSending;
   createFollowing: typeof import('../checkout/following').createFollowing;
 };
-type Name =
-  | 'Pending'
-  | 'Receipt'
-  | 'Failed'
-  | 'Unknown'
-  | 'Canceled'
-  | 'AttemptError'
-  | 'WalletNotices'
-  | 'HandOff'
-  | 'HandOffOffer';
+type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled' | 'AttemptError' | 'WalletNotices' | 'HandOff';
 
 let screens: Screens | null = null;
 let state: 'loading' | 'failed' | null = null;

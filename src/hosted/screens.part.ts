@@ -7,16 +7,7 @@
 import { createFollowing } from '../checkout/following';
 import { createSending } from '../checkout/send';
 import css from '../components/screens.css?inline';
-import {
-  AttemptError,
-  Canceled,
-  Failed,
-  HandOff,
-  HandOffOffer,
-  Pending,
-  Receipt,
-  Unknown,
-} from '../components/screens';
+import { AttemptError, Canceled, Failed, HandOff, Pending, Receipt, Unknown } from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
 import { WalletNotices } from '../methods/momo/health';
 import { registerPart } from '../parts/register';
@@ -55,7 +46,6 @@ registerPart('screens', {
   Canceled,
   AttemptError,
   HandOff,
-  HandOffOffer,
   // The form's notices of wallets not up (src/methods/momo/health.tsx), shown once this part is here.
   WalletNotices,
   messages: frScreens,

@@ -57,7 +57,6 @@ export const frScreens = {
   'succeeded.copied': 'Reçu copié.',
   'succeeded.copyManual': 'La copie n’est pas permise ici : sélectionnez le texte ci-dessous pour le copier.',
   'succeeded.byOther': 'Payé par un proche, depuis son propre téléphone.',
-  'handoff.offer': 'Faire payer un proche',
   'handoff.heading': 'Un proche paie pour vous',
   'succeeded.share': 'Partager le reçu',
   // The lasting receipt link (src/components/KeepLink.tsx).

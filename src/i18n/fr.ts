@@ -44,6 +44,7 @@ export const fr = {
   'form.paying': 'Envoi de la demande…',
   'form.fixErrors': 'Veuillez corriger les champs signalés.',
   'form.cancel': 'Annuler et revenir chez le marchand',
+  'handoff.offer': 'Faire payer un proche',
   'form.secure': 'Votre numéro ne sert qu’à ce paiement.',
 
   'error.firstName.empty': 'Saisissez votre prénom.',

@@ -269,7 +269,7 @@ describe.each(COMBOS)('accessibility › widget, $lang, $colorScheme', ({ lang, 
     // Left by the payer: the canceled screen.
     await page.goto(shop(element(await h.newIntent())));
     await waitForState(page, 'form');
-    await page.locator('.momo-link').click();
+    await page.locator('.momo-cancel').click();
     await waitForState(page, 'canceled');
     expect(await audit(page), 'canceled').toEqual([]);
 

@@ -211,7 +211,7 @@ describe('a one-time code: Orange Money, Senegal', () => {
       await expect(page.locator('#momo-code').getAttribute('autocomplete')).resolves.toBe('one-time-code');
       await expect(page.locator('#momo-code').getAttribute('inputmode')).resolves.toBe('numeric');
       // Typing the code is the approval: no "I have approved — check now" beside it; the number typed is shown in full.
-      await expect(page.locator('.momo-pending button.momo-secondary').count()).resolves.toBe(0);
+      await expect(page.locator('.momo-pending button.momo-check').count()).resolves.toBe(0);
       await expect(page.locator('.momo-code p').first().textContent()).resolves.not.toContain('•');
       await expect(audit(page)).resolves.toEqual([]);
       // Too short: said, and nothing sent.

@@ -161,7 +161,7 @@ describe('<momo-checkout> › paying', () => {
     await openMerchantPage(page, merchantPage(h, element('w', intent)));
     await recordEvents(page);
     await waitForState(page.locator('#w'), 'form');
-    await page.locator('#w .momo-link').click();
+    await page.locator('#w .momo-cancel').click();
     expect(await seenEvents(page)).toEqual([
       { type: 'canceled', target: 'w', detail: { intentId: intent.id, status: 'canceled', chargeId: null } },
     ]);

@@ -137,7 +137,7 @@ describe('MomoCheckout.open › the dialog', () => {
 
     await page.keyboard.press('Enter');
     await waitForState(page.locator('momo-checkout-dialog'), 'form');
-    await page.locator('momo-checkout-dialog .momo-link').click();
+    await page.locator('momo-checkout-dialog .momo-cancel').click();
     await expect.poll(() => dialogs(page)).toBe(0);
     expect(await focusedId(page)).toBe('buy');
     expect(await calls(page)).toEqual([
