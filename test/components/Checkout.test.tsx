@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { describe, expect, it, vi } from 'vitest';
 import { Checkout } from '../../src/components/Checkout';
 import { ATTEMPT_ERRORS } from '../../src/components/Outcome';
+import { frOutcomes } from '../../src/i18n/fr-outcomes';
 import { frScreens } from '../../src/i18n/fr-screens';
 import type { CheckoutModel as Model } from '../../src/checkout/model';
 import { type Lang, LANGS, LANGUAGES } from '../../src/i18n';
@@ -280,13 +281,13 @@ describe('Checkout › a payment the service no longer finds', () => {
   });
 });
 
-describe('Checkout › the error screens whose messages come with the screens’ part', () => {
-  it('are exactly the errors whose French message is the part’s: the page shows them only once it is here', () => {
-    // The hosted page and widget.js leave the part's messages out of their first load: an error
-    // screen in the first load (ErrorView) showing one of them before the part arrived would throw.
-    // (Not the form's notices the part's sending half says, src/checkout/send.ts: no error screen.)
+describe('Checkout › the error screens whose messages come with the screens’ parts', () => {
+  it('are exactly the errors whose French message is the parts’: the page shows them only once they are here', () => {
+    // The hosted page and widget.js leave the parts' messages out of their first load: an error
+    // screen in the first load (ErrorView) showing one of them before its part arrived would throw.
+    // (Not the form's notices the screens' part's sending half says, src/checkout/send.ts: no error screen.)
     const notices = ['error.notSent', 'error.rateLimited'];
-    const ofPart = Object.keys(frScreens)
+    const ofPart = [...Object.keys(frScreens), ...Object.keys(frOutcomes)]
       .filter((key) => key.startsWith('error.') && !notices.includes(key))
       .map((key) => key.slice('error.'.length));
     expect([...ATTEMPT_ERRORS].sort()).toEqual(ofPart.sort());
