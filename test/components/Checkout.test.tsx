@@ -209,6 +209,29 @@ describe('Checkout › payment states', () => {
     expect(receipt.textContent).not.toContain(numberFor('approved_after_delay').msisdn.slice(3, 9));
   });
 
+  it('copies the receipt as its lines with a value, one a line, the payer’s number left out', async () => {
+    const { bed, model, root } = await setup('fr', 5000);
+    fillValid(model);
+    fireEvent.submit(root().querySelector('form')!);
+    await bed.time.advance(8500);
+    expect(root().getAttribute('data-state')).toBe('succeeded');
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Copier le reçu' }));
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    }
+    const lines = writeText.mock.calls[0]![0].split('\n');
+    expect(lines[0]).toBe('Paiement réussi');
+    expect(lines).toContainEqual(expect.stringMatching(/^Montant: 5\s000\sFCFA$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^Référence: [0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^Date: /));
+    // A line without a value (a merchant without a name) is left out, not written empty.
+    expect(lines.every((line) => /^\S.*\S$/.test(line) && !line.endsWith(': undefined'))).toBe(true);
+    expect(lines.join('\n').replace(/\D/g, '')).not.toContain(numberFor('approved_after_delay').msisdn.slice(3, 9));
+  });
+
   it('shows a decline in plain words and lets the payer try again', async () => {
     const { bed, model, root } = await setup('en');
     fillValid(model, 'declined');
