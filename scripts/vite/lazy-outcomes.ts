@@ -13,7 +13,7 @@ import { asPart, LENT_MODULE, OUTCOMES_FILE, OUTCOMES_PART } from './screens-par
 
 /** The rarer part's own modules (and the build-time surface flags, src/components/surface.ts, folded in). */
 const OWN =
-  /\/src\/(?:hosted\/outcomes\.part\.ts|components\/Results\.tsx|methods\/momo\/health\.tsx|i18n\/fr-outcomes\.ts)$/;
+  /\/src\/(?:hosted\/outcomes\.part\.ts|components\/Results\.tsx|methods\/momo\/health(?:-notice)?\.tsx?|i18n\/fr-outcomes\.ts)$/;
 const SURFACE = /\/src\/components\/surface\.ts$/;
 
 /** In the rarer part's build: every module but its own an external, packages by their name, the others by their path. */
