@@ -7,6 +7,8 @@
 //                         who bundle (its declarations: scripts/build-package.ts)
 //   screens-part          the screens after the form, built by the page's and widget.js's builds
 //                         (scripts/vite/lazy-parts.ts, lazyScreens) into dist/steps/screens.js
+//   outcomes-part         what a payment that goes through never shows, built by the screens' part's
+//                         build (lazyOutcomes) into dist/steps/outcomes.js
 //   test                  the unit tests (Vitest)
 import preact from '@preact/preset-vite';
 import type { BuildEnvironmentOptions } from 'vite';
@@ -18,7 +20,10 @@ import { laterApis } from './scripts/vite/later-apis.js';
 import {
   lazyCatalogues,
   lazyScreens,
+  lazyOutcomes,
   lazySteps,
+  OUTCOMES_PART,
+  outcomesPartExternals,
   SCREENS_PART,
   screensPartExternals,
 } from './scripts/vite/lazy-parts.js';
@@ -66,7 +71,9 @@ const widget = (format: 'iife' | 'module'): BuildEnvironmentOptions => ({
 // The screens after the form, a part of their own for the hosted page and widget.js: built as the
 // page is (its engine floor, its stylesheets' target), as a module whose imports of the shared
 // modules lazyScreens turns into what the bundle that loads it lends; not written, lazyScreens emits it.
-const screensPart: BuildEnvironmentOptions = {
+// The rarer screens (what a payment that goes through never shows) the same way, a part the screens'
+// part lends to (lazyOutcomes).
+const part = (entry: string, fileName: string): BuildEnvironmentOptions => ({
   target: ENGINE_FLOOR,
   cssTarget: CSS_TARGET,
   write: false,
@@ -74,12 +81,16 @@ const screensPart: BuildEnvironmentOptions = {
   copyPublicDir: false,
   minify: true,
   reportCompressedSize: false,
-  lib: { entry: 'src/hosted/screens.part.ts', formats: ['es'], fileName: 'screens' },
+  lib: { entry, formats: ['es'], fileName },
   rolldownOptions: { transform: LOWERING },
-};
+});
+const screensPart = part('src/hosted/screens.part.ts', 'screens');
+const outcomesPart = part('src/hosted/outcomes.part.ts', 'outcomes');
+/** The parts' builds, each made by another build. */
+const isPart = (mode: string) => mode === SCREENS_PART || mode === OUTCOMES_PART;
 
 /** The hosted page's build: any mode but the others'. */
-const isPage = (mode: string) => !mode.startsWith('widget') && mode !== 'test' && mode !== SCREENS_PART;
+const isPage = (mode: string) => !mode.startsWith('widget') && mode !== 'test' && !isPart(mode);
 /** The builds whose screens after the form are a part of their own (scripts/vite/lazy-parts.ts, lazyScreens). */
 const screensApart = (mode: string) => isPage(mode) || mode === 'widget';
 
@@ -92,13 +103,15 @@ export default defineConfig(({ mode }) => ({
     preact({ devtoolsInProd: false, prefreshEnabled: true, reactAliasesEnabled: false }),
     classicJsx,
     // The widget's stylesheets (and the tests'); the screens' part takes screens.css as the page does.
-    mode !== SCREENS_PART && widgetCss(),
+    !isPart(mode) && widgetCss(),
     // Every build here ships to browsers: each later API gets its fallback (see ENGINE_FLOOR).
     laterApis(),
     mode !== 'widget-esm' && terserAfter,
-    mode !== 'widget-esm' && mode !== SCREENS_PART && lazyCatalogues,
+    mode !== 'widget-esm' && !isPart(mode) && lazyCatalogues,
     mode === 'widget' && lazySteps,
     mode === SCREENS_PART && screensPartExternals,
+    mode === SCREENS_PART && lazyOutcomes(),
+    mode === OUTCOMES_PART && outcomesPartExternals,
     // The screens after the form as a part of their own: the page's and widget.js's.
     screensApart(mode) && lazyScreens(),
     ...(isPage(mode) ? [builtPageHtml, prerendered()] : []),
@@ -110,7 +123,9 @@ export default defineConfig(({ mode }) => ({
         ? widget('module')
         : mode === SCREENS_PART
           ? screensPart
-          : page,
+          : mode === OUTCOMES_PART
+            ? outcomesPart
+            : page,
   // What only the hosted page shows stays out of the widget's files, and what only the widget shows
   // out of the page's (src/components/surface.ts); __MOMO_BROWSER_BUILD__: what a browser runs
   // (src/api/http.ts). Not in the unit tests, which run both, and the Node client's code too; nor in
@@ -120,7 +135,7 @@ export default defineConfig(({ mode }) => ({
     mode === 'test'
       ? {}
       : {
-          __MOMO_WIDGET__: mode === SCREENS_PART ? 'undefined' : JSON.stringify(mode.startsWith('widget')),
+          __MOMO_WIDGET__: isPart(mode) ? 'undefined' : JSON.stringify(mode.startsWith('widget')),
           __MOMO_SCREENS_APART__: JSON.stringify(screensApart(mode)),
           __MOMO_BROWSER_BUILD__: 'true',
         },

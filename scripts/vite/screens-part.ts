@@ -9,8 +9,10 @@
 // the two must come out the same, which the second build checks); widget.mjs keeps its screens as
 // plain imports.
 import { join } from 'node:path';
+import { minify } from 'terser';
 import type { Plugin } from 'vite';
 import { REPO_ROOT } from '../../src/server/paths.js';
+import { STRICT } from './engine-floor.js';
 
 export const SCREENS_PART = 'screens-part';
 export const SCREENS_MODULE = join(REPO_ROOT, 'src/components/screens.ts');
@@ -35,6 +37,8 @@ const BORROWED = [
   /\/src\/checkout\/(?:status|transition)\.ts$/,
   // The parts' loader: one cache of the parts, and one Trusted Types policy (a second copy could not make it).
   /\/src\/parts\/load\.ts$/,
+  // The page's stand-ins, which the part's own (the rarer screens', ./lazy-outcomes.ts) are made with.
+  /\/src\/hosted\/lazy-screens\.tsx$/,
 ];
 
 /** In the part's build: each borrowed module an external, packages by their name, the page's own modules by their path. */
@@ -51,3 +55,53 @@ export const screensPartExternals: Plugin = {
     return resolved;
   },
 };
+
+/** The rarer screens' part (src/hosted/outcomes.part.ts), as the screens' part's build emits it (./lazy-outcomes.ts). */
+export const OUTCOMES_PART = 'outcomes-part';
+export const OUTCOMES_FILE = 'outcomes.js';
+
+/**
+ * A part's module as the script it ships as: each import (of a lent module only) becomes a read of
+ * what the lender put in `global`, and the whole is minified as the other parts are. `imports` and
+ * `lent` are what the lender's module says: its imports of those bindings, and the array it lends.
+ */
+export async function asPart(
+  code: string,
+  global: string,
+  plugin: string,
+): Promise<{ code: string; imports: string[]; lent: string }> {
+  const imports: [string, [string, string][]][] = [];
+  const body = code.replace(
+    /\bimport\s*\{([^}]*)\}\s*from\s*["']([^"']+)["'];?/g,
+    (_whole, names: string, from: string) => {
+      const bindings = names
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => {
+          const [imported, local = imported] = name.split(/\s+as\s+/) as [string, string?];
+          return [imported, local] as [string, string];
+        });
+      imports.push([from, bindings]);
+      return `const{${bindings.map(([imported, local]) => (imported === local ? imported : `${imported}:${local}`)).join(',')}}=${global}[${imports.length - 1}];`;
+    },
+  );
+  if (/\bimport\b\s*[^(\s]|\bexport\b/.test(body))
+    throw new Error(`${plugin}: the part imports or exports what its lender cannot lend: ${body.slice(0, 200)}`);
+  const { code: minified } = await minify(`(function(){${STRICT.intro}${body}})()`, {
+    ecma: 2018,
+    compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
+    format: { comments: false },
+  });
+  if (minified === undefined) throw new Error(`${plugin}: the part did not minify`);
+  // Each name once (the part may import one under two local names).
+  const names = imports.map(([, bindings]) => [...new Set(bindings.map(([imported]) => imported))]);
+  return {
+    code: minified,
+    imports: imports.map(
+      ([from], i) =>
+        `import { ${names[i]!.map((name) => `${name} as m${i}_${name}`).join(', ')} } from ${JSON.stringify(from)};`,
+    ),
+    lent: `[${names.map((list, i) => `{ ${list.map((name) => `${name}: m${i}_${name}`).join(', ')} }`).join(', ')}]`,
+  };
+}

@@ -14,8 +14,8 @@ import { IN_WIDGET } from './surface';
 /** A line of the receipt: its label, and its value (none: the line is not shown). */
 type Row = [string, string | null | undefined];
 
-/** A line of the receipt as text ("Montant: 5 000 FCFA"); none without a value. */
-const line = ([label, value]: Row) => (value ? [`${label}: ${value}`] : []);
+/** A line of the receipt as text ("Montant: 5 000 FCFA"); '' without a value. */
+const line = ([label, value]: Row) => (value ? `${label}: ${value}` : '');
 
 interface Props {
   model: CheckoutModel;
@@ -54,7 +54,11 @@ export function Receipt({ model, receipt, headingRef, base = '' }: Props) {
     dateRow,
   ];
   // What the payer copies or shares: who was paid, how much, the reference, when — not their number.
-  const text = [t('succeeded.heading'), ...[payeeRow, amountRow, referenceRow, dateRow].flatMap(line)].join('\n');
+  // (map and filter, not flatMap: that one wants a fallback at the engine floor, src/compat.ts, which
+  // nothing else in the screens' part needs.)
+  const text = [t('succeeded.heading'), ...[payeeRow, amountRow, referenceRow, dateRow].map(line)]
+    .filter(Boolean)
+    .join('\n');
   return (
     <section class="momo-screen momo-success">
       <h2 tabIndex={-1} ref={headingRef}>

@@ -21,66 +21,116 @@ type Screens = typeof import('../components/screens') & {
   createSending: typeof import('../checkout/send').createSending;
   createFollowing: typeof import('../checkout/following').createFollowing;
 };
-type Name = 'Pending' | 'Receipt' | 'Failed' | 'Unknown' | 'Canceled' | 'AttemptError' | 'WalletNotices' | 'HandOff';
 
-let screens: Screens | null = null;
-let state: 'loading' | 'failed' | null = null;
-let loading: Promise<Screens> | null = null;
-const waiting = new Set<() => void>();
-let here: (part: Screens) => void;
-/** The part, once it has arrived, whoever fetched it (never rejected): the model's following waits on it after a failed fetch. */
-export const screensHere = new Promise<Screens>((resolve) => (here = resolve));
-// Where the part comes from ('' this page's origin) and where its styles go (none: the page's own
-// stylesheet, as the part does by itself); a shell other than the hosted page says (screensFrom).
+/** What a part of screens brings: its screens (by name), and its French messages. */
+interface ScreensPart {
+  messages: Partial<Catalogue>;
+}
+
+// Where the parts come from ('' this page's origin) and where the screens' styles go (none: the
+// page's own stylesheet, as the part does by itself); a shell other than the hosted page says (screensFrom).
 let base = '';
 let rules: ((css: string) => void) | undefined;
 
 /**
- * For a shell other than the hosted page (the widget): the part is fetched from `from` (its parts'
- * origin), and `addRules` is given the part's stylesheet, to put where its screens are shown.
+ * For a shell other than the hosted page (the widget): the parts are fetched from `from` (its parts'
+ * origin), and `addRules` is given the screens' part's stylesheet, to put where its screens are shown.
  */
 export function screensFrom(from: string, addRules: (css: string) => void): void {
   base = from;
   rules = addRules;
 }
 
+/** A part of screens as the page holds it (lazyPart). */
+interface Lazy<Part> {
+  /** The part, once it has arrived. */
+  part: Part | null;
+  /** Whether its last fetch failed (its stand-ins offer another). */
+  failed: boolean;
+  /** Fetches it once (again after a failure). */
+  load(): Promise<Part>;
+  /** The part once it has arrived, whoever fetched it (never rejected). */
+  here: Promise<Part>;
+  /** The stand-in of its screen `name` (./standIn). */
+  screen(name: keyof Part & string): FunctionComponent<{ headingRef: Ref<HTMLHeadingElement> }>;
+  /** The stand-ins shown, told when the fetch has ended. */
+  waiting: Set<() => void>;
+}
+
+/**
+ * A part of screens, `name`, fetched once (again after a failure) — `before` runs first: what the
+ * part borrows is lent — whose French messages join the page's catalogue before any of its screens
+ * is shown. The screens after the form (below), and the rarer screens that the screens' part
+ * fetches in its turn (./outcomes.part.ts), borrowing this.
+ */
+export function lazyPart<Part extends ScreensPart>(name: string, before: () => void): Lazy<Part> {
+  let loading: Promise<Part> | null = null;
+  let arrived: (part: Part) => void;
+  const lazy: Lazy<Part> = {
+    part: null,
+    failed: false,
+    here: new Promise<Part>((resolve) => (arrived = resolve)),
+    waiting: new Set(),
+    load() {
+      if (!loading) {
+        lazy.failed = false;
+        before();
+        loading = loadPart<Part>(name, base);
+        loading
+          .then(
+            (part) => {
+              Object.assign(fr, part.messages);
+              lazy.part = part;
+              arrived(part);
+            },
+            () => {
+              lazy.failed = true;
+              loading = null;
+            },
+          )
+          .then(() => {
+            for (const update of lazy.waiting) update();
+          });
+      }
+      return loading;
+    },
+    screen: (screen) => standIn(() => lazy as Lazy<unknown>, screen),
+  };
+  return lazy;
+}
+
+// The screens' part, made at its first use: the stand-ins are made as the bundle's modules run, some
+// before this one has (an import circle through the checkout), so nothing of it is read until then.
+let screens: Lazy<Screens> | undefined;
+function screensPart(): Lazy<Screens> {
+  if (!screens) screens = lazyPart<Screens>('screens', () => lend(rules));
+  return screens;
+}
 /**
  * Fetches the screens' part once (again after a failure): what the stand-ins show, and the model's
  * sending half (the build puts this in src/checkout/sending.ts's place: scripts/vite/lazy-screens.ts).
  */
 export function loadScreens(): Promise<Screens> {
-  if (!loading) {
-    state = 'loading';
-    lend(rules);
-    loading = loadPart<Screens>('screens', base);
-    // First: its French messages join the page's catalogue before any of its screens is shown.
-    loading
-      .then(
-        (part) => {
-          Object.assign(fr, part.messages);
-          screens = part;
-          here(part);
-        },
-        () => {
-          state = 'failed';
-          loading = null;
-        },
-      )
-      .then(() => {
-        for (const update of waiting) update();
-      });
-  }
-  return loading;
+  return screensPart().load();
+}
+/** The screens' part, once it has arrived, whoever fetched it: the model's following waits on it after a failed fetch. */
+export function screensHere(): Promise<Screens> {
+  return screensPart().here;
+}
+/** The stand-in for the screens' part's screen `name` (see standIn). */
+export function lazyScreen(name: keyof Screens & string): FunctionComponent<{ headingRef: Ref<HTMLHeadingElement> }> {
+  return standIn(screensPart, name);
 }
 
 /**
- * The stand-in for the part's screen `name`: that screen once the part is here. Also for a piece of
- * the form the part brings, which has no heading (`WalletNotices`, the notices of wallets not up:
+ * The stand-in for a part's screen `name`: that screen once the part is here. Also for a piece of
+ * the form a part brings, which has no heading (`WalletNotices`, the notices of wallets not up:
  * src/methods/momo/health.tsx): nothing until then, and the form goes on without it.
  */
-export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTMLHeadingElement> }> {
+function standIn(of: () => Lazy<unknown>, name: string): FunctionComponent<{ headingRef: Ref<HTMLHeadingElement> }> {
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, as the page's script loads (the stand-ins' module), never under a mounted tree.
   return function Later(props) {
+    const lazy = of();
     const { t } = useI18n();
     const [, update] = useState(0);
     // Whether the stand-in's heading had the focus as the screen arrived: the screen's own heading
@@ -88,7 +138,7 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
     const refocus = useRef(false);
     const heading = props.headingRef as RefObject<HTMLHeadingElement>;
     // What this render showed: the screen, or this stand-in.
-    const shown = screens;
+    const shown = lazy.part;
     // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the stand-in is shown; the heading's ref (one object for the checkout's life) is read when the part arrives, not followed.
     useEffect(() => {
       if (shown) return;
@@ -100,19 +150,20 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
         update((n) => n + 1);
       };
       // The part came between this stand-in's render and now (the effect runs after a paint): at once.
-      if (screens) return listener();
-      waiting.add(listener);
-      loadScreens();
+      if (lazy.part) return listener();
+      lazy.waiting.add(listener);
+      lazy.load();
       return () => {
-        waiting.delete(listener);
+        lazy.waiting.delete(listener);
       };
     }, []);
     useEffect(() => {
       if (refocus.current && heading.current) heading.current.focus();
       refocus.current = false;
     });
-    if (screens) {
-      const Screen = screens[name] as FunctionComponent<typeof props>;
+    const part = lazy.part as Record<string, unknown> | null;
+    if (part) {
+      const Screen = part[name] as FunctionComponent<typeof props>;
       return <Screen {...props} />;
     }
     // A piece of the form (no heading): nothing while it comes.
@@ -123,14 +174,14 @@ export function lazyScreen(name: Name): FunctionComponent<{ headingRef: Ref<HTML
         <h2 tabIndex={-1} ref={props.headingRef}>
           {t('loading')}
         </h2>
-        {state === 'failed' ? (
+        {lazy.failed ? (
           <p class="momo-notice" role="alert">
             {t('error.network')}{' '}
             <button
               type="button"
               class="momo-link"
               onClick={() => {
-                loadScreens();
+                lazy.load();
                 update((n) => n + 1);
               }}
             >

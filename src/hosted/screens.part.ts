@@ -1,5 +1,5 @@
-// dist/steps/screens.js: the screens after the form (src/components/screens.ts), their styles and
-// their French messages, and the model's sending half (src/checkout/send.ts) and following (src/checkout/following.ts), out of the first load of the hosted page and of widget.js. Each fetches it
+// dist/steps/screens.js: the screens after the form (src/components/screens.ts), their styles (all
+// of them: ./outcomes.part.ts brings none) and their French messages, and the model's sending half (src/checkout/send.ts) and following (src/checkout/following.ts), out of the first load of the hosted page and of widget.js. Each fetches it
 // at the payer's first touch of the form, or at once when it opens on one of those screens
 // (./lazy-screens.tsx). Built by scripts/vite/lazy-parts.ts (lazyScreens): what it imports from the
 // shared modules (Preact, the messages' context, the formats, the methods' views) is the lender's
@@ -7,11 +7,12 @@
 import { createFollowing } from '../checkout/following';
 import { createSending } from '../checkout/send';
 import css from '../components/screens.css?inline';
-import { AttemptError, Canceled, Failed, HandOff, Pending, Receipt, Unknown } from '../components/screens';
+import { HandOff, Pending, Receipt } from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
-import { WalletNotices } from '../methods/momo/health';
 import { registerPart } from '../parts/register';
-import { LENT_GLOBAL } from './lent';
+import { lazyPart } from './lazy-screens';
+import { LENT_GLOBAL, lendOutcomes } from './lent';
+import type { Outcomes } from './outcomes.part';
 
 /**
  * The screens' rules, at the end of the page's own stylesheet (the one its HTML carries): no
@@ -38,16 +39,20 @@ function addRules(text: string): void {
 // Where the shell that lent this part wants its styles (the widget: in each shadow root, ./lent.ts);
 // else (the hosted page) at the end of the page's own stylesheet.
 ((self as unknown as Record<typeof LENT_GLOBAL, { rules?: typeof addRules }>)[LENT_GLOBAL].rules || addRules)(css);
+// What a payment that goes through never shows (the other outcomes, the error screens an attempt
+// brings, the notices of wallets not up) is a part of its own, dist/steps/outcomes.js: fetched as
+// one of them is first shown, through stand-ins (the page's own: ./lazy-screens.tsx, borrowed).
+const outcomes = lazyPart<Outcomes>('outcomes', lendOutcomes);
 registerPart('screens', {
   Pending,
   Receipt,
-  Failed,
-  Unknown,
-  Canceled,
-  AttemptError,
   HandOff,
-  // The form's notices of wallets not up (src/methods/momo/health.tsx), shown once this part is here.
-  WalletNotices,
+  Failed: outcomes.screen('Failed'),
+  Unknown: outcomes.screen('Unknown'),
+  Canceled: outcomes.screen('Canceled'),
+  AttemptError: outcomes.screen('AttemptError'),
+  // The form's notices of wallets not up (src/methods/momo/health.tsx): nothing until they are here.
+  WalletNotices: outcomes.screen('WalletNotices'),
   messages: frScreens,
   // The model's sending half (src/checkout/sending.ts): what a press of Pay sends.
   createSending,

@@ -1,5 +1,5 @@
-// The French messages of the screens after the form (waiting, the steps' headings, outcomes, the
-// receipt). Every build has them in its French catalogue (./fr.ts) but the hosted page's and
+// The French messages of the screens after the form a payment that goes through shows (waiting,
+// the steps' headings, the receipt); the other outcomes' are ./fr-outcomes.ts. Every build has them in its French catalogue (./fr.ts) but the hosted page's and
 // widget.js's, whose screens' part (src/hosted/screens.part.ts) brings them when it arrives, out of
 // the first load: the part, one for both, has what either surface shows (see ../components/surface.ts).
 import { IN_PAGE, IN_WIDGET } from '../components/surface';
@@ -10,9 +10,6 @@ export const frScreens = {
   'error.rateLimited': 'Trop de tentatives. Patientez {seconds} secondes puis réessayez.',
   'error.notSent':
     'Votre demande de paiement n’est pas passée : aucun débit ne nous est parvenu pour l’instant. Vérifiez votre connexion et réessayez.',
-  // The form's notices of wallets not up (src/methods/momo/health.tsx), which come with this part.
-  'form.walletSlow': '{wallet} est lent en ce moment\u00a0: la validation peut prendre {minutes} minutes',
-  'form.walletDown': '{wallet} ne répond pas en ce moment\u00a0: choisissez un autre portefeuille si vous en avez un',
 
   'pending.heading': 'Validez le paiement sur votre téléphone',
   'pending.body':
@@ -35,13 +32,6 @@ export const frScreens = {
   'pending.resendLater':
     'Pas de demande, ou mauvais numéro ? Quand celle-ci aura expiré, vous pourrez en envoyer une nouvelle, à ce numéro ou à un autre.',
   'pending.offline': 'Connexion perdue. Nous vérifierons votre paiement dès que vous serez de nouveau en ligne.',
-
-  'unknown.heading': 'Vérification du paiement en cours',
-  'unknown.body':
-    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, le marchand en est informé et l’historique de votre portefeuille le montre. Si le marchand envoie des reçus, le vôtre partira à {email}.',
-  'unknown.bodyNoEmail':
-    'Votre opérateur ne nous a pas encore donné le résultat. Ne payez pas une deuxième fois : si le paiement a abouti, le marchand en est informé et l’historique de votre portefeuille le montre.',
-  'unknown.check': 'Vérifier à nouveau',
 
   'succeeded.heading': 'Paiement réussi',
   'succeeded.body': 'Merci ! Votre paiement de {amount} a bien été reçu.',
@@ -67,20 +57,6 @@ export const frScreens = {
   'receipt.copied': 'Lien copié.',
   'receipt.failed': 'Le lien n’a pas pu être créé. Vérifiez votre connexion et réessayez.',
 
-  'canceled.heading': 'Paiement annulé',
-  'canceled.body': 'Vous avez quitté ce paiement. Vous pouvez y revenir à tout moment.',
-  'canceled.back': 'Revenir au paiement',
-
-  'failed.heading': 'Paiement non effectué',
-  'failed.retry': 'Réessayer',
-  'failed.resend': 'Renvoyer une demande au {phone}',
-  'failed.changeNumber': 'Utiliser un autre numéro ou opérateur',
-  'failed.noCharge': 'Aucun montant ne vous a été débité.',
-  'reason.payer_declined': 'Le paiement a été refusé sur votre téléphone.',
-  'reason.insufficient_funds': 'Votre solde mobile money est insuffisant pour ce paiement.',
-  'reason.approval_timeout': 'La demande de paiement a expiré avant d’être validée.',
-  'reason.operator_unavailable':
-    'Votre opérateur ne répond pas pour le moment. Réessayez dans quelques minutes ou utilisez un autre numéro.',
   'step.wait': 'Votre opérateur traite le paiement.',
   'step.failed': 'Cette étape n’a pas pu se charger. Vérifiez votre connexion et réessayez.',
   'step.retry': 'Réessayer',
@@ -91,37 +67,22 @@ export const frScreens = {
     'Payer avec un autre opérateur ? Quand cette demande aura expiré, vous pourrez en choisir un autre.',
   'pending.wrongNumber':
     'Mauvais numéro ? Cette demande expire à {time} ; vous pourrez alors en envoyer une nouvelle à un autre numéro.',
-  'reason.otp_invalid': 'Le code de paiement a été mal saisi trop de fois.',
-  'reason.other': 'Votre opérateur a refusé le paiement.',
   // Said on the form only after a failed attempt's screen (from its buttons, which are this part's):
   // the same number and wallet may be refused again for a few minutes.
   'form.repeat':
     '{wallet} peut refuser le même montant depuis le même numéro quelques minutes après un essai. Dans ce cas, patientez quelques minutes ou utilisez un autre numéro.',
 
-  // The error screens only an attempt brings (a payment that was followed and is no longer found; a
-  // confirm whose fate no read could settle): shown as the part's screens are, once it is here
-  // (../components/Checkout.tsx).
-  'error.lost':
-    'Ce paiement est devenu introuvable. Si vous l’avez validé, ne payez pas une deuxième fois : l’historique de votre portefeuille montre s’il a abouti. Sinon, demandez un nouveau lien au marchand.',
-  'error.confirmUnknown':
-    'Nous n’avons pas pu savoir si votre demande de paiement a été envoyée. Ne payez pas une deuxième fois : vérifiez d’abord son état.',
-
   // What only the widget shows (Done once paid): left out of the hosted page's build, whose
   // checkout is never given an onClose (src/components/surface.ts).
   ...((IN_PAGE ? null : { 'succeeded.done': 'Terminé' }) as { 'succeeded.done': 'Terminé' }),
-  // What only the hosted page shows (the ways back to a session's successUrl and cancelUrl): left out of the widget's files.
+  // What only the hosted page shows (the way back to a session's successUrl): left out of the widget's files.
   ...((IN_WIDGET
     ? null
     : {
         'succeeded.returning': 'Retour chez le marchand dans {seconds} s…',
         'succeeded.returnNow': 'Revenir chez le marchand maintenant',
-        'canceled.left':
-          'Vous avez annulé ce paiement. Pour payer cette commande, revenez chez le marchand et recommencez.',
-        'canceled.toMerchant': 'Revenir chez le marchand',
       }) as {
     'succeeded.returning': 'Retour chez le marchand dans {seconds} s…';
     'succeeded.returnNow': 'Revenir chez le marchand maintenant';
-    'canceled.left': 'Vous avez annulé ce paiement. Pour payer cette commande, revenez chez le marchand et recommencez.';
-    'canceled.toMerchant': 'Revenir chez le marchand';
   }),
 } satisfies Partial<Catalogue>;

@@ -1,4 +1,5 @@
 import { IN_PAGE, IN_WIDGET, SCREENS_APART } from '../components/surface';
+import { frOutcomes } from './fr-outcomes';
 import { frScreens } from './fr-screens';
 import type { Catalogue, PlainCatalogue } from './messages';
 
@@ -63,8 +64,10 @@ export const fr = {
     'Ce numéro est sur le réseau {network}, non desservi par {wallet}. Vérifiez le numéro ou choisissez un autre opérateur.',
 
   // The screens after the form (waiting, outcomes, receipt): the hosted page's and widget.js's
-  // builds bring them with those screens' part (src/hosted/screens.part.ts), out of their first load.
+  // builds bring them with those screens' parts (src/hosted/screens.part.ts, and for what a payment
+  // that goes through never shows src/hosted/outcomes.part.ts), out of their first load.
   ...((SCREENS_APART ? null : frScreens) as typeof frScreens),
+  ...((SCREENS_APART ? null : frOutcomes) as typeof frOutcomes),
 
   'error.heading': 'Un problème est survenu',
   'error.retry': 'Réessayer',

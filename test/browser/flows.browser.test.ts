@@ -312,6 +312,9 @@ describe('a repeat the wallet may refuse', () => {
       await expect.poll(() => seen.codes().length).toBe(sent);
     }
     await waitForState(page, 'failed');
+    // The failed screen is the rarer screens' part's (src/hosted/outcomes.part.ts), fetched once, as
+    // it was first shown (a payment that goes through never fetches it: 'the push', above).
+    expect(stepScripts(seen).filter((path) => path === '/steps/outcomes.js')).toHaveLength(1);
     // Its message is the part's (src/i18n/fr-screens.ts), not the first load's: the form is reached
     // only through the failed screen's buttons, which came with it.
     await page.getByRole('button', { name: 'Utiliser un autre numéro ou opérateur' }).click();

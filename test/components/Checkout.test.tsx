@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { describe, expect, it, vi } from 'vitest';
 import { Checkout } from '../../src/components/Checkout';
 import { ATTEMPT_ERRORS } from '../../src/components/Outcome';
+import { frOutcomes } from '../../src/i18n/fr-outcomes';
 import { frScreens } from '../../src/i18n/fr-screens';
 import type { CheckoutModel as Model } from '../../src/checkout/model';
 import { type Lang, LANGS, LANGUAGES } from '../../src/i18n';
@@ -208,6 +209,29 @@ describe('Checkout › payment states', () => {
     expect(receipt.textContent).not.toContain(numberFor('approved_after_delay').msisdn.slice(3, 9));
   });
 
+  it('copies the receipt as its lines with a value, one a line, the payer’s number left out', async () => {
+    const { bed, model, root } = await setup('fr', 5000);
+    fillValid(model);
+    fireEvent.submit(root().querySelector('form')!);
+    await bed.time.advance(8500);
+    expect(root().getAttribute('data-state')).toBe('succeeded');
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Copier le reçu' }));
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    }
+    const lines = writeText.mock.calls[0]![0].split('\n');
+    expect(lines[0]).toBe('Paiement réussi');
+    expect(lines).toContainEqual(expect.stringMatching(/^Montant: 5\s000\sFCFA$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^Référence: [0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^Date: /));
+    // A line without a value (a merchant without a name) is left out, not written empty.
+    expect(lines.every((line) => /^\S.*\S$/.test(line) && !line.endsWith(': undefined'))).toBe(true);
+    expect(lines.join('\n').replace(/\D/g, '')).not.toContain(numberFor('approved_after_delay').msisdn.slice(3, 9));
+  });
+
   it('shows a decline in plain words and lets the payer try again', async () => {
     const { bed, model, root } = await setup('en');
     fillValid(model, 'declined');
@@ -280,13 +304,13 @@ describe('Checkout › a payment the service no longer finds', () => {
   });
 });
 
-describe('Checkout › the error screens whose messages come with the screens’ part', () => {
-  it('are exactly the errors whose French message is the part’s: the page shows them only once it is here', () => {
-    // The hosted page and widget.js leave the part's messages out of their first load: an error
-    // screen in the first load (ErrorView) showing one of them before the part arrived would throw.
-    // (Not the form's notices the part's sending half says, src/checkout/send.ts: no error screen.)
+describe('Checkout › the error screens whose messages come with the screens’ parts', () => {
+  it('are exactly the errors whose French message is the parts’: the page shows them only once they are here', () => {
+    // The hosted page and widget.js leave the parts' messages out of their first load: an error
+    // screen in the first load (ErrorView) showing one of them before its part arrived would throw.
+    // (Not the form's notices the screens' part's sending half says, src/checkout/send.ts: no error screen.)
     const notices = ['error.notSent', 'error.rateLimited'];
-    const ofPart = Object.keys(frScreens)
+    const ofPart = [...Object.keys(frScreens), ...Object.keys(frOutcomes)]
       .filter((key) => key.startsWith('error.') && !notices.includes(key))
       .map((key) => key.slice('error.'.length));
     expect([...ATTEMPT_ERRORS].sort()).toEqual(ofPart.sort());

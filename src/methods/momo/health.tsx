@@ -1,8 +1,8 @@
 // What the form says of the wallets that are not up (extension: docs/decisions.md, "Wallets' health
-// before paying"), above the wallets' cards. Not in the hosted page's or widget.js's first load: their
-// screens' part (src/hosted/screens.part.ts) brings it and its French words, fetched as soon as the
-// intent's read names a wallet not up (./OperatorPicker.tsx); until it comes the form says nothing
-// of it, and the payer can pay all the same.
+// before paying"), above the wallets' cards. Not in the hosted page's or widget.js's first load, nor
+// in the screens' part every payment fetches: the rarer screens' part (src/hosted/outcomes.part.ts)
+// brings it and its French words, fetched as soon as the intent's read names a wallet not up
+// (./OperatorPicker.tsx); until it comes the form says nothing of it, and the payer can pay all the same.
 import { useEffect, useRef } from 'preact/hooks';
 import type { Wallet, WalletHealthView } from '../kit';
 import { useI18n } from '../ui';
