@@ -12,7 +12,7 @@ import { formatAmount } from '../i18n';
 import { STEP_LIB } from '../methods/step-lib';
 import { loadPart } from '../parts/load';
 import { useI18n } from './i18n';
-import { CancelLink } from './Outcome';
+import { CheckButton } from './Pending';
 import { Spinner } from './Spinner';
 
 /**
@@ -80,7 +80,18 @@ export function HandOff({
       ) : (
         <Spinner />
       )}
-      <CancelLink model={model} />
+      {/* Followed by reads: when they fail, said, with a read to ask for — never "waiting" forever. */}
+      {(!model.online.value || model.readTrouble.value) && (
+        <p class="momo-notice" role="alert">
+          {t('pending.offline')}
+        </p>
+      )}
+      <CheckButton model={model} label="pending.checkNow" />
+      {/*
+       * No cancel here: their approval may be under way on the other phone, and the merchant told
+       * "canceled" of a payment that then succeeds (as the waiting screen offers none). To leave,
+       * "I'll pay myself" brings the form back, with its cancel link, while nobody is paying.
+       */}
     </section>
   );
 }

@@ -133,8 +133,12 @@ export function shareText(fill: StepLib['fillText'], lang: Lang, { url, amount, 
   return `${merchant ? `${merchant} — ` : ''}${ask}\n${url}`;
 }
 
-/** WhatsApp's own address for a message to send, the contact chosen there (https://faq.whatsapp.com/5913398998672934). */
-export const whatsappUrl = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+/**
+ * WhatsApp's app, asked to send a message, the contact chosen there: its own scheme, handled on the
+ * phone — never `https://wa.me/?text=`, whose address would carry the link's secret in a query to
+ * WhatsApp's web servers (their logs, the browser's history).
+ */
+export const whatsappUrl = (text: string) => `whatsapp://send?text=${encodeURIComponent(text)}`;
 
 /**
  * The SVG path of a QR code's dark modules, one unit each, inside a 4-module quiet zone: as the
@@ -190,11 +194,7 @@ export const handOffPart: HandOffPart = {
           { class: 'momo-share' },
           typeof navigator.share === 'function' &&
             h('button', { type: 'button', class: 'momo-pay', onClick: share }, m.share),
-          h(
-            'a',
-            { class: 'momo-secondary', href: whatsappUrl(text), target: '_blank', rel: 'noopener noreferrer' },
-            m.whatsapp,
-          ),
+          h('a', { class: 'momo-secondary', href: whatsappUrl(text), rel: 'noreferrer' }, m.whatsapp),
           h('button', { type: 'button', class: 'momo-secondary', onClick: copy }, m.copy),
         ),
         h('p', { class: 'momo-hint', role: 'status' }, said ? m[said] : ''),
@@ -216,7 +216,9 @@ export const handOffPart: HandOffPart = {
         code && h('p', { class: 'momo-hint' }, m.scan),
         // Where it stands: said as it changes.
         h('p', { role: 'status', class: 'momo-handoff-status' }, m[status]),
-        h('button', { type: 'button', class: 'momo-secondary', onClick: props.payMyself }, m.payMyself),
+        // Not while their approval is under way: the payer's own confirm would be refused.
+        status !== 'underWay' &&
+          h('button', { type: 'button', class: 'momo-secondary', onClick: props.payMyself }, m.payMyself),
       );
     };
   },

@@ -16,13 +16,14 @@ import { addCatalogue, LANGS, pickLang } from '../i18n';
 import { TEXTS } from '../i18n/catalogues';
 import type { SandboxBindings } from '../sandbox';
 import { createFormTokens, type FormTokens } from './form-token';
-import { esc, type PlainLang, plainResponse, wordsOf } from './plain-pages';
+import { type PlainLang, wordsOf } from './plain-pages';
 import { statusHref } from './plain-read';
 import { postAnswer } from './plain-answer';
 import { postForm, showForm } from './plain-form';
 import { statusPage } from './plain-status';
 import { readTyped } from './plain-typed';
 import type { Visit } from './plain-waiting';
+import { originIsHere, refusedPage, siteAllows } from './post-origin';
 
 for (const lang of LANGS) addCatalogue(lang, TEXTS[lang].messages);
 
@@ -101,15 +102,9 @@ export function plainPaymentHandler({
     }
     // Where it comes from first: another site's post is not even read. (Its page's own form, posted
     // without a script, says null: see sameSite.)
-    const form = sameSite(req, url, origins, sub) ? await readForm(req) : null;
+    const form = sameSite(req, origins, sub) ? await readForm(req) : null;
     const words = wordsOf(langOf(req, form?.get('lang') ?? url.searchParams.get('lang')));
-    if (!form || (form.has('token') && !ownOrigin(req, url, origins))) {
-      return plainResponse(403, {
-        lang: words.lang,
-        title: words.t('error.heading'),
-        body: `<h1>${esc(words.t('error.heading'))}</h1><p>${esc(words.w('refused'))}</p>`,
-      });
-    }
+    if (!form || (form.has('token') && !originIsHere(req, origins))) return refusedPage(words);
     return sub === 'answer'
       ? postAnswer(config, id, page, form, words, tokens, visit(words.lang))
       : postForm(config, id, page, form, words, tokens);
@@ -130,20 +125,8 @@ function langOf(req: Request, asked: string | null): PlainLang {
  * server, or, from a browser too old to send it, when it is not a step's answer (and, below, carries
  * no token: such a post confirms nothing, it gets the plain form back, as a link to it would).
  */
-function sameSite(req: Request, url: URL, origins: readonly string[], sub: string | undefined): boolean {
-  // 'none': the payer's own doing (a form resent from the browser's history), never another site's.
-  const site = req.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && site !== 'none') return false;
-  return ownOrigin(req, url, origins) || (req.headers.get('origin') === 'null' && !sub);
-}
-
-/** Whether the post's Origin, if it says one, is this server's. */
-function ownOrigin(req: Request, url: URL, origins: readonly string[]): boolean {
-  const origin = req.headers.get('origin');
-  if (origin === null) return true;
-  // Sec-Fetch-Site checked first: a browser that sends it says whether the page is this server's.
-  if (origin === 'null' && req.headers.get('sec-fetch-site') === 'same-origin') return true;
-  return origin === url.origin || origins.some((allowed) => new URL(allowed).origin === origin);
+function sameSite(req: Request, origins: readonly string[], sub: string | undefined): boolean {
+  return siteAllows(req) && (originIsHere(req, origins) || (req.headers.get('origin') === 'null' && !sub));
 }
 
 /** The posted form, or null if it is not one or weighs more than a form of ours can (read no further). */

@@ -6,6 +6,8 @@ import type { ClientConfig } from '../api/http';
 import { getSession } from '../api/endpoints/checkout';
 import { getIntent } from '../api/endpoints/intents';
 import type { PaymentIntent, PublicSession } from '../api/types';
+import { formatAmount, type Lang } from '../i18n';
+import { findWallet } from '../phone';
 import { type Due, esc, type PlainLang, plainResponse, type Words } from './plain-pages';
 
 /** What the page is for: the intent (its secret with it) and, for a session, the session. */
@@ -19,6 +21,16 @@ export async function readPayment(config: ClientConfig, id: string): Promise<Pay
   const intent = await getIntent(config, session ? session.paymentIntentId : id);
   return { session, intent };
 }
+
+/** The wallet of the latest attempt, as payers know it ("MTN MoMo"); null when the service does not say. */
+export function walletOf(intent: PaymentIntent): string | null {
+  const paid = intent.payment_method?.momo;
+  return paid ? (findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase()) : null;
+}
+
+/** The amount of the payment, as payers read it. */
+export const amountOf = (lang: Lang, intent: PaymentIntent): string =>
+  formatAmount(intent.amount, intent.currency, lang);
 
 export const dueOf = ({ session, intent }: Payment): Due => ({
   amount: intent.amount,

@@ -4,15 +4,14 @@
 // HTML renderer (src/methods/step-registry.ts) in ./plain-waiting.ts. A page that awaits the payer
 // reloads itself, but while it awaits a code they type.
 import type { ClientConfig } from '../api/http';
-import type { PaymentIntent } from '../api/types';
 import { safeReturnUrl } from '../checkout/return-url';
 import type { Screen } from '../checkout/screens';
 import { screenForIntent } from '../checkout/status';
-import { formatAmount, type Message } from '../i18n';
+import type { Message } from '../i18n';
 import type { FormTokens } from './form-token';
 import { redirect } from './responses';
 import { esc, header, type PlainLang, plainResponse, reasonKey, receiptRows, type Words, wordsOf } from './plain-pages';
-import { dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
+import { amountOf, dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
 import { typedFor } from './plain-typed';
 import { REFRESH_SECONDS, type Rendered, type Visit, waiting } from './plain-waiting';
 
@@ -89,7 +88,7 @@ function render(screen: Screen, context: Parameters<typeof waiting>[1]): Rendere
       return {
         heading: t('succeeded.heading'),
         content:
-          `<p role="status">${esc(t('succeeded.body', { amount: amountOf(words, intent) }))}</p>${receiptRows(words, intent, dueOf(payment).merchant)}${keep}` +
+          `<p role="status">${esc(t('succeeded.body', { amount: amountOf(words.lang, intent) }))}</p>${receiptRows(words, intent, dueOf(payment).merchant)}${keep}` +
           (back ? `<a class="btn" href="${esc(back)}" rel="noreferrer">${esc(t('succeeded.returnNow'))}</a>` : ''),
       };
     }
@@ -123,5 +122,3 @@ function render(screen: Screen, context: Parameters<typeof waiting>[1]): Rendere
       return { heading: t('unknown.heading'), content: check, refresh: REFRESH_SECONDS * 2 };
   }
 }
-
-const amountOf = ({ lang }: Words, intent: PaymentIntent) => formatAmount(intent.amount, intent.currency, lang);

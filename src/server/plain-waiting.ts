@@ -6,14 +6,14 @@
 // where a wallet's app link may open nothing) and the payment's own address to continue elsewhere.
 import type { PaymentIntent } from '../api/types';
 import type { Attempt } from '../checkout/screens';
-import { formatAmount, formatDuration, type Lang } from '../i18n';
+import { formatDuration } from '../i18n';
 import { fillText } from '../i18n/fill';
 import { dialHref, RESCUE_AFTER_MS, rescueOf } from '../methods/momo/rescue';
 import { stepEntry } from '../methods/step-registry';
-import { findWallet, maskLastDigits } from '../phone';
+import { maskLastDigits } from '../phone';
 import type { FormTokens } from './form-token';
 import { dialLink, esc, escWith, type Words } from './plain-pages';
-import type { Payment } from './plain-read';
+import { amountOf, type Payment, walletOf } from './plain-read';
 import { type Typed, typedFor } from './plain-typed';
 
 /** Every this many seconds a pending page reloads itself. */
@@ -53,7 +53,7 @@ export function waiting(attempt: Attempt, context: Waiting, check: string): Rend
   const { intent } = payment;
   const { step } = attempt;
   const paid = intent.payment_method?.momo;
-  const wallet = walletOf(intent);
+  const wallet = walletOf(intent) ?? '';
   const amount = amountOf(lang, intent);
   const phone = phoneOf(intent, visit.typed);
   const entry = step.type === 'step' ? stepEntry(step.name) : undefined;
@@ -124,15 +124,8 @@ function rescueHtml({ t }: Words, wallet: string, dial: string | null): string {
   return `<div class="info rescue"><p><strong>${esc(t('rescue.title'))}</strong></p>${how}<p>${esc(t('rescue.resendLater'))}</p></div>`;
 }
 
-export const walletOf = (intent: PaymentIntent): string => {
-  const paid = intent.payment_method?.momo;
-  return paid ? (findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase()) : '';
-};
-
-export const amountOf = (lang: Lang, intent: PaymentIntent) => formatAmount(intent.amount, intent.currency, lang);
-
 /** The number paying: in full as this browser typed it for this attempt, else masked as the service's read gives it. */
-export const phoneOf = (intent: PaymentIntent, typed: Typed | null): string => {
+const phoneOf = (intent: PaymentIntent, typed: Typed | null): string => {
   const paid = intent.payment_method?.momo;
   if (!paid) return '';
   return typedFor(typed, intent) ?? maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4);

@@ -12,13 +12,13 @@ import { DEFAULT_APPROVAL_WINDOW_MS } from '../checkout/constants';
 import type { Screen } from '../checkout/screens';
 import { screenForIntent } from '../checkout/status';
 import { formatAmount, formatDate, LANGUAGES, type Message } from '../i18n';
-import { findWallet } from '../phone';
 import { cspHash } from './security';
 import { esc, type PlainLang, plainResponse, reasonKey, type Words, wordsOf } from './plain-pages';
-import { dueOf, type Payment, readFailed, readPayment } from './plain-read';
+import { ApiError } from '../api/errors';
+import { dueOf, type Payment, readFailed, readPayment, walletOf } from './plain-read';
 
 /** How often a pending receipt reloads itself: a payer may leave it open; the wallet takes minutes. */
-export const RECEIPT_REFRESH_SECONDS = 30;
+const RECEIPT_REFRESH_SECONDS = 30;
 
 /** The page's own print rules, beside the plain pages' stylesheet: paper gets the receipt alone. */
 const PRINT_STYLE =
@@ -39,7 +39,9 @@ export async function receiptPage(config: ClientConfig, id: string, address: Rec
   try {
     payment = await readPayment(config, id);
   } catch (error) {
-    // Not found: the same 404 as a token that opens nothing; a passing trouble: try again.
+    // Not found: the same 404 as a token that opens nothing (the page tells no one whether a
+    // payment exists); a passing trouble: try again.
+    if (error instanceof ApiError && error.status === 404) return receiptNotFound(lang);
     return receiptHeaders(await readFailed(error, words, selfHref(address)));
   }
   return receiptOf(payment, address);
@@ -175,12 +177,6 @@ function rows(
       value ? [`<tr><th scope="row">${esc(label)}</th><td><bdi>${esc(value)}</bdi></td></tr>`] : [],
     )
     .join('')}</table>`;
-}
-
-/** The wallet of the latest attempt, as payers know it ("MTN MoMo"); null when the service does not say. */
-function walletOf(intent: PaymentIntent): string | null {
-  const paid = intent.payment_method?.momo;
-  return paid ? (findWallet(paid.country, paid.operator_name)?.label ?? paid.operator_name.toUpperCase()) : null;
 }
 
 const selfHref = ({ token, lang, follow }: ReceiptAddress) =>

@@ -70,7 +70,7 @@ describe('someone else pays', () => {
     await payer.locator('.momo-handoff svg.momo-qr').waitFor({ timeout: 15_000 });
     await expect(payer.locator('h2').textContent()).resolves.toBe(fr('handoff.heading'));
     await expect(audit(payer)).resolves.toEqual([]);
-    const whatsapp = await payer.locator('.momo-handoff a[href^="https://wa.me/"]').getAttribute('href');
+    const whatsapp = await payer.locator('.momo-handoff a[href^="whatsapp://send?"]').getAttribute('href');
     const link = decodeURIComponent(new URL(whatsapp ?? '').searchParams.get('text') ?? '')
       .split('\n')
       .at(-1) as string;

@@ -48,7 +48,7 @@ describe('HandOff', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Someone else is paying');
     const link = `${location.origin}/pay/${id}?relative#${secret}`;
     const whatsapp = screen.getByRole('link', { name: 'Send by WhatsApp' }) as HTMLAnchorElement;
-    expect(whatsapp.href.startsWith('https://wa.me/?text=')).toBe(true);
+    expect(whatsapp.href.startsWith('whatsapp://send?text=')).toBe(true);
     expect(decodeURIComponent(whatsapp.href.split('text=')[1]!)).toContain(link);
     fireEvent.click(screen.getByRole('button', { name: 'Copy the link' }));
     await waitFor(() => expect(screen.getByText('Link copied.')).toBeTruthy());
@@ -92,6 +92,29 @@ describe('HandOff', () => {
     await bed.time.advance(6_000);
     await screen.findByText('Paid by someone else, from their own phone.');
     expect(view.container.textContent).not.toContain('elodie@example.cg');
+    view.unmount();
+    model.dispose();
+    relative.dispose();
+  });
+
+  it('offers no cancel while handed on, nor "I’ll pay myself" while their approval is under way; failed reads are said, with a read to ask for', async () => {
+    const { bed, model, secret, view } = await handedOn();
+    model.handOff();
+    await screen.findByRole('button', { name: 'Copy the link' });
+    // No cancel: the other phone may be approving, and the merchant would hear "canceled".
+    expect(screen.queryByRole('button', { name: 'Cancel and return to the merchant' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'I have approved — check now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: HANDOFF_MESSAGES.en.payMyself })).toBeTruthy();
+    const relative = await bed.open({ secret, relative: true });
+    bed.fill(relative, 'approved_late');
+    await relative.submit();
+    await bed.time.advance(6_000);
+    await screen.findByText(HANDOFF_MESSAGES.en.underWay);
+    expect(screen.queryByRole('button', { name: HANDOFF_MESSAGES.en.payMyself })).toBeNull();
+    // The reads fail: said, not "waiting" forever.
+    bed.intercept(() => Promise.reject(new TypeError('Failed to fetch')));
+    await bed.time.advance(60_000);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translator('en')('pending.offline')));
     view.unmount();
     model.dispose();
     relative.dispose();

@@ -25,10 +25,10 @@ describe('hand-off sheet', () => {
     expect(shareText(fillText, 'en', { ...props, merchant: null }).startsWith('Could you pay')).toBe(true);
   });
 
-  it('sends the whole text to WhatsApp, the fragment (the secret) included', () => {
+  it('sends the whole text to WhatsApp’s app, the fragment (the secret) included — never through its web servers', () => {
     const text = shareText(fillText, 'en', props);
     const url = new URL(whatsappUrl(text));
-    expect(url.origin).toBe('https://wa.me');
+    expect(`${url.protocol}//${url.host}${url.pathname}`).toBe('whatsapp://send');
     expect(url.searchParams.get('text')).toBe(text);
   });
 

@@ -14,9 +14,8 @@ import { pickLang } from '../../i18n';
 import type { SandboxBindings } from '../../sandbox';
 import { closedPage, linkPage, missingPage, qrPage } from '../link-pages';
 import { previewPng } from '../link-qr';
-import { esc, plainResponse } from '../plain-html';
 import { wordsOf } from '../plain-words';
-import { postedFromHere } from '../post-origin';
+import { postedFromHere, refusedPage } from '../post-origin';
 import type { ServerEnv } from './env';
 
 /** A link's id as the service makes them: the path is checked before anything is asked. */
@@ -82,12 +81,7 @@ export function paymentLinksApp({ api, publicUrl }: PaymentLinksAppOptions): Hon
     const id = c.req.param('id');
     const words = wordsFor(c.req.raw);
     // Another site's page pressing Pay for the payer: refused before anything is read or asked.
-    if (!postedFromHere(c.req.raw, [publicUrl]))
-      return plainResponse(403, {
-        lang: words.lang,
-        title: words.t('error.heading'),
-        body: `<h1>${esc(words.t('error.heading'))}</h1><p>${esc(words.w('refused'))}</p>`,
-      });
+    if (!postedFromHere(c.req.raw, [publicUrl])) return refusedPage(words);
     const config = api(c.env);
     const link = await read(config, id);
     if (!link) return missingPage(words);

@@ -118,9 +118,11 @@ describe('the receipt page', () => {
       expect(html).toContain(`<html lang="${lang}"`);
       expect(html).toContain(words);
     }
-    // A token of a payment the service does not have: 404 too, as a token that opens nothing.
-    const gone = await t.get(t.receiptPath('pi_Nothere0000'));
+    // A token of a payment the service does not have: the same page as a token that opens nothing
+    // (no one learns whether a payment exists).
+    const gone = await t.get(t.receiptPath('pi_Nothere0000'), { 'Accept-Language': 'en' });
     expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain('Receipt not found');
     expect((await t.get(good, {})).status).toBe(200);
   });
 
