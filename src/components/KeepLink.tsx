@@ -31,13 +31,20 @@ export function KeepLink({ model, base }: { model: CheckoutModel; base: string }
   const asking = said === '' && !link;
   return (
     <div class="momo-share">
-      {link && <p class="momo-hint">{t('receipt.keepHint')}</p>}
-      <button type="button" class="momo-secondary" onClick={link ? copy : ask} disabled={asking} aria-busy={asking}>
+      {/* aria-disabled, not disabled: the button just pressed keeps the focus while the link is made. */}
+      <button
+        type="button"
+        class="momo-secondary"
+        onClick={asking ? undefined : link ? copy : ask}
+        aria-disabled={asking}
+        aria-busy={asking}
+      >
         {t(link ? 'receipt.copyLink' : 'receipt.keep')}
       </button>
+      {/* What is said as it happens: the link made (what it is for), copied, or not. */}
       {said !== null && (
         <p class="momo-hint" role="status">
-          {said && t(said)}
+          {said ? t(said) : link && t('receipt.keepHint')}
         </p>
       )}
       {/* Below what is said: "select the text below", where copying is refused. */}

@@ -87,9 +87,12 @@ export function formPage(
     const error = errors[name];
     return error ? `<p class="err" id="e-${name}">${esc(t(error))}</p>` : '';
   };
-  const invalid = (name: keyof PlainFormValues) => {
+  /** A field's error (not a warning) marks it invalid and describes it, with what else describes it (`also`). */
+  const invalid = (name: keyof PlainFormValues, also: readonly string[] = []) => {
     const error = errors[name];
-    return error && !error.warning ? ` aria-invalid="true" aria-describedby="e-${name}"` : '';
+    const bad = !!error && !error.warning;
+    const ids = bad ? [`e-${name}`, ...also] : also;
+    return (bad ? ' aria-invalid="true"' : '') + (ids.length ? ` aria-describedby="${ids.join(' ')}"` : '');
   };
   const text = (name: keyof PlainFormValues, label: string, attributes: string) =>
     `<label for="p-${name}">${esc(label)}</label><input id="p-${name}" name="${name}" value="${esc(values[name])}" ${attributes}${invalid(name)}>${message(name)}`;
@@ -124,7 +127,7 @@ export function formPage(
     text('phone', t('form.phone'), 'type="tel" inputmode="tel" autocomplete="tel-national"') +
     `<p class="small">${esc(t('form.phoneHint'))}</p>` +
     `${health?.html ?? ''}<label for="p-operator">${esc(t('form.operator'))}</label>` +
-    `<select id="p-operator" name="operator"${invalid('operator') || describedBy(health?.ids)}>${walletOptions}</select>${message('operator')}` +
+    `<select id="p-operator" name="operator"${invalid('operator', health?.ids)}>${walletOptions}</select>${message('operator')}` +
     text('firstName', t('form.firstName'), 'autocomplete="given-name" autocapitalize="words"') +
     text('lastName', t('form.lastName'), 'autocomplete="family-name" autocapitalize="words"') +
     text('email', t('form.email'), 'type="email" inputmode="email" autocomplete="email" spellcheck="false"') +
@@ -139,7 +142,6 @@ export function formPage(
 /** The countries the form offers: those with wallets that pay in `currency`. */
 export const formCountries = (currency: string) => COUNTRIES.filter((c) => c.wallets.length && c.currency === currency);
 
-const describedBy = (ids: readonly string[] | undefined) => (ids?.length ? ` aria-describedby="${ids.join(' ')}"` : '');
 
 /** The latest attempt as a receipt's rows, from the intent read. */
 export function receiptRows({ t, lang }: Words, intent: PaidIntent, merchant: string | null): string {

@@ -71,6 +71,23 @@ describe('KeepLink', () => {
     answer = Promise.resolve(LINK);
     fireEvent.click(screen.getByRole('button', { name: 'Keep a link to this receipt' }));
     expect(await screen.findByRole('link', { name: LINK })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('');
+    // The link made is said, with what it is for.
+    expect(screen.getByRole('status').textContent).toBe(translator('en')('receipt.keepHint'));
+  });
+
+  it('keeps the focus on the button pressed while the link is made, and takes no second press meanwhile', async () => {
+    let give: (link: string) => void = () => {};
+    const receiptLink = vi.fn(() => new Promise<string>((resolve) => (give = resolve)));
+    shown(receiptLink);
+    const button = screen.getByRole('button', { name: 'Keep a link to this receipt' });
+    button.focus();
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(receiptLink).toHaveBeenCalledTimes(1);
+    give(LINK);
+    expect(await screen.findByRole('link', { name: LINK })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Copy the link');
   });
 });

@@ -47,6 +47,23 @@ describe('the plain form › wallets’ health', () => {
     expect(await t.attempts(intent.intent_id)).toBe(1);
   });
 
+  it('keeps the notices describing the wallet choice when the choice is refused, beside its error', async () => {
+    const t = plainSetup(undefined, { faults: true });
+    t.sandbox.faults?.wallets.put({ country: 'cg', operator_name: 'airtel', status: 'slow', delay_seconds: 300 });
+    const intent = await t.newIntent(5000, 'xaf');
+    const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1`)).text());
+    const res = await t.post(`/pay/${intent.intent_id}`, {
+      token,
+      ...payer(number('approved_at_once').national),
+      operator: 'cg:nowallet',
+    });
+    const html = await body(res);
+    expect(html).toMatch(
+      /<select id="p-operator" name="operator" aria-invalid="true" aria-describedby="e-operator h-cg-airtel">/,
+    );
+    expect(await t.attempts(intent.intent_id)).toBe(0);
+  });
+
   it('says nothing when every wallet is up, nor against a bare service (no `availability`)', async () => {
     for (const [t, said] of [
       [plainSetup(), []],
