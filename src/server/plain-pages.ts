@@ -142,7 +142,6 @@ export function formPage(
 /** The countries the form offers: those with wallets that pay in `currency`. */
 export const formCountries = (currency: string) => COUNTRIES.filter((c) => c.wallets.length && c.currency === currency);
 
-
 /** The latest attempt as a receipt's rows, from the intent read. */
 export function receiptRows({ t, lang }: Words, intent: PaidIntent, merchant: string | null): string {
   const paid = intent.payment_method?.momo;
