@@ -2,6 +2,7 @@
 // and the mapping of every kind of answer to data or to an ApiError.
 import { type Clock, pause, systemClock } from './clock';
 import { ApiError, isTransient } from './errors';
+import { readText } from './read-text';
 import { errorBodyParser } from './schemas/parsers';
 // widget.js never holds a read (ClientConfig.heldReadS): what does is left out of it.
 import { IN_WIDGET } from '../components/surface';
@@ -207,54 +208,6 @@ async function send<T>(config: ClientConfig, spec: RequestSpec<T>): Promise<T> {
     clock.clearTimeout(timer);
     if (signal) signal.removeEventListener('abort', onAbort);
   }
-}
-
-/**
- * The answer's text, read as a stream and given up past `limit` bytes (its Content-Length says
- * so first, or its bytes as they come): an answer of any size would otherwise all be held in memory.
- */
-async function readText(response: Response, limit: number, spec: { method: string; path: string }): Promise<string> {
-  // A browser holds an answer as it holds the page, within its own limits; the memory an endless
-  // answer would take is a merchant's Node server's: there it is read up to the limit. (The bundles
-  // a browser runs leave this code out: 0.4 KB brotli.)
-  if (typeof __MOMO_BROWSER_BUILD__ !== 'undefined') return response.text();
-  const tooLarge = () =>
-    new ApiError(
-      'invalid_response',
-      `The answer to ${spec.method} ${spec.path} is larger than ${limit} bytes, the most this client reads`,
-      { status: response.status },
-    );
-  const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
-  if (declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  const body = response.body;
-  if (!body || typeof body.getReader !== 'function') {
-    const text = await response.text();
-    if (text.length > limit) throw tooLarge();
-    return text;
-  }
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 function parseAnswer<T>(response: Response, text: string, spec: RequestSpec<T>): T {

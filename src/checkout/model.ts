@@ -274,10 +274,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     cancel: outcome.cancel,
     /** "Someone else pays": this page follows the payment it hands on (the link: handOffPath). */
     handOff: () => void dispatch({ type: 'share' }),
-    /**
-     * The hosted page's path that lets someone else pay, on their phone: the secret in the fragment
-     * (never sent to a server), `relative` telling their page it was handed on.
-     */
+    /** The hosted page's path for someone else to pay: the secret in the fragment, `relative` marking it handed on. */
     handOffPath: () => `/pay/${intentId}?relative#${options.clientSecret}`,
     /** Whether a paid checkout offers "Done" (the widget's dialog, which it closes). */
     canClose: signal(!IN_PAGE && Boolean(options.onClose)) as ReadonlySignal<boolean>,
