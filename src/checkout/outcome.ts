@@ -55,7 +55,7 @@ function firstNews(intentId: string): boolean {
 
 /**
  * `relative`: a page someone else's payment was handed on to (./model's `relative`), which shows
- * nothing of an attempt it did not start.
+ * nothing of an attempt it did not start — as a page does once it has handed its payment on.
  */
 export function createOutcome(intentId: string, merchant: MerchantCallbacks, clock: Clock, relative?: boolean) {
   const screen = signal<Screen>({ name: 'loading' });
@@ -64,6 +64,11 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
 
   /** Attempts this page has begun: what a read sent before the latest began found is of an older one. */
   let begun = 0;
+  /**
+   * Whether a phone other than this one may pay: a relative's page, or one that has handed its
+   * payment on (and may come back to the form, then find it paid by them).
+   */
+  let othersPay = !!relative;
 
   /** The one way the screen changes; answers whether it did (an event the screen refuses changes nothing). */
   function dispatch(event: CheckoutEvent): boolean {
@@ -71,6 +76,7 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
     const next = transition(from, event);
     if (next === from) return false;
     if (event.type === 'submit') begun++;
+    if (event.type === 'share') othersPay = true;
     // The payer moves on (a new request, another number, leaving) from an attempt ended on an
     // expired code before any read has said it failed: it failed all the same, and is told now,
     // before what they do next — a read sent before that says nothing more (see overtaken).
@@ -165,9 +171,9 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
      * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.
      */
     apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null) {
-      // A relative's page: the number paid from is its own form's (known), the last failure only
-      // that of the attempt it follows; of anyone else's, nothing.
-      if (relative) read = { ...read, payment_method: null, last_payment_error: known && read.last_payment_error };
+      // Where another phone may pay: the number paid from is this page's own form's (known), the
+      // last failure only that of the attempt it follows; of anyone else's, nothing.
+      if (othersPay) read = { ...read, payment_method: null, last_payment_error: known && read.last_payment_error };
       learn({ intent: read });
       dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now() });
     },

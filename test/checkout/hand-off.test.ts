@@ -42,6 +42,26 @@ describe('someone else pays', () => {
     expect(bed.time.pending()).toBe(0);
   });
 
+  it('handed on, then back on the form: the relative pays first, the payer’s Pay is refused and the receipt shows none of the relative’s number', async () => {
+    const bed = createBed();
+    const { id, secret } = await bed.newIntent();
+    const payer = await bed.open({ secret });
+    payer.handOff();
+    payer.retry();
+    expect(payer.screen.value.name).toBe('form');
+    const relative = await bed.open({ secret, relative: true });
+    bed.fill(relative, 'approved_at_once', 'cg', 'airtel');
+    await relative.submit();
+    expect(relative.screen.value.name).toBe('succeeded');
+    bed.fill(payer, 'approved_after_delay');
+    await payer.submit();
+    await bed.time.settle();
+    expect(payer.screen.value).toMatchObject({ name: 'succeeded', receipt: { method: null } });
+    expect((await chargesOf(bed, id)).paid).toHaveLength(1);
+    payer.dispose();
+    relative.dispose();
+  });
+
   it('while handed on, the payer may pay after all ("I’ll pay myself"): the form again, and the relative’s later confirm is refused', async () => {
     const bed = createBed();
     const { id, secret } = await bed.newIntent();
