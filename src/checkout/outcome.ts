@@ -65,8 +65,8 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
   /** Attempts this page has begun: what a read sent before the latest began found is of an older one. */
   let begun = 0;
   /**
-   * Whether a phone other than this one may pay: a relative's page, or one that has handed its
-   * payment on (and may come back to the form, then find it paid by them).
+   * Whether a phone other than this one may pay: a page that has handed its payment on (and may come
+   * back to the form, then find it paid by them), as a relative's page is.
    */
   let othersPay = !!relative;
 
@@ -171,9 +171,11 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
      * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.
      */
     apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null) {
-      // Where another phone may pay: the number paid from is this page's own form's (known), the
-      // last failure only that of the attempt it follows; of anyone else's, nothing.
-      if (othersPay) read = { ...read, payment_method: null, last_payment_error: known && read.last_payment_error };
+      // Where another phone may pay, the number paid from is this page's own form's (known), never
+      // the other phone's. A relative's page also says no failure but that of the attempt it
+      // follows (the payer's is theirs); the payer's page that handed on says theirs (`shared`).
+      if (othersPay) read = { ...read, payment_method: null };
+      if (relative) read = { ...read, last_payment_error: known && read.last_payment_error };
       learn({ intent: read });
       dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now() });
     },
