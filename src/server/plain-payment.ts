@@ -24,6 +24,7 @@ import { statusPage } from './plain-status';
 import { readTyped } from './plain-typed';
 import type { Visit } from './plain-waiting';
 import { originIsHere, refusedPage, siteAllows } from './post-origin';
+import { isRelative } from './plain-relative';
 
 for (const lang of LANGS) addCatalogue(lang, TEXTS[lang].messages);
 
@@ -80,6 +81,7 @@ export function plainPaymentHandler({
       userAgent: req.headers.get('user-agent') ?? '',
       resume: `${origins[0] ? new URL(origins[0]).origin : url.origin}${statusHref(page, lang)}`,
       now: now(),
+      relative: isRelative(req),
     });
     if (sub === 'status' && (method === 'GET' || method === 'HEAD')) {
       const lang = langOf(req, url.searchParams.get('lang'));

@@ -12,6 +12,7 @@ import type { FormTokens } from './form-token';
 import { redirect } from './responses';
 import { esc, header, type PlainLang, plainResponse, reasonKey, receiptRows, type Words, wordsOf } from './plain-pages';
 import { amountOf, dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
+import { asRelativeSees } from './plain-relative';
 import { typedFor } from './plain-typed';
 import { REFRESH_SECONDS, type Rendered, type Visit, waiting } from './plain-waiting';
 
@@ -42,7 +43,7 @@ export async function statusPage(
 
 /** The status page of a payment as read: the screen the page's script would show, in HTML. */
 export function statusOf(
-  payment: Payment,
+  read: Payment,
   id: string,
   words: Words,
   tokens: FormTokens,
@@ -51,6 +52,7 @@ export function statusOf(
 ): Response {
   const { lang } = words;
   const page = `/pay/${id}`;
+  const payment = visit.relative ? asRelativeSees(read, visit.typed) : read;
   const { intent } = payment;
   const screen = screenForIntent(intent);
   // Nothing to show but the form: payable, or failed before any attempt of this page's began.

@@ -28,6 +28,8 @@ export interface Visit {
   resume: string;
   /** The server's clock (the sandbox's in tests and `npm start`). */
   now: number;
+  /** A relative's page (./plain-relative.ts): nothing of an attempt this browser did not start. */
+  relative: boolean;
 }
 
 export interface Waiting {

@@ -176,7 +176,7 @@ describe('add an approval step › a new one, through the registry alone', () =>
     const read = await bed.merchant.getIntent(model.intent.value!.intent_id);
     // The intent as the service reads it once the step is a member of the contract's union.
     const intent = { ...read, next_action: DIAL_ACTION } as typeof read;
-    const visit = { typed: null, userAgent: '', resume: '', now: Date.parse(intent.updated_at) };
+    const visit = { typed: null, userAgent: '', resume: '', now: Date.parse(intent.updated_at), relative: false };
     const page = statusOf({ intent, session: null }, intent.intent_id, wordsOf('fr'), createFormTokens(), visit);
     const html = await page.text();
     expect(page.status).toBe(200);

@@ -7,6 +7,7 @@ import { EMBED_PATH } from '../../hosted/embed';
 import { pickLang } from '../../i18n';
 import { variantResponse } from '../compress';
 import { PLAIN_PATH, type PlainPaymentOptions, plainPaymentHandler } from '../plain-payment';
+import { relativeCookie } from '../plain-relative';
 import { RECEIPT_LINK_PATH } from '../receipt-link';
 import { messagePage, onlyGetOrHead } from '../responses';
 import { embedPageHeaders, hostedPageHeaders, type HostedPolicyOptions } from '../security';
@@ -56,7 +57,13 @@ export function hostedPageApp({ loadHtml, policy, plain, receiptLink }: HostedPa
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     // GET and HEAD of `/pay/<id>` without `?plain` are the page; every other request to a
     // payment's address is the plain payment's (which answers 405 to what it does not take).
-    if (isRead && HOSTED_PAGE_PATH.test(url.pathname) && !url.searchParams.has('plain')) return page(req, pageHeaders);
+    if (isRead && HOSTED_PAGE_PATH.test(url.pathname) && !url.searchParams.has('plain')) {
+      const res = await page(req, pageHeaders);
+      // A relative's page: its plain pages, where its <noscript> leads without the query, know it too.
+      if (url.searchParams.has('relative') && res.ok)
+        res.headers.append('Set-Cookie', relativeCookie(url.pathname.slice('/pay/'.length)));
+      return res;
+    }
     if (PLAIN_PATH.test(url.pathname)) return plainPayment(req, c.env);
     if (RECEIPT_LINK_PATH.test(url.pathname)) return receiptLink(req, c.env);
     await next();

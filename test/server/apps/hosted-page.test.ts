@@ -5,6 +5,7 @@
 // form, is answered 204 there — left as it is, never reloading itself.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { relativeCookie } from '../../../src/server/plain-relative';
 import { describe, expect, it } from 'vitest';
 import { hostedPageApp } from '../../../src/server/apps/hosted-page';
 import { REPO_ROOT } from '../../../src/server/paths';
@@ -43,6 +44,13 @@ describe('the hosted page › without JavaScript', () => {
     const page = await get('/pay/pi_abc123');
     expect(await page.text()).toBe(PAGE);
     expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self'/);
+  });
+
+  it('marks a relative’s page for its plain pages (its <noscript> refresh drops the query): that payment’s, no other', async () => {
+    const page = await get('/pay/pi_abc123?relative');
+    expect(await page.text()).toBe(PAGE);
+    expect(page.headers.get('set-cookie')).toBe(relativeCookie('pi_abc123'));
+    expect((await get('/pay/pi_abc123')).headers.get('set-cookie')).toBeNull();
   });
 
   it('leaves the widget’s frame as it is (204) where the refresh leads it: no page reloading itself forever', async () => {
