@@ -83,7 +83,7 @@ export const BUDGETS = {
   // that loads anyway: 46.5 KB measured, 34.7 of it script. Then what a payment that goes through
   // never shows left the screens' part for one of its own (dist/steps/outcomes.js, fetched only by a
   // payment that shows one), and the receipt's flatMap its fallback (−1.1 KB net), while the hand-off's
-  // offer and the lasting receipt's link (issue 31) came into it: 46.5 KB measured. 47 KB holds
+  // screen and the lasting receipt's link (issue 31) came into it: 46.55 KB measured. 47 KB holds
   // that; 40 is open (issue 30): docs/performance.md, "A payment's data".
   paymentFirstVisitBytes: 47 * KB,
   /** Page, its script and the screens' part, the session or intent read, the confirm, 3 status reads. */
