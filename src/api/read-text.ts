@@ -32,6 +32,17 @@ export async function readText(
     if (text.length > limit) throw tooLarge();
     return text;
   }
+  const bytes = await readBytes(body, limit);
+  if (!bytes) throw tooLarge();
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * A body's bytes, or null (and the rest left unread) as soon as they pass `max`: what the client, the
+ * server's forms and the sandbox's requests read, none of them holding a body of any size. A
+ * failure of the stream before its end is thrown as it came.
+ */
+export async function readBytes(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,9 +50,9 @@ export async function readText(
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    if (size > max) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      return null;
     }
     chunks.push(value);
   }
@@ -51,5 +62,5 @@ export async function readText(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

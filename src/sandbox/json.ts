@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { redact } from '../api/redact';
+import { readBytes } from '../api/read-text';
 import { SandboxError } from './errors';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -178,30 +179,10 @@ export class BodyCutOff extends Error {
  * The whole body, or null (and the rest left unread) as soon as it passes `max` bytes. Throws
  * BodyCutOff if the stream fails first.
  */
-export async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read().catch((error: unknown) => {
-      throw new BodyCutOff(error);
-    });
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
+export const readAtMost = (body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> =>
+  readBytes(body, max).catch((error: unknown) => {
+    throw new BodyCutOff(error);
+  });
 
 /** Checks the media type and size, then parses JSON (not yet validated). Throws 415, 413 or 400. */
 export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {

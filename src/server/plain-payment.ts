@@ -12,6 +12,7 @@
 // addresses, where a post comes from and what it weighs; the form is ./plain-form.ts, the status
 // page ./plain-status.ts, a step's answer ./plain-answer.ts.
 import type { ClientConfig } from '../api/http';
+import { readBytes } from '../api/read-text';
 import { addCatalogue, LANGS, pickLang } from '../i18n';
 import { TEXTS } from '../i18n/catalogues';
 import type { SandboxBindings } from '../sandbox';
@@ -140,18 +141,6 @@ async function readForm(req: Request): Promise<URLSearchParams | null> {
     await req.body.cancel();
     return null;
   }
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const bytes = await readBytes(req.body, MAX_FORM_BYTES);
+  return bytes && new URLSearchParams(new TextDecoder().decode(bytes));
 }
