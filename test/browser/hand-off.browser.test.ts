@@ -4,16 +4,15 @@
 // amount, the form, nothing of the payer's (not their number, not why their attempt failed); they
 // pay with their own wallet, and the payer's screen, which followed, ends on a receipt that says
 // someone else paid, with no number. One charge paid. Shots at 360×740 and 320 px.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { translator } from '../../src/i18n';
 import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+import { audit } from './support/axe';
 
 const SHOTS = 'test-results/hand-off';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const NARROW: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 let h: Harness;
 
@@ -25,16 +24,6 @@ afterAll(() => h?.close());
 
 const waitForState = (page: Page, name: string) =>
   page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
-
-async function audit(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Found = { id: string; nodes: { target: unknown[] }[] };
-    const { axe } = window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Found[] }> } };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}
 
 /** Fills the form as a payer types it, and presses Pay. */
 async function pay(page: Page, national: string, first: string, last: string, email: string) {

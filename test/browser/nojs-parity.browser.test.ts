@@ -7,16 +7,15 @@
 // WhatsApp's browser offers its QR code, the payment's page to copy, and Chrome. Each new state: axe
 // finds nothing, nothing wider than 320 px, shots at 360×740 and 320 px, and in forced colors, in
 // test-results/nojs-parity. The sandbox's clock runs `ahead` of the real one to pass the wait.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { RESCUE_AFTER_MS } from '../../src/methods/momo/rescue';
 import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+import { audit } from './support/axe';
 
 const SHOTS = 'test-results/nojs-parity';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PENDING_TIMEOUT_MS = 120_000;
 const WHATSAPP_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0 Mobile Safari/537.36 [WA4A/2.24.14.79;]';
@@ -38,16 +37,6 @@ afterEach(async () => {
   await fetch(`${h.server.url}/v1/_sandbox/faults`, { method: 'DELETE' });
 });
 afterAll(() => h?.close());
-
-async function audit(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Found = { id: string; nodes: { target: unknown[] }[] };
-    const { axe } = window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Found[] }> } };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}
 
 /**
  * A new state looked at: axe finds nothing; at 360×740 and 320 px (nothing wider), and in forced

@@ -3,15 +3,14 @@
 // page with the sandbox's success number; the seller's page then counts 2. Then the pages a payer
 // may meet, shot at 360×740 and 320 px wide: the amount the payer chooses (refused out of its
 // bounds), the printable QR code, and a link that has expired.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pay, waitForState } from '../widget/browser-helpers';
 import { type Harness, startHarness } from './support/harness';
+import { audit } from './support/axe';
 
 const SHOTS = 'test-results/payment-links';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let h: Harness;
 /** The sandbox's clock runs this far ahead of the real one: a link's expiry without waiting for it. */
 let ahead = 0;
@@ -32,15 +31,6 @@ async function makeLink(seller: Page, fields: Record<string, string>): Promise<s
 }
 
 /** What axe (run through the DevTools protocol: the pages' CSP allows no script) finds on the page: one line a violation. */
-async function audit(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Found = { id: string; nodes: { target: unknown[] }[] };
-    const { axe } = window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Found[] }> } };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}
 
 const countOf = async (seller: Page, url: string) => {
   await seller.reload();

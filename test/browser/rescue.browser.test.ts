@@ -6,16 +6,15 @@
 // request expires and "Renvoyer une demande" sends a new one, whose push comes and pays — two
 // attempts, one charge paid. The page's clock is Playwright's (fast-forwarded past the wait); the
 // sandbox's runs `ahead` of the real one to let an attempt expire. Shots at 360×740 and 320 px.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../src/i18n';
 import { RESCUE_AFTER_MS } from '../../src/methods/momo/rescue';
 import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+import { audit } from './support/axe';
 
 const SHOTS = 'test-results/rescue';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PENDING_TIMEOUT_MS = 120_000;
 const NARROW: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 let h: Harness;
@@ -29,16 +28,6 @@ afterAll(() => h?.close());
 
 const waitForState = (page: Page, name: string) =>
   page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
-
-async function audit(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Found = { id: string; nodes: { target: unknown[] }[] };
-    const { axe } = window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Found[] }> } };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}
 
 /** The hosted page of a new intent in `lang`, its clock Playwright's; the MTN Cameroon number ending 96 typed by keyboard, then Enter. */
 async function payWithLostPush(lang: 'fr' | 'en') {
