@@ -97,6 +97,8 @@ export async function postForm(
   form: URLSearchParams,
   words: Words,
   tokens: FormTokens,
+  /** Whether the payer's page is https: its cookie's `Secure` (./plain-cookie.ts). */
+  secure: boolean,
 ): Promise<Response> {
   const { lang } = words;
   const values: PlainFormValues = {
@@ -203,7 +205,11 @@ export async function postForm(
   // The number as typed, for this browser's pages of the attempt (shown only if that attempt is the intent's latest).
   sent.headers.append(
     'Set-Cookie',
-    typedCookie(id, { attempts: check.attempts + 1, country, operator, phone: formatAsTyped(country, values.phone) }),
+    typedCookie(
+      id,
+      { attempts: check.attempts + 1, country, operator, phone: formatAsTyped(country, values.phone) },
+      secure,
+    ),
   );
   return sent;
 }
