@@ -20,7 +20,7 @@ import {
   wordsOf,
 } from './plain-pages';
 import { dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
-import { healthNotices } from './plain-health';
+import { downFromNumber, healthNotices } from './plain-health';
 import { type Typed, typedCookie } from './plain-typed';
 
 const EMPTY: Omit<PlainFormValues, 'country'> = { phone: '', operator: '', firstName: '', lastName: '', email: '' };
@@ -97,6 +97,8 @@ export async function postForm(
   form: URLSearchParams,
   words: Words,
   tokens: FormTokens,
+  /** Whether the payer's page is https: its cookie's `Secure` (./plain-cookie.ts). */
+  secure: boolean,
 ): Promise<Response> {
   const { lang } = words;
   const values: PlainFormValues = {
@@ -150,6 +152,17 @@ export async function postForm(
   // no longer payable: the status page says what became of it. Never a second confirm.
   if (intent.status !== 'requires_payment_method' || intent.event.charges.length !== check.attempts)
     return redirect(statusHref(page, lang), 303);
+  // "From my number" names a wallet said to be down: the page's script would not choose it for the
+  // payer, so neither does this form. Nothing is sent: the form again, the payer to choose.
+  const down =
+    !values.operator && downFromNumber(words, formCountries(intent.currency), intent.availability, country, operator);
+  if (down)
+    return showForm(config, id, lang, tokens, {
+      values,
+      errors: { operator: { key: 'error.operator.empty' } },
+      notice: down,
+      status: 400,
+    });
   if (!intent.client_secret)
     return readFailed(
       new ApiError('invalid_response', 'The intent came without its client secret'),
@@ -192,7 +205,11 @@ export async function postForm(
   // The number as typed, for this browser's pages of the attempt (shown only if that attempt is the intent's latest).
   sent.headers.append(
     'Set-Cookie',
-    typedCookie(id, { attempts: check.attempts + 1, country, operator, phone: formatAsTyped(country, values.phone) }),
+    typedCookie(
+      id,
+      { attempts: check.attempts + 1, country, operator, phone: formatAsTyped(country, values.phone) },
+      secure,
+    ),
   );
   return sent;
 }

@@ -20,6 +20,7 @@ import { createFormTokens, type FormTokens } from './form-token';
 import { type PlainLang, wordsOf } from './plain-pages';
 import { statusHref } from './plain-read';
 import { postAnswer } from './plain-answer';
+import { servedOverHttps } from './plain-cookie';
 import { postForm, showForm } from './plain-form';
 import { statusPage } from './plain-status';
 import { readTyped } from './plain-typed';
@@ -40,7 +41,11 @@ export interface PlainPaymentOptions {
    * (given the payer's request's bindings, so the service's per-client limits see the payer).
    */
   api: (env: SandboxBindings | undefined) => ClientConfig;
-  /** Origins a form may be posted from besides the request's own (the server's public address). */
+  /**
+   * Origins a form may be posted from besides the request's own. The first is this server's public
+   * address: where a payer continues in another browser, and, when https, the plain pages' cookies
+   * stay `Secure` even for a request that a load balancer ending TLS passes on as http (./plain-cookie.ts).
+   */
   origins?: readonly string[];
   /** The form tokens' key and clock; default: a key made now, the system clock. */
   tokens?: FormTokens;
@@ -110,7 +115,7 @@ export function plainPaymentHandler({
     if (!form || (form.has('token') && !originIsHere(req, origins))) return refusedPage(words);
     return sub === 'answer'
       ? postAnswer(config, id, page, form, words, tokens, visit(words.lang))
-      : postForm(config, id, page, form, words, tokens);
+      : postForm(config, id, page, form, words, tokens, servedOverHttps(req, origins[0]));
   };
 }
 

@@ -2,16 +2,17 @@
 // `/pay/<id>?relative`, shows nothing of an attempt it did not start. Without JavaScript its
 // <noscript> refresh goes to `?plain=1`, which drops the address's query; so the page's answer
 // leaves a cookie for this payment's pages alone (its path), which the plain pages read — out of
-// reach of any script, gone within the day.
+// reach of any script, `Secure` where the page is https (./plain-cookie.ts), gone within the day.
+import { paymentCookie } from './plain-cookie';
 import type { Payment } from './plain-read';
 import { type Typed, typedFor } from './plain-typed';
 
 const COOKIE = 'momo_relative';
 const RELATIVE_MAX_AGE_S = 24 * 60 * 60;
 
-/** The Set-Cookie header that marks this browser's pages of `/pay/<id>` as a relative's. */
-export const relativeCookie = (id: string): string =>
-  `${COOKIE}=1; Path=/pay/${id}; Max-Age=${RELATIVE_MAX_AGE_S}; HttpOnly; Secure; SameSite=Lax`;
+/** The Set-Cookie header that marks this browser's pages of `/pay/<id>` as a relative's (`secure`: the page is https). */
+export const relativeCookie = (id: string, secure: boolean): string =>
+  paymentCookie({ name: COOKIE, value: '1', id, maxAgeS: RELATIVE_MAX_AGE_S, sameSite: 'Lax', secure });
 
 /** Whether the request comes from a relative's page: its address says so, or the cookie it left. */
 export const isRelative = (req: Request): boolean =>

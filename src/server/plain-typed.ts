@@ -3,12 +3,14 @@
 // the waiting screen and the receipt say"). The page's script keeps it in memory; these pages are
 // made anew at every refresh from a read of the service, which knows the number's last digits only,
 // so the browser that typed it carries it back: a cookie for this payment's pages alone (its path),
-// never sent to another site (SameSite=Strict), out of reach of any script (HttpOnly), gone within the
-// hour — never in an address, a log line (src/server/access-log.ts writes no header) or the service.
+// never sent to another site (SameSite=Strict), out of reach of any script (HttpOnly), `Secure` where
+// the page is https (./plain-cookie.ts), gone within the hour — never in an address, a log line
+// (src/server/access-log.ts writes no header) or the service.
 // It is shown only for the attempt it started, and only while the service's last digits agree: a
 // number typed in another tab or on another device is shown masked, as before.
 import type { PaymentIntent } from '../api/types';
 import { findCountry, findWallet, formatAsTyped } from '../phone';
+import { paymentCookie } from './plain-cookie';
 
 const COOKIE = 'momo_typed';
 /** Longer than any approval window (MTN's five minutes, a one-time code's ten), short enough to be gone the same day. */
@@ -22,10 +24,10 @@ export interface Typed {
   phone: string;
 }
 
-/** The Set-Cookie header that keeps `typed` for the pages of `/pay/<id>`. */
-export function typedCookie(id: string, typed: Typed): string {
+/** The Set-Cookie header that keeps `typed` for the pages of `/pay/<id>` (`secure`: the page is https, ./plain-cookie.ts). */
+export function typedCookie(id: string, typed: Typed, secure: boolean): string {
   const value = encodeURIComponent([typed.attempts, typed.country, typed.operator, typed.phone].join('|'));
-  return `${COOKIE}=${value}; Path=/pay/${id}; Max-Age=${TYPED_MAX_AGE_S}; HttpOnly; Secure; SameSite=Strict`;
+  return paymentCookie({ name: COOKIE, value, id, maxAgeS: TYPED_MAX_AGE_S, sameSite: 'Strict', secure });
 }
 
 /** What the request's cookie says was typed, if it reads whole (a phone's digits, a known wallet). */

@@ -1,10 +1,12 @@
 // @vitest-environment node
 // The plain form says a wallet's health before the payer chooses (src/server/plain-health.ts), from
 // the intent it already reads: each notice tied to the wallet's choice, in every language; a down
-// wallet still pays (a report may be stale, only the service refuses); a bare service says nothing.
+// wallet still pays when chosen (a report may be stale, only the service refuses), but is never
+// chosen from the number, as on the page; a bare service says nothing.
 import { describe, expect, it } from 'vitest';
 import { countryName, LANGS, translator } from '../../src/i18n';
 import { testNumber as number } from '../browser/support/harness';
+import { BASE } from '../sandbox/helpers';
 import { payer, plainSetup, tokenOf } from './plain-setup';
 
 const body = async (res: Response) => (await res.text()).split('<main>')[1] ?? '';
@@ -46,6 +48,59 @@ describe('the plain form › wallets’ health', () => {
     expect(res.status).toBe(303);
     expect(await t.attempts(intent.intent_id)).toBe(1);
   });
+
+  it.each(LANGS)(
+    'never chooses a down wallet from the number (%s): nothing sent, the form back as typed, asking for another',
+    async (lang) => {
+      const t = plainSetup(undefined, { faults: true });
+      // Set down as a tester would, through the sandbox's HTTP control (docs/sandbox.md, "Fault injection").
+      const set = await t.sandbox.fetch(
+        new Request(`${BASE}/v1/_sandbox/faults/wallets`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ country: 'cg', operator_name: 'mtn', status: 'down' }),
+        }),
+      );
+      expect(set.status).toBe(201);
+      const intent = await t.newIntent(5000, 'xaf');
+      const token = tokenOf(await (await t.get(`/pay/${intent.intent_id}?plain=1&lang=${lang}`)).text());
+      const phone = number('approved_at_once').national; // an MTN number: "from my number" would pick MTN
+      const res = await t.post(`/pay/${intent.intent_id}`, { token, ...payer(phone), operator: '', lang });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(t.sent.some((r) => r.url.endsWith('/confirm'))).toBe(false);
+      expect(await t.attempts(intent.intent_id)).toBe(0);
+      const page = await res.text();
+      const html = page.split('<main>')[1] ?? '';
+      const t_ = translator(lang);
+      const down = esc(t_('form.walletDown', { wallet: `MTN MoMo (${countryName('cg', lang)})` }));
+      // Said at the top (the page opens there), by the wallet's notice, and at the choice, which both describe.
+      expect(html).toContain(`<p class="notice" role="alert">${down}</p>`);
+      expect(html).toContain(`<p class="info" id="h-cg-mtn">${down}</p>`);
+      expect(html).toContain(`<p class="err" id="e-operator">${esc(t_('error.operator.empty'))}</p>`);
+      expect(html).toMatch(
+        /<select id="p-operator" name="operator" aria-invalid="true" aria-describedby="e-operator h-cg-mtn">/,
+      );
+      // The payer's values kept: the number, the names, "from my number" still the choice; MTN still one.
+      expect(html).toContain(`value="${phone}"`);
+      expect(html).toContain('value="Élodie"');
+      expect(html).toMatch(/<option value="" selected>/);
+      expect(html).toContain('<option value="cg:mtn">MTN MoMo</option>');
+      expect(html).not.toContain('{');
+
+      // Another wallet chosen on the form given back: it pays, once.
+      const again = tokenOf(page);
+      const airtel = number('approved_at_once', 'cg', 'airtel').national;
+      const paid = await t.post(`/pay/${intent.intent_id}`, {
+        token: again,
+        ...payer(airtel),
+        operator: 'cg:airtel',
+        lang,
+      });
+      expect(paid.status).toBe(303);
+      expect(await t.attempts(intent.intent_id)).toBe(1);
+    },
+  );
 
   it('keeps the notices describing the wallet choice when the choice is refused, beside its error', async () => {
     const t = plainSetup(undefined, { faults: true });

@@ -23,8 +23,12 @@ const digits = (html: string) => (html.split('<main>')[1] ?? '').replace(/\D/g, 
 
 describe('a relative’s plain pages', () => {
   it('is marked for the payment’s pages alone, out of scripts’ reach, for a day', () => {
-    expect(relativeCookie('pi_1')).toBe(
+    expect(relativeCookie('pi_1', true)).toBe(
       'momo_relative=1; Path=/pay/pi_1; Max-Age=86400; HttpOnly; Secure; SameSite=Lax',
+    );
+    // A page over plain http (test/server/plain-cookie.test.ts): a browser would drop a Secure one.
+    expect(relativeCookie('pi_1', false)).toBe(
+      'momo_relative=1; Path=/pay/pi_1; Max-Age=86400; HttpOnly; SameSite=Lax',
     );
   });
 

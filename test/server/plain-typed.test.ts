@@ -15,10 +15,12 @@ const intent = (charges: number, last4: string, operator = 'mtn') =>
 
 describe('the typed number’s cookie', () => {
   it('is the payment’s pages’ alone, for an hour, out of scripts’ reach, and reads back as written', () => {
-    const header = typedCookie('pi_1', typed);
+    const header = typedCookie('pi_1', typed, true);
     expect(header).toBe(
       'momo_typed=1%7Ccm%7Cmtn%7C6%2071%2023%2045%2096; Path=/pay/pi_1; Max-Age=3600; HttpOnly; Secure; SameSite=Strict',
     );
+    // A page over plain http (test/server/plain-cookie.test.ts): a browser would drop a Secure one.
+    expect(typedCookie('pi_1', typed, false)).toBe(header.replace('Secure; ', ''));
     expect(readTyped(withCookie(`other=1; ${header.split(';')[0]}`))).toEqual(typed);
   });
 

@@ -3,7 +3,7 @@
 // is not itself: the packaged sandbox's server on a port of its own. No /v1 and no /demo of its
 // own; the page's policy names the service; and a no-JavaScript form shown by one instance is
 // taken by another holding the same key, also in the middle of a key rotation, with one charge; so is
-// a receipt link.
+// a receipt link. Behind a load balancer that ends TLS, its cookies stay Secure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { createProductionApp, type ProductionApp } from '../../src/server/production-app';
@@ -98,6 +98,25 @@ describe('momo-checkout-server’s app', () => {
     expect(await attempts()).toBe(1);
     const status = await get(a, `/pay/${id}/status?lang=fr`);
     expect(status.status).toBe(200);
+  });
+
+  it('keeps the plain pages’ cookies Secure behind a load balancer that ends TLS (the request as http)', async () => {
+    const { id } = await newIntent();
+    const app = instance([OLD_KEY]);
+    const behind = (path: string, init?: RequestInit) =>
+      app.app.fetch(new Request(`${PUBLIC.replace('https:', 'http:')}${path}`, init));
+    const relative = await behind(`/pay/${id}?relative`);
+    expect(relative.headers.get('set-cookie')).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+    const token = tokenOf(await (await behind(`/pay/${id}?plain=1`)).text());
+    const paid = await behind(`/pay/${id}`, {
+      method: 'POST',
+      body: new URLSearchParams(payerOf(token)).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: PUBLIC, 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('set-cookie')).toMatch(
+      /^momo_typed=[^;]+; Path=\/pay\/pi_\w+; Max-Age=3600; HttpOnly; Secure; SameSite=Strict$/,
+    );
   });
 
   it('refuses a form signed by a key no instance holds any more, sending nothing', async () => {

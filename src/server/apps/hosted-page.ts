@@ -7,6 +7,7 @@ import { EMBED_PATH } from '../../hosted/embed';
 import { pickLang } from '../../i18n';
 import { variantResponse } from '../compress';
 import { PLAIN_PATH, type PlainPaymentOptions, plainPaymentHandler } from '../plain-payment';
+import { servedOverHttps } from '../plain-cookie';
 import { relativeCookie } from '../plain-relative';
 import { RECEIPT_LINK_PATH } from '../receipt-link';
 import { messagePage, onlyGetOrHead } from '../responses';
@@ -60,8 +61,10 @@ export function hostedPageApp({ loadHtml, policy, plain, receiptLink }: HostedPa
     if (isRead && HOSTED_PAGE_PATH.test(url.pathname) && !url.searchParams.has('plain')) {
       const res = await page(req, pageHeaders);
       // A relative's page: its plain pages, where its <noscript> leads without the query, know it too.
-      if (url.searchParams.has('relative') && res.ok)
-        res.headers.append('Set-Cookie', relativeCookie(url.pathname.slice('/pay/'.length)));
+      if (url.searchParams.has('relative') && res.ok) {
+        const secure = servedOverHttps(req, plain.origins?.[0]);
+        res.headers.append('Set-Cookie', relativeCookie(url.pathname.slice('/pay/'.length), secure));
+      }
       return res;
     }
     if (PLAIN_PATH.test(url.pathname)) return plainPayment(req, c.env);

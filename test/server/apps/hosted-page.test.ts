@@ -49,7 +49,7 @@ describe('the hosted page › without JavaScript', () => {
   it('marks a relative’s page for its plain pages (its <noscript> refresh drops the query): that payment’s, no other', async () => {
     const page = await get('/pay/pi_abc123?relative');
     expect(await page.text()).toBe(PAGE);
-    expect(page.headers.get('set-cookie')).toBe(relativeCookie('pi_abc123'));
+    expect(page.headers.get('set-cookie')).toBe(relativeCookie('pi_abc123', true)); // an https page
     expect((await get('/pay/pi_abc123')).headers.get('set-cookie')).toBeNull();
   });
 
