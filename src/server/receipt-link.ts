@@ -10,6 +10,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
+import { readBytes } from '../api/read-text';
 import { parseClientSecret } from '../api/schemas/client-secret';
 import type { SandboxBindings } from '../sandbox';
 import { readPayment } from './plain-read';
@@ -80,10 +81,19 @@ const json = (status: number, body: unknown) =>
     headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', ...NO_STORE },
   });
 
-/** The posted form, or null if it is not one or weighs more than a secret can. */
+/**
+ * The posted form, or null if it is not one or weighs more than a secret can: read as a stream and
+ * given up past the limit (its Content-Length says so first, or its bytes as they come). Anyone may
+ * post here, for any id that looks right: a body read whole would let them fill this server's memory.
+ */
 async function readSmallForm(req: Request): Promise<URLSearchParams | null> {
   if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
     return null;
-  const text = await req.text();
-  return Buffer.byteLength(text) > MAX_BODY_BYTES ? null : new URLSearchParams(text);
+  if (!req.body) return new URLSearchParams();
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+    await req.body.cancel().catch(() => undefined);
+    return null;
+  }
+  const bytes = await readBytes(req.body, MAX_BODY_BYTES);
+  return bytes && new URLSearchParams(new TextDecoder().decode(bytes));
 }

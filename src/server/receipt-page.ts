@@ -1,7 +1,8 @@
 // A lasting receipt link's page (`/receipt/<token>`, ./apps/receipt.ts): what a payer keeps of a
 // payment after its tab is closed — who was paid, how much, with which wallet, its short reference,
 // when, and its state — made by the server, without a script (a plain page's frame, ./plain-html.ts),
-// in the payer's language. Nothing of the payer (number, name, e-mail): the link may be forwarded.
+// in the payer's language. Nothing of the payer (number, name, e-mail, why their wallet refused): the
+// link may be forwarded.
 // While the payment is pending it says that pending is not failed, and how long the wallet may take,
 // with "check now" and, at the payer's choice, a page that reloads itself slowly (`?follow=1`, with
 // its "stop": a page that reloads by itself unasked moves a screen reader's place every time, WCAG
@@ -13,7 +14,7 @@ import type { Screen } from '../checkout/screens';
 import { screenForIntent } from '../checkout/status';
 import { formatAmount, formatDate, LANGUAGES, type Message } from '../i18n';
 import { cspHash } from './security';
-import { esc, type PlainLang, plainResponse, reasonKey, type Words, wordsOf } from './plain-pages';
+import { esc, type PlainLang, plainResponse, type Words, wordsOf } from './plain-pages';
 import { ApiError } from '../api/errors';
 import { dueOf, type Payment, readFailed, readPayment, walletOf } from './plain-read';
 
@@ -125,10 +126,12 @@ function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
       };
     }
     case 'failed':
+      // Not why the attempt failed: that is the payer's (no funds, declined on their phone), and
+      // the link gets forwarded — a relative the payment was handed on to may hold one too.
       return {
         heading: t('failed.heading'),
         state: w('receiptNotPaid'),
-        content: `<p>${esc(t({ key: reasonKey(screen.reason) } as Message))}</p><p>${esc(t('failed.noCharge'))}</p>`,
+        content: `<p>${esc(t('failed.noCharge'))}</p>`,
       };
     case 'error':
       // A status the checkout does not know: never called paid or failed; looked at again.

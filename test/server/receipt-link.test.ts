@@ -48,6 +48,38 @@ describe('the receipt link', () => {
     expect((await t.get(`/pay/${intent.intent_id}/receipt?lang=%22%3E`)).headers.get('location')).not.toContain('lang');
   });
 
+  it('reads no more of a posted body than a secret can weigh: a huge one is refused, not held in memory', async () => {
+    const t = receiptSetup();
+    const intent = await t.newIntent(5000);
+    const kilobyte = new TextEncoder().encode('a'.repeat(1024));
+    // A stream of 64 MB (a gigabyte would do as well): what is pulled of it is what the server holds.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 64 * 1024) controller.close();
+        else controller.enqueue(kilobyte);
+      },
+    });
+    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+      t.app.request(`${BASE}/pay/${intent.intent_id}/receipt-link`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        duplex: 'half',
+      } as RequestInit);
+    const res = await post(endless);
+    expect(res.status).toBe(404);
+    expect(pulled).toBeLessThan(8);
+    // Said by its length first: not read at all.
+    const declared = await post(`client_secret=${intent.client_secret}&${'a'.repeat(2048)}`, {
+      'Content-Length': '2100',
+    });
+    expect(declared.status).toBe(404);
+    // Within the limit, the secret still opens the link.
+    expect((await post(`client_secret=${intent.client_secret}`)).status).toBe(200);
+  });
+
   it('takes a POST for the link and a read for the redirect, nothing else', async () => {
     const t = receiptSetup();
     const intent = await t.newIntent(5000);

@@ -3,6 +3,7 @@
 // of the payment as a payer reads it later, in a fresh browser; what it never shows; its headers;
 // and the true 404 of a token that opens nothing, in the payer's language.
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n';
 import { createReceiptTokens } from '../../../src/server/receipt-token';
 import { APPROVAL_MS, testNumber } from '../../sandbox/helpers';
 import { receiptSetup } from '../receipt-setup';
@@ -78,6 +79,17 @@ describe('the receipt page', () => {
     expect(html).toContain('Payment not completed');
     expect(html).toContain('You have not been charged.');
     expect(html).toContain('Status Not paid');
+    // Not why: the link gets forwarded (and a relative the payment was handed on to may hold one),
+    // and why a wallet refused is the payer's (no funds, declined), as their number is.
+    const en = translator('en');
+    expect(html).not.toContain(en('reason.payer_declined'));
+    const broke = await t.newIntent(5000);
+    await t.confirm(broke, testNumber('insufficient_funds'));
+    t.clock.advance(APPROVAL_MS + 1);
+    expect((await t.readIntent(broke.intent_id)).last_payment_error?.code).toBe('insufficient_funds');
+    const poor = text(await (await t.get(`${t.receiptPath(broke.intent_id)}?lang=en`)).text());
+    expect(poor).toContain('Status Not paid');
+    expect(poor).not.toContain(en('reason.insufficient_funds'));
     const fresh = await t.newIntent(5000);
     const none = text(await (await t.get(`${t.receiptPath(fresh.intent_id)}?lang=es`)).text());
     expect(none).toContain('Todavía no se ha hecho ningún pago.');
