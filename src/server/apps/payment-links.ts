@@ -5,6 +5,7 @@
 // Reading the page makes nothing: a preview fetcher, a reload or a second tab opens no payment;
 // each press of Pay makes one intent, charged only if the payer pays it on the hosted page, and
 // only a press on this server's page (another site's post is refused: ../post-origin.ts).
+import { readPostedForm } from '../posted-form';
 import { Hono } from 'hono';
 import { ApiError } from '../../api/errors';
 import type { ClientConfig } from '../../api/http';
@@ -90,8 +91,7 @@ export function paymentLinksApp({ api, publicUrl }: PaymentLinksAppOptions): Hon
     if (link.status !== 'active') return closedPage(words, link, pageUrl, side);
     let amount: number | undefined;
     if (link.amount === null) {
-      const text = await c.req.raw.text();
-      const typed = text.length > MAX_FORM_BYTES ? '' : (new URLSearchParams(text).get('amount') ?? '');
+      const typed = (await readPostedForm(c.req.raw, MAX_FORM_BYTES))?.get('amount') ?? '';
       const value = typedAmount(typed);
       if (value === null || value < (link.amountMin ?? 1) || value > (link.amountMax ?? 0))
         return linkPage(words, link, { pageUrl, previewSide: side, typed, error: true });

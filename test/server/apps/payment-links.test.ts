@@ -104,6 +104,29 @@ describe('POST /l/{id}: Pay', () => {
     const [only] = await s.intents();
     expect((await s.readIntent(only?.intent_id as string)).amount).toBe(12500);
   });
+  it('reads no more of a posted amount than a form can weigh: an endless body opens nothing and is not held', async () => {
+    const s = await linkSetup();
+    const link = await s.create({ amountMin: 1000, amountMax: 50000, currency: 'xof', description: 'Tontine' });
+    const kilobyte = new TextEncoder().encode(`amount=${'1'.repeat(1017)}`);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 64 * 1024) controller.close();
+        else controller.enqueue(kilobyte);
+      },
+    });
+    const refused = await s.page(`/l/${link.id}?lang=fr`, {
+      method: 'POST',
+      body: endless,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Saisissez un montant entier de');
+    expect(pulled).toBeLessThan(8);
+    expect(await s.intents()).toEqual([]);
+  });
 });
 
 describe('a link that takes no more payments', () => {
