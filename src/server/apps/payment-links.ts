@@ -99,11 +99,16 @@ export function paymentLinksApp({ api, publicUrl }: PaymentLinksAppOptions): Hon
     }
     try {
       const opened = await openPaymentLink(config, id, amount);
-      // The hosted page, its client secret in the fragment (never sent to a server), in the payer's language.
-      const [page, secret] = opened.url.split('#');
+      // The hosted page — this server's, at its public address, whatever address the service would
+      // give (its own, behind a load balancer an instance's) — its client secret in the fragment
+      // (never sent to a server), in the payer's language.
+      const secret = opened.url.split('#')[1] ?? '';
       return new Response(null, {
         status: 303,
-        headers: { Location: `${page}?lang=${words.lang}#${secret}`, 'Cache-Control': 'no-store' },
+        headers: {
+          Location: `${publicUrl.replace(/\/+$/, '')}/pay/${opened.paymentIntentId}?lang=${words.lang}#${secret}`,
+          'Cache-Control': 'no-store',
+        },
       });
     } catch (error) {
       // The link closed between the read and the press (its last place taken, its expiry).

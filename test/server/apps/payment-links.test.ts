@@ -56,6 +56,15 @@ describe('POST /l/{id}: Pay', () => {
     expect(read.paymentsCount).toBe(1);
   });
 
+  it('sends the payer to this server’s hosted page at its public address, whatever address the service gives', async () => {
+    const s = await linkSetup(undefined, 'http://127.0.0.1:18100');
+    const link = await s.create(fixed);
+    const location = (await s.press(link.id, undefined, 'en')).headers.get('location') as string;
+    expect(location).toMatch(/^https:\/\/pay\.example\/pay\/pi_[A-Za-z0-9]+\?lang=en#pi_[A-Za-z0-9]+_secret_/);
+    const [only] = await s.intents();
+    expect(location.split('?')[0]).toBe(`https://pay.example/pay/${only?.intent_id}`);
+  });
+
   it('refuses a press from another site’s page (403, in the payer’s language), making no payment; its own page’s press pays', async () => {
     const s = await linkSetup();
     const link = await s.create(fixed);
