@@ -193,9 +193,10 @@ function rows(
  * through Intl: Arabic alone has six), never "1 minutes".
  */
 const minutesIn = (lang: PlainLang, minutes: number): string =>
-  new Intl.NumberFormat(languageOf(lang).locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(
-    minutes,
-  );
+  new Intl.NumberFormat(languageOf(lang).locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' })
+    .format(minutes)
+    // The number and its word on one line (a "1" left at a line's end reads as a line of its own).
+    .replace(/ /g, '\u00a0');
 
 type Merchant = NonNullable<PaymentIntent['merchant']>;
 
@@ -207,8 +208,9 @@ function contactOf({ w }: Words, merchant: Merchant | null): string {
     phone ? `<a href="tel:${esc(phone)}"><bdi>${esc(phone)}</bdi></a>` : '',
     email ? `<a href="mailto:${esc(email)}"><bdi>${esc(email)}</bdi></a>` : '',
   ].filter(Boolean);
+  // One a line: an address cut at its hyphen reads as two, the more so among right-to-left words.
   return links.length
-    ? `<p class="small">${esc(w('receiptContact', { merchant: name }))} ${links.join(' · ')}</p>`
+    ? `<p class="small">${esc(w('receiptContact', { merchant: name }))}<br>${links.join('<br>')}</p>`
     : '';
 }
 
