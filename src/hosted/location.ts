@@ -1,6 +1,7 @@
 // What the hosted page learns from its own address: /pay/<pi_… or cs_…>?lang=fr#<client secret>.
 // The secret lives in the fragment, which browsers never send to any server; once read, it leaves
-// the address bar and the tab's history (see `takeSecret`).
+// the address bar and the tab's history (see `takeSecret`), except in an app's browser.
+import { IN_APP } from '../methods/momo/steps/in-app';
 
 export interface PageAddress {
   intentId?: string;
@@ -26,14 +27,23 @@ export function readAddress(location: Pick<Location, 'pathname' | 'search' | 'ha
  * reload still pays) and replaced in the history entry by the address without its fragment (so
  * Back, the history list or a copied address on a shared phone carry no secret). Without a
  * fragment, the tab's kept secret, if any. Without storage, the fragment stays: a reload must
- * still find the secret.
+ * still find the secret. In an app's browser (WhatsApp's, Facebook's…: `userAgent` has a marker of
+ * IN_APP) the fragment stays too: the app's "open in the browser", or a second tab, takes the
+ * address without this tab's storage, and must still resume this payment rather than end on "link
+ * incomplete" (docs/decisions.md, "In-app browsers"; that history is the app's own).
  */
-export function takeSecret(address: PageAddress, location: Location, history: History, storage: () => Storage): string {
+export function takeSecret(
+  address: PageAddress,
+  location: Location,
+  history: History,
+  storage: () => Storage,
+  userAgent: string,
+): string {
   const key = secretKey(location.pathname);
   try {
     if (!address.clientSecret) return storage().getItem(key) || '';
     storage().setItem(key, address.clientSecret);
-    history.replaceState(history.state, '', location.pathname + location.search);
+    if (!IN_APP.test(userAgent)) history.replaceState(history.state, '', location.pathname + location.search);
   } catch {
     // Storage blocked or full: keep the fragment.
   }

@@ -169,7 +169,7 @@ if (location.pathname === EMBED_PATH) {
       return false;
     }
   };
-  const clientSecret = takeSecret(address, location, history, () => sessionStorage);
+  const clientSecret = takeSecret(address, location, history, () => sessionStorage, navigator.userAgent);
   show(
     {
       api,

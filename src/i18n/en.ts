@@ -159,7 +159,7 @@ export const en = {
   'error.notFound': 'This payment could not be found. Ask the merchant for a new payment link.',
   'error.lost':
     "This payment can no longer be found. If you approved it, do not pay again: your wallet's history shows whether it went through. Otherwise, ask the merchant for a new link.",
-  'error.badLink': 'This payment link is incomplete. Ask the merchant for a new payment link.',
+  'error.badLink': 'Incomplete link. Reopen your whole link: it still works. Don’t pay twice.',
   'error.badSecret': 'This payment link is not valid. Ask the merchant for a new payment link.',
   'error.expired': 'This payment link has expired. Ask the merchant for a new one.',
   'error.canceled': 'This payment was canceled by the merchant.',

@@ -159,7 +159,7 @@ export const es = {
   'error.notFound': 'No se encontró este pago. Pida al comercio un nuevo enlace de pago.',
   'error.lost':
     'Ya no se encuentra este pago. Si lo aprobó, no pague otra vez: el historial de su monedero muestra si se realizó. Si no, pida al comercio un nuevo enlace.',
-  'error.badLink': 'Este enlace de pago está incompleto. Pida al comercio un nuevo enlace de pago.',
+  'error.badLink': 'Enlace incompleto. Reabra todo el enlace: sigue válido. No pague dos veces.',
   'error.badSecret': 'Este enlace de pago no es válido. Pida al comercio un nuevo enlace de pago.',
   'error.expired': 'Este enlace de pago ha caducado. Pida uno nuevo al comercio.',
   'error.canceled': 'El comercio canceló este pago.',

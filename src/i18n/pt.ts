@@ -158,7 +158,7 @@ export const pt = {
   'error.notFound': 'Não encontrámos este pagamento. Peça ao comerciante um novo link de pagamento.',
   'error.lost':
     'Já não é possível encontrar este pagamento. Se o aprovou, não pague outra vez: o histórico da sua carteira mostra se foi feito. Caso contrário, peça ao comerciante um novo link.',
-  'error.badLink': 'Este link de pagamento está incompleto. Peça ao comerciante um novo link de pagamento.',
+  'error.badLink': 'Link incompleto. Reabra todo o link recebido: continua válido. Não pague duas vezes.',
   'error.badSecret': 'Este link de pagamento não é válido. Peça ao comerciante um novo link de pagamento.',
   'error.expired': 'Este link de pagamento expirou. Peça um novo ao comerciante.',
   'error.canceled': 'O comerciante cancelou este pagamento.',

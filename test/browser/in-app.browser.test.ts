@@ -107,3 +107,47 @@ describe('in WhatsApp’s browser, the Wave step', () => {
     expect(intent.event.charges.map((c) => c.status)).toEqual(['succeeded']);
   });
 });
+
+// The payer review's dead end: WhatsApp's "open in the browser" (or a second tab) takes the address
+// the page shows, without this tab's storage. The page used to take its secret out of the address
+// once read: that address led to "link incomplete", and a new link from the merchant to a second
+// payment. In an app's browser it now keeps the fragment (src/hosted/location.ts).
+describe('in WhatsApp’s browser, the page keeps the payment’s secret in its address', () => {
+  const CHROME_ANDROID =
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/121.0.0.0 Mobile Safari/537.36';
+  const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+  /** The page at `url`, its script started (the prerendered form is there before it). */
+  const started = async (page: Page, url: string, screen: string) => {
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { momoStarted?: boolean }).momoStarted === true);
+    await state(page, screen);
+  };
+
+  it('its address, opened in another browser, shows the same payment’s form; in Chrome the fragment leaves as before', async () => {
+    const { id, secret } = await h.newIntent(5000);
+    const link = `${h.server.url}/pay/${id}?lang=fr#${secret}`;
+    const urls: string[] = [];
+
+    const inApp = await h.newPage({ ...phone, userAgent: WHATSAPP_ANDROID });
+    inApp.on('request', (request: Request) => urls.push(request.url()));
+    await started(inApp, link, 'form');
+    expect(inApp.url()).toBe(link);
+
+    // "Open in the browser": the address alone, in a context of its own (no storage, no cookies).
+    const opened = await h.newPage(phone);
+    opened.on('request', (request: Request) => urls.push(request.url()));
+    await started(opened, inApp.url(), 'form');
+    expect(urls).toContain(`${h.server.url}/v1/payment-intents/${id}`);
+    // The fragment went to no server: no request's address carries the secret.
+    expect(urls.filter((url) => url.split('#')[0]!.includes(secret))).toEqual([]);
+
+    // In Chrome itself, the secret leaves the address as before (Back and history carry none)…
+    const chrome = await h.newPage({ ...phone, userAgent: CHROME_ANDROID });
+    await started(chrome, link, 'form');
+    expect(chrome.url()).toBe(`${h.server.url}/pay/${id}?lang=fr`);
+    // …and that address, without the tab, is the incomplete link the app's browser now never shows.
+    const bare = await h.newPage(phone);
+    await started(bare, chrome.url(), 'error');
+    await expect(bare.getByRole('alert').textContent()).resolves.toMatch(/incomplet/);
+  });
+});

@@ -3,7 +3,13 @@
 // /Parser-PHP#257 (Messenger Lite), browscap/browscap#1304 and f2etw/detect-inapp#1 (Messenger and
 // Facebook on Android), shalanah/inapp-debugger#11 (Instagram on Android, October 2024).
 import { describe, expect, it } from 'vitest';
-import { chromeIntent, inAppBrowser, leaves, resumeLink } from '../../../../src/methods/momo/steps/in-app';
+import {
+  chromeIntent,
+  IN_APP as MARKERS,
+  inAppBrowser,
+  leaves,
+  resumeLink,
+} from '../../../../src/methods/momo/steps/in-app';
 
 const IN_APP: ReadonlyArray<readonly [string, string, 'android' | 'ios']> = [
   // inapp-spy, Pixel: WhatsApp on Android.
@@ -82,6 +88,31 @@ describe('inAppBrowser › which app’s browser shows the page, from real user 
 
   it.each(OWN_BROWSERS)('a browser of its own: %s', (userAgent) => {
     expect(inAppBrowser(userAgent)).toBeNull();
+  });
+});
+
+describe('IN_APP › the one list of markers, which the hosted page’s first load tests alone', () => {
+  // Each marker alone, on a browser of its own's user agent: a list that lost one fails here.
+  const chrome = OWN_BROWSERS[0]!;
+  it.each([
+    ['WA4A/2.25.32.75;', 'WhatsApp'],
+    ['WAiOS/2.25.31', 'WhatsApp'],
+    ['Instagram 355.0.0.37.103', 'Instagram'],
+    ['FBAN/MessengerForiOS;', 'Messenger'],
+    ['FB_IAB/MESSENGER;', 'Messenger'],
+    ['FBAN/FBIOS;', 'Facebook'],
+    ['FB_IAB/FB4A;', 'Facebook'],
+    ['FBAV/488.0.0.62.79;', 'Facebook'],
+    ['MetaIAB Facebook', 'Facebook'],
+  ])('%s is %s’s browser', (marker, app) => {
+    const userAgent = `${chrome} [${marker}]`;
+    expect(MARKERS.test(userAgent)).toBe(true);
+    expect(inAppBrowser(userAgent)?.app).toBe(app);
+  });
+
+  it('matches exactly the user agents inAppBrowser names, real ones of each app and of browsers of their own', () => {
+    for (const [, userAgent] of IN_APP) expect([userAgent, MARKERS.test(userAgent)]).toEqual([userAgent, true]);
+    for (const userAgent of OWN_BROWSERS) expect([userAgent, MARKERS.test(userAgent)]).toEqual([userAgent, false]);
   });
 });
 
