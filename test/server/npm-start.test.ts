@@ -78,8 +78,10 @@ describe('npm start', () => {
     });
     const pid = npm.child.pid as number;
     tree = descendants(pid);
-    // npm, then what its script runs: at least tsx and the node process it starts.
-    expect(tree.length).toBeGreaterThanOrEqual(2);
+    // npm, then what its script runs: the server's node process (its shell exec'd into it; node
+    // runs the TypeScript with tsx's loader in-process — tsx's own command would add a process that
+    // relays signals, and under load it took a SIGTERM for one the server had no handler for yet).
+    expect(tree.length).toBeGreaterThanOrEqual(1);
     expect(tree.every(alive)).toBe(true);
 
     npm.child.kill('SIGTERM');
