@@ -13,8 +13,11 @@ export type CheckoutEvent =
   | { type: 'load' }
   /** The link cannot be paid here: wrong, another intent's, a session the service cannot show, ended. */
   | { type: 'refuse'; error: 'badLink' | 'badSecret' | 'sessionUnavailable' | 'expired' }
-  /** A read of the intent landed; `known` is what this page knows of the attempt it shows, `now` the clock. */
-  | { type: 'read'; intent: PaymentIntent; known?: Attempt | undefined; now: number }
+  /**
+   * A read of the intent landed; `known` is what this page knows of the attempt it shows, `now` the
+   * clock; `theirs`: the attempt it shows is another phone's, not this page's to show.
+   */
+  | { type: 'read'; intent: PaymentIntent; known?: Attempt | undefined; now: number; theirs?: boolean }
   /** A call failed, with no screen of its own to go to. */
   | { type: 'fail'; error: ErrorKind; recovery: 'reload' | 'check' | null }
   /** The payer pressed pay with a form its rules pass: the attempt this page starts. */
@@ -66,14 +69,18 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
     case 'read': {
       if (settled) return screen;
       const next = screenForIntent(event.intent, event.known);
-      // Handed on: paid is the receipt, without the number the other phone paid from; an end is
-      // said; an attempt of theirs under way or failed leaves the page following.
-      if (name === 'shared')
+      // Handed on, or another phone's attempt under way: paid is the receipt, without the number the
+      // other phone paid from; an end is said; handed on, an attempt of theirs under way or failed
+      // leaves the page following; another phone's attempt that ended unpaid, the form (never why).
+      if (name === 'shared' || name === 'elsewhere')
         return next.name === 'succeeded'
           ? { name: 'succeeded', receipt: { ...next.receipt, method: null, byOther: true } }
           : next.name === 'error'
             ? next
-            : screen;
+            : name === 'shared' || next.name === 'pending'
+              ? screen
+              : { name: 'form' };
+      if (event.theirs && next.name === 'pending') return { name: 'elsewhere' };
       // The form is still the form: a notice on it stays.
       if (next.name === 'form' && name === 'form') return screen;
       // Past the approval window and its grace, an unanswered attempt is "still verifying", never

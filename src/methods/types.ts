@@ -46,6 +46,8 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
    * ended (Orange Money turns down the same amount from the same number within minutes).
    */
   refusesRepeat(values: Values, paid: PaidWith, endedAt: number, now: number): boolean;
+  /** Whether `paid` (an intent's attempt, as the service masks it) is these values' own: the same wallet, the same number. */
+  paidFrom(values: Values, paid: PaidWith): boolean;
   /** An attempt as the payer sees it: from the form that starts it, or from an intent read (null if it lacks the method's detail). */
   view(values: Values): View;
   viewOfIntent(paid: PaidWith): View | null;
