@@ -173,20 +173,14 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
      */
     apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null, theirs?: boolean) {
       // A relative's page shows only the attempts it started (its screen's, of the same charge): any
-      // other is the payer's — neither its number, nor its step, nor why it failed (the payer's page
-      // that handed on says theirs: `shared`). Where another phone may pay, the number paid from is
-      // this page's own form's (known), never the other phone's.
-      const mine = !!known && (!known.chargeId || known.chargeId === read.charge_id);
+      // other is the payer's. Of another phone's attempt nothing shows — neither its number, nor its
+      // step, nor why it failed (the payer's page that handed on says theirs: `shared`). Where another
+      // phone may pay, the number paid from is this page's own form's (known), never the other phone's.
+      if (relative && !(known && (!known.chargeId || known.chargeId === read.charge_id))) theirs = true;
       if (othersPay) read = { ...read, payment_method: null };
-      if (relative) read = { ...read, last_payment_error: mine ? read.last_payment_error : null };
+      if (theirs) read = { ...read, last_payment_error: null };
       learn({ intent: read });
-      dispatch({
-        type: 'read',
-        intent: read,
-        known: known || undefined,
-        now: clock.now(),
-        theirs: theirs || (relative && !mine),
-      });
+      dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now(), theirs });
     },
     cancel() {
       if (!dispatch({ type: 'cancel' })) return;

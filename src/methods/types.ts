@@ -46,8 +46,6 @@ export interface PaymentMethod<Values extends { [K in keyof Values]: string }, V
    * ended (Orange Money turns down the same amount from the same number within minutes).
    */
   refusesRepeat(values: Values, paid: PaidWith, endedAt: number, now: number): boolean;
-  /** Whether `paid` (an intent's attempt, as the service masks it) is these values' own: the same wallet, the same number. */
-  paidFrom(values: Values, paid: PaidWith): boolean;
   /** An attempt as the payer sees it: from the form that starts it, or from an intent read (null if it lacks the method's detail). */
   view(values: Values): View;
   viewOfIntent(paid: PaidWith): View | null;
@@ -98,4 +96,9 @@ export interface MethodScreenViews<View> {
   receipt(view: View, t: Translate): [string, string][];
   /** The words of "send a new request", to the same details. */
   resend(view: View, t: Translate): string;
+  /**
+   * Whether `paid` (an intent's attempt, as the service masks it) is `view`'s, the form's: the same
+   * wallet, the same number. Another is another phone's, shown as such (src/checkout/send.ts).
+   */
+  paidFrom(view: View, paid: PaidWith): boolean;
 }

@@ -159,6 +159,27 @@ describe('transition', () => {
     expect(ended).toEqual({ name: 'error', error: 'expired', recovery: null });
   });
 
+  it('another phone’s attempt, followed: paid is the receipt paid by someone else, without its number; ended unpaid, the form, never why', () => {
+    const paid = intent('succeeded', {
+      payment_method: { type: 'momo', momo: { country: 'cg', operator_name: 'airtel', msisdn_last4: '4321' } },
+    });
+    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: paid, now: NOW })).toMatchObject({
+      name: 'succeeded',
+      receipt: { method: null, byOther: true },
+    });
+    const failed = intent('requires_payment_method', {
+      last_payment_error: { code: 'insufficient_funds', message: 'Not enough money.' },
+    });
+    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: failed, now: NOW })).toEqual({ name: 'form' });
+    // Its step is never shown, even a one-time code's.
+    const otpRead = intent('pending', {
+      next_action: { type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: null } },
+    });
+    expect(transition(SCREENS.form!, { type: 'read', intent: otpRead, now: NOW, theirs: true })).toEqual({
+      name: 'elsewhere',
+    });
+  });
+
   it('a read of a pending attempt past its window and grace is "still verifying", before it is not', () => {
     const read = intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' });
     const deadline = followUntil({ ...push, expiresAt: Date.parse(read.approval_expires_at!) });

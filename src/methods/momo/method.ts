@@ -147,22 +147,15 @@ export const momo: PaymentMethod<MomoValues, MomoView> = {
     return field && [field, { key: 'error.phone.invalid', params: { country: values.country } }];
   },
 
-  refusesRepeat(values, last, endedAt, now) {
-    return (
-      now - endedAt <= REPEAT_REFUSAL_MS &&
-      approvalOf(values.country, values.operator).kind === 'enter_otp' &&
-      this.paidFrom(values, last)
-    );
-  },
-
-  paidFrom(values, { momo: paid }) {
+  refusesRepeat(values, { momo: last }, endedAt, now) {
+    if (!last || now - endedAt > REPEAT_REFUSAL_MS || approvalOf(values.country, values.operator).kind !== 'enter_otp')
+      return false;
     const msisdn = toMsisdn(values.country, values.phone);
     return (
-      !!paid &&
-      paid.country === values.country &&
-      paid.operator_name === values.operator &&
+      last.country === values.country &&
+      last.operator_name === values.operator &&
       !!msisdn &&
-      msisdn.endsWith(paid.msisdn_last4)
+      msisdn.endsWith(last.msisdn_last4)
     );
   },
 
