@@ -4,7 +4,13 @@
 // through it, and none of them reaches into another for it.
 import { CLIENT_SECRET_PATTERN } from './schemas/client-secret';
 
-const SECRET_PATTERNS = [/sk_(?:test|live)_[^\s"',;]*/g, new RegExp(CLIENT_SECRET_PATTERN, 'g'), /Bearer\s+\S+/gi];
+const SECRET_PATTERNS = [
+  /sk_(?:test|live)_[^\s"',;]*/g,
+  // A webhook endpoint's signing secret (Standard Webhooks' `whsec_`): whoever holds it forges events.
+  /whsec_[^\s"',;/]*/g,
+  new RegExp(CLIENT_SECRET_PATTERN, 'g'),
+  /Bearer\s+\S+/gi,
+];
 
 /** Record ids (an intent's, a session's, a charge's…): a log line keeps their kind, not which one. */
 const RECORD_ID = /\b(pi|cs|ch|pm|tr|rem|wt|wal|txn|ext)_[0-9A-Za-z]{6,}/g;

@@ -75,7 +75,14 @@ async function serve(): Promise<void> {
 
   let server: Awaited<ReturnType<typeof startSandboxServer>>;
   try {
-    server = await startSandboxServer({ port, host, distDir, sandboxOptions: dataDir === null ? {} : { dataDir } });
+    server = await startSandboxServer({
+      port,
+      host,
+      distDir,
+      // The address it gives out (sessions' urls), as docs/sandbox.md says: a CI's own name for it.
+      publicUrl: process.env.MOMO_PUBLIC_URL || undefined,
+      sandboxOptions: dataDir === null ? {} : { dataDir },
+    });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), false); // e.g. the port is taken
   }

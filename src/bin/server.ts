@@ -7,7 +7,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProductionApp } from '../server/production-app';
-import { ConfigError, PRODUCTION_USAGE, readProductionConfig } from '../server/production-config';
+import { ConfigError, formKeyFingerprints, PRODUCTION_USAGE, readProductionConfig } from '../server/production-config';
 import { stopOnSignals } from '../server/signals';
 import { serveApp } from '../server/start';
 
@@ -39,6 +39,8 @@ try {
   fail(error instanceof Error ? error.message : String(error), false); // e.g. the port is taken
 }
 void server.app.warm();
-// One line a supervisor or a test can wait for; no secret in it.
-console.log(`momo-checkout-server listening on ${server.url} (public ${config.publicUrl}, API ${config.apiBase})`);
+// One line a supervisor or a test can wait for; no secret in it (the keys' fingerprints, to compare instances).
+console.log(
+  `momo-checkout-server listening on ${server.url} (public ${config.publicUrl}, API ${config.apiBase}, form keys ${formKeyFingerprints(config.formKeys).join(',')})`,
+);
 stopOnSignals('momo-checkout-server', server);

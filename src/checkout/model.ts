@@ -74,7 +74,9 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     signal: controller.signal,
   };
 
-  const outcome = createOutcome(intentId, options, clock, !IN_WIDGET && options.relative);
+  // (Never the widget's: a link handed on opens the hosted page.)
+  const relative = !IN_WIDGET && !!options.relative;
+  const outcome = createOutcome(intentId, options, clock, relative);
   const form = createForm(options.defaultCountry);
   form.prefill(options.customer);
   const { screen, intent, session, dispatch } = outcome;
@@ -275,6 +277,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     cancel: outcome.cancel,
     /** "Someone else pays": this page follows the payment it hands on (the link: handOffPath). */
     handOff: () => void dispatch({ type: 'share' }),
+    /** A page the payment was handed on to: who was asked to pay is not offered to pass it on again. */
+    relative: signal(relative) as ReadonlySignal<boolean>,
     /** The hosted page's path for someone else to pay: the secret in the fragment, `relative` marking it handed on. */
     handOffPath: () => `/pay/${intentId}?relative#${options.clientSecret}`,
     /** Whether a paid checkout offers "Done" (the widget's dialog, which it closes). */

@@ -9,7 +9,8 @@ import { useI18n } from './i18n';
 export function HandOffOffer({ model }: { model: CheckoutModel }) {
   const { t } = useI18n();
   const name = model.screen.value.name;
-  if ((name !== 'form' && name !== 'failed') || !model.intent.value) return null;
+  // Not on a relative's page: asked to pay, they would only multiply the links in circulation.
+  if ((name !== 'form' && name !== 'failed') || !model.intent.value || model.relative.value) return null;
   return (
     <button type="button" class="momo-link momo-handoff-offer" onClick={model.handOff}>
       {t('handoff.offer')}

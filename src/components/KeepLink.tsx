@@ -6,6 +6,7 @@
 // small there, as every payment fetches it.
 import { useState } from 'preact/hooks';
 import type { CheckoutModel } from '../checkout/model';
+import { copyText } from './clipboard';
 import { useI18n } from './i18n';
 
 /** What the live region says: nothing yet, asking, the link copied, to copy by hand, or not made. */
@@ -22,8 +23,7 @@ export function KeepLink({ model, base }: { model: CheckoutModel; base: string }
   };
   const copy = () => {
     setSaid('');
-    const clipboard = navigator.clipboard as Clipboard | undefined;
-    (clipboard ? clipboard.writeText(link) : Promise.reject()).then(
+    copyText(link).then(
       () => setSaid('receipt.copied'),
       () => setSaid('succeeded.copyManual'),
     );

@@ -5,6 +5,7 @@
 // shown selected for the payer to copy by hand. What happened is said in a live region, so a screen
 // reader announces "copied". Part of the screens' script (./screens.ts): no byte of the first load.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { copyText, shareOr } from './clipboard';
 import { useI18n } from './i18n';
 
 export function ReceiptShare({ text }: { text: string }) {
@@ -13,19 +14,14 @@ export function ReceiptShare({ text }: { text: string }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const canShare = typeof navigator.share === 'function';
   const copy = () => {
-    const clipboard = navigator.clipboard as Clipboard | undefined;
     // Said again on a second press: the region's text changes, so it is announced again.
     setSaid(null);
-    (clipboard ? clipboard.writeText(text) : Promise.reject()).then(
+    copyText(text).then(
       () => setSaid('copied'),
       () => setSaid('byHand'),
     );
   };
-  // A sheet closed by the payer is their answer; a share refused (a frame without the permission) copies instead.
-  const share = () =>
-    navigator.share({ text }).catch((error: unknown) => {
-      if ((error as { name?: unknown } | null)?.name !== 'AbortError') copy();
-    });
+  const share = () => shareOr(text, copy);
   useEffect(() => {
     if (said === 'byHand' && area.current) {
       area.current.focus();

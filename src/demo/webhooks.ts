@@ -2,6 +2,7 @@
 // service it runs against, keeps the secret the registration answers, and hands each delivery to
 // fulfillment's fast path (./orders.ts), so its orders page is fed by events with polling behind.
 // A service without the extension (404) leaves the shop on polling alone, as before: no error.
+import { readPostedBytes } from '../server/posted-form';
 import { type Client, isApiError, type WebhookFault, type WebhookHeaders } from '../api';
 import type { ReceivedEvent } from '../fulfillment';
 
@@ -85,10 +86,8 @@ export async function receiveDelivery(
 ): Promise<Response> {
   if (endpoint.secret() === undefined)
     return Response.json({ error: 'this shop has no webhook endpoint registered' }, { status: 404 });
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
-    return Response.json({ error: 'too large' }, { status: 413 });
-  const body = await req.text();
-  if (body.length > MAX_BODY_BYTES) return Response.json({ error: 'too large' }, { status: 413 });
-  const result = await receive(body, req.headers);
+  const bytes = await readPostedBytes(req, MAX_BODY_BYTES);
+  if (!bytes) return Response.json({ error: 'too large' }, { status: 413 });
+  const result = await receive(new TextDecoder().decode(bytes), req.headers);
   return Response.json(result, { status: result.status });
 }

@@ -7,6 +7,7 @@
 // fetches it only when a payer hands a payment on. It renders with the Preact the page lends (as a
 // step does: src/methods/step-lib.ts), and draws the QR code with the page's encoder part (qr.js).
 import type { FunctionComponent } from 'preact';
+import { copyText, shareOr } from '../components/clipboard';
 import type { Lang } from '../i18n';
 import type { Placeholders, TextWith, Values } from '../i18n/messages';
 import type { StepLib } from '../methods/step-lib';
@@ -172,18 +173,13 @@ export const handOffPart: HandOffPart = {
         if (said === 'byHand' && field.current) field.current.select();
       }, [said]);
       const copy = () => {
-        const clipboard = navigator.clipboard as Clipboard | undefined;
         setSaid(null);
-        (clipboard ? clipboard.writeText(url) : Promise.reject()).then(
+        copyText(url).then(
           () => setSaid('copied'),
           () => setSaid('byHand'),
         );
       };
-      // A sheet the payer closes is their answer; one refused (a frame without the permission) copies instead.
-      const share = () =>
-        navigator.share({ text }).catch((error: unknown) => {
-          if (!error || (error as { name?: unknown }).name !== 'AbortError') copy();
-        });
+      const share = () => shareOr(text, copy);
       const size = code ? code.size + 8 : 0;
       return h(
         'div',

@@ -32,7 +32,7 @@ export function loggedPath(pathname: string): string {
   }
   const cleaned = redact(path)
     // A receipt link's token opens a payment's receipt: the log keeps the address's kind, not which one.
-    .replace(/^\/receipt\/[^/]+/, '/receipt/…')
+    .replace(/^\/+receipt\/+[^/]+/, '/receipt/…')
     .replace(EMAIL, '[email]')
     .replace(DIGITS, '[number]');
   return cleaned.length > MAX_PATH ? `${cleaned.slice(0, MAX_PATH)}…` : cleaned;

@@ -5,6 +5,10 @@
 // left is cut.
 import { type IncomingMessage, type RequestListener, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loggedPath } from './access-log';
+
+/** A request target's path ('/pay/pi_…?plain=1' → '/pay/pi_…'): its query may hold what a log must not. */
+const pathOf = (target = '/') => target.split('?')[0] as string;
 
 export interface CloseOptions {
   /**
@@ -12,6 +16,11 @@ export interface CloseOptions {
    * 0: cut at once (tests, the bench); a stop on a signal gives them a few seconds (./signals.ts).
    */
   graceMs?: number;
+  /**
+   * Told, as the grace runs out, which requests are cut (method and path as a log may show them:
+   * ./access-log.ts): a payer's answer never sent leaves no access-log line, so this is its trace.
+   */
+  onCut?(requests: string[]): void;
 }
 
 export interface Listening {
@@ -30,7 +39,7 @@ export async function listen(port: number, host: string): Promise<Listening> {
   let route: (listener: RequestListener) => void = () => undefined;
   const routed = new Promise<RequestListener>((resolve) => (route = resolve));
   /** The answers not yet sent whole, to be told to end their connection once the server closes. */
-  const inFlight = new Set<ServerResponse>();
+  const inFlight = new Map<ServerResponse, IncomingMessage>();
   let closing: Promise<void> | undefined;
   /** Lets `res`'s connection end once it is answered, rather than wait for another request. */
   const lastOnItsConnection = (res: ServerResponse) => {
@@ -39,7 +48,7 @@ export async function listen(port: number, host: string): Promise<Listening> {
     else res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    inFlight.add(res);
+    inFlight.set(res, req);
     res.once('close', () => inFlight.delete(res));
     // One more request on a connection kept alive, after the close began: answered, then closed.
     if (closing) lastOnItsConnection(res);
@@ -59,16 +68,20 @@ export async function listen(port: number, host: string): Promise<Listening> {
     url: `http://${shownHost}:${bound}`,
     port: bound,
     route,
-    close: ({ graceMs = 0 } = {}) => {
+    close: ({ graceMs = 0, onCut } = {}) => {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve()); // stops accepting; resolves once every connection is gone
         server.closeIdleConnections();
-        for (const res of inFlight) lastOnItsConnection(res);
+        for (const res of inFlight.keys()) lastOnItsConnection(res);
         if (graceMs <= 0) {
           server.closeAllConnections();
           return;
         }
-        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        const cut = setTimeout(() => {
+          if (onCut && inFlight.size > 0)
+            onCut([...inFlight.values()].map((req) => `${req.method} ${loggedPath(pathOf(req.url))}`));
+          server.closeAllConnections();
+        }, graceMs);
         cut.unref();
         server.once('close', () => clearTimeout(cut));
       });

@@ -12,7 +12,7 @@
 // addresses, where a post comes from and what it weighs; the form is ./plain-form.ts, the status
 // page ./plain-status.ts, a step's answer ./plain-answer.ts.
 import type { ClientConfig } from '../api/http';
-import { readBytes } from '../api/read-text';
+import { readPostedForm } from './posted-form';
 import { addCatalogue, LANGS, pickLang } from '../i18n';
 import { TEXTS } from '../i18n/catalogues';
 import type { SandboxBindings } from '../sandbox';
@@ -110,7 +110,7 @@ export function plainPaymentHandler({
     }
     // Where it comes from first: another site's post is not even read. (Its page's own form, posted
     // without a script, says null: see sameSite.)
-    const form = sameSite(req, origins, sub) ? await readForm(req) : null;
+    const form = sameSite(req, origins, sub) ? await readPostedForm(req, MAX_FORM_BYTES) : null;
     const words = wordsOf(langOf(req, form?.get('lang') ?? url.searchParams.get('lang')));
     if (!form || (form.has('token') && !originIsHere(req, origins))) return refusedPage(words);
     return sub === 'answer'
@@ -135,17 +135,4 @@ function langOf(req: Request, asked: string | null): PlainLang {
  */
 function sameSite(req: Request, origins: readonly string[], sub: string | undefined): boolean {
   return siteAllows(req) && (originIsHere(req, origins) || (req.headers.get('origin') === 'null' && !sub));
-}
-
-/** The posted form, or null if it is not one or weighs more than a form of ours can (read no further). */
-async function readForm(req: Request): Promise<URLSearchParams | null> {
-  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
-    return null;
-  if (!req.body) return new URLSearchParams();
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
-    await req.body.cancel();
-    return null;
-  }
-  const bytes = await readBytes(req.body, MAX_FORM_BYTES);
-  return bytes && new URLSearchParams(new TextDecoder().decode(bytes));
 }

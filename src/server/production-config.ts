@@ -8,6 +8,7 @@
 //                     MOMO_FORM_KEY    the no-JavaScript forms' keys, shared by every instance
 //                                      (required): comma-separated, the first signs, all verify
 // A missing or malformed setting throws a ConfigError that names it; nothing is guessed.
+import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { MIN_FORM_KEY_BYTES } from './form-token';
 
@@ -34,9 +35,11 @@ export const PRODUCTION_USAGE = `Usage: momo-checkout-server --api-base URL --pu
   --host ADDR       (or HOST) interface to listen on; default 0.0.0.0
   MOMO_FORM_KEY     the no-JavaScript forms' secret, the same on every instance — required:
                     ${MIN_FORM_KEY_BYTES}+ characters (openssl rand -base64 32); a comma-separated list
-                    rotates (the first signs, all verify)
+                    rotates (the first signs, all verify); the start line shows each key's
+                    fingerprint, to compare across instances
 Serves the hosted page (/pay/…), widget.js, its steps and catalogues, the isolated frame (/embed),
-the payment without JavaScript, /healthz and /readyz. See docs/operations.md.`;
+the payment without JavaScript, lasting receipts (/receipt/…), payment links' pages (/l/…),
+/healthz and /readyz. See docs/operations.md.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -121,4 +124,16 @@ export function formKeysOf(text: string | undefined): Uint8Array[] {
     if (keys.indexOf(key) !== index) throw new ConfigError(`${which} is given twice.`);
   });
   return keys.map((key) => Buffer.from(key));
+}
+
+/**
+ * Each form key's fingerprint, for the start line: 8 hex digits of an HMAC under the key, so an
+ * operator can see that every instance holds the same keys in the same order (an instance with
+ * another key refuses the others' forms and cannot open their receipt links) without the key in a
+ * log. It tells nothing a payer cannot already test: every form carries a token signed by the key.
+ */
+export function formKeyFingerprints(keys: readonly Uint8Array[]): string[] {
+  return keys.map((key) =>
+    createHmac('sha256', key).update('momo-checkout form key fingerprint').digest('hex').slice(0, 8),
+  );
 }

@@ -10,7 +10,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
-import { readBytes } from '../api/read-text';
+import { readPostedForm } from './posted-form';
 import { parseClientSecret } from '../api/schemas/client-secret';
 import type { SandboxBindings } from '../sandbox';
 import { readPayment } from './plain-read';
@@ -44,7 +44,7 @@ export function receiptLinkHandler({
       return new Response(null, { status: 303, headers: { Location: to, ...NO_STORE } });
     }
     if (sub === 'receipt-link' && req.method === 'POST') {
-      const secret = (await readSmallForm(req))?.get('client_secret') ?? '';
+      const secret = (await readPostedForm(req, MAX_BODY_BYTES))?.get('client_secret') ?? '';
       const owned = await secretOpens(api(env), id, secret);
       if (owned === 'unavailable') return json(502, { error: 'service_unavailable' });
       if (!owned) return json(404, { error: 'not_found' });
@@ -80,20 +80,3 @@ const json = (status: number, body: unknown) =>
     status,
     headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', ...NO_STORE },
   });
-
-/**
- * The posted form, or null if it is not one or weighs more than a secret can: read as a stream and
- * given up past the limit (its Content-Length says so first, or its bytes as they come). Anyone may
- * post here, for any id that looks right: a body read whole would let them fill this server's memory.
- */
-async function readSmallForm(req: Request): Promise<URLSearchParams | null> {
-  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
-    return null;
-  if (!req.body) return new URLSearchParams();
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-    await req.body.cancel().catch(() => undefined);
-    return null;
-  }
-  const bytes = await readBytes(req.body, MAX_BODY_BYTES);
-  return bytes && new URLSearchParams(new TextDecoder().decode(bytes));
-}

@@ -7,7 +7,8 @@ import { type RunningServer, type ServerOptions, startServer } from './start';
 
 export type { RunningServer };
 
-export type SandboxServerOptions = Pick<ServerOptions, 'port' | 'host' | 'distDir' | 'sandboxOptions'>;
+/** `publicUrl`: the address it gives out (MOMO_PUBLIC_URL; sessions' urls), else where it listens. */
+export type SandboxServerOptions = Pick<ServerOptions, 'port' | 'host' | 'distDir' | 'sandboxOptions' | 'publicUrl'>;
 
 export function startSandboxServer(options: SandboxServerOptions): Promise<RunningServer> {
   // The API answers as the service does, uncompressed: what a merchant's client sees in its tests.

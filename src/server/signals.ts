@@ -24,13 +24,21 @@ export function stopOnSignals(name: string, server: { close(options?: CloseOptio
       process.exit(1);
     }, FORCE_EXIT_MS);
     force.unref();
-    server.close({ graceMs: DRAIN_MS }).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`${name}: could not shut down cleanly: ${String(error)}`);
-        process.exit(1);
-      },
-    );
+    server
+      .close({
+        graceMs: DRAIN_MS,
+        onCut: (requests) =>
+          console.error(
+            `${name}: ${requests.length} request(s) still in flight after ${DRAIN_MS / 1000} s cut unanswered: ${requests.join(', ')}`,
+          ),
+      })
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`${name}: could not shut down cleanly: ${String(error)}`);
+          process.exit(1);
+        },
+      );
   }
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -9,6 +9,12 @@ describe('redact', () => {
     );
   });
 
+  it('removes a webhook endpoint’s signing secret, in a path too', () => {
+    expect(redact('/hooks/whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/x secret=whsec_abc,')).toBe(
+      '/hooks/[redacted]/x secret=[redacted],',
+    );
+  });
+
   it('removes record ids, keeping their kind: an error log names no intent', () => {
     expect(
       redact('GET /v1/payment-intents/pi_3kTq9ZbW2xYtR7mN1pLs4vHc failed; session cs_Q2w3E4r5T6y7U8i9O0p1A2s3'),

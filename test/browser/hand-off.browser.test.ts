@@ -3,7 +3,8 @@
 // the link (WhatsApp, copy, QR). The relative opens it in their own context: the shop and the
 // amount, the form, nothing of the payer's (not their number, not why their attempt failed); they
 // pay with their own wallet, and the payer's screen, which followed, ends on a receipt that says
-// someone else paid, with no number. One charge paid. Shots at 360×740 and 320 px.
+// someone else paid, with no number. One charge paid. The relative is never offered to hand it on
+// again. Shots at 360×740 and 320 px.
 import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,8 @@ describe('someone else pays', () => {
       expect(seen).not.toContain(theirs);
     expect(seen).not.toContain(translator('en')('reason.insufficient_funds'));
     await expect(relative.locator('#momo-phone').inputValue()).resolves.toBe('');
+    // Asked to pay, they are not offered to pass it on again.
+    await expect(relative.getByRole('button', { name: translator('en')('handoff.offer') }).count()).resolves.toBe(0);
     await expect(audit(relative)).resolves.toEqual([]);
     await shoot(relative, 'relative-form');
 
@@ -97,5 +100,22 @@ describe('someone else pays', () => {
     expect(confirms).toHaveLength(1);
     const read = await createClient({ baseUrl: h.server.url, token: TEST_TOKEN }).getIntent(intent.id);
     expect(read.event.charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('a relative whose own attempt fails is offered to try again, not to hand the payment on once more', async () => {
+    const intent = await h.newIntent(5000);
+    const relative = await h.newPage({ ...NARROW, locale: 'en-US' });
+    await relative.goto(`${h.server.url}/pay/${intent.id}?relative#${intent.secret}`);
+    await waitForState(relative, 'form');
+    const declined = testNumber('declined');
+    await pay(relative, declined.national, 'Jean', 'Mabiala', 'jean@example.cg');
+    await waitForState(relative, 'failed');
+    const en = translator('en');
+    await expect(relative.locator('.momo-failed [role="alert"]').first().textContent()).resolves.toBe(
+      en('reason.payer_declined'),
+    );
+    await expect(relative.getByRole('button', { name: en('handoff.offer') }).count()).resolves.toBe(0);
+    await expect(audit(relative)).resolves.toEqual([]);
+    await shoot(relative, 'relative-failed');
   });
 });

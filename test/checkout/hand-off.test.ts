@@ -13,18 +13,27 @@ async function chargesOf(bed: ReturnType<typeof createBed>, id: string) {
   return { all: read.event.charges, paid: read.event.charges.filter((c) => c.status === 'succeeded') };
 }
 
+/**
+ * A payer's page on a new intent, and the relative's page the link handed on opens (`relative`), on
+ * one sandbox and clock.
+ */
+async function payerAndRelative() {
+  const bed = createBed();
+  const { id, secret } = await bed.newIntent();
+  const payer = await bed.open({ secret });
+  return { bed, id, secret, payer, openRelative: () => bed.open({ secret, relative: true }) };
+}
+
 describe('someone else pays', () => {
   it('the payer hands it on, the relative pays on their own page, the payer’s screen follows to a receipt without a number', async () => {
-    const bed = createBed();
-    const { id, secret } = await bed.newIntent(5000);
-    const payer = await bed.open({ secret });
+    const { bed, id, secret, payer, openRelative } = await payerAndRelative();
     expect(payer.screen.value.name).toBe('form');
     payer.handOff();
     expect(payer.screen.value).toEqual({ name: 'shared' });
     // The link: the hosted page of the intent, the secret in the fragment, marked as handed on.
     expect(payer.handOffPath()).toBe(`/pay/${id}?relative#${secret}`);
 
-    const relative = await bed.open({ secret, relative: true });
+    const relative = await openRelative();
     expect(relative.screen.value.name).toBe('form');
     bed.fill(relative, 'approved_after_delay');
     await relative.submit();
@@ -43,13 +52,11 @@ describe('someone else pays', () => {
   });
 
   it('handed on, then back on the form: the relative pays first, the payer’s Pay is refused and the receipt shows none of the relative’s number', async () => {
-    const bed = createBed();
-    const { id, secret } = await bed.newIntent();
-    const payer = await bed.open({ secret });
+    const { bed, id, payer, openRelative } = await payerAndRelative();
     payer.handOff();
     payer.retry();
     expect(payer.screen.value.name).toBe('form');
-    const relative = await bed.open({ secret, relative: true });
+    const relative = await openRelative();
     bed.fill(relative, 'approved_at_once', 'cg', 'airtel');
     await relative.submit();
     expect(relative.screen.value.name).toBe('succeeded');
@@ -63,9 +70,7 @@ describe('someone else pays', () => {
   });
 
   it('while handed on, the payer may pay after all ("I’ll pay myself"): the form again, and the relative’s later confirm is refused', async () => {
-    const bed = createBed();
-    const { id, secret } = await bed.newIntent();
-    const payer = await bed.open({ secret });
+    const { bed, id, payer, openRelative } = await payerAndRelative();
     payer.handOff();
     payer.retry();
     expect(payer.screen.value.name).toBe('form');
@@ -74,7 +79,7 @@ describe('someone else pays', () => {
     expect(payer.screen.value.name).toBe('pending');
 
     // The relative opens the link meanwhile: the payment is under way on another phone, nothing of it shows.
-    const relative = await bed.open({ secret, relative: true });
+    const relative = await openRelative();
     expect(relative.screen.value).toEqual({ name: 'elsewhere' });
     await bed.time.advance(APPROVAL_MS + 1000);
     expect(relative.screen.value).toMatchObject({ name: 'succeeded', receipt: { method: null } });
@@ -85,9 +90,7 @@ describe('someone else pays', () => {
   });
 
   it('a relative who opens the link after the payer’s attempt failed sees the form, not why it failed nor with what', async () => {
-    const bed = createBed();
-    const { secret } = await bed.newIntent();
-    const payer = await bed.open({ secret });
+    const { bed, payer, openRelative } = await payerAndRelative();
     bed.fill(payer, 'insufficient_funds');
     await payer.submit();
     await bed.time.advance(APPROVAL_MS + 2000);
@@ -96,7 +99,7 @@ describe('someone else pays', () => {
     payer.handOff();
     expect(payer.screen.value).toEqual({ name: 'shared' });
 
-    const relative = await bed.open({ secret, relative: true });
+    const relative = await openRelative();
     expect(relative.screen.value.name).toBe('form');
     expect(relative.intent.value).toMatchObject({ payment_method: null, last_payment_error: null });
     expect(relative.repeatRisk.value).toBe(false);
@@ -114,10 +117,8 @@ describe('someone else pays', () => {
   });
 
   it('both pressing Pay at once: one charge, the other page follows it', async () => {
-    const bed = createBed();
-    const { id, secret } = await bed.newIntent();
-    const payer = await bed.open({ secret });
-    const relative = await bed.open({ secret, relative: true });
+    const { bed, id, payer, openRelative } = await payerAndRelative();
+    const relative = await openRelative();
     bed.fill(payer, 'approved_after_delay');
     bed.fill(relative, 'approved_after_delay', 'cg', 'airtel');
     await Promise.all([payer.submit(), relative.submit()]);

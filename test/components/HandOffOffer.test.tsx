@@ -9,16 +9,16 @@ import { fr } from '../../src/i18n/fr';
 import { translator } from '../../src/i18n';
 import { createBed } from '../support/checkout-bed';
 
-async function offered() {
+async function offered({ relative = false } = {}) {
   const bed = createBed();
   const { secret } = await bed.newIntent(5000);
-  const model = await bed.open({ secret });
+  const model = await bed.open({ secret, relative });
   const view = render(
     <I18nContext.Provider value={{ lang: 'fr', t: translator('fr') }}>
       <HandOffOffer model={model} />
     </I18nContext.Provider>,
   );
-  return { model, view };
+  return { bed, model, view };
 }
 
 describe('HandOffOffer', () => {
@@ -32,5 +32,27 @@ describe('HandOffOffer', () => {
     expect(screen.queryByRole('button', { name: 'Faire payer un proche' })).toBeNull();
     view.unmount();
     model.dispose();
+  });
+
+  it('is not offered on a relative’s page (a link handed on), on its form nor after its own attempt failed: they pay, they pass nothing on', async () => {
+    const { bed, model, view } = await offered({ relative: true });
+    expect(model.screen.value.name).toBe('form');
+    expect(screen.queryByRole('button', { name: 'Faire payer un proche' })).toBeNull();
+    bed.fill(model, 'declined');
+    await model.submit();
+    await bed.time.advance(10_000);
+    expect(model.screen.value).toEqual({ name: 'failed', reason: 'payer_declined' });
+    expect(screen.queryByRole('button', { name: 'Faire payer un proche' })).toBeNull();
+    // The payer's own page, on the same failure, offers it (what the relative's is held apart from).
+    const payer = await offered();
+    payer.bed.fill(payer.model, 'declined');
+    await payer.model.submit();
+    await payer.bed.time.advance(10_000);
+    expect(payer.model.screen.value.name).toBe('failed');
+    expect(screen.getByRole('button', { name: 'Faire payer un proche' })).toBeTruthy();
+    view.unmount();
+    payer.view.unmount();
+    model.dispose();
+    payer.model.dispose();
   });
 });

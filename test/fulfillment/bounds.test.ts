@@ -29,7 +29,8 @@ const SECOND = 1000;
 
 describe('1 000 open payments', () => {
   it('are followed within the request rate, the paid ones told once, with nothing kept of the work done', {
-    timeout: 120_000,
+    // Its own fake clock decides what it proves; the wall clock only says how long a loaded machine takes.
+    timeout: 300_000,
   }, async () => {
     const t = bed();
     /** When (on the clock) each request of fulfillment left. */

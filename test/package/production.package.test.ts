@@ -6,6 +6,7 @@
 // stray element of the merchant's page.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -132,6 +133,10 @@ describe('momo-checkout-server from the tarball, production dependencies only', 
     expect(installed).toEqual([folder, join(folder, 'node_modules/momo-checkout')]);
     console.log(`momo-checkout-server: listening ${server.startedInMs.toFixed(0)} ms after its start`);
     expect(server.startedInMs).toBeLessThan(2000);
+    // The start line names the form key by its fingerprint (to compare instances), never by itself.
+    const print = createHmac('sha256', FORM_KEY).update('momo-checkout form key fingerprint').digest('hex').slice(0, 8);
+    expect(server.stdout()).toContain(`form keys ${print})`);
+    expect(server.stdout()).not.toContain(FORM_KEY);
     const { id } = await newIntent();
     expect((await fetch(`${server.url}/pay/${id}`)).status).toBe(200);
     expect((await fetch(`${server.url}/widget.js`)).status).toBe(200);

@@ -78,6 +78,9 @@ describe('loggedPath', () => {
     expect(loggedPath('/pay/pi_3xAmPl3Id9')).toBe('/pay/pi_…');
     expect(loggedPath('/pay/cs_3xAmPl3Id9/status')).toBe('/pay/cs_…/status');
     expect(loggedPath('/receipt/6ORVkIYn-KrCuFbcYj5QQWI44OVaPoZSg6ux4IaVmfdudoqTB9C')).toBe('/receipt/…');
+    // Doubled slashes reach the same router's 404, and still name the token: kept out too.
+    expect(loggedPath('//receipt/6ORVkIYn-KrCuFbcYj5QQWI44OVaPoZSg6ux4IaVmfdudoqTB9C')).toBe('/receipt/…');
+    expect(loggedPath('/receipt//6ORVkIYn-KrCuFbcYj5QQWI44OVaPoZSg6ux4IaVmfdudoqTB9C')).toBe('/receipt/…');
     expect(loggedPath('/pay/pi_3xAmPl3Id9_secret_Q2hhcmdlU2VjcmV0')).not.toMatch(/_secret_|Q2hh/);
     expect(loggedPath('/v1/sk_test_abcdef')).toBe('/v1/[redacted]');
     expect(loggedPath('/pay/%2B242%2006%20123%204593')).toBe('/pay/[number]');

@@ -8,8 +8,12 @@ import { setup } from '../sandbox/helpers';
 export const PUBLIC = 'https://pay.example';
 
 /** The sandbox with a merchant profile, and the links' sub-app over it, as `/l` mounts it. */
-export async function linkSetup(profile: Record<string, unknown> = { name: 'Chez Mami "Aux <Beignets>"' }) {
-  const context = setup({ checkoutBaseUrl: PUBLIC });
+export async function linkSetup(
+  profile: Record<string, unknown> = { name: 'Chez Mami "Aux <Beignets>"' },
+  /** The hosted page's address as the service gives it (a real service's own may not be this server's). */
+  serviceCheckoutBase = PUBLIC,
+) {
+  const context = setup({ checkoutBaseUrl: serviceCheckoutBase });
   await context.call('PUT', '/v1/_sandbox/merchant', { body: profile });
   const app = paymentLinksApp({ api: plainPaymentApi(context.sandbox), publicUrl: PUBLIC });
   const page = (path: string, init?: RequestInit) => app.request(`${PUBLIC}${path.replace(/^\/l/, '')}`, init);

@@ -103,8 +103,24 @@ describe('listen().close', () => {
     const { listening, holding } = await heldServer();
     const answer = get(listening.url, '/held', keepAlive());
     await holding(1);
-    await listening.close({ graceMs: 20 }); // resolves only once the held request's connection is gone
+    const cut: string[][] = [];
+    // resolves only once the held request's connection is gone
+    await listening.close({ graceMs: 20, onCut: (requests) => cut.push(requests) });
     await expect(answer).rejects.toThrow(/socket hang up|ECONNRESET/);
+    // Its trace (no access-log line is ever written for it), told once, as a log may show it.
+    expect(cut).toEqual([['GET /held']]);
+  });
+
+  it('with a grace: tells of no cut when every request was answered in time', async () => {
+    const { listening, holding } = await heldServer();
+    const answer = get(listening.url, '/held', keepAlive());
+    const [res] = await holding(1);
+    const cut: string[][] = [];
+    const closing = listening.close({ graceMs: 60_000, onCut: (requests) => cut.push(requests) });
+    res?.end('finished');
+    await answer;
+    await closing;
+    expect(cut).toEqual([]);
   });
 
   it('without a grace: cuts the requests in flight at once', async () => {

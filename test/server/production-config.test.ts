@@ -1,8 +1,9 @@
 // @vitest-environment node
 // momo-checkout-server's settings: every one named when it is missing or malformed, flags over
 // variables, addresses reduced to what the checkout uses, form keys that are secrets.
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, formKeysOf, readProductionConfig } from '../../src/server/production-config';
+import { ConfigError, formKeyFingerprints, formKeysOf, readProductionConfig } from '../../src/server/production-config';
 
 const KEY = 'kY3v9+2mQ0rT8sLw1xZb6nA4cH7dJ5eF0gP2iU9oR3s=';
 const OTHER = 'Zq1W8e3R7t2Y6u0I5o9P4a8S1d7F3g6H2j0K5l9Z8x=';
@@ -93,5 +94,29 @@ describe('formKeysOf (MOMO_FORM_KEY)', () => {
     expect(message('a'.repeat(40))).toMatch(/not random enough/);
     expect(message(`${KEY},${KEY}`)).toMatch(/key 2 is given twice/);
     expect(message(`${KEY.slice(0, 20)} ${KEY.slice(20)}`)).toMatch(/space/);
+  });
+});
+
+describe('formKeyFingerprints (the start line)', () => {
+  it('is the same for the same keys on every instance, in their order, and tells keys apart', () => {
+    const one = formKeyFingerprints(formKeysOf(`${KEY},${OTHER}`));
+    const again = formKeyFingerprints(formKeysOf(` ${KEY} , ${OTHER}`));
+    expect(one).toEqual(again);
+    expect(one).toHaveLength(2);
+    for (const print of one) expect(print).toMatch(/^[0-9a-f]{8}$/);
+    expect(one[0]).not.toBe(one[1]);
+    expect(formKeyFingerprints(formKeysOf(`${OTHER},${KEY}`))).toEqual([one[1], one[0]]);
+  });
+
+  it('stays the same from one version to the next: an HMAC-SHA256 under the key, cut to 8 hex digits', () => {
+    const independent = createHmac('sha256', KEY).update('momo-checkout form key fingerprint').digest('hex');
+    expect(formKeyFingerprints(formKeysOf(KEY))).toEqual([independent.slice(0, 8)]);
+  });
+
+  it('holds no part of the key', () => {
+    const [print] = formKeyFingerprints(formKeysOf(KEY));
+    const hex = Buffer.from(KEY).toString('hex');
+    expect(hex).not.toContain(print);
+    expect(KEY).not.toContain(print);
   });
 });

@@ -5,6 +5,7 @@
 // Reading the page makes nothing: a preview fetcher, a reload or a second tab opens no payment;
 // each press of Pay makes one intent, charged only if the payer pays it on the hosted page, and
 // only a press on this server's page (another site's post is refused: ../post-origin.ts).
+import { readPostedForm } from '../posted-form';
 import { Hono } from 'hono';
 import { ApiError } from '../../api/errors';
 import type { ClientConfig } from '../../api/http';
@@ -90,8 +91,7 @@ export function paymentLinksApp({ api, publicUrl }: PaymentLinksAppOptions): Hon
     if (link.status !== 'active') return closedPage(words, link, pageUrl, side);
     let amount: number | undefined;
     if (link.amount === null) {
-      const text = await c.req.raw.text();
-      const typed = text.length > MAX_FORM_BYTES ? '' : (new URLSearchParams(text).get('amount') ?? '');
+      const typed = (await readPostedForm(c.req.raw, MAX_FORM_BYTES))?.get('amount') ?? '';
       const value = typedAmount(typed);
       if (value === null || value < (link.amountMin ?? 1) || value > (link.amountMax ?? 0))
         return linkPage(words, link, { pageUrl, previewSide: side, typed, error: true });
@@ -99,11 +99,16 @@ export function paymentLinksApp({ api, publicUrl }: PaymentLinksAppOptions): Hon
     }
     try {
       const opened = await openPaymentLink(config, id, amount);
-      // The hosted page, its client secret in the fragment (never sent to a server), in the payer's language.
-      const [page, secret] = opened.url.split('#');
+      // The hosted page — this server's, at its public address, whatever address the service would
+      // give (its own, behind a load balancer an instance's) — its client secret in the fragment
+      // (never sent to a server), in the payer's language.
+      const secret = opened.url.split('#')[1] ?? '';
       return new Response(null, {
         status: 303,
-        headers: { Location: `${page}?lang=${words.lang}#${secret}`, 'Cache-Control': 'no-store' },
+        headers: {
+          Location: `${publicUrl.replace(/\/+$/, '')}/pay/${opened.paymentIntentId}?lang=${words.lang}#${secret}`,
+          'Cache-Control': 'no-store',
+        },
       });
     } catch (error) {
       // The link closed between the read and the press (its last place taken, its expiry).

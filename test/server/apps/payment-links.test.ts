@@ -56,6 +56,15 @@ describe('POST /l/{id}: Pay', () => {
     expect(read.paymentsCount).toBe(1);
   });
 
+  it('sends the payer to this server’s hosted page at its public address, whatever address the service gives', async () => {
+    const s = await linkSetup(undefined, 'http://127.0.0.1:18100');
+    const link = await s.create(fixed);
+    const location = (await s.press(link.id, undefined, 'en')).headers.get('location') as string;
+    expect(location).toMatch(/^https:\/\/pay\.example\/pay\/pi_[A-Za-z0-9]+\?lang=en#pi_[A-Za-z0-9]+_secret_/);
+    const [only] = await s.intents();
+    expect(location.split('?')[0]).toBe(`https://pay.example/pay/${only?.intent_id}`);
+  });
+
   it('refuses a press from another site’s page (403, in the payer’s language), making no payment; its own page’s press pays', async () => {
     const s = await linkSetup();
     const link = await s.create(fixed);
@@ -103,6 +112,29 @@ describe('POST /l/{id}: Pay', () => {
     expect(taken.status).toBe(303);
     const [only] = await s.intents();
     expect((await s.readIntent(only?.intent_id as string)).amount).toBe(12500);
+  });
+  it('reads no more of a posted amount than a form can weigh: an endless body opens nothing and is not held', async () => {
+    const s = await linkSetup();
+    const link = await s.create({ amountMin: 1000, amountMax: 50000, currency: 'xof', description: 'Tontine' });
+    const kilobyte = new TextEncoder().encode(`amount=${'1'.repeat(1017)}`);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 64 * 1024) controller.close();
+        else controller.enqueue(kilobyte);
+      },
+    });
+    const refused = await s.page(`/l/${link.id}?lang=fr`, {
+      method: 'POST',
+      body: endless,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Saisissez un montant entier de');
+    expect(pulled).toBeLessThan(8);
+    expect(await s.intents()).toEqual([]);
   });
 });
 
