@@ -97,7 +97,17 @@ export function createFollowing({
         hold: !!hold,
       });
       if (overtaken()) return;
-      outcome.apply(read, known === undefined ? attemptOf(screen.value) || null : known, theirs && theirs(read));
+      const shown = known === undefined ? attemptOf(screen.value) || null : known;
+      // Another phone's attempt (outcome.apply): once `elsewhere`, every read is, which the page
+      // follows to its end; and one of another charge than the attempt this page showed (it ended
+      // and another phone's began between two reads), never shown as this page's.
+      outcome.apply(
+        read,
+        shown,
+        screen.value.name === 'elsewhere' ||
+          (!!shown && !!shown.chargeId && shown.chargeId !== read.charge_id) ||
+          (!!theirs && theirs(read)),
+      );
       failuresInARow = 0;
       readTrouble.value = false;
     } catch (error) {

@@ -172,11 +172,11 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
      * `theirs`: that attempt is another phone's (a race to pay lost to it: ./send), shown as such.
      */
     apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null, theirs?: boolean) {
-      // A relative's page shows only the attempts it started (its screen's, of the same charge): any
-      // other is the payer's. Of another phone's attempt nothing shows — neither its number, nor its
+      // A relative's page shows only the attempts it started (its screen's; one of another charge
+      // than its screen's: ./following): any other is the payer's. Of another phone's attempt nothing shows — neither its number, nor its
       // step, nor why it failed (the payer's page that handed on says theirs: `shared`). Where another
       // phone may pay, the number paid from is this page's own form's (known), never the other phone's.
-      if (relative && !(known && (!known.chargeId || known.chargeId === read.charge_id))) theirs = true;
+      if (relative && !known) theirs = true;
       if (othersPay) read = { ...read, payment_method: null };
       if (theirs) read = { ...read, last_payment_error: null };
       learn({ intent: read });

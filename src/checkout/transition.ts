@@ -69,18 +69,20 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
     case 'read': {
       if (settled) return screen;
       const next = screenForIntent(event.intent, event.known);
-      // Handed on, or another phone's attempt under way: paid is the receipt, without the number the
-      // other phone paid from; an end is said; handed on, an attempt of theirs under way or failed
-      // leaves the page following; another phone's attempt that ended unpaid, the form (never why).
-      if (name === 'shared' || name === 'elsewhere')
+      // Handed on, or a read of another phone's attempt (its failure's reason dropped: outcome.apply):
+      // paid is the receipt, without the number the other phone paid from. Handed on, an end is said,
+      // and anything else (an attempt of theirs under way or failed) leaves the page following;
+      // another phone's attempt under way is `elsewhere`, whatever else it comes to is shown.
+      if (name === 'shared' || event.theirs)
         return next.name === 'succeeded'
           ? { name: 'succeeded', receipt: { ...next.receipt, method: null, byOther: true } }
-          : next.name === 'error'
-            ? next
-            : name === 'shared' || next.name === 'pending'
-              ? screen
-              : { name: 'form' };
-      if (event.theirs && next.name === 'pending') return { name: 'elsewhere' };
+          : name === 'shared'
+            ? next.name === 'error'
+              ? next
+              : screen
+            : next.name === 'pending'
+              ? { name: 'elsewhere' }
+              : next;
       // The form is still the form: a notice on it stays.
       if (next.name === 'form' && name === 'form') return screen;
       // Past the approval window and its grace, an unanswered attempt is "still verifying", never

@@ -112,7 +112,7 @@ failed           ·        ·       succeeded  pending  unknown  form   failed �
 canceled         loading  ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·       ·      ·
 error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·      elsewhere
 shared           ·        ·       succeeded  ·        ·        ·      error  ·           ·      ·          ·       ·               ·               error  canceled form    ·      ·
-elsewhere        ·        ·       succeeded  ·        ·        form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·      ·
+elsewhere        ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·      elsewhere
 `;
 
 const rows = TABLE.trim()
@@ -159,24 +159,25 @@ describe('transition', () => {
     expect(ended).toEqual({ name: 'error', error: 'expired', recovery: null });
   });
 
-  it('another phone’s attempt, followed: paid is the receipt paid by someone else, without its number; ended unpaid, the form, never why', () => {
-    const paid = intent('succeeded', {
-      payment_method: { type: 'momo', momo: { country: 'cg', operator_name: 'airtel', msisdn_last4: '4321' } },
-    });
-    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: paid, now: NOW })).toMatchObject({
-      name: 'succeeded',
-      receipt: { method: null, byOther: true },
-    });
-    const failed = intent('requires_payment_method', {
-      last_payment_error: { code: 'insufficient_funds', message: 'Not enough money.' },
-    });
-    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: failed, now: NOW })).toEqual({ name: 'form' });
+  it('a read of another phone’s attempt (its failure’s reason dropped by the outcome): under way, `elsewhere` with nothing of it; paid, the receipt paid by someone else, without its number; ended unpaid, the form', () => {
     // Its step is never shown, even a one-time code's.
     const otpRead = intent('pending', {
       next_action: { type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: null } },
     });
-    expect(transition(SCREENS.form!, { type: 'read', intent: otpRead, now: NOW, theirs: true })).toEqual({
-      name: 'elsewhere',
+    for (const from of ['loading', 'form', 'pending:otp', 'elsewhere'])
+      expect(transition(SCREENS[from]!, { type: 'read', intent: otpRead, now: NOW, theirs: true })).toEqual({
+        name: 'elsewhere',
+      });
+    const paid = intent('succeeded', {
+      payment_method: { type: 'momo', momo: { country: 'cg', operator_name: 'airtel', msisdn_last4: '4321' } },
+    });
+    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: paid, now: NOW, theirs: true })).toMatchObject({
+      name: 'succeeded',
+      receipt: { method: null, byOther: true },
+    });
+    const ended = intent('requires_payment_method');
+    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: ended, now: NOW, theirs: true })).toEqual({
+      name: 'form',
     });
   });
 
