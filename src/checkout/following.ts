@@ -17,7 +17,7 @@ import {
 import { createFollower, type HostPage } from './follower';
 import type { Outcome } from './outcome';
 import type { Attempt, Screen } from './screens';
-import { askReceiptLink } from './receipt-link';
+import { askReceiptLink, type ReceiptLinkAsk } from './receipt-link';
 import { attemptOf, followUntil } from './transition';
 
 const isFollowed = (screen: Screen) =>
@@ -197,8 +197,8 @@ export function createFollowing({
       // (Of an attempt begun since, it found nothing.)
       if (!overtaken() && isFollowed(screen.value) && failuresInARow === failuresBefore) checkedAt.value = clock.now();
     },
-    /** "Keep a link": the payment's lasting receipt link, from the checkout at `base`. */
-    receiptLink: (base: string): Promise<string> => askReceiptLink(base, intentId, clientSecret, aborted),
+    /** "Keep a link": the payment's lasting receipt link, from the checkout and in the language `ask` names. */
+    receiptLink: (ask: ReceiptLinkAsk): Promise<string> => askReceiptLink(ask, intentId, clientSecret, aborted),
   };
 }
 

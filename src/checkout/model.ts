@@ -19,6 +19,7 @@ import type { HostPage } from './follower';
 import type { Following, FollowingSignals } from './following';
 import { createForm } from './form';
 import { createOutcome, type MerchantCallbacks } from './outcome';
+import type { ReceiptLinkAsk } from './receipt-link';
 import { loadFollowing, loadSending } from './sending';
 import type { SessionReader } from './session';
 
@@ -262,8 +263,8 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
     answerStep: confirm.answerStep,
     resend: confirm.resend,
     checkNow,
-    /** A lasting link to the payment's status and receipt, from the checkout at `base` (with the following's part). */
-    receiptLink: (base: string): Promise<string> => follow().then((made) => made.receiptLink(base)),
+    /** A lasting link to the payment's status and receipt, from the checkout and in the language `ask` names (with the following's part). */
+    receiptLink: (ask: ReceiptLinkAsk): Promise<string> => follow().then((made) => made.receiptLink(ask)),
     /** The way forward an error screen offers: load again, or check; after a failure, the form. */
     retry() {
       const s = screen.value;

@@ -13,13 +13,14 @@ import { useI18n } from './i18n';
 type Said = '' | 'receipt.copied' | 'succeeded.copyManual' | 'receipt.failed';
 
 export function KeepLink({ model, base }: { model: CheckoutModel; base: string }) {
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   const [link, setLink] = useState('');
   // null: not asked yet (no live region, so the waiting screen has one until then).
   const [said, setSaid] = useState<Said | null>(null);
   const ask = () => {
     setSaid('');
-    model.receiptLink(base).then(setLink, () => setSaid('receipt.failed'));
+    // In this page's language: the link opens in it later, in any browser.
+    model.receiptLink({ base, lang }).then(setLink, () => setSaid('receipt.failed'));
   };
   const copy = () => {
     setSaid('');

@@ -200,14 +200,17 @@ export const arPlain = {
   // A lasting receipt link's page (src/server/receipt-page.ts).
   receiptTitle: 'إيصال الدفع',
   receiptStatus: 'الحالة',
+  receiptPayee: 'المستفيد',
   receiptPaid: 'مدفوع',
   receiptPending: 'قيد الانتظار',
   receiptNotPaid: 'غير مدفوع',
   receiptPendingHeading: 'الدفع قيد الانتظار',
   receiptPendingNote:
-    'قيد الانتظار لا يعني الفشل: قد يستغرق {wallet} حتى {minutes} دقائق لتأكيد الدفع، وأحيانًا أكثر. لا تدفع مرة أخرى: تعرض هذه الصفحة النتيجة فور معرفتها.',
+    'قيد الانتظار لا يعني الفشل: قد يستغرق {wallet} حتى {duration} لتأكيد الدفع، وأحيانًا أكثر. لا تدفع مرة أخرى: تعرض هذه الصفحة النتيجة فور معرفتها.',
   receiptYourWallet: 'محفظتك',
   receiptNoAttempt: 'لم يُجرَ أي دفع بعد.',
+  receiptTryAgain: 'للدفع أو لإعادة المحاولة، افتح رابط الدفع الخاص بالتاجر مرة أخرى.',
+  receiptContact: 'سؤال عن هذا الدفع؟ تواصل مع {merchant}:',
   receiptNotFoundHeading: 'الإيصال غير موجود',
   receiptNotFound: 'رابط الإيصال هذا غير صالح. تحقّق من أنه نُسخ كاملًا، أو اسأل التاجر.',
   receiptFollow: 'حدّث هذه الصفحة تلقائيًا كل {seconds} ثانية',

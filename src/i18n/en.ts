@@ -209,14 +209,19 @@ export const enPlain = {
   // A lasting receipt link's page (src/server/receipt-page.ts).
   receiptTitle: 'Payment receipt',
   receiptStatus: 'Status',
+  // The payee row's label while not paid ("Paid to" would say it was).
+  receiptPayee: 'Payee',
   receiptPaid: 'Paid',
   receiptPending: 'Pending',
   receiptNotPaid: 'Not paid',
   receiptPendingHeading: 'Payment pending',
   receiptPendingNote:
-    'Pending is not failed: {wallet} can take up to {minutes} minutes to confirm a payment, sometimes longer. Do not pay again: this page shows the result as soon as it is known.',
+    'Pending is not failed: {wallet} can take up to {duration} to confirm a payment, sometimes longer. Do not pay again: this page shows the result as soon as it is known.',
   receiptYourWallet: 'your wallet',
   receiptNoAttempt: 'No payment has been made yet.',
+  // Not paid (failed, or never attempted): the way on is the merchant's link again (nothing was taken: said before it).
+  receiptTryAgain: 'To pay, or to try again, open the merchant’s payment link again.',
+  receiptContact: 'A question about this payment? Contact {merchant}:',
   receiptNotFoundHeading: 'Receipt not found',
   receiptNotFound: 'This receipt link is not valid. Check that it was copied whole, or ask the merchant.',
   receiptFollow: 'Update this page by itself every {seconds} seconds',

@@ -208,14 +208,17 @@ export const esPlain = {
   // A lasting receipt link's page (src/server/receipt-page.ts).
   receiptTitle: 'Recibo de pago',
   receiptStatus: 'Estado',
+  receiptPayee: 'Beneficiario',
   receiptPaid: 'Pagado',
   receiptPending: 'Pendiente',
   receiptNotPaid: 'No pagado',
   receiptPendingHeading: 'Pago pendiente',
   receiptPendingNote:
-    'Pendiente no significa fallido: {wallet} puede tardar hasta {minutes} minutos en confirmar un pago, a veces más. No pague otra vez: esta página muestra el resultado en cuanto se conoce.',
+    'Pendiente no significa fallido: {wallet} puede tardar hasta {duration} en confirmar un pago, a veces más. No pague otra vez: esta página muestra el resultado en cuanto se conoce.',
   receiptYourWallet: 'su monedero',
   receiptNoAttempt: 'Todavía no se ha hecho ningún pago.',
+  receiptTryAgain: 'Para pagar o intentarlo de nuevo, vuelva a abrir el enlace de pago del comercio.',
+  receiptContact: '¿Una pregunta sobre este pago? Contacte con {merchant}:',
   receiptNotFoundHeading: 'Recibo no encontrado',
   receiptNotFound: 'Este enlace de recibo no es válido. Compruebe que se copió entero, o pregunte al comercio.',
   receiptFollow: 'Actualizar esta página sola cada {seconds} segundos',

@@ -124,14 +124,17 @@ export const frPlain = {
   // A lasting receipt link's page (src/server/receipt-page.ts).
   receiptTitle: 'Reçu de paiement',
   receiptStatus: 'État',
+  receiptPayee: 'Bénéficiaire',
   receiptPaid: 'Payé',
   receiptPending: 'En attente',
   receiptNotPaid: 'Non payé',
   receiptPendingHeading: 'Paiement en attente',
   receiptPendingNote:
-    'En attente ne veut pas dire échoué : {wallet} peut mettre jusqu’à {minutes} minutes pour confirmer un paiement, parfois plus. Ne payez pas une seconde fois : cette page affiche le résultat dès qu’il est connu.',
+    'En attente ne veut pas dire échoué\u00a0: {wallet} peut mettre jusqu’à {duration} pour confirmer un paiement, parfois plus. Ne payez pas une seconde fois\u00a0: cette page affiche le résultat dès qu’il est connu.',
   receiptYourWallet: 'votre portefeuille mobile',
   receiptNoAttempt: 'Aucun paiement n’a encore été fait.',
+  receiptTryAgain: 'Pour payer ou réessayer, rouvrez le lien de paiement du marchand.',
+  receiptContact: 'Une question sur ce paiement\u00a0? Contactez {merchant}\u00a0:',
   receiptNotFoundHeading: 'Reçu introuvable',
   receiptNotFound: 'Ce lien de reçu n’est pas valable. Vérifiez qu’il a été copié en entier, ou demandez au marchand.',
   receiptFollow: 'Mettre cette page à jour toute seule toutes les {seconds} secondes',

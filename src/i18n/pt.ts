@@ -208,14 +208,17 @@ export const ptPlain = {
   // A lasting receipt link's page (src/server/receipt-page.ts).
   receiptTitle: 'Recibo de pagamento',
   receiptStatus: 'Estado',
+  receiptPayee: 'Beneficiário',
   receiptPaid: 'Pago',
   receiptPending: 'Pendente',
   receiptNotPaid: 'Não pago',
   receiptPendingHeading: 'Pagamento pendente',
   receiptPendingNote:
-    'Pendente não quer dizer falhado: {wallet} pode demorar até {minutes} minutos a confirmar um pagamento, por vezes mais. Não pague outra vez: esta página mostra o resultado assim que for conhecido.',
+    'Pendente não quer dizer falhado: {wallet} pode demorar até {duration} a confirmar um pagamento, por vezes mais. Não pague outra vez: esta página mostra o resultado assim que for conhecido.',
   receiptYourWallet: 'a sua carteira',
   receiptNoAttempt: 'Ainda não foi feito nenhum pagamento.',
+  receiptTryAgain: 'Para pagar ou tentar de novo, volte a abrir o link de pagamento do comerciante.',
+  receiptContact: 'Uma dúvida sobre este pagamento? Contacte {merchant}:',
   receiptNotFoundHeading: 'Recibo não encontrado',
   receiptNotFound:
     'Este link de recibo não é válido. Verifique se foi copiado por inteiro, ou pergunte ao comerciante.',

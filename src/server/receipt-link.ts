@@ -2,14 +2,17 @@
 // own addresses (the hosted page's, ./apps/hosted-page.ts):
 //   POST /pay/<id>/receipt-link   the hosted page's and the widget's "keep a link": the client secret
 //                                 in the body (a form's encoding: no preflight from a merchant's page),
-//                                 checked against the intent; answered { url } (any origin may read it:
-//                                 it is worth no more than the secret that asked for it)
+//                                 checked against the intent, with the asking page's `lang`; answered
+//                                 { url } in that language (any origin may read it: it is worth no more
+//                                 than the secret that asked for it)
 //   GET  /pay/<id>/receipt        the page without JavaScript's link: 303 to the receipt's address
 //                                 (who has the page's id has its secret already: docs/decisions.md)
-// The id never reaches the receipt's address in clear: only its sealed token does.
+// The id never reaches the receipt's address in clear: only its sealed token does, and beside it at
+// most a language the checkout speaks (`?lang=ar`: the link opens in the page's, wherever it is opened).
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
+import { isLang } from '../i18n';
 import { readPostedForm } from './posted-form';
 import { parseClientSecret } from '../api/schemas/client-secret';
 import type { SandboxBindings } from '../sandbox';
@@ -38,17 +41,16 @@ export function receiptLinkHandler({
   const origin = new URL(publicUrl).origin;
   return async (req, env) => {
     const [, id = '', sub] = RECEIPT_LINK_PATH.exec(new URL(req.url).pathname) ?? [];
-    const lang = new URL(req.url).searchParams.get('lang');
     if (sub === 'receipt' && (req.method === 'GET' || req.method === 'HEAD')) {
-      const to = `/receipt/${receipts.seal(id)}${lang && /^[a-z]{2}$/.test(lang) ? `?lang=${lang}` : ''}`;
+      const to = `/receipt/${receipts.seal(id)}${langQuery(new URL(req.url).searchParams.get('lang'))}`;
       return new Response(null, { status: 303, headers: { Location: to, ...NO_STORE } });
     }
     if (sub === 'receipt-link' && req.method === 'POST') {
-      const secret = (await readPostedForm(req, MAX_BODY_BYTES))?.get('client_secret') ?? '';
-      const owned = await secretOpens(api(env), id, secret);
+      const form = await readPostedForm(req, MAX_BODY_BYTES);
+      const owned = await secretOpens(api(env), id, form?.get('client_secret') ?? '');
       if (owned === 'unavailable') return json(502, { error: 'service_unavailable' });
       if (!owned) return json(404, { error: 'not_found' });
-      return json(200, { url: `${origin}/receipt/${receipts.seal(id)}` });
+      return json(200, { url: `${origin}/receipt/${receipts.seal(id)}${langQuery(form?.get('lang'))}` });
     }
     return new Response('Method Not Allowed\n', {
       status: 405,
@@ -56,6 +58,9 @@ export function receiptLinkHandler({
     });
   };
 }
+
+/** `?lang=ar` for a language the checkout speaks; nothing for any other value (nothing else goes along). */
+const langQuery = (lang: string | null | undefined): string => (lang && isLang(lang) ? `?lang=${lang}` : '');
 
 /**
  * Whether `secret` is the client secret of the page `id`'s intent, as the service holds it (compared

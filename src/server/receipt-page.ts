@@ -2,7 +2,8 @@
 // payment after its tab is closed — who was paid, how much, with which wallet, its short reference,
 // when, and its state — made by the server, without a script (a plain page's frame, ./plain-html.ts),
 // in the payer's language. Nothing of the payer (number, name, e-mail, why their wallet refused): the
-// link may be forwarded.
+// link may be forwarded. "Paid to" only once paid (before, the payee); a way on in every state: the
+// merchant's contact where the service gives one, and, not paid, the merchant's payment link again.
 // While the payment is pending it says that pending is not failed, and how long the wallet may take,
 // with "check now" and, at the payer's choice, a page that reloads itself slowly (`?follow=1`, with
 // its "stop": a page that reloads by itself unasked moves a screen reader's place every time, WCAG
@@ -12,7 +13,7 @@ import type { PaymentIntent } from '../api/types';
 import { DEFAULT_APPROVAL_WINDOW_MS } from '../checkout/constants';
 import type { Screen } from '../checkout/screens';
 import { screenForIntent } from '../checkout/status';
-import { formatAmount, formatDate, LANGUAGES, type Message } from '../i18n';
+import { formatAmount, formatDate, LANGUAGES, languageOf, type Message } from '../i18n';
 import { cspHash } from './security';
 import { esc, type PlainLang, plainResponse, type Words, wordsOf } from './plain-pages';
 import { ApiError } from '../api/errors';
@@ -65,6 +66,7 @@ export function receiptOf(payment: Payment, address: ReceiptAddress): Promise<Re
   const words = wordsOf(address.lang);
   const { t, w, lang } = words;
   const { intent } = payment;
+  const merchant = (payment.session ? payment.session.merchant : intent.merchant) ?? null;
   const screen = screenForIntent(intent);
   const due = dueOf(payment);
   const { heading, state, content, refresh } = stateOf(screen, intent, words);
@@ -78,6 +80,7 @@ export function receiptOf(payment: Payment, address: ReceiptAddress): Promise<Re
     `<p class="small">${esc(w('receiptTitle'))}${test}</p><h1>${esc(heading)}</h1>${content}` +
     rows(words, intent, due.merchant, state, screen) +
     (refresh ? following(words, address) : '') +
+    contactOf(words, merchant) +
     `<p class="small langs">${langs}</p>`;
   const reloads = refresh && address.follow ? RECEIPT_REFRESH_SECONDS : undefined;
   return receiptHeaders(
@@ -104,7 +107,9 @@ interface State {
 }
 
 function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
-  const { t, w } = words;
+  const { t, w, lang } = words;
+  // Not paid, for good: the way to pay is the merchant's link again (this one cannot take a payment).
+  const wayOn = ` ${esc(w('receiptTryAgain'))}`;
   switch (screen.name) {
     case 'succeeded':
       return { heading: t('succeeded.heading'), state: w('receiptPaid'), content: '' };
@@ -116,7 +121,7 @@ function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
         expiresAt && startedAt && expiresAt > startedAt ? expiresAt - startedAt : DEFAULT_APPROVAL_WINDOW_MS;
       const note = w('receiptPendingNote', {
         wallet: walletOf(intent) ?? w('receiptYourWallet'),
-        minutes: Math.ceil(windowMs / 60_000),
+        duration: minutesIn(lang, Math.ceil(windowMs / 60_000)),
       });
       return {
         heading: w('receiptPendingHeading'),
@@ -131,7 +136,7 @@ function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
       return {
         heading: t('failed.heading'),
         state: w('receiptNotPaid'),
-        content: `<p>${esc(t('failed.noCharge'))}</p>`,
+        content: `<p>${esc(t('failed.noCharge'))}${wayOn}</p>`,
       };
     case 'error':
       // A status the checkout does not know: never called paid or failed; looked at again.
@@ -145,14 +150,14 @@ function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
       return {
         heading: t('failed.heading'),
         state: w('receiptNotPaid'),
-        content: `<p>${esc(t({ key: `error.${screen.error}` } as Message))}</p>`,
+        content: `<p>${esc(t({ key: `error.${screen.error}` } as Message))}${wayOn}</p>`,
       };
     default:
       // No attempt yet (the link kept before paying, or after a failure that left it payable).
       return {
         heading: w('receiptTitle'),
         state: w('receiptNotPaid'),
-        content: `<p>${esc(w('receiptNoAttempt'))}</p>`,
+        content: `<p>${esc(w('receiptNoAttempt'))}${wayOn}</p>`,
       };
   }
 }
@@ -166,7 +171,8 @@ function rows(
   screen: Screen,
 ): string {
   const list: [string, string | null | undefined][] = [
-    [t('succeeded.payee'), merchant],
+    // "Paid to" would say a payment not (yet) made was: before, only whom it is for.
+    [screen.name === 'succeeded' ? t('succeeded.payee') : w('receiptPayee'), merchant],
     [t('succeeded.amount'), formatAmount(intent.amount, intent.currency, lang)],
     // "Paid with" once paid; before, the wallet asked ("Mobile money operator"), as the form names it.
     [t(screen.name === 'succeeded' ? 'succeeded.operator' : 'form.operator'), walletOf(intent)],
@@ -180,6 +186,32 @@ function rows(
       value ? [`<tr><th scope="row">${esc(label)}</th><td><bdi>${esc(value)}</bdi></td></tr>`] : [],
     )
     .join('')}</table>`;
+}
+
+/**
+ * "1 minute", "5 minutes", "دقيقتان": a number of minutes as `lang` counts them (CLDR's plural forms,
+ * through Intl: Arabic alone has six), never "1 minutes".
+ */
+const minutesIn = (lang: PlainLang, minutes: number): string =>
+  new Intl.NumberFormat(languageOf(lang).locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' })
+    .format(minutes)
+    // The number and its word on one line (a "1" left at a line's end reads as a line of its own).
+    .replace(/ /g, '\u00a0');
+
+type Merchant = NonNullable<PaymentIntent['merchant']>;
+
+/** Whom to ask, where the service gives the merchant's contacts: a phone to call, an address to write to. */
+function contactOf({ w }: Words, merchant: Merchant | null): string {
+  if (!merchant) return '';
+  const { name, support_phone: phone, support_email: email } = merchant;
+  const links = [
+    phone ? `<a href="tel:${esc(phone)}"><bdi>${esc(phone)}</bdi></a>` : '',
+    email ? `<a href="mailto:${esc(email)}"><bdi>${esc(email)}</bdi></a>` : '',
+  ].filter(Boolean);
+  // One a line: an address cut at its hyphen reads as two, the more so among right-to-left words.
+  return links.length
+    ? `<p class="small">${esc(w('receiptContact', { merchant: name }))}<br>${links.join('<br>')}</p>`
+    : '';
 }
 
 const selfHref = ({ token, lang, follow }: ReceiptAddress) =>

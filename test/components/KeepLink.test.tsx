@@ -1,5 +1,5 @@
 // "Keep a link to this receipt" (src/components/KeepLink.tsx): asked of the model at the payer's
-// press, from the checkout's origin it is given; the link shown whole and copied (by hand where copying is refused); a failure
+// press, from the checkout's origin it is given, in the page's language; the link shown whole and copied (by hand where copying is refused); a failure
 // said, with the button there to try again; the statuses said in a live region.
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ loadEveryLanguage();
 
 const LINK = 'https://checkout.example/receipt/6ORVkIYn-KrCuFbcYj5QQWI44OVaPoZSg6ux4IaVmfdudoqTB9C';
 
-function shown(receiptLink: (base: string) => Promise<string>, lang: 'en' | 'fr' = 'en') {
+function shown(receiptLink: (ask: { base: string; lang: string }) => Promise<string>, lang: 'en' | 'fr' = 'en') {
   const model = { receiptLink } as unknown as CheckoutModel;
   return render(
     <I18nContext.Provider value={{ lang, t: translator(lang) }}>
@@ -29,14 +29,15 @@ function browser({ clipboard, share }: { clipboard?: Partial<Clipboard> | undefi
 afterEach(() => browser({}));
 
 describe('KeepLink', () => {
-  it('asks for the link at the press, from the checkout’s origin, then shows it whole and copies it', async () => {
+  it('asks for the link at the press, from the checkout’s origin and in the page’s language, then shows it whole and copies it', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     browser({ clipboard: { writeText } });
     const receiptLink = vi.fn(() => Promise.resolve(LINK));
     shown(receiptLink);
     expect(receiptLink).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Keep a link to this receipt' }));
-    expect(receiptLink).toHaveBeenCalledWith('https://checkout.example');
+    // The page's language goes along: the link opens in it later, in a browser set to another.
+    expect(receiptLink).toHaveBeenCalledWith({ base: 'https://checkout.example', lang: 'en' });
     const link = await screen.findByRole('link', { name: LINK });
     expect(link.getAttribute('href')).toBe(LINK);
     expect(link.getAttribute('rel')).toContain('noreferrer');

@@ -22,6 +22,25 @@ describe('the receipt link', () => {
     expect((await t.get(url.slice(BASE.length))).status).toBe(200);
   });
 
+  it('carries the language of the page that asked, and nothing else, beside the token', async () => {
+    const t = receiptSetup();
+    const intent = await t.newIntent(5000);
+    const res = await t.askLink(intent.intent_id, intent.client_secret, 'ar');
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toMatch(new RegExp(`^${BASE}/receipt/[A-Za-z0-9_-]{40,}\\?lang=ar$`));
+    const token = url.slice(`${BASE}/receipt/`.length).split('?')[0] ?? '';
+    expect(t.receipts.open(token)).toBe(intent.intent_id);
+    // Opened in a browser that prefers French, it is in Arabic still.
+    expect(await (await t.get(url.slice(BASE.length), { 'Accept-Language': 'fr' })).text()).toContain(
+      '<html lang="ar" dir="rtl"',
+    );
+    // A language the checkout does not speak, or anything else, goes nowhere.
+    for (const lang of ['xx', 'ar&x=1', '"><', ''])
+      expect(
+        ((await (await t.askLink(intent.intent_id, intent.client_secret, lang)).json()) as { url: string }).url,
+      ).toMatch(/\/receipt\/[A-Za-z0-9_-]+$/);
+  });
+
   it('is refused for another payment’s secret, a made-up one, or none, alike', async () => {
     const t = receiptSetup();
     const [mine, theirs] = [await t.newIntent(5000), await t.newIntent(7000)];

@@ -5,10 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../../src/i18n';
 import { createReceiptTokens } from '../../../src/server/receipt-token';
-import { APPROVAL_MS, testNumber } from '../../sandbox/helpers';
+import { APPROVAL_MS, TOKEN, testNumber } from '../../sandbox/helpers';
 import { receiptSetup } from '../receipt-setup';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+/** The demo shop's profile: a name and both of its contacts. */
+const AWA = { name: 'Boutique Awa', support_email: 'aide@boutique-awa.example', support_phone: '+242061234567' };
 
 describe('the receipt page', () => {
   it('shows a paid payment: payee, amount as payers read it, wallet, reference, date, status — and nothing of the payer', async () => {
@@ -96,6 +98,70 @@ describe('the receipt page', () => {
     expect(none).toContain('Estado No pagado');
   });
 
+  it('says "paid to" only of a paid payment, and gives a payment not paid a way on: the merchant’s contact, and its payment link again', async () => {
+    const t = receiptSetup(undefined, { merchants: { [TOKEN]: AWA } });
+    const contact = (html: string) => {
+      expect(html).toContain(`<a href="mailto:${AWA.support_email}">`);
+      expect(html).toContain(`<a href="tel:${AWA.support_phone}">`);
+    };
+    const declined = await t.newIntent(5000);
+    await t.confirm(declined, testNumber('declined'));
+    const pending = await t.newIntent(5000);
+    await t.confirm(pending, testNumber('never_approved'));
+    const paid = await t.newIntent(5000);
+    await t.confirm(paid, testNumber('approved_after_delay'));
+    const fresh = await t.newIntent(5000);
+    t.clock.advance(APPROVAL_MS + 1);
+
+    const failedFr = await (await t.get(`${t.receiptPath(declined.intent_id)}?lang=fr`)).text();
+    expect(text(failedFr)).toContain('Bénéficiaire Boutique Awa');
+    expect(text(failedFr)).not.toContain('Payé à');
+    expect(text(failedFr)).toContain('État Non payé');
+    expect(text(failedFr)).toContain(
+      'Aucun montant ne vous a été débité. Pour payer ou réessayer, rouvrez le lien de paiement du marchand.',
+    );
+    contact(failedFr);
+    const failedEn = text(await (await t.get(`${t.receiptPath(declined.intent_id)}?lang=en`)).text());
+    expect(failedEn).toContain('Payee Boutique Awa');
+    expect(failedEn).not.toContain('Paid to');
+    expect(failedEn).toContain(
+      'You have not been charged. To pay, or to try again, open the merchant’s payment link again.',
+    );
+    // Never attempted: not paid either, and the same way to pay.
+    const none = text(await (await t.get(`${t.receiptPath(fresh.intent_id)}?lang=en`)).text());
+    expect(none).toContain('Payee Boutique Awa');
+    expect(none).toContain(
+      'No payment has been made yet. To pay, or to try again, open the merchant’s payment link again.',
+    );
+    // Pending: not "paid to" yet, a contact, and never "try again" (the note says not to pay twice).
+    const waiting = await (await t.get(`${t.receiptPath(pending.intent_id)}?lang=en`)).text();
+    expect(text(waiting)).toContain('Payee Boutique Awa');
+    expect(text(waiting)).not.toContain('Paid to');
+    expect(text(waiting)).not.toContain('try again');
+    contact(waiting);
+    // Paid: who was paid, and whom to ask about the order.
+    const done = await (await t.get(`${t.receiptPath(paid.intent_id)}?lang=fr`)).text();
+    expect(text(done)).toContain('Payé à Boutique Awa');
+    expect(text(done)).not.toContain('réessayer');
+    contact(done);
+  });
+
+  it('counts the wallet’s minutes in each language’s plural: one minute is not "1 minutes"', async () => {
+    const t = receiptSetup(undefined, { pendingTimeoutMs: 60_000 });
+    const intent = await t.newIntent(2500);
+    await t.confirm(intent, testNumber('never_approved'));
+    const path = t.receiptPath(intent.intent_id);
+    const note = async (lang: string) => text(await (await t.get(`${path}?lang=${lang}`)).text());
+    expect(await note('en')).toContain('MTN MoMo can take up to 1 minute to confirm');
+    expect(await note('fr')).toContain('MTN MoMo peut mettre jusqu’à 1 minute pour confirmer');
+    expect(await note('es')).toContain('hasta 1 minuto en confirmar');
+    expect(await note('pt')).toContain('até 1 minuto a confirmar');
+    // Arabic has its own form for one (دقيقة), neither the few's (دقائق) nor a bare numeral.
+    const ar = await note('ar');
+    expect(ar).toContain('حتى \u2068دقيقة\u2069 لتأكيد');
+    expect(ar).not.toContain('دقائق');
+  });
+
   it('is kept out of caches, referrers and search engines; prints without its buttons', async () => {
     const t = receiptSetup();
     const intent = await t.newIntent(5000);
@@ -136,6 +202,14 @@ describe('the receipt page', () => {
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain('Receipt not found');
     expect((await t.get(good, {})).status).toBe(200);
+  });
+
+  it('speaks the language its link names, over the browser’s', async () => {
+    const t = receiptSetup();
+    const intent = await t.newIntent(5000);
+    const html = await (await t.get(`${t.receiptPath(intent.intent_id)}?lang=ar`, { 'Accept-Language': 'fr' })).text();
+    expect(html).toContain('<html lang="ar" dir="rtl"');
+    expect(html).toContain('<h1>إيصال الدفع</h1>');
   });
 
   it('takes only reads', async () => {
