@@ -5,6 +5,7 @@ import { effect, type Signal, untracked } from '@preact/signals';
 import type { Clock } from '../api/clock';
 import { getIntentView } from '../api/endpoints/checkout';
 import type { ClientConfig } from '../api/http';
+import type { PaymentIntentView as PaymentIntent } from '../api/types';
 import { errorKind, failure } from './api-errors';
 import {
   HANDED_ON_POLL_MS,
@@ -20,7 +21,7 @@ import { askReceiptLink, type ReceiptLinkAsk } from './receipt-link';
 import { attemptOf, followUntil } from './transition';
 
 const isFollowed = (screen: Screen) =>
-  screen.name === 'pending' || screen.name === 'unknown' || screen.name === 'shared';
+  screen.name === 'pending' || screen.name === 'unknown' || screen.name === 'shared' || screen.name === 'elsewhere';
 
 interface Wiring {
   api: ClientConfig;
@@ -77,9 +78,15 @@ export function createFollowing({
    * (the payer's check after an error, a return online) asks for the whole state. `hold`: a
    * scheduled read the service may hold until the payment changes (ClientConfig.heldReadS); one
    * cut short (the payer wants it now) is no failure, and says nothing; nor does one the payer
-   * overtakes with a new attempt (outcome.overtaken), which is of the attempt before.
+   * overtakes with a new attempt (outcome.overtaken), which is of the attempt before. `theirs`: says
+   * of the intent read whether its attempt is another phone's (outcome.apply).
    */
-  async function read(known?: Attempt | null, conditional = false, holding?: AbortController | null): Promise<void> {
+  async function read(
+    known?: Attempt | null,
+    conditional = false,
+    holding?: AbortController | null,
+    theirs?: (read: PaymentIntent) => boolean,
+  ): Promise<void> {
     // (None in widget.js: it never holds a read.)
     const hold = !inWidget && holding;
     const overtaken = outcome.overtaken();
@@ -90,7 +97,17 @@ export function createFollowing({
         hold: !!hold,
       });
       if (overtaken()) return;
-      outcome.apply(read, known === undefined ? attemptOf(screen.value) || null : known);
+      const shown = known === undefined ? attemptOf(screen.value) || null : known;
+      // Another phone's attempt (outcome.apply): once `elsewhere`, every read is, which the page
+      // follows to its end; and one of another charge than the attempt this page showed (it ended
+      // and another phone's began between two reads), never shown as this page's.
+      outcome.apply(
+        read,
+        shown,
+        screen.value.name === 'elsewhere' ||
+          (!!shown && !!shown.chargeId && shown.chargeId !== read.charge_id) ||
+          (!!theirs && theirs(read)),
+      );
       failuresInARow = 0;
       readTrouble.value = false;
     } catch (error) {
@@ -127,8 +144,9 @@ export function createFollowing({
       if (!isFollowed(s)) return null;
       const now = clock.now();
       if (s.name === 'unknown') return now < followUntil(s.attempt) + UNKNOWN_POLL_FOR_MS ? UNKNOWN_POLL_MS : null;
-      // Handed on: someone else pays when they can, minutes or hours from now.
-      if (s.name === 'shared') return HANDED_ON_POLL_MS;
+      // Handed on: someone else pays when they can, minutes or hours from now; another phone's
+      // attempt, the same pace (its window and its step are theirs, not known here).
+      if (s.name === 'shared' || s.name === 'elsewhere') return HANDED_ON_POLL_MS;
       return pollDelay(now - s.attempt.startedAt);
     },
     onOnlineChange: (value) => (online.value = value),

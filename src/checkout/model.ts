@@ -108,6 +108,7 @@ const CheckoutModel = createModel((options: CheckoutOptions) => {
       s.name === 'pending' ||
       s.name === 'unknown' ||
       s.name === 'shared' ||
+      s.name === 'elsewhere' ||
       (s.name === 'error' && s.recovery === 'check')
     )
       follow().catch(() => loadFollowing(true).then(() => follow()));

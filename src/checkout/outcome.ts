@@ -169,15 +169,18 @@ export function createOutcome(intentId: string, merchant: MerchantCallbacks, clo
     /**
      * Shows what a read of the intent says. `known`: what this page knows of the attempt the read
      * shows (by default, the one on screen); null for another tab's attempt, which it knows nothing of.
+     * `theirs`: that attempt is another phone's (a race to pay lost to it: ./send), shown as such.
      */
-    apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null) {
-      // Where another phone may pay, the number paid from is this page's own form's (known), never
-      // the other phone's. A relative's page also says no failure but that of the attempt it
-      // follows (the payer's is theirs); the payer's page that handed on says theirs (`shared`).
+    apply(read: PaymentIntent, known: Attempt | null = attemptOf(screen.value) || null, theirs?: boolean) {
+      // A relative's page shows only the attempts it started (its screen's; one of another charge
+      // than its screen's: ./following): any other is the payer's. Of another phone's attempt nothing shows — neither its number, nor its
+      // step, nor why it failed (the payer's page that handed on says theirs: `shared`). Where another
+      // phone may pay, the number paid from is this page's own form's (known), never the other phone's.
+      if (relative && !known) theirs = true;
       if (othersPay) read = { ...read, payment_method: null };
-      if (relative) read = { ...read, last_payment_error: known && read.last_payment_error };
+      if (theirs) read = { ...read, last_payment_error: null };
       learn({ intent: read });
-      dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now() });
+      dispatch({ type: 'read', intent: read, known: known || undefined, now: clock.now(), theirs });
     },
     cancel() {
       if (!dispatch({ type: 'cancel' })) return;

@@ -83,6 +83,13 @@ export type Screen =
    * else pays"): the page follows the intent until it is paid, by whichever phone.
    */
   | { name: 'shared' }
+  /**
+   * An attempt this page did not start is under way — on the payer's phone, seen from a relative's
+   * page; on the relative's, seen from a payer's tab that lost the race to pay (docs/decisions.md
+   * "Someone else pays"): nothing of it is shown (its number, its step, why it fails); the page
+   * follows it to the receipt, or to the form once it has ended without paying.
+   */
+  | { name: 'elsewhere' }
   | { name: 'succeeded'; receipt: ReceiptDetails }
   | {
       name: 'failed';

@@ -11,6 +11,8 @@ import { answerStepView, confirmIntentView, getIntentView } from '../api/endpoin
 import { isApiError, mayHaveTakenEffect } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import type { ConfirmRequest, ConfirmResultView, PaymentIntentView as PaymentIntent } from '../api/types';
+import { METHOD } from '../methods';
+import { screenViewsOf } from '../methods/screen-views';
 import { failure, refusedField } from './api-errors';
 import { CONFIRM_LATE_CHECK_MS, CONFIRM_SETTLE_MS } from './constants';
 import type { Following } from './following';
@@ -85,8 +87,16 @@ export function createSending({
       });
     }
     // Another tab's attempt (or one that began meanwhile): shown as the service tells it, with its
-    // number and wallet, never with what this tab typed.
-    if (isApiError(error) && error.status === 409) return following.read(null);
+    // number and wallet, never with what this tab typed — when it is this form's number; another
+    // number's (a relative the payment was handed on to pressed Pay first) is another phone's, of
+    // which nothing is shown (outcome.apply; a relative's page shows none but its own anyway).
+    if (isApiError(error) && error.status === 409) {
+      const view = METHOD.view(form.values.value);
+      return following.read(null, false, null, (read) => {
+        const paid = read.payment_method;
+        return !!paid && !screenViewsOf(view).paidFrom(view, paid);
+      });
+    }
     if (!mayHaveTakenEffect(error)) return void dispatch(failure(error, null));
     // The confirm may have reached the operator: find out from the service, never send it again.
     const settled = await lookForAttempt(chargesBefore, CONFIRM_SETTLE_MS, () => true);

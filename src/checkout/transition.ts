@@ -13,8 +13,11 @@ export type CheckoutEvent =
   | { type: 'load' }
   /** The link cannot be paid here: wrong, another intent's, a session the service cannot show, ended. */
   | { type: 'refuse'; error: 'badLink' | 'badSecret' | 'sessionUnavailable' | 'expired' }
-  /** A read of the intent landed; `known` is what this page knows of the attempt it shows, `now` the clock. */
-  | { type: 'read'; intent: PaymentIntent; known?: Attempt | undefined; now: number }
+  /**
+   * A read of the intent landed; `known` is what this page knows of the attempt it shows, `now` the
+   * clock; `theirs`: the attempt it shows is another phone's, not this page's to show.
+   */
+  | { type: 'read'; intent: PaymentIntent; known?: Attempt | undefined; now: number; theirs?: boolean }
   /** A call failed, with no screen of its own to go to. */
   | { type: 'fail'; error: ErrorKind; recovery: 'reload' | 'check' | null }
   /** The payer pressed pay with a form its rules pass: the attempt this page starts. */
@@ -66,14 +69,20 @@ export function transition(screen: Screen, event: CheckoutEvent): Screen {
     case 'read': {
       if (settled) return screen;
       const next = screenForIntent(event.intent, event.known);
-      // Handed on: paid is the receipt, without the number the other phone paid from; an end is
-      // said; an attempt of theirs under way or failed leaves the page following.
-      if (name === 'shared')
+      // Handed on, or a read of another phone's attempt (its failure's reason dropped: outcome.apply):
+      // paid is the receipt, without the number the other phone paid from. Handed on, an end is said,
+      // and anything else (an attempt of theirs under way or failed) leaves the page following;
+      // another phone's attempt under way is `elsewhere`, whatever else it comes to is shown.
+      if (name === 'shared' || event.theirs)
         return next.name === 'succeeded'
           ? { name: 'succeeded', receipt: { ...next.receipt, method: null, byOther: true } }
-          : next.name === 'error'
-            ? next
-            : screen;
+          : name === 'shared'
+            ? next.name === 'error'
+              ? next
+              : screen
+            : next.name === 'pending'
+              ? { name: 'elsewhere' }
+              : next;
       // The form is still the form: a notice on it stays.
       if (next.name === 'form' && name === 'form') return screen;
       // Past the approval window and its grace, an unanswered attempt is "still verifying", never

@@ -5,7 +5,7 @@ import { LangSwitch } from './LangSwitch';
 import { ATTEMPT_ERRORS, CancelLink, ErrorView } from './Outcome';
 import { PayerForm } from './PayerForm';
 import { HandOffOffer } from './HandOffOffer';
-import { AttemptError, Canceled, Failed, HandOff, Pending, Receipt, Unknown } from './screens';
+import { AttemptError, Canceled, Elsewhere, Failed, HandOff, Pending, Receipt, Unknown } from './screens';
 import { Spinner } from './Spinner';
 import { Summary } from './Summary';
 import { useFocusOnChange } from './useFocusOnChange';
@@ -103,6 +103,7 @@ export function Checkout({ model, lang, onLangChange, logo, base = '' }: Props) 
             )}
             {screen.name === 'failed' && <Failed model={model} reason={screen.reason} headingRef={headingRef} />}
             {screen.name === 'shared' && <HandOff model={model} base={base} headingRef={headingRef} />}
+            {screen.name === 'elsewhere' && <Elsewhere model={model} headingRef={headingRef} />}
             {screen.name === 'canceled' && <Canceled model={model} headingRef={headingRef} />}
             {screen.name === 'error' && <ErrorScreen model={model} screen={screen} headingRef={headingRef} />}
           </div>

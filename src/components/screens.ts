@@ -9,5 +9,7 @@ export { Receipt } from './Receipt';
 export { Canceled, Failed, Unknown } from './Results';
 // "Someone else pays": the screen once the payment is handed on (its offer is the form's: ./HandOffOffer.tsx).
 export { HandOff } from './HandOff';
+// Another phone's attempt under way, of which nothing is shown.
+export { Elsewhere } from './Elsewhere';
 // The error screens only an attempt brings, whose messages are the part's (src/i18n/fr-screens.ts).
 export { AttemptError } from './Outcome';

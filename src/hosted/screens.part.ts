@@ -7,7 +7,7 @@
 import { createFollowing } from '../checkout/following';
 import { createSending } from '../checkout/send';
 import css from '../components/screens.css?inline';
-import { HandOff, Pending, Receipt } from '../components/screens';
+import { Elsewhere, HandOff, Pending, Receipt } from '../components/screens';
 import { frScreens } from '../i18n/fr-screens';
 import { registerPart } from '../parts/register';
 import { lazyPart } from './lazy-screens';
@@ -47,6 +47,7 @@ registerPart('screens', {
   Pending,
   Receipt,
   HandOff,
+  Elsewhere,
   Failed: outcomes.screen('Failed'),
   Unknown: outcomes.screen('Unknown'),
   Canceled: outcomes.screen('Canceled'),

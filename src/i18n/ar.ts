@@ -109,6 +109,10 @@ export const ar = {
   'succeeded.byOther': 'دفعه شخص آخر من هاتفه الخاص.',
   'handoff.offer': 'اطلب من شخص آخر أن يدفع',
   'handoff.heading': 'شخص آخر يدفع عنك',
+  'elsewhere.heading': 'شخص ما يدفع بالفعل من هاتف آخر',
+  'elsewhere.body':
+    'دفعة بقيمة {amount} بانتظار الموافقة على هاتف آخر. ستعرض هذه الصفحة الإيصال بعد إتمام الدفع، أو النموذج من جديد إذا لم يتم.',
+  'elsewhere.waiting': 'بانتظار الهاتف الآخر…',
   'succeeded.share': 'شارك الإيصال',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'احتفظ برابط هذا الإيصال',

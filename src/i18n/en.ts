@@ -113,6 +113,11 @@ export const en = {
   'succeeded.byOther': 'Paid by someone else, from their own phone.',
   'handoff.offer': 'Someone else pays',
   'handoff.heading': 'Someone else is paying',
+  // Another phone's attempt under way, of which nothing is shown (src/components/Elsewhere.tsx).
+  'elsewhere.heading': 'Someone is already paying on another phone',
+  'elsewhere.body':
+    'A payment of {amount} is awaiting approval on another phone. This page will show the receipt once it is paid, or the form again if it does not go through.',
+  'elsewhere.waiting': 'Waiting for the other phone…',
   'succeeded.share': 'Share the receipt',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Keep a link to this receipt',

@@ -111,6 +111,10 @@ export const es = {
   'succeeded.byOther': 'Pagado por otra persona, desde su propio teléfono.',
   'handoff.offer': 'Que pague otra persona',
   'handoff.heading': 'Otra persona paga por usted',
+  'elsewhere.heading': 'Alguien ya está pagando en otro teléfono',
+  'elsewhere.body':
+    'Un pago de {amount} espera la aprobación en otro teléfono. Esta página mostrará el recibo cuando se haya pagado, o de nuevo el formulario si no se completa.',
+  'elsewhere.waiting': 'Esperando al otro teléfono…',
   'succeeded.share': 'Compartir el recibo',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Guardar un enlace a este recibo',

@@ -48,6 +48,10 @@ export const frScreens = {
   'succeeded.copyManual': 'La copie n’est pas permise ici : sélectionnez le texte ci-dessous pour le copier.',
   'succeeded.byOther': 'Payé par un proche, depuis son propre téléphone.',
   'handoff.heading': 'Un proche paie pour vous',
+  'elsewhere.heading': 'Quelqu’un paie déjà sur un autre téléphone',
+  'elsewhere.body':
+    'Un paiement de {amount} attend d’être validé sur un autre téléphone. Cette page affichera le reçu une fois le paiement effectué, ou de nouveau le formulaire s’il n’aboutit pas.',
+  'elsewhere.waiting': 'En attente de l’autre téléphone…',
   'succeeded.share': 'Partager le reçu',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Garder un lien vers ce reçu',

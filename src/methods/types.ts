@@ -96,4 +96,9 @@ export interface MethodScreenViews<View> {
   receipt(view: View, t: Translate): [string, string][];
   /** The words of "send a new request", to the same details. */
   resend(view: View, t: Translate): string;
+  /**
+   * Whether `paid` (an intent's attempt, as the service masks it) is `view`'s, the form's: the same
+   * wallet, the same number. Another is another phone's, shown as such (src/checkout/send.ts).
+   */
+  paidFrom(view: View, paid: PaidWith): boolean;
 }

@@ -9,6 +9,7 @@ import { stepEntry } from '../methods/step-registry';
 import type { FormTokens } from './form-token';
 import type { Words } from './plain-pages';
 import { type Payment, readFailed, readPayment, statusHref } from './plain-read';
+import { isTheirs } from './plain-relative';
 import { statusPage } from './plain-status';
 import type { Visit } from './plain-waiting';
 import { redirect } from './responses';
@@ -36,8 +37,16 @@ export async function postAnswer(
   const step = stepEntry(action?.type)?.page.answer;
   // What the step asks, as the service sent it (`next_action[type]`).
   const ask = step && (action?.[action.type as keyof typeof action] as Readonly<Record<string, unknown>> | undefined);
-  // An answer for an attempt that no longer asks for one (or an expired form): the status page.
-  if (!ask || !check.ok || check.attempts !== intent.event.charges.length || !intent.client_secret || !intent.charge_id)
+  // An answer for an attempt that no longer asks for one (or an expired form), or from a relative's
+  // page for an attempt it did not start (the payer's code is theirs to type): the status page.
+  if (
+    !ask ||
+    isTheirs(visit, intent) ||
+    !check.ok ||
+    check.attempts !== intent.event.charges.length ||
+    !intent.client_secret ||
+    !intent.charge_id
+  )
     return redirect(statusHref(page, lang), 303);
   const read = step.read(form, ask);
   if ('refused' in read)

@@ -12,7 +12,7 @@ import type { FormTokens } from './form-token';
 import { redirect } from './responses';
 import { esc, header, type PlainLang, plainResponse, reasonKey, receiptRows, type Words, wordsOf } from './plain-pages';
 import { amountOf, dueOf, formHref, type Payment, readFailed, readPayment, statusHref } from './plain-read';
-import { asRelativeSees } from './plain-relative';
+import { asRelativeSees, elsewhere, isTheirs } from './plain-relative';
 import { typedFor } from './plain-typed';
 import { REFRESH_SECONDS, type Rendered, type Visit, waiting } from './plain-waiting';
 
@@ -52,21 +52,16 @@ export function statusOf(
 ): Response {
   const { lang } = words;
   const page = `/pay/${id}`;
-  const payment = visit.relative ? asRelativeSees(read, visit.typed) : read;
+  const theirs = isTheirs(visit, read.intent);
+  const payment = theirs ? asRelativeSees(read) : read;
   const { intent } = payment;
   const screen = screenForIntent(intent);
   // Nothing to show but the form: payable, or failed before any attempt of this page's began.
   if (screen.name === 'form' || (screen.name === 'failed' && intent.event.charges.length === 0))
     return redirect(formHref(page, lang), 303);
-  const { heading, content, refresh } = render(screen, {
-    words,
-    payment,
-    page,
-    tokens,
-    id,
-    visit,
-    refused: shown.refused ?? null,
-  });
+  const context = { words, payment, page, tokens, id, visit, refused: shown.refused ?? null };
+  const { heading, content, refresh } =
+    theirs && screen.name === 'pending' ? elsewhere(words, intent, checkLink(words, page)) : render(screen, context);
   return plainResponse(shown.status ?? 200, {
     lang,
     title: heading,
@@ -75,13 +70,16 @@ export function statusOf(
   });
 }
 
+/** "Check now": the status page again. */
+const checkLink = ({ w, lang }: Words, page: string) =>
+  `<a class="btn" href="${esc(statusHref(page, lang))}">${esc(w('checkNow'))}</a>`;
+
 /** A screen as the status page shows it. */
 function render(screen: Screen, context: Parameters<typeof waiting>[1]): Rendered {
   const { words, payment, page, visit } = context;
   const { t, w, lang } = words;
   const { intent, session } = payment;
-  const self = statusHref(page, lang);
-  const check = `<a class="btn" href="${esc(self)}">${esc(w('checkNow'))}</a>`;
+  const check = checkLink(words, page);
   // The payment's lasting receipt (./receipt-link.ts): its address outlives this page's.
   const keep = `<p class="small"><a href="${esc(`${page}/receipt?lang=${lang}`)}">${esc(w('receiptKeep'))}</a><br>${esc(w('receiptKeepHint'))}</p>`;
   switch (screen.name) {

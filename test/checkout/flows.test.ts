@@ -336,19 +336,24 @@ describe('checkout › a launch address the page will not open', () => {
 });
 
 describe('checkout › the waiting screen', () => {
-  it('a second tab follows the first tab’s attempt with its number and wallet, not what it typed', async () => {
+  it('a second tab follows the first tab’s attempt, with its number and wallet, when it typed the same number; with another, as another phone’s, of which nothing shows', async () => {
     const bed = createBed();
     const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xaf' });
     const first = await bed.open({ secret: intent.client_secret ?? '' });
-    const second = await bed.open({ secret: intent.client_secret ?? '' });
+    const same = await bed.open({ secret: intent.client_secret ?? '' });
+    const other = await bed.open({ secret: intent.client_secret ?? '' });
     bed.fill(first, 'approved_after_delay', 'cg', 'mtn');
-    bed.fill(second, 'approved_after_delay', 'cg', 'airtel');
+    bed.fill(same, 'approved_after_delay', 'cg', 'mtn');
+    bed.fill(other, 'approved_after_delay', 'cg', 'airtel');
     await first.submit();
-    await second.submit();
+    await same.submit();
+    await other.submit();
     await bed.time.settle();
-    const screen = second.screen.value;
+    const screen = same.screen.value;
     if (screen.name !== 'pending') throw new Error(screen.name);
     expect(screen.attempt.method).toMatchObject({ operator: 'mtn', phone: expect.stringMatching(/45\u00a000$/) });
+    // Another number's page (a relative the payment was handed on to, pressing Pay as the payer did).
+    expect(other.screen.value).toEqual({ name: 'elsewhere' });
   });
 
   it('"check now" says when it found the attempt still waiting', async () => {

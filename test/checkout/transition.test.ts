@@ -42,6 +42,7 @@ const SCREENS: Record<string, Screen> = {
   canceled: { name: 'canceled' },
   error: { name: 'error', error: 'network', recovery: 'check' },
   shared: { name: 'shared' },
+  elsewhere: { name: 'elsewhere' },
 };
 
 const intent = (status: string, extra: Partial<PaymentIntentView> = {}): PaymentIntentView => ({
@@ -86,24 +87,32 @@ const EVENTS: Record<string, CheckoutEvent> = {
   cancel: { type: 'cancel' },
   edit: { type: 'edit' },
   share: { type: 'share' },
+  // An attempt under way that is another phone's (outcome.apply): nothing of it is shown.
+  'read:theirs': {
+    type: 'read',
+    intent: intent('pending', { approval_expires_at: '2026-11-02T10:01:00.000+01:00' }),
+    now: NOW,
+    theirs: true,
+  },
 };
 
 // The screen each event leads to from each screen ('·': the same screen, the event refused).
 // Columns in the order of EVENTS.
 const TABLE = `
-                 load     refuse  r:paid     r:pend   r:late   r:pay  fail   submit      notice paid       await   send            refused         lost   cancel   edit   share
-loading          loading  error   succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  ·        ·       ·
-form             ·        ·       succeeded  pending  unknown  ·      error  confirming  form   ·          ·       ·               ·               error  canceled ·       shared
-confirming       ·        ·       succeeded  pending  unknown  form   error  ·           form   succeeded  pending ·               ·               error  ·        ·       ·
-pending          ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               ·               error  canceled ·       ·
-pending:otp      ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending pending:sending ·               error  canceled ·       ·
-pending:sending  ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               pending:otp     error  canceled ·       ·
-unknown          ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·
-succeeded        ·        ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·       ·
-failed           ·        ·       succeeded  pending  unknown  form   failed ·           ·      ·          ·       ·               ·               error  canceled form    shared
-canceled         loading  ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·       ·
-error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·
-shared           ·        ·       succeeded  ·        ·        ·      error  ·           ·      ·          ·       ·               ·               error  canceled form    ·
+                 load     refuse  r:paid     r:pend   r:late   r:pay  fail   submit      notice paid       await   send            refused         lost   cancel   edit   share  r:their
+loading          loading  error   succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  ·        ·       ·      elsewhere
+form             ·        ·       succeeded  pending  unknown  ·      error  confirming  form   ·          ·       ·               ·               error  canceled ·       shared elsewhere
+confirming       ·        ·       succeeded  pending  unknown  form   error  ·           form   succeeded  pending ·               ·               error  ·        ·       ·      elsewhere
+pending          ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               ·               error  canceled ·       ·      elsewhere
+pending:otp      ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending pending:sending ·               error  canceled ·       ·      elsewhere
+pending:sending  ·        ·       succeeded  pending  unknown  form   error  ·           ·      succeeded  pending ·               pending:otp     error  canceled ·       ·      elsewhere
+unknown          ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·      elsewhere
+succeeded        ·        ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·       ·      ·
+failed           ·        ·       succeeded  pending  unknown  form   failed ·           ·      ·          ·       ·               ·               error  canceled form    shared elsewhere
+canceled         loading  ·       ·          ·        ·        ·      ·      ·           ·      ·          ·       ·               ·               ·      ·        ·       ·      ·
+error            loading  ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·      elsewhere
+shared           ·        ·       succeeded  ·        ·        ·      error  ·           ·      ·          ·       ·               ·               error  canceled form    ·      ·
+elsewhere        ·        ·       succeeded  pending  unknown  form   error  ·           ·      ·          ·       ·               ·               error  canceled ·       ·      elsewhere
 `;
 
 const rows = TABLE.trim()
@@ -148,6 +157,28 @@ describe('transition', () => {
       now: NOW,
     });
     expect(ended).toEqual({ name: 'error', error: 'expired', recovery: null });
+  });
+
+  it('a read of another phone’s attempt (its failure’s reason dropped by the outcome): under way, `elsewhere` with nothing of it; paid, the receipt paid by someone else, without its number; ended unpaid, the form', () => {
+    // Its step is never shown, even a one-time code's.
+    const otpRead = intent('pending', {
+      next_action: { type: 'enter_otp', enter_otp: { dial_code: '#144#391#', length: 6, expires_at: null } },
+    });
+    for (const from of ['loading', 'form', 'pending:otp', 'elsewhere'])
+      expect(transition(SCREENS[from]!, { type: 'read', intent: otpRead, now: NOW, theirs: true })).toEqual({
+        name: 'elsewhere',
+      });
+    const paid = intent('succeeded', {
+      payment_method: { type: 'momo', momo: { country: 'cg', operator_name: 'airtel', msisdn_last4: '4321' } },
+    });
+    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: paid, now: NOW, theirs: true })).toMatchObject({
+      name: 'succeeded',
+      receipt: { method: null, byOther: true },
+    });
+    const ended = intent('requires_payment_method');
+    expect(transition(SCREENS.elsewhere!, { type: 'read', intent: ended, now: NOW, theirs: true })).toEqual({
+      name: 'form',
+    });
   });
 
   it('a read of a pending attempt past its window and grace is "still verifying", before it is not', () => {

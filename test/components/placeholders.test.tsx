@@ -377,6 +377,11 @@ const SCENARIOS: Record<string, Scenario> = {
     model.cancel();
     return [model, 'canceled'];
   },
+  'elsewhere, a relative’s page while the payer’s attempt waits': async (bed) => {
+    const payer = await submitted(bed, await paying(bed));
+    const secret = payer.handOffPath().split('#')[1] ?? '';
+    return [await bed.open({ secret, relative: true }), 'elsewhere'];
+  },
   'unknown, after a reload (the e-mail typed before is not known)': async (bed) => {
     const first = await submitted(bed, await paying(bed, 'never_approved'));
     first.dispose();

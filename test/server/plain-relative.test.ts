@@ -4,6 +4,8 @@
 // it failed — and their own attempt as any payer's; the page's answer leaves the mark its <noscript>
 // refresh would otherwise drop with the query.
 import { describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { RIGHT_CODE } from '../../src/methods/momo/steps/enter_otp.sandbox';
 import { relativeCookie } from '../../src/server/plain-relative';
 import { testNumber as number } from '../browser/support/harness';
 import { APPROVAL_MS } from '../sandbox/helpers';
@@ -68,5 +70,51 @@ describe('a relative’s plain pages', () => {
       await t.get(`/pay/${intent.intent_id}/status?lang=fr`, { cookie: `${typed}; momo_relative=1` })
     ).text();
     expect(digits(page)).toContain(own.replace(/\D/g, '').slice(-4));
+  });
+
+  it('while the payer’s one-time-code attempt waits: "someone is already paying on another phone", no code to dial, no code form; a code posted anyway is not sent', async () => {
+    const t = plainSetup();
+    const intent = await t.newIntent(5000, 'xof');
+    const id = intent.intent_id;
+    const token = tokenOf(await (await t.get(`/pay/${id}?plain=1`)).text());
+    const phone = number('approved_after_delay', 'sn', 'orange').national;
+    const typed = (
+      (await t.post(`/pay/${id}`, { token, ...payer(phone), country: 'sn', operator: 'sn:orange' })).headers.get(
+        'set-cookie',
+      ) ?? ''
+    ).split(';')[0] as string;
+    const payerSees = await (await t.get(`/pay/${id}/status?lang=en`, { cookie: typed })).text();
+    expect(payerSees).toContain('name="code"');
+
+    const res = await t.get(`/pay/${id}/status?lang=en`, RELATIVE);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const main = html.split('<main>')[1] ?? '';
+    expect(main).toContain('<h1>Someone is already paying on another phone</h1>');
+    expect(main).not.toMatch(/<form|name="code"|#144#|Approve the payment|on your phone \(/);
+    expect(digits(html)).not.toContain(phone.replace(/\D/g, '').slice(-4));
+    expect(html).toMatch(/<meta http-equiv="refresh"/);
+
+    // Three wrong codes posted from the relative's browser (with the payer's form's token, were it
+    // had): none reaches the service, and the payer's attempt still waits for the payer's code.
+    const payerToken = tokenOf(payerSees);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await t.post(`/pay/${id}/answer`, { token: payerToken, code: '000000', lang: 'en' }, RELATIVE);
+      expect(wrong.status).toBe(303);
+    }
+    expect(t.sent.filter((sent) => sent.url.endsWith('/otp'))).toHaveLength(0);
+    expect((await t.readIntent(id)).status).toBe('pending');
+    const right = await t.post(
+      `/pay/${id}/answer`,
+      { token: payerToken, code: RIGHT_CODE, lang: 'en' },
+      { cookie: typed },
+    );
+    expect(right.status).toBe(303);
+    t.clock.advance(APPROVAL_MS + 1000);
+    // Paid: the receipt, without the payer's number.
+    const receipt = await (await t.get(`/pay/${id}/status?lang=en`, RELATIVE)).text();
+    expect(receipt).toContain(`<h1>${en['succeeded.heading']}</h1>`);
+    expect(digits(receipt)).not.toContain(phone.replace(/\D/g, '').slice(-4));
+    expect(receipt.split('<main>')[1]).not.toMatch(/Orange/);
   });
 });

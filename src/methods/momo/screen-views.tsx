@@ -74,4 +74,11 @@ export const momoScreenViews: MethodScreenViews<MomoView> = {
   ],
 
   resend: (view, t) => t('failed.resend', { phone: view.phone }),
+
+  // The number as typed ends with the last digits the service shows of it.
+  paidFrom: (view, { momo: paid }) =>
+    !!paid &&
+    paid.country === view.country &&
+    paid.operator_name === view.operator &&
+    view.phone.replace(/\D/g, '').endsWith(paid.msisdn_last4),
 };
