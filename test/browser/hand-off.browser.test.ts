@@ -102,6 +102,22 @@ describe('someone else pays', () => {
     expect(read.event.charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
   });
 
+  it('the offer pressed on the hosted form moves the focus to the hand-off screen\'s heading', async () => {
+    const intent = await h.newIntent(5000);
+    const payer = await h.newPage(NARROW);
+    await payer.goto(`${h.server.url}/pay/${intent.id}?lang=fr#${intent.secret}`);
+    await waitForState(payer, 'form');
+    await payer.locator('#momo-phone').fill(testNumber('approved_after_delay').national);
+    const fr = translator('fr');
+    await payer.getByRole('button', { name: fr('handoff.offer') }).click();
+    await waitForState(payer, 'shared');
+    // The page left "loading" for the form without a change of focus: that quiet change is spent,
+    // so the payer's own press is followed to the new screen, not left on <body>.
+    await expect
+      .poll(() => payer.evaluate(() => document.activeElement?.textContent), { timeout: 5_000 })
+      .toBe(fr('handoff.heading'));
+  });
+
   it('a relative whose own attempt fails is offered to try again, not to hand the payment on once more', async () => {
     const intent = await h.newIntent(5000);
     const relative = await h.newPage({ ...NARROW, locale: 'en-US' });
