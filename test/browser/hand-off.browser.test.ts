@@ -102,7 +102,7 @@ describe('someone else pays', () => {
     expect(read.event.charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
   });
 
-  it('the offer pressed on the hosted form moves the focus to the hand-off screen\'s heading', async () => {
+  it("the offer pressed on the hosted form moves the focus to the hand-off screen's heading", async () => {
     const intent = await h.newIntent(5000);
     const payer = await h.newPage(NARROW);
     await payer.goto(`${h.server.url}/pay/${intent.id}?lang=fr#${intent.secret}`);
