@@ -109,6 +109,7 @@ export const ar = {
   'succeeded.byOther': 'دفعه شخص آخر من هاتفه الخاص.',
   'handoff.offer': 'اطلب من شخص آخر أن يدفع',
   'handoff.heading': 'شخص آخر يدفع عنك',
+  'handoff.check': 'تحقّق الآن',
   'succeeded.share': 'شارك الإيصال',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'احتفظ برابط هذا الإيصال',

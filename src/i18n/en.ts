@@ -111,8 +111,10 @@ export const en = {
   'succeeded.copied': 'Receipt copied.',
   'succeeded.copyManual': 'Copying is not allowed here: select the text below to copy it.',
   'succeeded.byOther': 'Paid by someone else, from their own phone.',
-  'handoff.offer': 'Someone else pays',
+  'handoff.offer': 'Ask someone else to pay',
   'handoff.heading': 'Someone else is paying',
+  // Their "check now": the payer approves nothing here (not pending.checkNow's "I have approved").
+  'handoff.check': 'Check now',
   'succeeded.share': 'Share the receipt',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Keep a link to this receipt',

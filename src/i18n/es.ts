@@ -109,8 +109,9 @@ export const es = {
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aquí no se permite copiar: seleccione el texto de abajo para copiarlo.',
   'succeeded.byOther': 'Pagado por otra persona, desde su propio teléfono.',
-  'handoff.offer': 'Que pague otra persona',
+  'handoff.offer': 'Pedir a otra persona que pague',
   'handoff.heading': 'Otra persona paga por usted',
+  'handoff.check': 'Comprobar ahora',
   'succeeded.share': 'Compartir el recibo',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Guardar un enlace a este recibo',

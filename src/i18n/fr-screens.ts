@@ -48,6 +48,7 @@ export const frScreens = {
   'succeeded.copyManual': 'La copie n’est pas permise ici : sélectionnez le texte ci-dessous pour le copier.',
   'succeeded.byOther': 'Payé par un proche, depuis son propre téléphone.',
   'handoff.heading': 'Un proche paie pour vous',
+  'handoff.check': 'Vérifier maintenant',
   'succeeded.share': 'Partager le reçu',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Garder un lien vers ce reçu',

@@ -109,8 +109,9 @@ export const pt = {
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aqui não é permitido copiar: selecione o texto abaixo para o copiar.',
   'succeeded.byOther': 'Pago por outra pessoa, a partir do próprio telefone.',
-  'handoff.offer': 'Outra pessoa paga',
+  'handoff.offer': 'Pedir a outra pessoa que pague',
   'handoff.heading': 'Outra pessoa está a pagar por si',
+  'handoff.check': 'Verificar agora',
   'succeeded.share': 'Partilhar o recibo',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Guardar um link para este recibo',
