@@ -86,7 +86,7 @@ export function HandOff({
           {t('pending.offline')}
         </p>
       )}
-      <CheckButton model={model} label="pending.checkNow" />
+      <CheckButton model={model} label="handoff.check" />
       {/*
        * No cancel here: their approval may be under way on the other phone, and the merchant told
        * "canceled" of a payment that then succeeds (as the waiting screen offers none). To leave,

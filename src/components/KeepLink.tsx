@@ -12,17 +12,26 @@ import { useI18n } from './i18n';
 /** What the live region says: nothing yet, asking, the link copied, to copy by hand, or not made. */
 type Said = '' | 'receipt.copied' | 'succeeded.copyManual' | 'receipt.failed';
 
-export function KeepLink({ model, base }: { model: CheckoutModel; base: string }) {
+interface Props {
+  model: CheckoutModel;
+  base: string;
+  /** Any press on it (ask, copy, open the link): the receipt stops counting down to leave. */
+  onPress?: () => void;
+}
+
+export function KeepLink({ model, base, onPress }: Props) {
   const { lang, t } = useI18n();
   const [link, setLink] = useState('');
   // null: not asked yet (no live region, so the waiting screen has one until then).
   const [said, setSaid] = useState<Said | null>(null);
   const ask = () => {
+    if (onPress) onPress();
     setSaid('');
     // In this page's language: the link opens in it later, in any browser.
     model.receiptLink({ base, lang }).then(setLink, () => setSaid('receipt.failed'));
   };
   const copy = () => {
+    if (onPress) onPress();
     setSaid('');
     copyText(link).then(
       () => setSaid('receipt.copied'),
@@ -50,7 +59,7 @@ export function KeepLink({ model, base }: { model: CheckoutModel; base: string }
       )}
       {/* Below what is said: "select the text below", where copying is refused. */}
       {link && (
-        <a class="momo-keep" href={link} target="_blank" rel="noopener noreferrer">
+        <a class="momo-keep" href={link} target="_blank" rel="noopener noreferrer" onClick={onPress}>
           {link}
         </a>
       )}

@@ -125,7 +125,7 @@ export function CheckButton({
   label,
 }: {
   model: CheckoutModel;
-  label: 'pending.checkNow' | 'unknown.check' | 'error.checkStatus';
+  label: 'pending.checkNow' | 'handoff.check' | 'unknown.check' | 'error.checkStatus';
 }) {
   const { t } = useI18n();
   const checking = model.checking.value;

@@ -34,7 +34,7 @@ export function Receipt({ model, receipt, headingRef, base = '' }: Props) {
   const contact = merchant ? (merchant.support_email ?? merchant.support_phone) : undefined;
   // A session's (the widget has none).
   const returnUrl = IN_WIDGET ? null : model.successUrl.value;
-  const seconds = useReturnCountdown(
+  const [seconds, stay] = useReturnCountdown(
     returnUrl && model.autoReturn.value ? RETURN_COUNTDOWN_S : null,
     model.returnToMerchant,
   );
@@ -77,8 +77,10 @@ export function Receipt({ model, receipt, headingRef, base = '' }: Props) {
           ) : null,
         )}
       </dl>
-      <ReceiptShare text={text} />
-      <KeepLink model={model} base={base} />
+      {/* A press on what keeps the receipt (copy, share, keep a link) means the payer is still here:
+          the page no longer leaves by itself; "back to the merchant" stays for when they are done. */}
+      <ReceiptShare text={text} onPress={stay} />
+      <KeepLink model={model} base={base} onPress={stay} />
       {/* Only what the service took: the address the payment was made with, not a receipt sent. */}
       {email && !receipt.byOther && <p class="momo-hint">{t('succeeded.emailed', { email })}</p>}
       {merchant && contact && <p class="momo-hint">{t('succeeded.support', { merchant: merchant.name, contact })}</p>}
@@ -99,17 +101,21 @@ export function Receipt({ model, receipt, headingRef, base = '' }: Props) {
   );
 }
 
-/** Seconds left before `onDone` runs, ticking down once a second; null when there is none. */
-function useReturnCountdown(from: number | null, onDone: () => void): number | null {
+/**
+ * Seconds left before `onDone` runs, ticking down once a second, null when there is none; and what
+ * stops it for good.
+ */
+function useReturnCountdown(from: number | null, onDone: () => void): [number | null, () => void] {
   const [seconds, setSeconds] = useState(from);
+  const counting = seconds !== null;
   useEffect(() => {
-    if (from === null) return;
+    if (!counting) return;
     const timer = setInterval(() => setSeconds((s) => (s === null ? s : s - 1)), 1000);
     return () => clearInterval(timer);
-  }, [from]);
+  }, [counting]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `onDone` runs once, when the count reaches 0; a new callback from a later render must not run it again.
   useEffect(() => {
     if (seconds === 0) onDone();
   }, [seconds]);
-  return seconds;
+  return [seconds, () => setSeconds(null)];
 }

@@ -8,12 +8,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { copyText, shareOr } from './clipboard';
 import { useI18n } from './i18n';
 
-export function ReceiptShare({ text }: { text: string }) {
+/** `onPress`: any press on it (copy, share), which stops the receipt counting down to leave. */
+export function ReceiptShare({ text, onPress }: { text: string; onPress?: () => void }) {
   const { t } = useI18n();
   const [said, setSaid] = useState<'copied' | 'byHand' | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const canShare = typeof navigator.share === 'function';
   const copy = () => {
+    if (onPress) onPress();
     // Said again on a second press: the region's text changes, so it is announced again.
     setSaid(null);
     copyText(text).then(
@@ -21,7 +23,10 @@ export function ReceiptShare({ text }: { text: string }) {
       () => setSaid('byHand'),
     );
   };
-  const share = () => shareOr(text, copy);
+  const share = () => {
+    if (onPress) onPress();
+    shareOr(text, copy);
+  };
   useEffect(() => {
     if (said === 'byHand' && area.current) {
       area.current.focus();

@@ -113,6 +113,7 @@ export const ar = {
   'elsewhere.body':
     'دفعة بقيمة {amount} بانتظار الموافقة على هاتف آخر. ستعرض هذه الصفحة الإيصال بعد إتمام الدفع، أو النموذج من جديد إذا لم يتم.',
   'elsewhere.waiting': 'بانتظار الهاتف الآخر…',
+  'handoff.check': 'تحقّق الآن',
   'succeeded.share': 'شارك الإيصال',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'احتفظ برابط هذا الإيصال',

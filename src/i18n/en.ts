@@ -111,13 +111,15 @@ export const en = {
   'succeeded.copied': 'Receipt copied.',
   'succeeded.copyManual': 'Copying is not allowed here: select the text below to copy it.',
   'succeeded.byOther': 'Paid by someone else, from their own phone.',
-  'handoff.offer': 'Someone else pays',
+  'handoff.offer': 'Ask someone else to pay',
   'handoff.heading': 'Someone else is paying',
   // Another phone's attempt under way, of which nothing is shown (src/components/Elsewhere.tsx).
   'elsewhere.heading': 'Someone is already paying on another phone',
   'elsewhere.body':
     'A payment of {amount} is awaiting approval on another phone. This page will show the receipt once it is paid, or the form again if it does not go through.',
   'elsewhere.waiting': 'Waiting for the other phone…',
+  // Their "check now": the payer approves nothing here (not pending.checkNow's "I have approved").
+  'handoff.check': 'Check now',
   'succeeded.share': 'Share the receipt',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Keep a link to this receipt',

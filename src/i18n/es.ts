@@ -109,12 +109,13 @@ export const es = {
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aquí no se permite copiar: seleccione el texto de abajo para copiarlo.',
   'succeeded.byOther': 'Pagado por otra persona, desde su propio teléfono.',
-  'handoff.offer': 'Que pague otra persona',
+  'handoff.offer': 'Pedir a otra persona que pague',
   'handoff.heading': 'Otra persona paga por usted',
   'elsewhere.heading': 'Alguien ya está pagando en otro teléfono',
   'elsewhere.body':
     'Un pago de {amount} espera la aprobación en otro teléfono. Esta página mostrará el recibo cuando se haya pagado, o de nuevo el formulario si no se completa.',
   'elsewhere.waiting': 'Esperando al otro teléfono…',
+  'handoff.check': 'Comprobar ahora',
   'succeeded.share': 'Compartir el recibo',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Guardar un enlace a este recibo',

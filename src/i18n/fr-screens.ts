@@ -52,6 +52,7 @@ export const frScreens = {
   'elsewhere.body':
     'Un paiement de {amount} attend d’être validé sur un autre téléphone. Cette page affichera le reçu une fois le paiement effectué, ou de nouveau le formulaire s’il n’aboutit pas.',
   'elsewhere.waiting': 'En attente de l’autre téléphone…',
+  'handoff.check': 'Vérifier maintenant',
   'succeeded.share': 'Partager le reçu',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Garder un lien vers ce reçu',

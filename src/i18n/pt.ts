@@ -109,12 +109,13 @@ export const pt = {
   'succeeded.copied': 'Recibo copiado.',
   'succeeded.copyManual': 'Aqui não é permitido copiar: selecione o texto abaixo para o copiar.',
   'succeeded.byOther': 'Pago por outra pessoa, a partir do próprio telefone.',
-  'handoff.offer': 'Outra pessoa paga',
+  'handoff.offer': 'Pedir a outra pessoa que pague',
   'handoff.heading': 'Outra pessoa está a pagar por si',
   'elsewhere.heading': 'Alguém já está a pagar noutro telemóvel',
   'elsewhere.body':
     'Um pagamento de {amount} aguarda aprovação noutro telemóvel. Esta página mostrará o recibo quando estiver pago, ou de novo o formulário se não for concluído.',
   'elsewhere.waiting': 'A aguardar o outro telemóvel…',
+  'handoff.check': 'Verificar agora',
   'succeeded.share': 'Partilhar o recibo',
   // The lasting receipt link (src/components/KeepLink.tsx).
   'receipt.keep': 'Guardar um link para este recibo',

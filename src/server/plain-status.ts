@@ -96,11 +96,12 @@ function render(screen: Screen, context: Parameters<typeof waiting>[1]): Rendere
     case 'unknown':
       return waiting(screen.attempt, context, `<p class="small">${esc(w('refreshing'))}</p>${check}${keep}`);
     case 'failed': {
-      // A new request, clean: the form again, with the number this browser typed (./plain-form.ts), named.
+      // A new request, clean: the form again, with the number this browser typed (./plain-form.ts), named
+      // (no-break spaces: on one line in its button, as on the page).
       const typed = typedFor(visit.typed, intent);
       return {
         heading: t('failed.heading'),
-        content: `<p role="alert">${esc(t({ key: reasonKey(screen.reason) } as Message))}</p><p>${esc(t('failed.noCharge'))}</p><a class="btn" href="${esc(formHref(page, lang))}">${esc(typed ? t('failed.resend', { phone: typed }) : t('failed.retry'))}</a>`,
+        content: `<p role="alert">${esc(t({ key: reasonKey(screen.reason) } as Message))}</p><p>${esc(t('failed.noCharge'))}</p><a class="btn" href="${esc(formHref(page, lang))}">${esc(typed ? t('failed.resend', { phone: typed.replace(/ /g, '\u00a0') }) : t('failed.retry'))}</a>`,
       };
     }
     case 'error': {

@@ -126,9 +126,13 @@ function rescueHtml({ t }: Words, wallet: string, dial: string | null): string {
   return `<div class="info rescue"><p><strong>${esc(t('rescue.title'))}</strong></p>${how}<p>${esc(t('rescue.resendLater'))}</p></div>`;
 }
 
-/** The number paying: in full as this browser typed it for this attempt, else masked as the service's read gives it. */
+/**
+ * The number paying: in full as this browser typed it for this attempt, else masked as the service's
+ * read gives it; its spaces no-break, so that it stays on one line in its sentence (as on the page).
+ */
 const phoneOf = (intent: PaymentIntent, typed: Typed | null): string => {
   const paid = intent.payment_method?.momo;
   if (!paid) return '';
-  return typedFor(typed, intent) ?? maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4);
+  const phone = typedFor(typed, intent) ?? maskLastDigits(paid.country, paid.operator_name, paid.msisdn_last4);
+  return phone.replace(/ /g, '\u00a0');
 };

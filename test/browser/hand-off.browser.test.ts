@@ -102,6 +102,48 @@ describe('someone else pays', () => {
     expect(read.event.charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
   });
 
+  it("the offer pressed on the hosted form moves the focus to the hand-off screen's heading", async () => {
+    const intent = await h.newIntent(5000);
+    const payer = await h.newPage(NARROW);
+    await payer.goto(`${h.server.url}/pay/${intent.id}?lang=fr#${intent.secret}`);
+    await waitForState(payer, 'form');
+    await payer.locator('#momo-phone').fill(testNumber('approved_after_delay').national);
+    const fr = translator('fr');
+    await payer.getByRole('button', { name: fr('handoff.offer') }).click();
+    await waitForState(payer, 'shared');
+    // The page left "loading" for the form without a change of focus: that quiet change is spent,
+    // so the payer's own press is followed to the new screen, not left on <body>.
+    await expect
+      .poll(() => payer.evaluate(() => document.activeElement?.textContent), { timeout: 5_000 })
+      .toBe(fr('handoff.heading'));
+  });
+
+  it('the hand-off screen: its text and buttons apart, and "check now" without "I have approved" (fr, en)', async () => {
+    for (const lang of ['fr', 'en'] as const) {
+      const t = translator(lang);
+      const intent = await h.newIntent(5000);
+      const payer = await h.newPage(NARROW);
+      await payer.goto(`${h.server.url}/pay/${intent.id}?lang=${lang}#${intent.secret}`);
+      await waitForState(payer, 'form');
+      await payer.getByRole('button', { name: t('handoff.offer') }).click();
+      await waitForState(payer, 'shared');
+      await payer.locator('.momo-handoff svg.momo-qr').waitFor({ timeout: 15_000 });
+      // This payer approves nothing: the button only checks.
+      await expect(payer.locator('.momo-check').textContent()).resolves.toBe(t('handoff.check'));
+      await expect(payer.getByRole('button', { name: t('pending.checkNow') }).count()).resolves.toBe(0);
+      // Every shown neighbour of the sheet (text, buttons, code) at least 8 px below the one before.
+      const gaps = await payer.evaluate(() =>
+        [...document.querySelectorAll('.momo-handoff > *')]
+          .map((el) => el.getBoundingClientRect())
+          .filter((box) => box.height > 0)
+          .map((box, i, boxes) => (i === 0 ? Infinity : Math.round(box.top - (boxes[i - 1]?.bottom ?? 0)))),
+      );
+      expect(gaps.length).toBeGreaterThan(4);
+      expect(gaps.filter((gap) => gap < 8)).toEqual([]);
+      await shoot(payer, `shared-spaced-${lang}`);
+    }
+  });
+
   it('a relative whose own attempt fails is offered to try again, not to hand the payment on once more', async () => {
     const intent = await h.newIntent(5000);
     const relative = await h.newPage({ ...NARROW, locale: 'en-US' });

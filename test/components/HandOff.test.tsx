@@ -42,7 +42,7 @@ describe('HandOff', () => {
     const writeText = vi.fn(() => Promise.resolve());
     browser({ clipboard: { writeText } });
     const { model, id, secret, view } = await handedOn();
-    fireEvent.click(screen.getByRole('button', { name: 'Someone else pays' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ask someone else to pay' }));
     expect(model.screen.value).toEqual({ name: 'shared' });
     await screen.findByRole('button', { name: 'Copy the link' });
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Someone else is paying');
@@ -79,7 +79,7 @@ describe('HandOff', () => {
     await model.submit();
     await bed.time.advance(6_000);
     expect(model.screen.value.name).toBe('failed');
-    fireEvent.click(screen.getByRole('button', { name: 'Someone else pays' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ask someone else to pay' }));
     await screen.findByText(HANDOFF_MESSAGES.en.waiting);
     const relative = await bed.open({ secret, relative: true });
     bed.fill(relative, 'declined', 'cg', 'airtel');
@@ -103,7 +103,7 @@ describe('HandOff', () => {
     await screen.findByRole('button', { name: 'Copy the link' });
     // No cancel: the other phone may be approving, and the merchant would hear "canceled".
     expect(screen.queryByRole('button', { name: 'Cancel and return to the merchant' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'I have approved — check now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check now' })).toBeTruthy();
     expect(screen.getByRole('button', { name: HANDOFF_MESSAGES.en.payMyself })).toBeTruthy();
     const relative = await bed.open({ secret, relative: true });
     bed.fill(relative, 'approved_late');

@@ -47,11 +47,12 @@ describe('the waiting page › the number the payer typed', () => {
     const { id, phone, cookie } = await pay(t, 'cg', 'mtn', 'never_approved');
     expect(phone).toBe('06 123 4592');
     const own = await status(t, id, lang, { Cookie: cookie });
-    expect(own).toContain('06 123 4592');
+    // In full, on one line in its sentence: no-break spaces.
+    expect(own).toContain('06\u00a0123\u00a04592');
     expect(own).not.toContain('•');
     // Another browser (no cookie): the service's masked read, as before.
     const other = await status(t, id, lang);
-    expect(other).not.toContain('06 123 4592');
+    expect(other).not.toMatch(/06\s123\s4592/);
     expect(other).toMatch(/••\s•••\s45\s92/);
   });
 
@@ -61,7 +62,7 @@ describe('the waiting page › the number the payer typed', () => {
     const forged = cookie.replace(/4592$/, '4593');
     expect(await status(t, id, 'fr', { Cookie: forged })).not.toContain('4593');
     const older = cookie.replace(/=1%7C/, '=0%7C');
-    expect(await status(t, id, 'fr', { Cookie: older })).not.toContain('06 123 4592');
+    expect(await status(t, id, 'fr', { Cookie: older })).not.toMatch(/06\s123\s4592/);
   });
 });
 
@@ -81,7 +82,8 @@ describe('the waiting page › the push that never comes (number ending 96)', ()
     t.clock.advance(PENDING_TIMEOUT_MS);
     const failed = await status(t, id, 'fr', { Cookie: cookie });
     const resend = /<a class="btn" href="([^"]+)">([^<]+)<\/a>/.exec(failed);
-    expect(resend?.[2]).toBe(translator('fr')('failed.resend', { phone: '6 71 23 45 96' }));
+    // The number on one line in its button: no-break spaces.
+    expect(resend?.[2]).toBe(translator('fr')('failed.resend', { phone: '6\u00a071\u00a023\u00a045\u00a096' }));
     const form = await (await t.get((resend?.[1] ?? '').replace(/&amp;/g, '&'), { Cookie: cookie })).text();
     expect(form).toContain('value="6 71 23 45 96"');
     expect(form).toContain('<option value="cm" selected>');

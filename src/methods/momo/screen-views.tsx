@@ -20,6 +20,13 @@ export const maskTyped = (phone: string): string =>
         ((code || '') + rest.replace(/\d(?=(?:\D*\d){4})/g, '•')).trim(),
       );
 
+/**
+ * The number inside a sentence or a button, its spaces made no-break: it stays on one line ("au 6 /
+ * 71 23 45 91" reads as two numbers), and in a right-to-left sentence its groups stay one number,
+ * in their order. Not on the receipt, where it is a line of its own (maskTyped).
+ */
+export const unbroken = (phone: string): string => phone.replace(/ /g, '\u00a0');
+
 export const momoScreenViews: MethodScreenViews<MomoView> = {
   Instructions({ view, amount, ussd: given }) {
     const { t } = useI18n();
@@ -29,7 +36,13 @@ export const momoScreenViews: MethodScreenViews<MomoView> = {
     const ussd = given ?? (wallet && wallet.ussd);
     return (
       <>
-        <p>{t('pending.body', { amount, phone: view.phone, operator: walletLabel(view.operator, view.country) })}</p>
+        <p>
+          {t('pending.body', {
+            amount,
+            phone: unbroken(view.phone),
+            operator: walletLabel(view.operator, view.country),
+          })}
+        </p>
         {ussd && <p class="momo-hint">{t('pending.ussd', { ussd })}</p>}
       </>
     );
@@ -73,7 +86,7 @@ export const momoScreenViews: MethodScreenViews<MomoView> = {
     [t('succeeded.phone'), maskTyped(view.phone)],
   ],
 
-  resend: (view, t) => t('failed.resend', { phone: view.phone }),
+  resend: (view, t) => t('failed.resend', { phone: unbroken(view.phone) }),
 
   // The number as typed ends with the last digits the service shows of it.
   paidFrom: (view, { momo: paid }) =>

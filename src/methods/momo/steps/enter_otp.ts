@@ -129,7 +129,8 @@ export const codeStep: StepFactory = ({ h, useState, useRef, useEffect, useCount
     }, [refused]);
     if (step.type !== 'step') return null;
     const t = <K extends Key>(key: K, ...values: StepValues<typeof en, K>) => fill(CODE_MESSAGES, lang, key, ...values);
-    const phone = attempt.method?.phone ?? '';
+    // No-break spaces: the number stays on one line, and one number in a right-to-left sentence.
+    const phone = (attempt.method?.phone ?? '').replace(/ /g, '\u00a0');
     const parts = dial ? t('dial', { dial: '\u0000', phone }).split('\u0000') : [t('menu', { wallet, phone })];
     // Why the code was not taken (`refused`: the service's error code, else the kind of failure):
     // wrong, with how to get a new code (the code to dial where it is known, else the wallet's
