@@ -86,9 +86,10 @@ async function serve(): Promise<void> {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), false); // e.g. the port is taken
   }
+  // Ready to stop cleanly before it says it listens: whoever waits for that line may stop it at once.
+  stopOnSignals('momo-checkout-sandbox', server);
   // One line a test script can wait for (and parse the address from).
   console.log(
     `momo-checkout sandbox listening on ${server.url} (API ${server.url}/v1, bearer sk_test_…; state ${dataDir ?? 'in memory'})`,
   );
-  stopOnSignals('momo-checkout-sandbox', server);
 }

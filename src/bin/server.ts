@@ -39,8 +39,9 @@ try {
   fail(error instanceof Error ? error.message : String(error), false); // e.g. the port is taken
 }
 void server.app.warm();
+// Ready to stop cleanly before it says it listens: whoever waits for that line may stop it at once.
+stopOnSignals('momo-checkout-server', server);
 // One line a supervisor or a test can wait for; no secret in it (the keys' fingerprints, to compare instances).
 console.log(
   `momo-checkout-server listening on ${server.url} (public ${config.publicUrl}, API ${config.apiBase}, form keys ${formKeyFingerprints(config.formKeys).join(',')})`,
 );
-stopOnSignals('momo-checkout-server', server);

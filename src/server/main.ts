@@ -62,5 +62,6 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
-console.log(startBanner({ dev, url: server.url, base: publicUrl ?? server.url, apiBase, dataDir }));
+// Ready to stop cleanly before it says it listens: whoever waits for that line may stop it at once.
 stopOnSignals('momo-checkout', server);
+console.log(startBanner({ dev, url: server.url, base: publicUrl ?? server.url, apiBase, dataDir }));
