@@ -25,7 +25,7 @@ const LIST = join(import.meta.dirname, 'tested-elsewhere.txt');
  * The list's length. It only goes down: lower it when a module leaves the list. Raising it is
  * adding a module without a test of its name, which wants a reason in its commit.
  */
-const CEILING = 90;
+const CEILING = 89;
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 

@@ -16,6 +16,7 @@ const VALUES = {
   max: '9 000 FCFA',
   date: '29 novembre',
   minutes: 5,
+  duration: '5 minutes',
   seconds: 30,
 };
 
