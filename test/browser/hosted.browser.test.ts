@@ -303,7 +303,7 @@ describe('hosted page › resuming and bad links', () => {
     await page.goto(`${h.server.url}/pay/${id}`);
     await waitForState(page, 'error');
     await expect(page.getByRole('alert').textContent()).resolves.toBe(
-      'Ce lien de paiement est incomplet. Demandez un nouveau lien de paiement au marchand.',
+      'Ce lien de paiement est incomplet. Rouvrez le lien reçu en entier\u00a0: il reste valable. Ne payez pas deux fois.',
     );
     await shot(page, '6-error-fr');
   }, 20_000);
