@@ -252,12 +252,23 @@ export function fileStore(directory: string, options: FileStoreOptions = {}): Fu
 
     async *list() {
       await init();
-      for (const dir of [open, done]) {
-        for (const name of await fs.readdir(dir)) {
-          if (!name.endsWith('.json') || !SAFE_ID.test(name.slice(0, -5))) continue;
-          const payment = await readPayment(name.slice(0, -5), dir === done);
-          if (payment) yield payment;
-        }
+      // Both folders named before any file is read, done/ winning: a payment finished while the
+      // list is read (written to done/, then removed from open/) is listed once, never twice.
+      const ids = async (dir: string) =>
+        (await fs.readdir(dir))
+          .filter((n) => n.endsWith('.json') && SAFE_ID.test(n.slice(0, -5)))
+          .map((n) => n.slice(0, -5));
+      const inOpen = await ids(open);
+      const inDone = new Set(await ids(done));
+      for (const id of inDone) {
+        const payment = await readPayment(id, true);
+        if (payment) yield payment;
+      }
+      for (const id of inOpen) {
+        if (inDone.has(id)) continue;
+        // Finished since open/ was named: read where it went.
+        const payment = (await readPayment(id, false)) ?? (await readPayment(id, true));
+        if (payment) yield payment;
       }
     },
   };

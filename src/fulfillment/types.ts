@@ -144,7 +144,7 @@ export interface FulfillmentStore {
   ): Promise<boolean>;
   /** One payment as kept, or undefined. */
   get(intentId: string): Promise<FollowedPayment | undefined>;
-  /** Every payment kept, finished ones included (not those set aside as damaged). */
+  /** Every payment kept, each once, finished ones included (not those set aside as damaged). */
   list(): AsyncIterable<FollowedPayment>;
   /**
    * Optional: the records set aside because they could not be read as a payment (kept, no longer

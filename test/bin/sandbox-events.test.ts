@@ -14,6 +14,7 @@ import { runEventCommand } from '../../src/cli/events/command';
 import type { CommandIo } from '../../src/cli/events/options';
 import { createFulfillment, type Fulfillment, type FulfillmentEvent, fileStore } from '../../src/fulfillment';
 import { SANDBOX_SECRET_KEY } from '../../src/demo/app';
+import type { TestOutcome } from '../../src/phone';
 import { startCheckoutServer } from '../../src/server/checkout-server';
 import { type RunningServer, startSandboxServer } from '../../src/server/sandbox-server';
 import { makeDistFixture } from '../server/helpers';
@@ -131,6 +132,28 @@ async function triggered(type: string): Promise<string> {
   return t.out[0] as string;
 }
 
+/**
+ * A payment as a merchant makes one: created, handed to its fulfillment, then confirmed with the
+ * Congo MTN test number of `outcome`. Followed before it can make any event, so a delivery that
+ * comes early (a busy machine slowing this test, not the sandbox) still finds it followed; a
+ * payment `trigger` makes is followed only after its event exists, and a late or held delivery may
+ * reach the merchant first, ignored ("not followed"), with no replay behind it.
+ */
+async function followedThenConfirmed(shop: Awaited<ReturnType<typeof merchantServer>>, outcome: TestOutcome) {
+  const client = createClient({ baseUrl: sandbox.url, token: KEY });
+  const intent = await client.createIntent({ amount: 1000, currency: 'xaf', metadata: { order: 'E2E-1' } });
+  await shop.fulfillment.follow(intent);
+  const number = numberFor(outcome);
+  await client.confirmIntent(intent.intent_id, {
+    client_secret: intent.client_secret,
+    first_name: 'Awa',
+    last_name: 'Ndong',
+    receipt_email: 'awa@example.cg',
+    payment_method_data: { type: 'momo', momo: { country: 'cg', msisdn: number.msisdn, operator_name: 'mtn' } },
+  });
+  return intent.intent_id;
+}
+
 describe('momo-checkout-sandbox listen / trigger / replay against the sandbox', () => {
   it('delivers a triggered event, signed so that the package verifies it; listen prints the attempt', async () => {
     const l = await listening();
@@ -169,25 +192,22 @@ describe('momo-checkout-sandbox listen / trigger / replay against the sandbox', 
   it('plays the late fault: no delivery before its delay, then the merchant’s fulfillment tells paid once', async () => {
     const l = await listening(['late'], ['--late-ms', '1500']);
     const client = createClient({ baseUrl: sandbox.url, token: KEY });
-    const id = await triggered('payment_intent.succeeded');
-    const event = await client.getEvent(id);
-    const intentId = 'intent_id' in event.data.object ? event.data.object.intent_id : '';
-    await l.shop.fulfillment.follow({ intentId });
+    const intentId = await followedThenConfirmed(l.shop, 'approved_at_once');
     await vi.waitFor(() => expect(l.shop.paid.map((e) => e.intentId)).toEqual([intentId]), { timeout: 30_000 });
+    const event = (await client.listEvents({ type: 'payment_intent.succeeded' })).data.find(
+      (e) => 'intent_id' in e.data.object && e.data.object.intent_id === intentId,
+    );
     const first = l.shop.seen.find((x) => x.type === 'payment_intent.succeeded' && x.intentId === intentId);
+    expect(event).toBeDefined();
     // A lower bound only: the delivery may come later on a busy machine, never sooner.
-    expect((first?.at ?? 0) - Date.parse(event.timestamp)).toBeGreaterThanOrEqual(1500);
+    expect((first?.at ?? 0) - Date.parse(event?.timestamp as string)).toBeGreaterThanOrEqual(1500);
     await l.close();
   });
 
   it('plays the out_of_order fault: an intent’s succeeded reaches the merchant before its pending, paid once', async () => {
     // The held pending waits up to 15 s for a later event of its intent, which then goes first.
     const l = await listening(['out_of_order'], ['--late-ms', '15000']);
-    const client = createClient({ baseUrl: sandbox.url, token: KEY });
-    const id = await triggered('payment_intent.pending'); // then approved, in 300 ms
-    const event = await client.getEvent(id);
-    const intentId = 'intent_id' in event.data.object ? event.data.object.intent_id : '';
-    await l.shop.fulfillment.follow({ intentId });
+    const intentId = await followedThenConfirmed(l.shop, 'approved_after_delay'); // pending, approved in 300 ms
     await vi.waitFor(
       () =>
         expect(l.shop.seen.filter((x) => x.intentId === intentId).map((x) => x.type)).toEqual([

@@ -342,8 +342,12 @@ describe('hosted page › the first viewport of a cheap phone', () => {
       await page.goto(`${h.server.url}/pay/${session.id}?lang=${lang}#${session.clientSecret}`);
       await waitForState(page, 'form');
       await expect(page.locator('.momo-title').textContent()).resolves.toBe('Boutique Awa');
+      // The logo (a data: URL) is put in with the form and loads after it: waited for, as a payer's
+      // eye does, and decoded — a broken image rejects, and fails here.
       expect(
-        await page.locator('.momo-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        await page
+          .locator('.momo-logo')
+          .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0)),
       ).toBe(true);
       await expect(page.locator('.momo-test').isVisible()).resolves.toBe(true);
       // What autocomplete fills, the wallet then chosen from the number.

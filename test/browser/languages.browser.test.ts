@@ -87,6 +87,15 @@ describe('languages › Arabic, right to left (Chad)', () => {
     expect((await box(page, '.momo-lang')).height).toBeGreaterThanOrEqual(44);
 
     const typed = await page.locator('#momo-phone').inputValue();
+    // The waiting screen is read while the payment waits: the page's reads of it are held meanwhile.
+    // The sandbox approves in 800 ms and the page shows it about two seconds after the confirm, a
+    // window a busy machine's steps below could outlast.
+    let release!: () => void;
+    const readsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/payment-intents/*', async (route) => {
+      await readsHeld;
+      await route.continue();
+    });
     await page.locator('.momo-pay').click();
     await waitForState(page, 'pending');
     await expect(page.locator('.momo-timer').textContent()).resolves.toMatch(
@@ -110,6 +119,7 @@ describe('languages › Arabic, right to left (Chad)', () => {
     }, typed);
     expect(firstAt[1]).toBe(lastAt[1]);
     expect(firstAt[0]).toBeLessThan(lastAt[0]);
+    release();
     await waitForState(page, 'succeeded');
     await expect(page.locator('.momo-success h2').textContent()).resolves.toBe(ar['succeeded.heading']);
     expect(await page.locator('.momo-receipt').textContent()).not.toMatch(/[\u0660-\u0669]/);

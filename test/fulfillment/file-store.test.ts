@@ -3,7 +3,8 @@
 // where none is, and never follows again a payment another process followed to its end while this
 // one was adding it (which would tell `paid` a second time); a store that starts leaves another's
 // writes under way alone, and one that runs removes a crash's leftovers; a failed start is tried
-// again; a claim takes only the payments of the claimant's key, or of none yet.
+// again; a claim takes only the payments of the claimant's key, or of none yet; a list names each
+// payment once, even one finished while it is read.
 import {
   mkdirSync,
   mkdtempSync,
@@ -19,7 +20,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fileStore } from '../../src/fulfillment';
 import { STALE_TMP_MS } from '../../src/fulfillment/file-store';
-import { FINISHED } from '../../src/fulfillment/types';
+import { FINISHED, type FollowedPayment } from '../../src/fulfillment/types';
 import { claimedIds, followedPayment } from './support/payment';
 
 const payment = followedPayment({ intentId: 'pi_raced', nextCheckAt: 15_000 });
@@ -97,6 +98,24 @@ describe('fileStore › claimDue', () => {
     for (const { payment, claim } of claimed) await store.release?.(payment.intentId, claim);
     const other = fileStore(dir, { sync: false, rescanMs: 0 });
     expect(claimedIds(await other.claimDue(2000, 10, 'b', 1000, 'k2'))).toEqual(['pi_k2', 'pi_none']);
+  });
+});
+
+describe('fileStore › list', () => {
+  it('lists each payment once, whole, when payments are finished while the list is being read (the demo’s orders page showed one twice)', async () => {
+    const dir = directory();
+    const store = fileStore(dir, { sync: false, rescanMs: 0 });
+    await store.add({ ...payment, nextCheckAt: 0 });
+    await store.add({ ...payment, intentId: 'pi_other', nextCheckAt: 0 });
+    const claimed = await store.claimDue(10, 2, 'me', 1000, 'k1');
+    const listing = store.list()[Symbol.asyncIterator]();
+    const listed = [(await listing.next()).value as FollowedPayment];
+    // Both payments, the one just listed and the one not yet, have their end saved (each file
+    // moves from open/ to done/) before the list goes on.
+    for (const { payment: open, claim } of claimed)
+      expect(await store.save({ ...open, nextCheckAt: FINISHED, outcome: 'paid' }, claim)).toBe(true);
+    for (let step = await listing.next(); !step.done; step = await listing.next()) listed.push(step.value);
+    expect(listed.map((p) => p.intentId).sort()).toEqual(['pi_other', 'pi_raced']);
   });
 });
 
