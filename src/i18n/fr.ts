@@ -75,7 +75,8 @@ export const fr = {
   'error.server': 'Le service de paiement rencontre un problème. Réessayez dans un instant.',
   'error.invalidResponse': 'Le service de paiement a envoyé une réponse incompréhensible. Réessayez dans un instant.',
   'error.notFound': 'Ce paiement est introuvable. Demandez un nouveau lien de paiement au marchand.',
-  'error.badLink': 'Ce lien de paiement est incomplet. Rouvrez le lien reçu en entier\u00a0: il reste valable. Ne payez pas deux fois.',
+  'error.badLink':
+    'Ce lien de paiement est incomplet. Rouvrez le lien reçu en entier\u00a0: il reste valable. Ne payez pas deux fois.',
   'error.badSecret': 'Ce lien de paiement n’est pas valide. Demandez un nouveau lien de paiement au marchand.',
   'error.expired': 'Ce lien de paiement a expiré. Demandez-en un nouveau au marchand.',
   'error.canceled': 'Ce paiement a été annulé par le marchand.',
