@@ -7,7 +7,8 @@ import { CLIENT_SECRET_PATTERN } from './schemas/client-secret';
 const SECRET_PATTERNS = [
   /sk_(?:test|live)_[^\s"',;]*/g,
   // A webhook endpoint's signing secret (Standard Webhooks' `whsec_`): whoever holds it forges events.
-  /whsec_[^\s"',;/]*/g,
+  // Its base64 may hold '/' and '+': taken whole (a little of a path after it goes too).
+  /whsec_[A-Za-z0-9+/=%]+/g,
   new RegExp(CLIENT_SECRET_PATTERN, 'g'),
   /Bearer\s+\S+/gi,
 ];
