@@ -66,7 +66,8 @@ export function receiptOf(payment: Payment, address: ReceiptAddress): Promise<Re
   const words = wordsOf(address.lang);
   const { t, w, lang } = words;
   const { intent } = payment;
-  const merchant = (payment.session ? payment.session.merchant : intent.merchant) ?? null;
+  // The session's merchant, else the intent's (as the plain pages take it: ./plain-read.ts).
+  const merchant = payment.session?.merchant ?? intent.merchant ?? null;
   const screen = screenForIntent(intent);
   const due = dueOf(payment);
   const { heading, state, content, refresh } = stateOf(screen, intent, words);
@@ -108,7 +109,9 @@ interface State {
 
 function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
   const { t, w, lang } = words;
-  // Not paid, for good: the way to pay is the merchant's link again (this one cannot take a payment).
+  // Not paid, and still payable (an attempt failed, or none was made): the way to pay is the
+  // merchant's link again (this one cannot take a payment). Not after an end for good (expired,
+  // canceled, too many attempts), whose own words say what to do.
   const wayOn = ` ${esc(w('receiptTryAgain'))}`;
   switch (screen.name) {
     case 'succeeded':
@@ -150,7 +153,7 @@ function stateOf(screen: Screen, intent: PaymentIntent, words: Words): State {
       return {
         heading: t('failed.heading'),
         state: w('receiptNotPaid'),
-        content: `<p>${esc(t({ key: `error.${screen.error}` } as Message))}${wayOn}</p>`,
+        content: `<p>${esc(t({ key: `error.${screen.error}` } as Message))}</p>`,
       };
     default:
       // No attempt yet (the link kept before paying, or after a failure that left it payable).

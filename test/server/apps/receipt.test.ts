@@ -3,6 +3,8 @@
 // of the payment as a payer reads it later, in a fresh browser; what it never shows; its headers;
 // and the true 404 of a token that opens nothing, in the payer's language.
 import { describe, expect, it } from 'vitest';
+import { fr } from '../../../src/i18n/fr';
+import { MAX_ATTEMPTS } from '../../../src/sandbox/intent-lifecycle';
 import { LANGS } from '../../../src/i18n';
 import { translator } from '../../../src/i18n';
 import { createReceiptTokens } from '../../../src/server/receipt-token';
@@ -145,6 +147,19 @@ describe('the receipt page', () => {
     expect(text(done)).toContain('Payé à Boutique Awa');
     expect(text(done)).not.toContain('réessayer');
     contact(done);
+  });
+
+  it('after an end for good (too many attempts) says only what that end says: no "try again"', async () => {
+    const t = receiptSetup();
+    const ended = await t.newIntent(5000);
+    // Its attempts used up, the next confirm cancels it (src/sandbox/intent-lifecycle.ts).
+    for (let attempt = 0; attempt <= MAX_ATTEMPTS; attempt++) {
+      await t.confirm(ended, testNumber('declined'));
+      t.clock.advance(60_000); // each declined, and past the confirms' rate limit
+    }
+    const page = text(await (await t.get(`${t.receiptPath(ended.intent_id)}?lang=fr`)).text());
+    expect(page).toContain(fr['error.tooManyAttempts']);
+    expect(page).not.toContain('réessayer');
   });
 
   it('counts the wallet’s minutes in each language’s plural: one minute is not "1 minutes"', async () => {
