@@ -105,7 +105,7 @@ export function createFollowing({
         read,
         shown,
         screen.value.name === 'elsewhere' ||
-          (!!shown && !!shown.chargeId && shown.chargeId !== read.charge_id) ||
+          (!!shown && !!shown.chargeId && !!read.charge_id && shown.chargeId !== read.charge_id) ||
           (!!theirs && theirs(read)),
       );
       failuresInARow = 0;

@@ -7,8 +7,17 @@ import { type IncomingMessage, type RequestListener, type Server, type ServerRes
 import type { AddressInfo } from 'node:net';
 import { loggedPath } from './access-log';
 
-/** A request target's path ('/pay/pi_…?plain=1' → '/pay/pi_…'): its query may hold what a log must not. */
-const pathOf = (target = '/') => target.split('?')[0] as string;
+/**
+ * A request target's path ('/pay/pi_…?plain=1' → '/pay/pi_…'; an absolute-form target's too): its
+ * query may hold what a log must not.
+ */
+const pathOf = (target = '/') => {
+  try {
+    return new URL(target, 'http://target').pathname;
+  } catch {
+    return '/';
+  }
+};
 
 export interface CloseOptions {
   /**
