@@ -9,7 +9,7 @@ import { approvalOf } from '../../src/methods/momo/approval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import type { TestOutcome } from '../../src/phone';
-import { type Harness, startHarness, TEST_TOKEN, testNumber, typeCodeIfAsked } from './support/harness';
+import { type Harness, startHarness, TEST_TOKEN, testNumber, typeCodeIfAsked, waitForState } from './support/harness';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -56,9 +56,6 @@ function hold(page: Page, pattern: string, method: string) {
   });
   return { held, release };
 }
-
-const waitForState = (page: Page, state: string) =>
-  page.locator(`.momo[data-state="${state}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
 
 async function fill(page: Page, outcome: TestOutcome) {
   await page.locator('#momo-first-name').fill('Élodie');

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultRuleInput } from '../../src/sandbox/faults/rules';
-import { type Harness, startHarness, testNumber } from './support/harness';
+import { type Harness, startHarness, testNumber, waitForState } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -23,8 +23,6 @@ async function inject(...rules: FaultRuleInput[]) {
   expect(response.status).toBe(201);
 }
 
-const waitForState = (page: Page, name: string, timeout = 15_000) =>
-  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout });
 const alertText = (page: Page) => page.locator('[role="alert"]').first().textContent();
 
 async function open(lang: 'fr' | 'en' = 'fr') {

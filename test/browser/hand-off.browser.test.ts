@@ -10,7 +10,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { translator } from '../../src/i18n';
-import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+import { type Harness, startHarness, TEST_TOKEN, testNumber, waitForState } from './support/harness';
 import { audit } from './support/axe';
 
 const SHOTS = 'test-results/hand-off';
@@ -22,9 +22,6 @@ beforeAll(async () => {
   h = await startHarness({ approvalMs: 800 });
 });
 afterAll(() => h?.close());
-
-const waitForState = (page: Page, name: string) =>
-  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
 
 /** Fills the form as a payer types it, and presses Pay. */
 async function pay(page: Page, national: string, first: string, last: string, email: string) {

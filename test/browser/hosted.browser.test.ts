@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { demoMerchantProfile } from '../../src/demo/profile';
 import type { TestOutcome } from '../../src/phone';
-import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+import { type Harness, startHarness, TEST_TOKEN, testNumber, waitForState } from './support/harness';
 
 const SHOTS = 'test-results/hosted';
 let h: Harness;
@@ -43,9 +43,6 @@ function watch(page: Page) {
 }
 
 const state = (page: Page) => page.locator('.momo').getAttribute('data-state');
-const waitForState = (page: Page, name: string, timeout = 15_000) =>
-  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout });
-
 /** Fills the form with the keyboard only, as a payer without a mouse would, and pays with Enter. */
 async function payWithKeyboard(page: Page, outcome: TestOutcome) {
   const number = testNumber(outcome);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import type { SessionItem } from '../../src/api/types';
 import type { TestOutcome } from '../../src/phone';
-import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+import { type Harness, startHarness, TEST_TOKEN, testNumber, waitForState } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,9 +31,6 @@ async function newSession(
     items,
   });
 }
-
-const waitForState = (page: Page, name: string, timeout = 15_000) =>
-  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout });
 
 async function pay(page: Page, outcome: TestOutcome) {
   await page.locator('#momo-first-name').fill('Awa');

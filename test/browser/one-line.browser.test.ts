@@ -3,10 +3,9 @@
 // was read as two numbers), in French and in Arabic; and the loading line wraps rather than losing
 // its end ("Chargement de votre paiem…"). Widths from 240 to 360 px, so that some width would break
 // each of them if it could.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../src/i18n';
-import { type Harness, startHarness, testNumber } from './support/harness';
+import { type Harness, startHarness, testNumber, waitForState } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,9 +15,6 @@ afterAll(() => h?.close());
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const WIDTHS = Array.from({ length: 16 }, (_, i) => 240 + i * 8);
-
-const waitForState = (page: Page, name: string) =>
-  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
 
 /**
  * The lines (distinct tops) the phone number in `selector`'s text sits on, at the page's width: the

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api';
 import { translator } from '../../src/i18n';
 import { audit } from './support/axe';
-import { type Harness, startHarness, TEST_TOKEN, testNumber, typeCodeIfAsked } from './support/harness';
+import { type Harness, startHarness, TEST_TOKEN, testNumber, typeCodeIfAsked, waitForState } from './support/harness';
 
 const SHOTS = 'test-results/relative-attempts';
 const NARROW: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -21,9 +21,6 @@ beforeAll(async () => {
   h = await startHarness({ approvalMs: 800 });
 });
 afterAll(() => h?.close());
-
-const waitForState = (page: Page, name: string) =>
-  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-360x740.png`, fullPage: true });

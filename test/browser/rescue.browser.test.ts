@@ -11,7 +11,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../src/i18n';
 import { RESCUE_AFTER_MS } from '../../src/methods/momo/rescue';
-import { type Harness, startHarness, TEST_TOKEN, testNumber } from './support/harness';
+import { type Harness, startHarness, TEST_TOKEN, testNumber, waitForState } from './support/harness';
 import { audit } from './support/axe';
 
 const SHOTS = 'test-results/rescue';
@@ -25,9 +25,6 @@ beforeAll(async () => {
   h = await startHarness({ approvalMs: 1000, pendingTimeoutMs: PENDING_TIMEOUT_MS, now: () => Date.now() + ahead });
 });
 afterAll(() => h?.close());
-
-const waitForState = (page: Page, name: string) =>
-  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
 
 /** The hosted page of a new intent in `lang`, its clock Playwright's; the MTN Cameroon number ending 96 typed by keyboard, then Enter. */
 async function payWithLostPush(lang: 'fr' | 'en') {

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, testNumber } from './support/harness';
+import { type Harness, startHarness, testNumber, waitForState } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,9 +20,6 @@ const shoot = async (page: Page, name: string) => {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 };
-
-const waitForState = (page: Page, state: string) =>
-  page.locator(`.momo[data-state="${state}"]:not(:has(.momo-standin))`).waitFor({ timeout: 15_000 });
 
 async function payAndWait(page: Page) {
   await page.locator('#momo-first-name').fill('Élodie');

@@ -53,6 +53,13 @@ export async function startHarness(sandboxOptions: SandboxOptions = {}): Promise
 }
 
 /** The sandbox's test number for an outcome (Congo MTN unless told). */
+/**
+ * Waits until the checkout shows screen `name` itself — not a stand-in of a part still on its way
+ * (`.momo-standin`: src/hosted/lazy-screens.tsx).
+ */
+export const waitForState = (page: Pick<Page, 'locator'>, name: string, timeout = 15_000): Promise<void> =>
+  page.locator(`.momo[data-state="${name}"]:not(:has(.momo-standin))`).waitFor({ timeout });
+
 export function testNumber(outcome: TestOutcome, country = 'cg', operator = 'mtn'): TestNumber {
   const found = TEST_NUMBERS.find((n) => n.country === country && n.operator === operator && n.outcome === outcome);
   if (!found) throw new Error(`no test number for ${country}/${operator}/${outcome}`);
