@@ -68,6 +68,13 @@ export function createFollowing({
   let failuresInARow = 0;
   /** The scheduled read under way that the service may hold until the payment changes. */
   let held: AbortController | null = null;
+  /**
+   * The attempt this page sent whose confirm's answer was lost (./send), until the payer begins
+   * another: a read that finds an attempt paid from its number shows it as this page's — its step,
+   * its code to type — where the screen (an error, the form) holds no attempt; a relative's page
+   * would otherwise take it for another phone's (outcome.apply).
+   */
+  let unanswered: { attempt: Attempt; mine: (read: PaymentIntent) => boolean; overtaken: () => boolean } | null = null;
   if (!inWidget) aborted.addEventListener('abort', () => held && held.abort());
 
   /**
@@ -97,7 +104,8 @@ export function createFollowing({
         hold: !!hold,
       });
       if (overtaken()) return;
-      const shown = known === undefined ? attemptOf(screen.value) || null : known;
+      const own = unanswered && !unanswered.overtaken() && unanswered.mine(read) ? unanswered.attempt : null;
+      const shown = known === undefined ? attemptOf(screen.value) || own : known;
       // Another phone's attempt (outcome.apply): once `elsewhere`, every read is, which the page
       // follows to its end; and one of another charge than the attempt this page showed (it ended
       // and another phone's began between two reads), never shown as this page's.
@@ -188,6 +196,10 @@ export function createFollowing({
     checkedAt,
     readTrouble,
     read,
+    /** The attempt this page sent, its confirm's answer lost: `mine` says of a read whether it found it (see `unanswered`). */
+    unanswered(attempt: Attempt, mine: (read: PaymentIntent) => boolean): void {
+      unanswered = { attempt, mine, overtaken: outcome.overtaken() };
+    },
     /** "I have approved — check now", "check again": a read, never a new confirm; what it found is said. */
     async checkNow(): Promise<void> {
       checking.value = true;

@@ -77,7 +77,7 @@ export function createSending({
     }
   }
 
-  async function recover(error: unknown, chargesBefore: number) {
+  async function recover(error: unknown, started: Attempt, chargesBefore: number) {
     if (form.refuse(refusedField(error) || ''))
       return void dispatch({ type: 'notice', notice: { key: 'form.fixErrors' } });
     if (isApiError(error) && error.status === 429) {
@@ -99,23 +99,35 @@ export function createSending({
     }
     if (!mayHaveTakenEffect(error)) return void dispatch(failure(error, null));
     // The confirm may have reached the operator: find out from the service, never send it again.
-    const settled = await lookForAttempt(chargesBefore, CONFIRM_SETTLE_MS, () => true);
+    // An attempt found paid from the form's number is this page's (its step shown, its code typed
+    // here), whatever screen the page is on by then; one from another number is another phone's.
+    const view = METHOD.view(form.values.value);
+    const mine = (read: PaymentIntent) =>
+      !read.payment_method || screenViewsOf(view).paidFrom(view, read.payment_method);
+    following.unanswered(started, mine);
+    const knownOf = (read: PaymentIntent) => attemptOf(screen.value) || (mine(read) ? started : null);
+    const settled = await lookForAttempt(chargesBefore, CONFIRM_SETTLE_MS, () => true, knownOf);
     if (settled === 'found' || aborted.aborted) return;
     if (!settled) return void dispatch({ type: 'fail', error: 'confirmUnknown', recovery: 'check' });
     outcome.learn({ intent: settled });
     dispatch({ type: 'notice', notice: { key: 'error.notSent' } });
     // Held up longer still, it would start an approval on the payer's phone: keep looking, quietly,
     // for as long as the payer has not tried again, and follow it if it comes.
-    void lookForAttempt(chargesBefore, CONFIRM_LATE_CHECK_MS, () => screen.value.name === 'form');
+    void lookForAttempt(chargesBefore, CONFIRM_LATE_CHECK_MS, () => screen.value.name === 'form', knownOf);
   }
 
   /**
    * Reads the intent after each pause while `stillWanted()` and the payer has begun no attempt
    * since (outcome.overtaken: a quiet look stops at their next confirm); an attempt that was not
-   * there before is shown at once ('found'). Otherwise answers the last read, which showed none,
+   * there before is shown at once ('found'), as this page's attempt or not (`knownOf`). Otherwise answers the last read, which showed none,
    * or undefined if every read failed.
    */
-  async function lookForAttempt(chargesBefore: number, pauses: readonly number[], stillWanted: () => boolean) {
+  async function lookForAttempt(
+    chargesBefore: number,
+    pauses: readonly number[],
+    stillWanted: () => boolean,
+    knownOf: (read: PaymentIntent) => Attempt | null,
+  ) {
     const overtaken = outcome.overtaken();
     let unchanged: PaymentIntent | undefined;
     for (const ms of pauses) {
@@ -124,7 +136,7 @@ export function createSending({
       const read = await getIntentView(api, intentId, { signal: aborted }).catch(() => undefined);
       if (!read || aborted.aborted || overtaken() || !stillWanted()) continue;
       if (read.status !== 'requires_payment_method' || read.event.charges.length !== chargesBefore) {
-        outcome.apply(read);
+        outcome.apply(read, knownOf(read));
         return 'found';
       }
       unchanged = read;
@@ -146,7 +158,7 @@ export function createSending({
         );
         return true;
       } catch (error) {
-        if (!aborted.aborted) await recover(error, chargesBefore);
+        if (!aborted.aborted) await recover(error, started, chargesBefore);
         return false;
       }
     },

@@ -131,4 +131,33 @@ describe('an attempt a page did not start', () => {
     first.dispose();
     second.dispose();
   });
+  it('a relative’s own attempt, its confirm’s answer lost, is found as theirs by their number: the code step, not "another phone", and it pays', async () => {
+    const bed = createBed();
+    const intent = await bed.merchant.createIntent({ amount: 5000, currency: 'xof' });
+    const relative = await bed.open({ secret: intent.client_secret ?? '', relative: true, defaultCountry: 'sn' });
+    bed.fill(relative, 'approved_after_delay', 'sn', 'orange');
+    // The confirm reaches the service, its answer does not; every read fails until the connection is back.
+    let offline = true;
+    bed.intercept(async (request) => {
+      if (request.url.endsWith('/confirm')) {
+        await bed.sandbox.fetch(request);
+        throw new TypeError('network down');
+      }
+      if (offline) throw new TypeError('network down');
+      return undefined;
+    });
+    const submitted = relative.submit();
+    await bed.time.advance(10_000);
+    await submitted;
+    expect(relative.screen.value).toMatchObject({ name: 'error', error: 'confirmUnknown' });
+    offline = false;
+    await relative.checkNow();
+    expect(relative.screen.value).toMatchObject({ name: 'pending', attempt: { step: { name: 'enter_otp' } } });
+    expect(await relative.answerStep(codeAnswer(RIGHT_CODE))).toBe(true);
+    await bed.time.settle();
+    expect(relative.screen.value).toMatchObject({ name: 'succeeded' });
+    expect(relative.screen.value.name === 'succeeded' && relative.screen.value.receipt.byOther).toBeFalsy();
+    expect(bed.confirms()).toHaveLength(1);
+    relative.dispose();
+  });
 });
