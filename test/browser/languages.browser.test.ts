@@ -106,8 +106,10 @@ describe('languages › Arabic, right to left (Chad)', () => {
     const [firstAt, lastAt] = await sentence.evaluate((p, shown) => {
       const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
       let text = walker.nextNode();
-      while (text && !text.textContent!.includes(shown)) text = walker.nextNode();
-      const start = text!.textContent!.indexOf(shown);
+      // (Its spaces are no-break ones, which keep it on one line: the same length as typed.)
+      const spaced = (node: Node) => node.textContent!.replace(/\u00a0/g, ' ');
+      while (text && !spaced(text).includes(shown)) text = walker.nextNode();
+      const start = spaced(text!).indexOf(shown);
       const box = (from: number, to: number) => {
         const range = document.createRange();
         range.setStart(text!, from);

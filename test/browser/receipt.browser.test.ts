@@ -51,7 +51,8 @@ async function keptLink(state: 'succeeded' | 'pending') {
   await link.waitFor({ timeout: 15_000 });
   const href = (await link.getAttribute('href')) ?? '';
   expect(await link.textContent()).toBe(href);
-  expect(href).toMatch(/^http:\/\/[^/]+\/receipt\/[A-Za-z0-9_-]{40,}$/);
+  // The token, then the page's language (the link opens in it later): nothing else.
+  expect(href).toMatch(/^http:\/\/[^/]+\/receipt\/[A-Za-z0-9_-]{40,}(\?lang=[a-z]{2})?$/);
   expect(href).not.toContain(id.slice(3));
   await page.screenshot({ path: `${SHOTS}/kept-${state}-fr-360.png`, fullPage: true });
   expect(await audit(page)).toEqual([]);
@@ -64,7 +65,12 @@ describe('a receipt that lasts', () => {
   it('opens the link kept after paying in a fresh context, in its language, with nothing of the payer', async () => {
     const { href, msisdn } = await keptLink('succeeded');
     const page = await h.newPage({ locale: 'en-GB', viewport: { width: 360, height: 740 } });
-    const res = await page.goto(href);
+    // Kept from a page in French, it opens in French, whatever the browser's language…
+    expect(href).toMatch(/\?lang=fr$/);
+    await page.goto(href);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // …and without its language, in the browser's.
+    const res = await page.goto(href.replace(/\?.*$/, ''));
     expect(res?.status()).toBe(200);
     expect(res?.headers()['referrer-policy']).toBe('no-referrer');
     await expect(page.locator('h1').textContent()).resolves.toBe('Payment successful');
@@ -95,7 +101,7 @@ describe('a receipt that lasts', () => {
     await page.goto(href);
     await expect(page.locator('h1').textContent()).resolves.toBe('Paiement en attente');
     await expect(page.locator('p[role="status"]').textContent()).resolves.toMatch(
-      /^En attente ne veut pas dire échoué : MTN MoMo peut mettre jusqu’à \d+ minutes/,
+      /^En attente ne veut pas dire échoué\s: MTN MoMo peut mettre jusqu’à \d+\sminutes/,
     );
     await page.screenshot({ path: `${SHOTS}/pending-fr-360.png`, fullPage: true });
     const found = await audit(page);
@@ -110,7 +116,8 @@ describe('a receipt that lasts', () => {
   it('shows a true 404 in the payer’s language (dark, right to left) for a link that was altered', async () => {
     const { href } = await keptLink('succeeded');
     const page = await h.newPage({ locale: 'ar', viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
-    const altered = href.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    // The token altered (its language left out: the browser's is the page's then).
+    const altered = href.replace(/\?.*$/, '').replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const res = await page.goto(altered);
     expect(res?.status()).toBe(404);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
